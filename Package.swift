@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+// Package.swift — targets and dependencies of Usage Shell; no logic lives here.
+import PackageDescription
+
+let package = Package(
+    name: "usage-shell",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "usage-shell", targets: ["usage-shell"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .target(name: "UsageCore"),
+        .target(name: "UsageData", dependencies: ["UsageCore"]),
+        .target(name: "UsageRender", dependencies: ["UsageCore"]),
+        .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender"]),
+        .executableTarget(
+            name: "usage-shell",
+            dependencies: [
+                "UsageShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore"]),
+        .testTarget(name: "UsageDataTests", dependencies: ["UsageData"]),
+        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"]),
+        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["usage-shell"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

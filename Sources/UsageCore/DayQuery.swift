@@ -1,0 +1,78 @@
+// DayQuery.swift — what a user may type to pick a day, parsed without a clock and resolved with an injected one.
+
+/// A day as typed: parsed first, resolved later against `now`, the zone and the data (ARCHITECTURE habit 8).
+public enum DayQuery: Hashable, Sendable {
+    /// `2026-02-23`.
+    case date(LocalDate)
+    /// `today` (0), `yesterday` (-1).
+    case relativeToToday(Int)
+    /// `prev` (-1), `next` (+1), `+N`, `-N`: relative to the selected day.
+    case relativeToSelected(Int)
+    /// `first`: the first day with data.
+    case first
+    /// `last`: the last day with data.
+    case last
+    /// `monday` … `sunday`: the latest such day on or before the selected day.
+    case weekday(Int)
+
+    /// The words accepted besides dates, for help and completion.
+    public static let words = [
+        "today", "yesterday", "prev", "next", "first", "last",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ]
+
+    /// Parses a day expression; `nil` when it is none of the accepted forms.
+    public init?(_ text: String) {
+        let word = text.lowercased()
+        if let date = LocalDate(iso: word) {
+            self = .date(date)
+            return
+        }
+        switch word {
+        case "today": self = .relativeToToday(0)
+        case "yesterday": self = .relativeToToday(-1)
+        case "prev", "previous": self = .relativeToSelected(-1)
+        case "next": self = .relativeToSelected(1)
+        case "first": self = .first
+        case "last": self = .last
+        default:
+            if let sign = word.first, sign == "+" || sign == "-", let n = Int(word.dropFirst()),
+                word.count > 1, word.dropFirst().allSatisfy(\.isASCII)
+            {
+                self = .relativeToSelected(sign == "-" ? -n : n)
+                return
+            }
+            let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+            let matches = days.indices.filter { word.count >= 3 && days[$0].hasPrefix(word) }
+            guard matches.count == 1 else { return nil }
+            self = .weekday(matches[0] + 1)
+        }
+    }
+
+    /// The day meant, given the clock's `today`, the selected day and the data's range.
+    public func resolve(today: LocalDate, selected: LocalDate, dataRange: ClosedRange<LocalDate>?) -> LocalDate {
+        switch self {
+        case .date(let d): return d
+        case .relativeToToday(let n): return today.adding(days: n)
+        case .relativeToSelected(let n): return selected.adding(days: n)
+        case .first: return dataRange?.lowerBound ?? today
+        case .last: return dataRange?.upperBound ?? today
+        case .weekday(let w):
+            let back = (selected.isoWeekday - w + 7) % 7
+            return selected.adding(days: -back)
+        }
+    }
+}
+
+extension Dataset {
+    /// The first and last local days that hold any session time, in `zone` (SPEC §3).
+    public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {
+        guard let span else { return nil }
+        return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
+    }
+
+    /// SPEC §3's default day: the latest local day with any valid session; with no data, today.
+    public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
+        dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
+    }
+}

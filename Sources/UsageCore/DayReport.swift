@@ -1,0 +1,159 @@
+// DayReport.swift — the report of one day (SPEC §4), built in one pass over the day's sessions.
+
+/// One app's use during a day.
+public struct AppUsage: Hashable, Sendable {
+    public let name: String
+    /// The category with most clipped time for this app that day (ties: first by scalar order).
+    public let category: String
+    public let micros: Micros
+    /// Valid sessions with clipped time > 0.
+    public let sessions: Int
+    /// `micros / total` (0 when the day is empty).
+    public let share: Double
+}
+
+/// One category's use during a day.
+public struct CategoryUsage: Hashable, Sendable {
+    public let name: String
+    public let micros: Micros
+    public let share: Double
+}
+
+/// One hour slot's use: per app, ordered like the apps of the report.
+public struct HourUsage: Hashable, Sendable {
+    public let slot: HourSlot
+    public let micros: Micros
+    /// Apps with time in this slot, most first, then by name.
+    public let apps: [(name: String, micros: Micros)]
+
+    public static func == (a: HourUsage, b: HourUsage) -> Bool {
+        a.slot == b.slot && a.micros == b.micros && a.apps.elementsEqual(b.apps, by: { $0 == $1 })
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(slot)
+        hasher.combine(micros)
+    }
+}
+
+/// Everything the day screen shows: apps, categories, hour slots and totals.
+public struct DayReport: Hashable, Sendable {
+    public let window: DayWindow
+    public let zone: String
+    /// Sum of all clipped time ("app time": overlaps count twice).
+    public let totalMicros: Micros
+    /// Length of the union of the clipped intervals (overlaps once).
+    public let screenTimeMicros: Micros
+    public let apps: [AppUsage]
+    public let categories: [CategoryUsage]
+    public let hours: [HourUsage]
+
+    public var day: LocalDate { window.date }
+    public var isEmpty: Bool { totalMicros == 0 }
+
+    /// Builds the report of `date` in `zone` from every session that overlaps the day.
+    public init(dataset: Dataset, date: LocalDate, zone: Zone) {
+        let window = zone.window(for: date)
+        self.window = window
+        self.zone = zone.identifier
+
+        var appMicros = [Micros](repeating: 0, count: dataset.apps.count)
+        var appSessions = [Int](repeating: 0, count: dataset.apps.count)
+        var appCategoryMicros: [Int32: [Int32: Micros]] = [:]
+        var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
+        var slotAppMicros = [[Int32: Micros]](repeating: [:], count: window.slots.count)
+        var total: Micros = 0
+        var screen: Micros = 0
+        var unionStart: Micros? = nil
+        var unionEnd: Micros = 0
+
+        for index in dataset.candidateRange(from: window.start, to: window.end) {
+            let s = dataset.sessions[index]
+            let start = max(s.start, window.start)
+            let end = min(s.end, window.end)
+            guard end > start else { continue }
+            let length = end - start
+            total += length
+            appMicros[Int(s.app)] += length
+            appSessions[Int(s.app)] += 1
+            appCategoryMicros[s.app, default: [:]][s.category, default: 0] += length
+            categoryMicros[Int(s.category)] += length
+
+            // Sessions come sorted by start and clipping keeps that order, so the union merges in one pass.
+            if unionStart != nil, start <= unionEnd {
+                unionEnd = max(unionEnd, end)
+            } else {
+                if let open = unionStart { screen += unionEnd - open }
+                unionStart = start
+                unionEnd = end
+            }
+
+            var k = Int((start - window.start) / DayWindow.hour)
+            while k < window.slots.count, window.slots[k].start < end {
+                let slot = window.slots[k]
+                let overlap = min(end, slot.end) - max(start, slot.start)
+                if overlap > 0 { slotAppMicros[k][s.app, default: 0] += overlap }
+                k += 1
+            }
+        }
+        if let open = unionStart { screen += unionEnd - open }
+        self.totalMicros = total
+        self.screenTimeMicros = screen
+
+        func share(_ m: Micros) -> Double { total > 0 ? Double(m) / Double(total) : 0 }
+
+        self.apps = appMicros.indices.filter { appMicros[$0] > 0 }.map { id -> AppUsage in
+            let categories = appCategoryMicros[Int32(id)] ?? [:]
+            let best = categories.map { (name: dataset.categories[Int($0.key)], micros: $0.value) }
+                .sorted(by: DayReport.mostFirst).first!
+            return AppUsage(
+                name: dataset.apps[id], category: best.name, micros: appMicros[id],
+                sessions: appSessions[id], share: share(appMicros[id]))
+        }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
+
+        self.categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
+            CategoryUsage(name: dataset.categories[$0], micros: categoryMicros[$0], share: share(categoryMicros[$0]))
+        }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
+
+        self.hours = window.slots.indices.map { k in
+            let apps = slotAppMicros[k].map { (name: dataset.apps[Int($0.key)], micros: $0.value) }
+                .sorted(by: DayReport.mostFirst)
+            return HourUsage(slot: window.slots[k], micros: apps.reduce(0) { $0 + $1.micros }, apps: apps)
+        }
+    }
+
+    /// SPEC §4's order: most time first, then name by Unicode scalar values.
+    public static func mostFirst(_ a: (name: String, micros: Micros), _ b: (name: String, micros: Micros)) -> Bool {
+        a.micros != b.micros ? a.micros > b.micros : a.name.scalarsPrecede(b.name)
+    }
+
+    /// The apps in a category, in report order (for `apps category NAME`).
+    public func apps(inCategory name: String) -> [AppUsage] {
+        apps.filter { $0.category == name }
+    }
+}
+
+/// One day of a multi-day summary (`week`): totals and time per category.
+public struct DaySummary: Hashable, Sendable {
+    public let day: LocalDate
+    public let totalMicros: Micros
+    public let screenTimeMicros: Micros
+    /// Categories in report order.
+    public let categories: [CategoryUsage]
+
+    public init(_ report: DayReport) {
+        self.day = report.day
+        self.totalMicros = report.totalMicros
+        self.screenTimeMicros = report.screenTimeMicros
+        self.categories = report.categories
+    }
+}
+
+extension DaySummary {
+    /// The `count` days ending on `last` (oldest first), each summarised in `zone`.
+    public static func days(endingOn last: LocalDate, count: Int, dataset: Dataset, zone: Zone) -> [DaySummary] {
+        (0..<count).reversed().map { back in
+            DaySummary(DayReport(dataset: dataset, date: last.adding(days: -back), zone: zone))
+        }
+    }
+}

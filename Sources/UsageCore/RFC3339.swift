@@ -1,0 +1,65 @@
+// RFC3339.swift — parses RFC 3339 timestamps from bytes into microseconds since the epoch.
+
+/// Microseconds since 1970-01-01T00:00:00Z: every instant in the program is one of these.
+public typealias Micros = Int64
+
+/// The RFC 3339 parser of SPEC §1: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+///
+/// - The fraction has 1 to 9 digits; it is kept to the microsecond (further digits are truncated).
+/// - `T` and `Z` may be lower case, as RFC 3339 §5.6 allows; nothing else is lenient:
+///   no space separator, no missing offset, no leap second `:60`, no impossible date.
+public enum RFC3339 {
+    /// Parses a timestamp, or returns `nil` when it is not valid per SPEC §1.
+    public static func parse(_ text: String) -> Micros? {
+        var copy = text
+        return copy.withUTF8 { buffer in parse(buffer) }
+    }
+
+    /// Parses a timestamp held in UTF-8 bytes, or returns `nil` when it is not valid.
+    public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Micros? {
+        let n = b.count
+        guard n >= 20 else { return nil }
+        guard b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x74, b[13] == 0x3A, b[16] == 0x3A,
+            let year = Digits.value(b, 0, 4), let month = Digits.value(b, 5, 2),
+            let day = Digits.value(b, 8, 2), let hour = Digits.value(b, 11, 2),
+            let minute = Digits.value(b, 14, 2), let second = Digits.value(b, 17, 2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+
+        var i = 19
+        var fraction: Int64 = 0
+        if b[i] == 0x2E {  // "."
+            i += 1
+            var digits = 0
+            while i < n, b[i] >= 0x30, b[i] <= 0x39 {
+                if digits < 6 { fraction = fraction * 10 + Int64(b[i] - 0x30) }
+                digits += 1
+                i += 1
+            }
+            guard (1...9).contains(digits) else { return nil }
+            if digits < 6 { for _ in digits..<6 { fraction *= 10 } }
+        }
+        guard i < n else { return nil }
+
+        var offsetSeconds = 0
+        switch b[i] {
+        case 0x5A, 0x7A:  // "Z", "z"
+            i += 1
+        case 0x2B, 0x2D:  // "+", "-"
+            guard n - i == 6, b[i + 3] == 0x3A, let oh = Digits.value(b, i + 1, 2),
+                let om = Digits.value(b, i + 4, 2), oh <= 23, om <= 59
+            else { return nil }
+            offsetSeconds = (oh * 3600 + om * 60) * (b[i] == 0x2D ? -1 : 1)
+            i += 6
+        default:
+            return nil
+        }
+        guard i == n else { return nil }
+
+        let days = LocalDate.daysFromCivil(year: year, month: month, day: day)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+        return seconds * 1_000_000 + fraction
+    }
+}

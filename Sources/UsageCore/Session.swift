@@ -1,0 +1,149 @@
+// Session.swift — the validated session and the dataset that holds them, names interned, sorted by start.
+
+/// One valid usage session: `end > start`, names normalised and interned as ids into the dataset.
+public struct Session: Hashable, Sendable {
+    /// Start instant, inclusive.
+    public var start: Micros
+    /// End instant, exclusive; always after `start`.
+    public var end: Micros
+    /// Index into `Dataset.apps`.
+    public var app: Int32
+    /// Index into `Dataset.categories`.
+    public var category: Int32
+    /// The row's `session_id` as written (numbers keep their literal text); `nil` when absent or null.
+    public var id: String?
+
+    public init(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
+        self.start = start
+        self.end = end
+        self.app = app
+        self.category = category
+        self.id = id
+    }
+}
+
+/// Why a row of the input was skipped (SPEC §1). The raw values are the JSON keys.
+public enum SkipReason: String, CaseIterable, Sendable, Hashable {
+    /// A timestamp is absent or null.
+    case missingTimestamp = "missing_timestamp"
+    /// A timestamp is not a valid RFC 3339 string (wrong form, no offset, impossible date, not a string).
+    case badTimestamp = "bad_timestamp"
+    /// `end_timestamp` is not after `start_timestamp`.
+    case endNotAfterStart = "end_not_after_start"
+    /// `app_name` or `category` is neither a string nor null.
+    case badFieldType = "bad_field_type"
+    /// The array element is not an object.
+    case notAnObject = "not_an_object"
+}
+
+/// One skipped row, kept as an example for `check`.
+public struct SkippedRow: Hashable, Sendable {
+    public var reason: SkipReason
+    /// The row's `session_id`, when it had a string or number one.
+    public var sessionID: String?
+    /// 1-based line of the input where the row begins.
+    public var line: Int
+
+    public init(reason: SkipReason, sessionID: String?, line: Int) {
+        self.reason = reason
+        self.sessionID = sessionID
+        self.line = line
+    }
+}
+
+/// How many rows were skipped, by reason, with up to three examples of each.
+public struct SkipSummary: Hashable, Sendable {
+    /// The most examples kept per reason.
+    public static let examplesPerReason = 3
+
+    public private(set) var counts: [SkipReason: Int] = [:]
+    public private(set) var examples: [SkipReason: [SkippedRow]] = [:]
+
+    public init() {}
+
+    /// Rows skipped in all.
+    public var total: Int { counts.values.reduce(0, +) }
+
+    /// Rows skipped for one reason (0 when none).
+    public func count(_ reason: SkipReason) -> Int { counts[reason, default: 0] }
+
+    /// Counts one skipped row, keeping it as an example while there are fewer than three.
+    public mutating func record(_ row: SkippedRow) {
+        counts[row.reason, default: 0] += 1
+        if examples[row.reason, default: []].count < Self.examplesPerReason {
+            examples[row.reason, default: []].append(row)
+        }
+    }
+
+    /// Adds another summary's counts and examples (used when merging sources).
+    public mutating func merge(_ other: SkipSummary) {
+        for reason in SkipReason.allCases {
+            counts[reason, default: 0] += other.count(reason)
+            for row in other.examples[reason, default: []]
+            where examples[reason, default: []].count < Self.examplesPerReason {
+                examples[reason, default: []].append(row)
+            }
+        }
+        counts = counts.filter { $0.value > 0 }
+    }
+}
+
+/// Every valid session of a load, sorted by start, with the interned names and the skip counts.
+public struct Dataset: Sendable {
+    /// Where the data came from, as the user named it (a path, `:sample:`).
+    public let source: String
+    /// App names by id; already normalised (trimmed; `(unknown)` for null or blank).
+    public let apps: [String]
+    /// Category names by id; already normalised (trimmed; `Other` for null, blank, other, others).
+    public let categories: [String]
+    /// Valid sessions sorted by start, then end.
+    public let sessions: [Session]
+    /// The rows that were skipped.
+    public let skipped: SkipSummary
+    /// How many strings had invalid UTF-8 or lone surrogates replaced by U+FFFD.
+    public let repairedStrings: Int
+    /// The longest session, so that a range query knows how far back to look.
+    public let longestSession: Micros
+
+    /// An empty dataset (nothing loaded yet).
+    public static let empty = Dataset(
+        source: "", apps: [], categories: [], sessions: [], skipped: SkipSummary(), repairedStrings: 0)
+
+    public init(
+        source: String, apps: [String], categories: [String], sessions: [Session],
+        skipped: SkipSummary, repairedStrings: Int
+    ) {
+        self.source = source
+        self.apps = apps
+        self.categories = categories
+        self.sessions = sessions.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        self.skipped = skipped
+        self.repairedStrings = repairedStrings
+        self.longestSession = sessions.reduce(0) { max($0, $1.end - $1.start) }
+    }
+
+    /// The indices of the sessions that may overlap `[from, to)`: those that start before `to`
+    /// and no earlier than `from` minus the longest session. Callers still clip.
+    public func candidateRange(from: Micros, to: Micros) -> Range<Int> {
+        let lower = lowerBound(startAtLeast: from - longestSession)
+        let upper = lowerBound(startAtLeast: to)
+        return lower..<max(lower, upper)
+    }
+
+    /// The first index whose session starts at or after `t`.
+    private func lowerBound(startAtLeast t: Micros) -> Int {
+        var lo = 0
+        var hi = sessions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sessions[mid].start < t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The earliest start and the latest end of all sessions, or `nil` when there are none.
+    public var span: (start: Micros, end: Micros)? {
+        guard let first = sessions.first else { return nil }
+        return (first.start, sessions.reduce(first.end) { max($0, $1.end) })
+    }
+}

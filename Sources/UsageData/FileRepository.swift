@@ -1,0 +1,100 @@
+// FileRepository.swift — reads a sessions file from a path with POSIX calls, so every failure has a precise reason.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import UsageCore
+
+/// A sessions file on disk.
+public struct FileRepository: SessionRepository {
+    public let path: String
+    public var name: String { path }
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        let bytes = try readAll(cancellation: cancellation, progress: progress)
+        if cancellation.isCancelled { throw .cancelled(source: path) }
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer throws(IngestError) in
+                try SessionsJSON.decode(buffer, source: path, cancellation: cancellation)
+            }
+        } catch .cancelled {
+            throw .cancelled(source: path)
+        } catch {
+            throw .invalid(source: path, error)
+        }
+    }
+
+    /// Reads the whole file, chunk by chunk, so a pipe or FIFO works and cancellation is honoured.
+    func readAll(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw error(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw error(errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: path) }
+
+        let chunk = 1 << 20
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(Int(info.st_size), 0) + 1)
+        var total = 0
+        while true {
+            if cancellation.isCancelled { throw .cancelled(source: path) }
+            let oldCount = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let n = bytes.withUnsafeMutableBufferPointer { buffer in
+                read(fd, buffer.baseAddress! + oldCount, chunk)
+            }
+            if n < 0 {
+                bytes.removeLast(chunk)
+                if errno == EINTR {
+                    if cancellation.isCancelled { throw .cancelled(source: path) }
+                    continue
+                }
+                throw error(errno)
+            }
+            bytes.removeLast(chunk - n)
+            if n == 0 { break }
+            total += n
+            progress(total)
+        }
+        return bytes
+    }
+
+    private func error(_ code: Int32) -> LoadError {
+        switch code {
+        case ENOENT, ENOTDIR: return .notFound(source: path)
+        case EACCES, EPERM: return .permissionDenied(source: path)
+        case EISDIR: return .isDirectory(source: path)
+        default: return .unreadable(source: path, reason: String(cString: strerror(code)))
+        }
+    }
+}
+
+/// The sample embedded in the binary, so the first run needs nothing.
+public struct BundledSampleRepository: SessionRepository {
+    public var name: String { SourceRef.sampleName }
+
+    public init() {}
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        var text = BundledSampleData.json
+        let result = text.withUTF8 { buffer in
+            Result { () throws(IngestError) in
+                try SessionsJSON.decode(buffer, source: name, cancellation: cancellation)
+            }
+        }
+        switch result {
+        case .success(let dataset): return dataset
+        case .failure(.cancelled): throw .cancelled(source: name)
+        case .failure(let error): throw .invalid(source: name, error)
+        }
+    }
+
+    /// The sample's bytes, as written to `Resources/sample-sessions.json` (plus its final newline).
+    public static var bytes: [UInt8] { Array((BundledSampleData.json + "\n").utf8) }
+}

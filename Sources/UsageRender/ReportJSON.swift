@@ -1,0 +1,110 @@
+// ReportJSON.swift — SPEC §8's JSON shapes for every command that shows data.
+import UsageCore
+
+/// Builds the JSON documents of SPEC §8 (snake_case keys, seconds as numbers).
+public enum ReportJSON {
+    /// `show`: the whole day.
+    public static func show(_ r: DayReport, skipped: SkipSummary) -> JSONText {
+        .object(
+            dayHeader(r) + [
+                ("total_seconds", .seconds(r.totalMicros)),
+                ("screen_time_seconds", .seconds(r.screenTimeMicros)),
+                ("apps", apps(r.apps)),
+                ("categories", categories(r.categories)),
+                ("hours", hours(r.hours)),
+                ("skipped", self.skipped(skipped)),
+            ])
+    }
+
+    /// `apps [top N]`: the first `limit` apps (all when `nil`).
+    public static func apps(_ r: DayReport, apps list: [AppUsage]) -> JSONText {
+        .object(dayHeader(r) + [("total_seconds", .seconds(r.totalMicros)), ("apps", apps(list))])
+    }
+
+    /// `chart category`.
+    public static func categoryChart(_ r: DayReport) -> JSONText {
+        .object(dayHeader(r) + [("total_seconds", .seconds(r.totalMicros)), ("categories", categories(r.categories))])
+    }
+
+    /// `chart hourly`.
+    public static func hourlyChart(_ r: DayReport) -> JSONText {
+        .object(dayHeader(r) + [("hours", hours(r.hours))])
+    }
+
+    /// `day …`.
+    public static func day(_ r: DayReport) -> JSONText {
+        .object(
+            dayHeader(r) + [
+                ("total_seconds", .seconds(r.totalMicros)),
+                ("screen_time_seconds", .seconds(r.screenTimeMicros)),
+            ])
+    }
+
+    /// `load …`: what was loaded; first and last day in the selected zone (null when empty).
+    public static func load(_ d: Dataset, zone: Zone) -> JSONText {
+        let range = d.dayRange(in: zone)
+        return .object([
+            ("source", .string(d.source)),
+            ("sessions", .int(d.sessions.count)),
+            ("skipped", skipped(d.skipped)),
+            ("first_day", range.map { .string($0.lowerBound.description) } ?? .null),
+            ("last_day", range.map { .string($0.upperBound.description) } ?? .null),
+        ])
+    }
+
+    /// `week`: days oldest first, categories by name → seconds.
+    public static func week(_ days: [DaySummary]) -> JSONText {
+        .object([
+            (
+                "days",
+                .array(
+                    days.map { d in
+                        .object([
+                            ("day", .string(d.day.description)),
+                            ("total_seconds", .seconds(d.totalMicros)),
+                            ("screen_time_seconds", .seconds(d.screenTimeMicros)),
+                            ("categories", .object(d.categories.map { ($0.name, .seconds($0.micros)) })),
+                        ])
+                    })
+            )
+        ])
+    }
+
+    /// `{"total":N,"reasons":{…}}` with every reason of SPEC §1, zero or not, in a fixed order.
+    public static func skipped(_ s: SkipSummary) -> JSONText {
+        .object([
+            ("total", .int(s.total)),
+            ("reasons", .object(SkipReason.allCases.map { ($0.rawValue, .int(s.count($0))) })),
+        ])
+    }
+
+    private static func dayHeader(_ r: DayReport) -> [(String, JSONText)] {
+        [("day", .string(r.day.description)), ("time_zone", .string(r.zone))]
+    }
+
+    private static func apps(_ list: [AppUsage]) -> JSONText {
+        .array(
+            list.map {
+                .object([
+                    ("name", .string($0.name)), ("category", .string($0.category)),
+                    ("seconds", .seconds($0.micros)), ("sessions", .int($0.sessions)), ("share", .double($0.share)),
+                ])
+            })
+    }
+
+    private static func categories(_ list: [CategoryUsage]) -> JSONText {
+        .array(list.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros)), ("share", .double($0.share))]) })
+    }
+
+    private static func hours(_ list: [HourUsage]) -> JSONText {
+        .array(
+            list.map { h in
+                .object([
+                    ("start", .string(TextFormat.localTimestamp(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds))),
+                    ("hour", .int(h.slot.hour)),
+                    ("seconds", .seconds(h.micros)),
+                    ("apps", .object(h.apps.map { ($0.name, .seconds($0.micros)) })),
+                ])
+            })
+    }
+}

@@ -1,0 +1,92 @@
+// TerminalText.swift — terminal safety (SPEC §6) and text measured in terminal cells.
+
+/// Makes data text safe for a terminal and measures it in cells.
+public enum TerminalText {
+    /// Replaces every C0/C1 control, DEL and bidi control with a visible escape (`\e`, `\t`,
+    /// `\u{202E}`), so that no data can move the cursor, change colours or reorder text.
+    public static func sanitize(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar.value {
+            case 0x1B: out += "\\e"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            default: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return out
+    }
+
+    /// Whether a scalar must never reach the terminal raw.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || scalar.properties.isBidiControl
+    }
+
+    /// The number of terminal cells a string takes: wide East Asian characters and emoji count 2,
+    /// combining marks and zero-width characters 0.
+    public static func cells(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+    }
+
+    /// The cells of one scalar.
+    public static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x300 { return v < 0x20 || (0x7F...0x9F).contains(v) ? 0 : 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if v == 0x200B { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return isWide(v) ? 2 : 1
+    }
+
+    /// East Asian Wide and Fullwidth blocks.
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The sanitised text cut to at most `width` cells, ending in `…` when cut; never splits a
+    /// wide character.
+    public static func fit(_ text: String, width: Int) -> String {
+        let safe = sanitize(text)
+        guard width > 0 else { return "" }
+        if cells(safe) <= width { return safe }
+        var out = ""
+        var used = 0
+        for character in safe {
+            let w = cells(String(character))
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// The sanitised text cut to `width` cells and padded with spaces to exactly `width`.
+    public static func pad(_ text: String, width: Int) -> String {
+        let fitted = fit(text, width: width)
+        return fitted + String(repeating: " ", count: max(0, width - cells(fitted)))
+    }
+
+    /// Right-aligns already safe text in `width` cells.
+    public static func padLeft(_ text: String, width: Int) -> String {
+        String(repeating: " ", count: max(0, width - cells(text))) + text
+    }
+}

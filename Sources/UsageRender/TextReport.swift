@@ -1,0 +1,134 @@
+// TextReport.swift — the plain-text (table) rendering of the day report: header, categories, hours and the app list.
+import UsageCore
+
+/// Pure renderers `(report, width) → lines`. Every line fits `width` cells; data text is sanitised.
+public enum TextReport {
+    /// The header of SPEC §5: the date line and the totals line (or "no usage recorded").
+    public static func header(_ r: DayReport, width: Int) -> [String] {
+        let totals = r.isEmpty ? "no usage recorded" : TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
+        return fitAll([TextFormat.longDate(r.day), totals], width: width)
+    }
+
+    /// Time by category: name, duration and share, most first.
+    public static func categories(_ r: DayReport, width: Int) -> [String] {
+        guard !r.isEmpty else { return fitAll(["By category", "  no usage recorded"], width: width) }
+        let nameWidth = columnWidth(r.categories.map(\.name), width: width, reserved: 2 + 2 + 7 + 2 + 5)
+        let rows = r.categories.map { c in
+            "  " + TerminalText.pad(c.name, width: nameWidth) + "  "
+                + TerminalText.padLeft(TextFormat.duration(c.micros), width: 7) + "  "
+                + TerminalText.padLeft(TextFormat.share(c.share), width: 5)
+        }
+        return fitAll(["By category"] + rows, width: width)
+    }
+
+    /// Time per hour slot: local hour, duration, and the slot's top apps.
+    public static func hourly(_ r: DayReport, width: Int) -> [String] {
+        guard !r.isEmpty else { return fitAll(["By hour", "  no usage recorded"], width: width) }
+        var lines = ["By hour"]
+        var emptyRun: [HourUsage] = []
+        func flushEmpty() {
+            guard let first = emptyRun.first, let last = emptyRun.last else { return }
+            let from = TextFormat.clock(first.slot.start, offsetSeconds: first.slot.utcOffsetSeconds)
+            let to = TextFormat.clock(last.slot.end - 60_000_000, offsetSeconds: last.slot.utcOffsetSeconds)
+            lines.append("  \(from)–\(to)  no usage")
+            emptyRun = []
+        }
+        for h in r.hours {
+            if h.micros == 0 {
+                emptyRun.append(h)
+                continue
+            }
+            flushEmpty()
+            let clock = TextFormat.clock(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds)
+            let apps = h.apps.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
+            let more = h.apps.count > 3 ? " +\(h.apps.count - 3) more" : ""
+            lines.append("  \(clock)  " + TerminalText.padLeft(TextFormat.duration(h.micros), width: 6) + "  " + apps.joined(separator: ", ") + more)
+        }
+        flushEmpty()
+        return fitAll(lines, width: width)
+    }
+
+    /// The ranked app list: rank, name, category and sessions, duration, share; then a total line.
+    public static func apps(_ r: DayReport, apps list: [AppUsage], width: Int) -> [String] {
+        guard !list.isEmpty else { return fitAll(["Apps", "  no usage recorded"], width: width) }
+        let rankWidth = String(list.count).count + 1
+        let reserved = 2 + rankWidth + 1 + 2 + 2 + 7 + 2 + 5
+        let nameWidth = columnWidth(list.map(\.name), width: width, reserved: reserved + 12)
+        func detail(_ app: AppUsage) -> String {
+            "\(app.category) · \(app.sessions) session\(app.sessions == 1 ? "" : "s")"
+        }
+        let longestDetail = list.map { TerminalText.cells(TerminalText.sanitize(detail($0))) }.max() ?? 0
+        let detailWidth = max(0, min(longestDetail, width - reserved - nameWidth))
+        var lines = ["Apps"]
+        for (k, app) in list.enumerated() {
+            let rank = TerminalText.padLeft("\(k + 1).", width: rankWidth)
+            lines.append(
+                "  \(rank) " + TerminalText.pad(app.name, width: nameWidth) + "  "
+                    + TerminalText.pad(detail(app), width: detailWidth) + "  "
+                    + TerminalText.padLeft(TextFormat.duration(app.micros), width: 7) + "  "
+                    + TerminalText.padLeft(TextFormat.share(app.share), width: 5))
+        }
+        lines.append("  " + TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros))
+        return fitAll(lines.map { trimTrailing($0) }, width: width)
+    }
+
+    /// The `show` screen: header, the selected chart, the app list.
+    public static func show(_ r: DayReport, hourly: Bool, width: Int) -> [String] {
+        var lines = header(r, width: width)
+        guard !r.isEmpty else { return lines }
+        lines.append("")
+        lines += hourly ? self.hourly(r, width: width) : categories(r, width: width)
+        lines.append("")
+        lines += apps(r, apps: r.apps, width: width)
+        return lines
+    }
+
+    /// The `load` summary: source, sessions, skipped rows and the days covered.
+    public static func loaded(_ d: Dataset, zone: Zone, width: Int) -> [String] {
+        var parts = ["loaded \(TerminalText.sanitize(d.source)): \(d.sessions.count) sessions"]
+        if d.skipped.total > 0 {
+            let reasons = SkipReason.allCases.filter { d.skipped.count($0) > 0 }
+                .map { "\(d.skipped.count($0)) \($0.rawValue)" }
+            parts.append("\(d.skipped.total) skipped (\(reasons.joined(separator: ", ")))")
+        }
+        if let range = d.dayRange(in: zone) {
+            parts.append(range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) … \(range.upperBound)")
+        }
+        return fitAll([parts.joined(separator: ", ")], width: width)
+    }
+
+    /// The widest name, but leaving at least `reserved` cells for the rest of the row.
+    private static func columnWidth(_ names: [String], width: Int, reserved: Int) -> Int {
+        let longest = names.map { TerminalText.cells(TerminalText.sanitize($0)) }.max() ?? 0
+        return max(1, min(longest, width - reserved))
+    }
+
+    private static func trimTrailing(_ line: String) -> String {
+        var s = Substring(line)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+
+    /// Cuts every line to the width (the last guard of the "no line wider than the width" rule).
+    static func fitAll(_ lines: [String], width: Int) -> [String] {
+        lines.map { TerminalText.cells($0) <= width ? $0 : TerminalText.fit($0, width: width) }
+    }
+}
+
+extension TextReport {
+    /// Seven (or N) days: weekday, date, app time, screen time and the top category.
+    public static func week(_ days: [DaySummary], width: Int) -> [String] {
+        var lines = ["                  app time   screen   top category"]
+        for d in days {
+            let top = d.categories.first.map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" } ?? "no usage"
+            lines.append(
+                "  \(TextFormat.shortWeekday(d.day)) \(d.day)  "
+                    + TerminalText.padLeft(TextFormat.duration(d.totalMicros), width: 7) + "  "
+                    + TerminalText.padLeft(TextFormat.duration(d.screenTimeMicros), width: 7) + "   " + top)
+        }
+        let total = days.reduce(0) { $0 + $1.totalMicros }
+        let average = total / Int64(max(days.count, 1))
+        lines.append("  \(TextFormat.duration(total)) app time in \(days.count) days, \(TextFormat.duration(average)) a day on average")
+        return fitAll(lines, width: width)
+    }
+}

@@ -1,0 +1,111 @@
+// Runner.swift — drives the shell over lines: batch runs (stdin, -c, -f) and the interactive loop, through injected sinks and a LineReader.
+import UsageCore
+import UsageData
+import UsageRender
+
+/// Where text goes: stdout or stderr in the program, a buffer in tests.
+public protocol TextSink: AnyObject {
+    func write(_ text: String)
+    func flush()
+}
+
+/// Reads one line of input at a time (libedit at a terminal, a fake in tests).
+public protocol LineReader: AnyObject {
+    /// The next line without its newline, or `nil` at end of input.
+    func readLine(prompt: String) -> String?
+}
+
+/// A sink that keeps everything written (tests).
+public final class BufferSink: TextSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) { self.text += text }
+    public func flush() {}
+}
+
+/// Runs command lines and reports their outcomes (SPEC §7's batch rules).
+public final class Runner {
+    public let shell: Shell
+    let out: TextSink
+    let err: TextSink
+    /// Stop at the first failing command.
+    public var bail: Bool
+    /// Whether any command (or the initial load) failed: the exit status is 1 then.
+    public private(set) var anyFailed = false
+
+    public init(shell: Shell, out: TextSink, err: TextSink, bail: Bool = false) {
+        self.shell = shell
+        self.out = out
+        self.err = err
+        self.bail = bail
+    }
+
+    /// The exit status of a batch run so far: 0 when everything succeeded, 1 otherwise.
+    public var exitStatus: Int32 { anyFailed ? 1 : 0 }
+
+    /// Loads the command line's SOURCE. Returns `false` when the run should stop (`--bail`).
+    @discardableResult
+    public func loadInitial(_ source: SourceRef) -> Bool {
+        switch shell.model.load(source, progress: shell.loadProgress) {
+        case .success: return true
+        case .failure(let error):
+            anyFailed = true
+            err.write("error: \(Self.safe(error.description))\n")
+            err.flush()
+            return !bail
+        }
+    }
+
+    /// Runs lines in order, numbering them from `firstLine`; stops at `quit`, or at an error under `--bail`.
+    /// Returns `false` when the run stopped early.
+    @discardableResult
+    public func run(lines: some Sequence<String>, firstLine: Int = 1) -> Bool {
+        var number = firstLine
+        for line in lines {
+            defer { number += 1 }
+            switch shell.execute(line) {
+            case .output(let lines):
+                emit(lines)
+            case .failed(let error):
+                anyFailed = true
+                err.write("error: line \(number): \(Self.safe(error.description))\n")
+                err.flush()
+                if bail { return false }
+            case .quit:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
+    public func interactive(reader: LineReader, banner: String) {
+        err.write(Self.safe(banner) + "\n")
+        err.flush()
+        while let line = reader.readLine(prompt: prompt) {
+            switch shell.execute(line) {
+            case .output(let lines): emit(lines)
+            case .failed(let error):
+                err.write("error: \(Self.safe(error.description))\n")
+                err.flush()
+            case .quit: return
+            }
+        }
+    }
+
+    /// `usage Mon 2026-02-23> `, or `usage> ` before any data.
+    public var prompt: String {
+        guard shell.model.hasData else { return "usage> " }
+        let day = shell.model.selectedDay
+        return "usage \(TextFormat.shortWeekday(day)) \(day)> "
+    }
+
+    private func emit(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        out.write(lines.joined(separator: "\n") + "\n")
+        out.flush()
+    }
+
+    /// Error text may echo file or app names: never let it reach the terminal raw (SPEC §6).
+    static func safe(_ text: String) -> String { TerminalText.sanitize(text) }
+}

@@ -1,0 +1,87 @@
+// Shell.swift — runs one command line against the view model and returns its outcome; never prints.
+import UsageCore
+import UsageData
+import UsageRender
+
+/// How command results are printed.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case table
+    case json
+}
+
+/// What a command produced.
+public enum CommandOutcome: Equatable, Sendable {
+    /// Lines to print on stdout (a JSON document is one line).
+    case output([String])
+    /// The command failed; the message goes to stderr.
+    case failed(ShellError)
+    /// The shell should end.
+    case quit
+}
+
+/// The shell: the view model, the output settings and the command table.
+public final class Shell {
+    public let model: UsageViewModel
+    public var format: OutputFormat
+    /// The width in cells, read anew for every command (the terminal may be resized).
+    public var width: () -> Int
+    /// Receives bytes read while a load runs (the spinner of a terminal session).
+    public var loadProgress: @Sendable (Int) -> Void = { _ in }
+
+    public init(model: UsageViewModel, format: OutputFormat = .table, width: @escaping () -> Int = { 80 }) {
+        self.model = model
+        self.format = format
+        self.width = width
+    }
+
+    /// Runs one line. Empty lines and `#` comments produce no output.
+    public func execute(_ line: String) -> CommandOutcome {
+        let words: [String]
+        do {
+            words = try Tokenizer.words(line)
+        } catch {
+            return .failed(error)
+        }
+        guard let first = words.first, !first.hasPrefix("#") else { return .output([]) }
+        switch CommandTable.resolve(first) {
+        case .failure(let error):
+            return .failed(error)
+        case .success(let command):
+            do {
+                return try command.run(self, Array(words.dropFirst()))
+            } catch {
+                return .failed(error)
+            }
+        }
+    }
+
+    /// Loads a source through the view model (for the command line's SOURCE and `load`).
+    public func load(_ source: SourceRef) -> CommandOutcome {
+        switch model.load(source, progress: loadProgress) {
+        case .success(let dataset):
+            switch format {
+            case .json: return .output([ReportJSON.load(dataset, zone: model.zone).serialized])
+            case .table: return .output(TextReport.loaded(dataset, zone: model.zone, width: width()))
+            }
+        case .failure(let error):
+            return .failed(.loadFailed(error))
+        }
+    }
+
+    /// The selected day's report, or `noData` when nothing has loaded.
+    func requireReport() throws(ShellError) -> DayReport {
+        guard model.hasData else {
+            if case .failed(let error) = model.state { throw .noData(lastFailure: error) }
+            throw .noData(lastFailure: nil)
+        }
+        return model.report
+    }
+
+    /// Renders either the JSON document or the table lines.
+    func render(json: () -> JSONText, table: (Int) -> [String]) -> CommandOutcome {
+        switch format {
+        case .json: return .output([json().serialized])
+        case .table: return .output(table(max(20, width())))
+        }
+    }
+}

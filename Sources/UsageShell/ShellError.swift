@@ -1,0 +1,41 @@
+// ShellError.swift — every way a shell command can fail, each with one user-facing line.
+import UsageData
+
+/// A failed command. The shell prints `description`; nothing is lost by any of these.
+public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The first word is no command; `suggestion` is the closest name, if any is close.
+    case unknownCommand(String, suggestion: String?)
+    /// The first word is a prefix of several commands.
+    case ambiguousCommand(String, candidates: [String])
+    /// The arguments do not fit the command.
+    case usage(command: String, problem: String, usage: String)
+    /// A quote was opened and not closed.
+    case unclosedQuote
+    /// The command needs data and none is loaded; `lastFailure` says why, when a load failed.
+    case noData(lastFailure: LoadError?)
+    /// A load failed; the previous data is kept.
+    case loadFailed(LoadError)
+    /// `retry` with no failed load to retry.
+    case nothingToRetry
+
+    public var description: String {
+        switch self {
+        case .unknownCommand(let word, let suggestion):
+            let base = "unknown command '\(word)'"
+            return suggestion.map { "\(base) — did you mean '\($0)'?" } ?? "\(base) — type 'help' for the list"
+        case .ambiguousCommand(let word, let candidates):
+            return "ambiguous command '\(word)': could be \(candidates.map { "'\($0)'" }.joined(separator: ", "))"
+        case .usage(let command, let problem, let usage):
+            return "\(command): \(problem) (usage: \(usage))"
+        case .unclosedQuote:
+            return "unclosed quote"
+        case .noData(let failure):
+            if let failure { return "no data loaded (\(failure.description)); try 'retry' or 'load SOURCE'" }
+            return "no data loaded; try 'load SOURCE'"
+        case .loadFailed(let error):
+            return "\(error.description); the previous data is kept, 'retry' tries again"
+        case .nothingToRetry:
+            return "nothing to retry: the last load did not fail"
+        }
+    }
+}

@@ -1,0 +1,149 @@
+// UsageViewModel.swift — the state the shell wraps, as the original app's view model: load state, selected day and chart, cached report.
+import UsageCore
+import UsageData
+
+/// Which chart the day screen shows (the original's segmented control).
+public enum ChartKind: String, CaseIterable, Sendable {
+    case category
+    case hourly
+}
+
+/// Where loading stands. The dataset itself is kept apart, so a failure never loses it.
+public enum LoadState: Equatable, Sendable {
+    /// Nothing asked yet.
+    case idle
+    /// A load of this source is under way.
+    case loading(SourceRef)
+    /// The last load succeeded.
+    case loaded
+    /// The last load failed; the previous dataset is still there and `retry` runs the load again.
+    case failed(LoadError)
+}
+
+/// A load that has been started; finishing it with a stale ticket does nothing.
+public struct LoadTicket: Sendable {
+    public let source: SourceRef
+    public let generation: Int
+    public let cancellation: CancellationToken
+}
+
+/// The view model: one dataset, the load state, the selected day, zone and chart, and the
+/// report derived from them (computed once per dataset, day and zone).
+public final class UsageViewModel {
+    public private(set) var state: LoadState = .idle
+    /// The last dataset that loaded successfully (empty before any).
+    public private(set) var dataset: Dataset = .empty
+    /// The source of `dataset`, or `nil` before any successful load.
+    public private(set) var loadedSource: SourceRef?
+    /// What `retry` loads: the source of the last failed load.
+    public private(set) var retrySource: SourceRef?
+    /// The zone days are cut in.
+    public var zone: Zone
+    /// The chart `show` draws.
+    public var chart: ChartKind = .category
+
+    private let now: () -> Micros
+    private var explicitDay: LocalDate?
+    private var generation = 0
+    private var datasetGeneration = 0
+    private var current: LoadTicket?
+    private var cache: (key: ReportKey, report: DayReport)?
+
+    private struct ReportKey: Equatable {
+        let dataset: Int
+        let day: LocalDate
+        let zone: Zone
+    }
+
+    /// A view model in `zone`; `now` is the injected clock (SPEC §3's "today" when there is no data).
+    public init(zone: Zone, now: @escaping () -> Micros) {
+        self.zone = zone
+        self.now = now
+    }
+
+    // MARK: Loading
+
+    /// Starts a load: cancels any load still running (a newer load supersedes it) and enters `loading`.
+    public func beginLoad(_ source: SourceRef) -> LoadTicket {
+        current?.cancellation.cancel()
+        generation += 1
+        let ticket = LoadTicket(source: source, generation: generation, cancellation: CancellationToken())
+        current = ticket
+        state = .loading(source)
+        return ticket
+    }
+
+    /// Applies a load's result if its ticket is still the current one; returns whether it was applied.
+    /// Success replaces the dataset; failure keeps it and remembers the source for `retry`.
+    @discardableResult
+    public func finishLoad(_ ticket: LoadTicket, with result: Result<Dataset, LoadError>) -> Bool {
+        guard ticket.generation == generation, current != nil else { return false }
+        current = nil
+        switch result {
+        case .success(let loaded):
+            dataset = loaded
+            datasetGeneration += 1
+            loadedSource = ticket.source
+            retrySource = nil
+            state = .loaded
+            if let day = explicitDay, let range = loaded.dayRange(in: zone), !range.contains(day) {
+                explicitDay = nil
+            }
+        case .failure(let error):
+            retrySource = ticket.source
+            state = .failed(error)
+        }
+        return true
+    }
+
+    /// Loads a source synchronously through its repository.
+    @discardableResult
+    public func load(
+        _ source: SourceRef, repository: (any SessionRepository)? = nil,
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> Result<Dataset, LoadError> {
+        let ticket = beginLoad(source)
+        let repo = repository ?? source.repository
+        let result = Result { () throws(LoadError) in try repo.load(cancellation: ticket.cancellation, progress: progress) }
+        finishLoad(ticket, with: result)
+        return result
+    }
+
+    /// Cancels the load under way, if any (Ctrl-C).
+    public func cancelLoad() {
+        current?.cancellation.cancel()
+    }
+
+    // MARK: Selection
+
+    /// Whether any load has succeeded.
+    public var hasData: Bool { loadedSource != nil }
+
+    /// The selected day: the one chosen with `day`, else SPEC §3's default.
+    public var selectedDay: LocalDate {
+        explicitDay ?? dataset.defaultDay(in: zone, now: now())
+    }
+
+    /// Today in the selected zone, by the injected clock.
+    public var today: LocalDate { zone.localDate(of: now()) }
+
+    /// Selects the day a query means.
+    @discardableResult
+    public func select(_ query: DayQuery) -> LocalDate {
+        let day = query.resolve(today: today, selected: selectedDay, dataRange: dataset.dayRange(in: zone))
+        explicitDay = day
+        return day
+    }
+
+    /// The report of the selected day, computed once per (dataset, day, zone).
+    public var report: DayReport { report(for: selectedDay) }
+
+    /// The report of any day, through the same one-entry cache.
+    public func report(for day: LocalDate) -> DayReport {
+        let key = ReportKey(dataset: datasetGeneration, day: day, zone: zone)
+        if let cache, cache.key == key { return cache.report }
+        let report = DayReport(dataset: dataset, date: day, zone: zone)
+        cache = (key, report)
+        return report
+    }
+}

@@ -1,0 +1,60 @@
+// Terminal.swift — the executable's edge with the terminal: stdio sinks, the width probe and a plain line reader.
+import Foundation
+import UsageShell
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// stdout and stderr as sinks; each write goes straight to the file descriptor, so stdout and
+/// stderr interleave in order (SPEC §7).
+final class StandardStream: TextSink, Sendable {
+    static let output = StandardStream(fd: STDOUT_FILENO)
+    static let error = StandardStream(fd: STDERR_FILENO)
+
+    private let fd: Int32
+    private init(fd: Int32) { self.fd = fd }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                // EPIPE and the like: the reader has gone; stop quietly.
+                if errno == EPIPE { exit(0) }
+                return
+            }
+            offset += n
+        }
+    }
+
+    func flush() {}
+}
+
+/// Terminal facts read at the edge.
+enum Terminal {
+    /// The terminal's width when stdout is one, else `COLUMNS`, else 80.
+    static func width(environment: [String: String]) -> Int {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return 80
+    }
+}
+
+/// A plain prompt-and-read reader on stdin (the libedit reader replaces it at a terminal).
+final class StandardInputReader: LineReader {
+    func readLine(prompt: String) -> String? {
+        StandardStream.output.write(prompt)
+        return Swift.readLine(strippingNewline: true)
+    }
+}
+
+/// The lines of standard input, read lazily (a batch run from a pipe).
+struct StandardInputLines: Sequence, IteratorProtocol {
+    mutating func next() -> String? { Swift.readLine(strippingNewline: true) }
+}

@@ -1,0 +1,100 @@
+// UsageShellCommand.swift — the executable: argv → options, terminal probe, wiring, exit status. Thin by design.
+import ArgumentParser
+import Foundation
+import UsageCore
+import UsageData
+import UsageShell
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension OutputFormat: ExpressibleByArgument {}
+
+@main
+struct UsageShellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "usage-shell",
+        abstract: "Explore app-usage (screen time) data in a terminal.",
+        discussion: """
+            With -c or -f, runs those commands and exits; otherwise reads commands from standard \
+            input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
+            1 when any failed, 64 for a bad command line.
+            """,
+        version: UsageShellVersion.string
+    )
+
+    @Argument(help: "A sessions JSON file; absent: the bundled sample (also ':sample:').")
+    var source: String?
+
+    @Option(help: "The day to select: YYYY-MM-DD, today, yesterday, first, last, …")
+    var day: String?
+
+    @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
+    var tz: String?
+
+    @Option(help: "Output format of commands: table or json.")
+    var format: OutputFormat = .table
+
+    @Option(help: "Width of table output in terminal cells; default: the terminal's, else $COLUMNS, else 80.")
+    var width: Int?
+
+    @Option(name: .customShort("c"), help: "Run a command (repeatable), then exit.")
+    var commands: [String] = []
+
+    @Option(name: .customShort("f"), help: "Run the commands of a script file, one per line, then exit.")
+    var script: String?
+
+    @Flag(help: "Stop at the first command that fails.")
+    var bail = false
+
+    func validate() throws {
+        if let tz, Zone(identifier: tz) == nil {
+            throw ValidationError("unknown time zone '\(tz)': use an IANA name such as Europe/Paris, or UTC")
+        }
+        if let day, DayQuery(day) == nil {
+            throw ValidationError("'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, first or last")
+        }
+        if let width, width < 20 || width > 1000 {
+            throw ValidationError("--width must be between 20 and 1000")
+        }
+    }
+
+    func run() throws {
+        // A closed pipe (`| head -1`) must end the run quietly: writes then fail with EPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        let zone = tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment)
+        let model = UsageViewModel(zone: zone, now: { Micros(Date().timeIntervalSince1970 * 1_000_000) })
+        let fixedWidth = width
+        let shell = Shell(model: model, format: format) {
+            fixedWidth ?? Terminal.width(environment: environment)
+        }
+        let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
+
+        let ok = runner.loadInitial(SourceRef(source))
+        if ok, let day, let query = DayQuery(day) { model.select(query) }
+
+        if !commands.isEmpty || script != nil {
+            if ok, runner.run(lines: commands), let script {
+                guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+                    StandardStream.error.write("error: cannot read script '\(script)'\n")
+                    throw ExitCode(1)
+                }
+                var lines = text.components(separatedBy: "\n")
+                if lines.last == "" { lines.removeLast() }
+                runner.run(lines: lines)
+            }
+            throw ExitCode(runner.exitStatus)
+        }
+        if isatty(STDIN_FILENO) == 1 {
+            let loaded = model.hasData ? "\(model.dataset.sessions.count) sessions from \(model.dataset.source)" : "no data"
+            runner.interactive(
+                reader: StandardInputReader(),
+                banner: "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help' for commands")
+            return
+        }
+        if ok { runner.run(lines: StandardInputLines()) }
+        throw ExitCode(runner.exitStatus)
+    }
+}
