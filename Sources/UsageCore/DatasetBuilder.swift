@@ -17,10 +17,10 @@ public enum RawField: Sendable, Equatable {
 public struct DatasetBuilder {
     private var apps: [String] = []
     private var categories: [String] = []
-    private var appIDs: [String: Int32] = [:]
-    private var categoryIDs: [String: Int32] = [:]
-    private var rawAppIDs: [String: Int32] = [:]
-    private var rawCategoryIDs: [String: Int32] = [:]
+    private var appIDs: [ExactName: Int32] = [:]
+    private var categoryIDs: [ExactName: Int32] = [:]
+    private var rawAppIDs: [ExactName: Int32] = [:]
+    private var rawCategoryIDs: [ExactName: Int32] = [:]
     private var nullAppID: Int32?
     private var nullCategoryID: Int32?
     private var sessions: [Session] = []
@@ -102,9 +102,9 @@ public struct DatasetBuilder {
             nullAppID = id
             return id
         }
-        if let id = rawAppIDs[raw] { return id }
+        if let id = rawAppIDs[ExactName(raw)] { return id }
         let id = intern(Normalise.appName(raw), names: &apps, ids: &appIDs)
-        rawAppIDs[raw] = id
+        rawAppIDs[ExactName(raw)] = id
         return id
     }
 
@@ -115,18 +115,30 @@ public struct DatasetBuilder {
             nullCategoryID = id
             return id
         }
-        if let id = rawCategoryIDs[raw] { return id }
+        if let id = rawCategoryIDs[ExactName(raw)] { return id }
         let id = intern(Normalise.category(raw), names: &categories, ids: &categoryIDs)
-        rawCategoryIDs[raw] = id
+        rawCategoryIDs[ExactName(raw)] = id
         return id
     }
 
-    private func intern(_ name: String, names: inout [String], ids: inout [String: Int32]) -> Int32 {
-        if let id = ids[name] { return id }
+    private func intern(_ name: String, names: inout [String], ids: inout [ExactName: Int32]) -> Int32 {
+        if let id = ids[ExactName(name)] { return id }
         let id = Int32(names.count)
         names.append(name)
-        ids[name] = id
+        ids[ExactName(name)] = id
         return id
+    }
+}
+
+/// A name compared by its exact scalars. Swift's `String ==` treats canonically equivalent
+/// strings (`é` and `e` + U+0301) as equal; SPEC §2 keeps names exactly, so they stay apart.
+struct ExactName: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+    static func == (a: ExactName, b: ExactName) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    func hash(into hasher: inout Hasher) {
+        var copy = text
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

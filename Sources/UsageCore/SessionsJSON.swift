@@ -417,7 +417,7 @@ struct JSONScanner {
                     repaired = true
                 }
             default:
-                i -= 1
+                i -= 2
                 throw error("invalid escape '\\\(String(UnicodeScalar(e)))' in a string")
             }
             if decode { appendUTF8(scalar) }

@@ -1,0 +1,118 @@
+// TextFormatTests.swift — SPEC §5's text formats, table-driven.
+import Testing
+import UsageCore
+@testable import UsageRender
+
+struct TextFormatTests {
+    static let s: Int64 = 1_000_000
+
+    @Test(arguments: [
+        (Int64(0), "0m"),
+        (1, "<1m"),
+        (59 * s, "<1m"),
+        (59 * s + 999_999, "<1m"),
+        (60 * s, "1m"),
+        (45 * 60 * s + 59 * s, "45m"),
+        (2 * 3600 * s, "2h 0m"),
+        (4 * 3600 * s + 15 * 60 * s + 30 * s, "4h 15m"),
+        (126_855 * s, "35h 14m"),
+        (-5 * s, "0m"),
+    ] as [(Int64, String)])
+    func durationsFloorToTheMinute(micros: Int64, expected: String) {
+        #expect(TextFormat.duration(micros) == expected)
+    }
+
+    @Test(arguments: [
+        (0.0, "0%"),
+        (0.004, "0.4%"),
+        (0.0042, "0.4%"),
+        (0.0001, "<0.1%"),
+        (0.0096, "1%"),
+        (0.01, "1%"),
+        (0.0149, "1%"),
+        (0.015, "2%"),
+        (0.19865, "20%"),
+        (1.0, "100%"),
+    ])
+    func sharesAreWholePercentOrOneDecimalBelowOne(fraction: Double, expected: String) {
+        #expect(TextFormat.share(fraction) == expected)
+    }
+
+    @Test(arguments: [
+        ("2026-02-23", "Monday, February 23, 2026"),
+        ("2026-03-08", "Sunday, March 8, 2026"),
+        ("2024-12-31", "Tuesday, December 31, 2024"),
+    ])
+    func dateHeaderIsEnglish(date: String, expected: String) {
+        #expect(TextFormat.longDate(LocalDate(iso: date)!) == expected)
+    }
+
+    @Test func totalsLineShowsScreenTimeOnlyWhenItDiffers() {
+        #expect(TextFormat.totals(total: 126_855 * Self.s, screenTime: 61_155 * Self.s) == "35h 14m total · 16h 59m screen time")
+        #expect(TextFormat.totals(total: 3600 * Self.s, screenTime: 3600 * Self.s) == "1h 0m total")
+    }
+
+    @Test(arguments: [
+        (Int64(1_771_804_800) * 1_000_000, 0, "2026-02-23T00:00:00Z"),
+        (Int64(1_772_953_200) * 1_000_000, -4 * 3600, "2026-03-08T03:00:00-04:00"),
+        (Int64(1_771_804_800) * 1_000_000 - 19_800_000_000 + 5 * 3_600_000_000, 19_800, "2026-02-23T05:00:00+05:30"),
+    ])
+    func slotStartsAreLocalTimeWithOffset(t: Int64, offset: Int, expected: String) {
+        #expect(TextFormat.localTimestamp(t, offsetSeconds: offset) == expected)
+    }
+}
+
+struct TerminalSafetyTests {
+    @Test(arguments: [
+        ("Safari", "Safari"),
+        ("\u{1B}]0;pwned\u{07}", "\\e]0;pwned\\u{7}"),
+        ("\u{1B}[31mRed", "\\e[31mRed"),
+        ("Tab\tName", "Tab\\tName"),
+        ("line\nbreak\r", "line\\nbreak\\r"),
+        ("evil\u{202E}txt", "evil\\u{202E}txt"),
+        ("\u{2066}iso\u{2069}", "\\u{2066}iso\\u{2069}"),
+        ("nul\u{0}", "nul\\u{0}"),
+        ("del\u{7F}c1\u{9B}", "del\\u{7F}c1\\u{9B}"),
+        ("微信 🎵 Café", "微信 🎵 Café"),
+    ])
+    func controlAndBidiCharactersBecomeVisibleEscapes(raw: String, expected: String) {
+        let safe = TerminalText.sanitize(raw)
+        #expect(safe == expected)
+        #expect(!safe.unicodeScalars.contains { TerminalText.needsEscape($0) })
+    }
+
+    @Test(arguments: [("Safari", 6), ("微信", 4), ("🎵 Tunes", 8), ("Café", 4), ("e\u{301}", 1), ("Ｆｕｌｌ", 8)])
+    func widthsAreCountedInCells(text: String, cells: Int) {
+        #expect(TerminalText.cells(text) == cells)
+    }
+
+    @Test func truncationNeverSplitsAWideCharacter() {
+        #expect(TerminalText.fit("微信微信", width: 4) == "微…")
+        #expect(TerminalText.fit("微信微信", width: 5) == "微信…")
+        #expect(TerminalText.cells(TerminalText.pad("微信微信", width: 6)) == 6)
+        #expect(TerminalText.fit("Safari", width: 6) == "Safari")
+    }
+}
+
+struct JSONTextTests {
+    @Test(arguments: [
+        (Int64(25_200_000_000), "25200"),
+        (12_500_000, "12.5"),
+        (1, "0.000001"),
+        (0, "0"),
+        (1_250_001, "1.250001"),
+    ] as [(Int64, String)])
+    func secondsAreExactDecimals(micros: Int64, expected: String) {
+        #expect(JSONText.seconds(micros).serialized == expected)
+    }
+
+    @Test func stringsEscapeWhatJSONRequiresAndTerminalControls() {
+        let text = JSONText.string("a\"b\\c\n\u{1B}[31m\u{202E}é微").serialized
+        #expect(text == #""a\"b\\c\n\u001b[31m\u202eé微""#)
+    }
+
+    @Test func objectsKeepTheirKeyOrder() {
+        let v = JSONText.object([("z", .int(1)), ("a", .array([.null, .bool(true), .double(0.25)]))])
+        #expect(v.serialized == #"{"z":1,"a":[null,true,0.25]}"#)
+    }
+}

@@ -1,0 +1,147 @@
+// ShellTests.swift — commands through the shell and the batch runner, with no terminal: outcomes, JSON, errors, exit status.
+import Foundation
+import Testing
+import UsageCore
+import UsageData
+@testable import UsageShell
+
+func loadedShell(format: OutputFormat = .table) -> Shell {
+    let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+    vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
+    return Shell(model: vm, format: format, width: { 80 })
+}
+
+func outputLines(_ outcome: CommandOutcome) -> [String] {
+    if case .output(let lines) = outcome { return lines }
+    Issue.record("expected output, got \(outcome)")
+    return []
+}
+
+struct CommandTests {
+    @Test(arguments: ["show", "sh", "day", "day 2026-02-20", "apps", "apps top 1", "chart", "chart category", "ch h", "week", "help", "help chart"])
+    func commandsSucceedOnLoadedData(line: String) {
+        let outcome = loadedShell().execute(line)
+        #expect(!outputLines(outcome).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("chrt", "unknown command 'chrt' — did you mean 'chart'?"),
+        ("zzzzzz", "unknown command 'zzzzzz' — type 'help' for the list"),
+        ("apps top x", "apps: 'x' is not a positive number (usage: apps [top N])"),
+        ("apps bottom 3", "apps: unexpected 'bottom 3' (usage: apps [top N])"),
+        ("chart pie", "chart: 'pie' is not a chart (usage: chart [category|hourly])"),
+        ("day 2026-02-30", "day: '2026-02-30' is not a day (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
+        ("show now", "show: takes no arguments (usage: show)"),
+        ("retry", "nothing to retry: the last load did not fail"),
+        ("app \"Google", "unclosed quote"),
+    ])
+    func errorsSayWhatIsWrong(line: String, message: String) {
+        guard case .failed(let error) = loadedShell().execute(line) else {
+            Issue.record("'\(line)' should fail")
+            return
+        }
+        #expect(error.description == message)
+    }
+
+    @Test func uniquePrefixesSelectCommandsAndKeywords() {
+        let shell = loadedShell()
+        _ = shell.execute("ch h")
+        #expect(shell.model.chart == .hourly)
+        _ = shell.execute("ch c")
+        #expect(shell.model.chart == .category)
+    }
+
+    @Test func dayMovesTheSelectionAndShowsTheHeader() {
+        let shell = loadedShell()
+        #expect(outputLines(shell.execute("day prev")) == ["Sunday, February 22, 2026", "no usage recorded"])
+        #expect(outputLines(shell.execute("day 2026-02-20")) == ["Friday, February 20, 2026", "1h 0m total"])
+    }
+
+    @Test func jsonOutputIsOneDocumentPerCommand() throws {
+        let shell = loadedShell(format: .json)
+        for line in ["show", "day", "apps top 1", "chart category", "chart hourly", "week", "load :sample:"] {
+            let lines = outputLines(shell.execute(line))
+            #expect(lines.count == 1)
+            let object = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+            #expect(object != nil, "\(line)")
+        }
+    }
+
+    @Test func jsonKeysFollowTheSpecOrder() {
+        let shell = loadedShell(format: .json)
+        let day = outputLines(shell.execute("day"))[0]
+        #expect(day == #"{"day":"2026-02-23","time_zone":"UTC","total_seconds":1800,"screen_time_seconds":1800}"#)
+        let apps = outputLines(shell.execute("apps top 1"))[0]
+        #expect(apps == #"{"day":"2026-02-23","time_zone":"UTC","total_seconds":1800,"apps":[{"name":"Maps","category":"Navigation","seconds":1800,"sessions":1,"share":1}]}"#)
+    }
+
+    @Test func withoutDataCommandsSayHowToGetSome() {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("nosuch.json"), repository: StubRepository(.failure(.notFound(source: "nosuch.json"))))
+        let shell = Shell(model: vm)
+        guard case .failed(let error) = shell.execute("show") else {
+            Issue.record("show should fail")
+            return
+        }
+        #expect(error.description == "no data loaded (cannot load 'nosuch.json': no such file); try 'retry' or 'load SOURCE'")
+    }
+}
+
+struct TokenizerTests {
+    @Test(arguments: [
+        ("show", ["show"]),
+        ("  apps   top  5 ", ["apps", "top", "5"]),
+        ("app \"Google Chrome\"", ["app", "Google Chrome"]),
+        ("app 'Google Chrome'", ["app", "Google Chrome"]),
+        ("app Google\\ Chrome", ["app", "Google Chrome"]),
+        ("app \"say \\\"hi\\\"\"", ["app", "say \"hi\""]),
+        ("load ''", ["load", ""]),
+        ("", []),
+    ])
+    func wordsSplitLikeAShell(line: String, words: [String]) throws {
+        #expect(try Tokenizer.words(line) == words)
+    }
+}
+
+struct RunnerTests {
+    @Test func batchRunsInOrderReportsLineNumbersAndExitsOne() {
+        let out = BufferSink()
+        let err = BufferSink()
+        let runner = Runner(shell: loadedShell(), out: out, err: err)
+        runner.run(lines: ["day 2026-02-23", "chrt", "apps top 1"])
+        #expect(out.text.hasPrefix("Monday, February 23, 2026\n30m total\n"))
+        #expect(out.text.contains("1. Maps"))
+        #expect(err.text == "error: line 2: unknown command 'chrt' — did you mean 'chart'?\n")
+        #expect(runner.exitStatus == 1)
+    }
+
+    @Test func bailStopsAtTheFirstError() {
+        let out = BufferSink()
+        let err = BufferSink()
+        let runner = Runner(shell: loadedShell(), out: out, err: err, bail: true)
+        let completed = runner.run(lines: ["day", "chrt", "apps top 1"])
+        #expect(!completed)
+        #expect(!out.text.contains("Maps"))
+        #expect(runner.exitStatus == 1)
+    }
+
+    @Test func allSucceedingExitsZeroAndQuitStops() {
+        let out = BufferSink()
+        let runner = Runner(shell: loadedShell(), out: out, err: BufferSink())
+        runner.run(lines: ["day", "# a comment", "", "quit", "chrt"])
+        #expect(runner.exitStatus == 0)
+    }
+
+    @Test func errorMessagesNeverCarryRawControlCharacters() {
+        let err = BufferSink()
+        let runner = Runner(shell: loadedShell(), out: BufferSink(), err: err)
+        runner.run(lines: ["load \"evil\u{1B}]0;x\u{07}.json\""])
+        #expect(err.text.contains("evil\\e]0;x\\u{7}.json"))
+        #expect(!err.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func thePromptShowsTheSelectedDay() {
+        let runner = Runner(shell: loadedShell(), out: BufferSink(), err: BufferSink())
+        #expect(runner.prompt == "usage Mon 2026-02-23> ")
+    }
+}
