@@ -1,0 +1,145 @@
+// CommandLineTests.swift — the built binary end to end: the README's commands, batch mode, exit statuses, the embedded sample.
+import Foundation
+import Testing
+
+struct CommandLineTests {
+    @Test func showWithNoSourceShowsTheBundledSamplesMonday() throws {
+        let r = try Binary.run(["-c", "show"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "Monday, February 23, 2026")
+        #expect(lines[1] == "7h 32m total · 6h 22m screen time")
+    }
+
+    @Test func theOriginalAppsDataGivesItsKnownTotals() throws {
+        let r = try Binary.run([Binary.fixture("original-app-mock-data.json"), "--day", "2026-02-23", "--tz", "UTC", "-c", "show"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("35h 14m total · 16h 59m screen time"))
+        let firstApp = r.stdout.split(separator: "\n").first { $0.contains("1.") && $0.contains("sessions") }
+        #expect(firstApp?.contains("Spotify") == true)
+        #expect(firstApp?.contains("9 sessions") == true)
+        #expect(firstApp?.contains("7h 0m") == true)
+    }
+
+    @Test func theOriginalAppsDataInJSON() throws {
+        let o = try Binary.json([Binary.fixture("original-app-mock-data.json"), "--day", "2026-02-23", "--tz", "UTC", "-c", "show"])
+        #expect(o["total_seconds"] as? Int == 126_855)
+        #expect(o["screen_time_seconds"] as? Int == 61_155)
+        let apps = try #require(o["apps"] as? [[String: Any]])
+        #expect(apps[0]["name"] as? String == "Spotify")
+        #expect(apps[0]["seconds"] as? Int == 25_200)
+        #expect(apps[0]["sessions"] as? Int == 9)
+        let skipped = try #require(o["skipped"] as? [String: Any])
+        #expect(skipped["total"] as? Int == 2)
+        let reasons = try #require(skipped["reasons"] as? [String: Int])
+        #expect(reasons == [
+            "missing_timestamp": 1, "bad_timestamp": 0, "end_not_after_start": 1, "bad_field_type": 0, "not_an_object": 0,
+        ])
+    }
+
+    @Test func pipedCommandsRunInOrderAndAFailureExitsOne() throws {
+        let r = try Binary.run([Binary.fixture("original-app-mock-data.json"), "--tz", "UTC"], stdin: "day 2026-02-23\nchrt\napps top 3\n")
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: line 2: unknown command 'chrt' — did you mean 'chart'?\n")
+        #expect(r.stdout.hasPrefix("Monday, February 23, 2026\n35h 14m total · 16h 59m screen time\nApps\n"))
+        #expect(r.stdout.contains("3. Safari"))
+    }
+
+    @Test func bailStopsTheRun() throws {
+        let r = try Binary.run(["--bail"], stdin: "day 2026-02-23\nchrt\napps top 3\n")
+        #expect(r.status == 1)
+        #expect(!r.stdout.contains("Apps"))
+    }
+
+    @Test func dashCCountsItsCommandsAsLines() throws {
+        let r = try Binary.run(["-c", "day", "-c", "apps top zero", "-c", "day"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("error: line 2: apps:"))
+    }
+
+    @Test func scriptFilesRunLikeDashC() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString).usage")
+        try Data("# report\nday 2026-02-22\n\nbogus\n".utf8).write(to: script)
+        let r = try Binary.run(["-f", script.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("Sunday, February 22, 2026"))
+        #expect(r.stderr == "error: line 4: unknown command 'bogus' — type 'help' for the list\n")
+    }
+
+    @Test(arguments: [
+        ["--frobnicate"], ["--tz", "Mars/Base"], ["--day", "2026-02-30"], ["--format", "xml"], ["--width", "5"], ["a.json", "b.json"],
+    ])
+    func aBadCommandLineExits64(arguments: [String]) throws {
+        let r = try Binary.run(arguments + ["-c", "show"])
+        #expect(r.status == 64)
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains("Error:") || r.stderr.contains("error:"))
+    }
+
+    @Test func versionAndHelp() throws {
+        let v = try Binary.run(["--version"])
+        #expect(v.status == 0)
+        #expect(v.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let h = try Binary.run(["--help"])
+        #expect(h.status == 0)
+        #expect(h.stdout.contains("--tz"))
+    }
+
+    @Test func aMissingSourceIsOneLineErrorAndExitOne() throws {
+        let r = try Binary.run(["nosuch.json", "-c", "show"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == """
+            error: cannot load 'nosuch.json': no such file
+            error: line 1: no data loaded (cannot load 'nosuch.json': no such file); try 'retry' or 'load SOURCE'
+
+            """)
+    }
+
+    @Test func aFailedLoadKeepsThePreviousData() throws {
+        let r = try Binary.run(["--tz", "UTC", "-c", "load nosuch.json", "-c", "day"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot load 'nosuch.json': no such file; the previous data is kept"))
+        #expect(r.stdout == "Monday, February 23, 2026\n7h 32m total · 6h 22m screen time\n")
+    }
+
+    @Test func everyJSONCommandPrintsOneLine() throws {
+        for command in ["show", "day", "apps", "apps top 5", "chart category", "chart hourly", "week", "load :sample:"] {
+            let r = try Binary.run(["--format", "json", "-c", command])
+            #expect(r.status == 0, "\(command)")
+            #expect(r.stdout.filter { $0 == "\n" }.count == 1, "\(command)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) != nil, "\(command)")
+        }
+    }
+
+    @Test func tableLinesFitTheWidth() throws {
+        for width in [20, 40, 80] {
+            let r = try Binary.run(["--width", "\(width)", "-c", "show", "-c", "chart hourly", "-c", "week"])
+            #expect(r.status == 0)
+            for line in r.stdout.split(separator: "\n") {
+                #expect(line.unicodeScalars.count <= width, "\(width): \(line)")
+            }
+        }
+    }
+
+    @Test func theBinaryCopiedAloneStillRunsTheSample() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("usage-shell")
+        try FileManager.default.copyItem(at: Binary.url, to: copy)
+        let p = Process()
+        p.executableURL = copy
+        p.arguments = ["-c", "day"]
+        p.environment = ["TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        p.currentDirectoryURL = dir
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("Monday, February 23, 2026"))
+    }
+}

@@ -1,0 +1,82 @@
+// RepositoryTests.swift — the sources: the embedded sample matches its resource file, files fail with precise reasons.
+import Foundation
+import Testing
+import UsageCore
+@testable import UsageData
+
+struct BundledSampleTests {
+    static let resource = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/sample-sessions.json")
+
+    @Test func theEmbeddedSampleIsTheResourceFileByteForByte() throws {
+        let file = try Data(contentsOf: Self.resource)
+        #expect(Array(file) == BundledSampleRepository.bytes, "run python3 scripts/gen_sample.py")
+    }
+
+    @Test func theSampleIsAWeekEndingMondayWithTheOriginalsDirt() throws {
+        let d = try BundledSampleRepository().load(cancellation: CancellationToken(), progress: { _ in })
+        #expect(d.dayRange(in: .utc).map { "\($0.lowerBound)…\($0.upperBound)" } == "2026-02-17…2026-02-23")
+        #expect(d.skipped.count(.missingTimestamp) == 1)
+        #expect(d.skipped.count(.endNotAfterStart) == 1)
+        #expect(d.apps.contains("(unknown)"))
+        #expect(d.apps.contains("Google Chrome"))
+        #expect(d.categories.contains("Other"))
+        let monday = DayReport(dataset: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
+        #expect(monday.screenTimeMicros < monday.totalMicros, "music overlaps other apps")
+        #expect(monday.hours[0].micros > 0, "a session crosses midnight into Monday")
+    }
+}
+
+struct FileRepositoryTests {
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func load(_ path: String) -> Result<Dataset, LoadError> {
+        Result { () throws(LoadError) in try FileRepository(path: path).load(cancellation: CancellationToken(), progress: { _ in }) }
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(throws: LoadError.notFound(source: "/nonexistent/x.json")) { try load("/nonexistent/x.json").get() }
+        #expect(LoadError.notFound(source: "x.json").description == "cannot load 'x.json': no such file")
+    }
+
+    @Test func aDirectoryIsNamed() throws {
+        let dir = try temporaryDirectory()
+        #expect(throws: LoadError.isDirectory(source: dir.path)) { try load(dir.path).get() }
+    }
+
+    @Test func anUnreadableFileIsNamed() throws {
+        guard geteuid() != 0 else { return }  // root reads everything
+        let file = try temporaryDirectory().appendingPathComponent("locked.json")
+        try Data("[]".utf8).write(to: file)
+        chmod(file.path, 0)
+        #expect(throws: LoadError.permissionDenied(source: file.path)) { try load(file.path).get() }
+    }
+
+    @Test func syntaxErrorsNameTheFileLineAndColumn() throws {
+        let file = try temporaryDirectory().appendingPathComponent("broken.json")
+        try Data("[\n  {\"a\": }\n]".utf8).write(to: file)
+        guard case .failure(let error) = load(file.path) else {
+            Issue.record("should fail")
+            return
+        }
+        #expect(error.description == "cannot load '\(file.path)': not valid JSON at line 2, column 9: expected a value")
+    }
+
+    @Test func aFileLoads() throws {
+        let file = try temporaryDirectory().appendingPathComponent("ok.json")
+        try Data(#"[{"app_name":"A","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T10:01:00Z"}]"#.utf8).write(to: file)
+        let d = try load(file.path).get()
+        #expect(d.sessions.count == 1)
+        #expect(d.source == file.path)
+    }
+
+    @Test(arguments: [(nil, SourceRef.sample), (":sample:", .sample), ("x.json", .file("x.json"))] as [(String?, SourceRef)])
+    func sourceArguments(argument: String?, expected: SourceRef) {
+        #expect(SourceRef(argument) == expected)
+    }
+}
