@@ -16,7 +16,7 @@ public enum ReportJSON {
             ])
     }
 
-    /// `apps [top N]`: the first `limit` apps (all when `nil`).
+    /// `apps [top N]`: the listed apps (the first N of the report).
     public static func apps(_ r: DayReport, apps list: [AppUsage]) -> JSONText {
         .object(dayHeader(r) + [("total_seconds", .seconds(r.totalMicros)), ("apps", apps(list))])
     }

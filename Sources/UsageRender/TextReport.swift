@@ -118,13 +118,13 @@ public enum TextReport {
 extension TextReport {
     /// Seven (or N) days: weekday, date, app time, screen time and the top category.
     public static func week(_ days: [DaySummary], width: Int) -> [String] {
-        var lines = ["                  app time   screen   top category"]
+        var lines = ["                  app time    screen   top category"]
         for d in days {
             let top = d.categories.first.map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" } ?? "no usage"
             lines.append(
                 "  \(TextFormat.shortWeekday(d.day)) \(d.day)  "
-                    + TerminalText.padLeft(TextFormat.duration(d.totalMicros), width: 7) + "  "
-                    + TerminalText.padLeft(TextFormat.duration(d.screenTimeMicros), width: 7) + "   " + top)
+                    + TerminalText.padLeft(TextFormat.duration(d.totalMicros), width: 8) + "  "
+                    + TerminalText.padLeft(TextFormat.duration(d.screenTimeMicros), width: 8) + "   " + top)
         }
         let total = days.reduce(0) { $0 + $1.totalMicros }
         let average = total / Int64(max(days.count, 1))
