@@ -15,14 +15,8 @@ public enum RawField: Sendable, Equatable {
 /// Collects rows one by one and builds the `Dataset`: the one place where SPEC §1's validity
 /// rules and §2's normalisation are applied.
 public struct DatasetBuilder {
-    private var apps: [String] = []
-    private var categories: [String] = []
-    private var appIDs: [ExactName: Int32] = [:]
-    private var categoryIDs: [ExactName: Int32] = [:]
-    private var rawAppIDs: [ExactName: Int32] = [:]
-    private var rawCategoryIDs: [ExactName: Int32] = [:]
-    private var nullAppID: Int32?
-    private var nullCategoryID: Int32?
+    private var apps = NameTable(normalise: Normalise.appName)
+    private var categories = NameTable(normalise: Normalise.category)
     private var sessions: [Session] = []
     private var skipped = SkipSummary()
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
@@ -64,7 +58,7 @@ public struct DatasetBuilder {
         }
         guard e > s else { return skip(.endNotAfterStart) }
         sessions.append(
-            Session(start: s, end: e, app: internApp(app), category: internCategory(cat), id: id))
+            Session(start: s, end: e, app: apps.id(for: app), category: categories.id(for: cat), id: id))
     }
 
     /// Counts an array element that is not an object.
@@ -76,13 +70,13 @@ public struct DatasetBuilder {
     public mutating func addSession(start: Micros, end: Micros, appName: String?, category: String?, id: String?) {
         precondition(end > start, "addSession needs end > start")
         sessions.append(
-            Session(start: start, end: end, app: internApp(appName), category: internCategory(category), id: id))
+            Session(start: start, end: end, app: apps.id(for: appName), category: categories.id(for: category), id: id))
     }
 
     /// The finished dataset, sessions sorted by start.
     public func build(source: String) -> Dataset {
         Dataset(
-            source: source, apps: apps, categories: categories, sessions: sessions,
+            source: source, apps: apps.names, categories: categories.names, sessions: sessions,
             skipped: skipped, repairedStrings: repairedStrings)
     }
 
@@ -94,34 +88,35 @@ public struct DatasetBuilder {
         case .other: return nil
         }
     }
+}
 
-    private mutating func internApp(_ raw: String?) -> Int32 {
+/// Interns names: raw text → id of its normalised form, so each raw spelling is normalised once.
+struct NameTable {
+    private(set) var names: [String] = []
+    private var ids: [ExactName: Int32] = [:]
+    private var rawIDs: [ExactName: Int32] = [:]
+    private var nullID: Int32?
+    let normalise: (String?) -> String
+
+    init(normalise: @escaping (String?) -> String) {
+        self.normalise = normalise
+    }
+
+    /// The id of the normalised form of `raw` (null included).
+    mutating func id(for raw: String?) -> Int32 {
         guard let raw else {
-            if let id = nullAppID { return id }
-            let id = intern(Normalise.appName(nil), names: &apps, ids: &appIDs)
-            nullAppID = id
+            if let nullID { return nullID }
+            let id = intern(normalise(nil))
+            nullID = id
             return id
         }
-        if let id = rawAppIDs[ExactName(raw)] { return id }
-        let id = intern(Normalise.appName(raw), names: &apps, ids: &appIDs)
-        rawAppIDs[ExactName(raw)] = id
+        if let id = rawIDs[ExactName(raw)] { return id }
+        let id = intern(normalise(raw))
+        rawIDs[ExactName(raw)] = id
         return id
     }
 
-    private mutating func internCategory(_ raw: String?) -> Int32 {
-        guard let raw else {
-            if let id = nullCategoryID { return id }
-            let id = intern(Normalise.category(nil), names: &categories, ids: &categoryIDs)
-            nullCategoryID = id
-            return id
-        }
-        if let id = rawCategoryIDs[ExactName(raw)] { return id }
-        let id = intern(Normalise.category(raw), names: &categories, ids: &categoryIDs)
-        rawCategoryIDs[ExactName(raw)] = id
-        return id
-    }
-
-    private func intern(_ name: String, names: inout [String], ids: inout [ExactName: Int32]) -> Int32 {
+    private mutating func intern(_ name: String) -> Int32 {
         if let id = ids[ExactName(name)] { return id }
         let id = Int32(names.count)
         names.append(name)

@@ -43,14 +43,8 @@ public enum SessionsJSON {
 
     /// Decodes a byte array (convenience for tests and small inputs).
     public static func decode(_ bytes: [UInt8], source: String) throws(IngestError) -> Dataset {
-        do {
-            return try bytes.withUnsafeBufferPointer { buffer in
-                try decode(buffer, source: source)
-            }
-        } catch let error as IngestError {
-            throw error
-        } catch {
-            fatalError("unreachable: \(error)")
+        try bytes.withUnsafeBufferPointer { buffer throws(IngestError) in
+            try decode(buffer, source: source)
         }
     }
 
