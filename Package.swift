@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(
             name: "usage-shell",
             dependencies: [
-                "UsageShell",
+                "UsageCore", "UsageData", "UsageRender", "UsageShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

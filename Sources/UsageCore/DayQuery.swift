@@ -36,8 +36,9 @@ public enum DayQuery: Hashable, Sendable {
         case "first": self = .first
         case "last": self = .last
         default:
-            if let sign = word.first, sign == "+" || sign == "-", let n = Int(word.dropFirst()),
-                word.count > 1, word.dropFirst().allSatisfy(\.isASCII)
+            let digits = word.dropFirst()
+            if let sign = word.first, sign == "+" || sign == "-", (1...7).contains(digits.count),
+                digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits)
             {
                 self = .relativeToSelected(sign == "-" ? -n : n)
                 return
@@ -50,6 +51,7 @@ public enum DayQuery: Hashable, Sendable {
     }
 
     /// The day meant, given the clock's `today`, the selected day and the data's range.
+    /// It may lie outside `LocalDate.supported` (`next` on 9999-12-31); callers check.
     public func resolve(today: LocalDate, selected: LocalDate, dataRange: ClosedRange<LocalDate>?) -> LocalDate {
         switch self {
         case .date(let d): return d

@@ -34,6 +34,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = d
     }
 
+    /// The days the program works with: four-digit years, as `YYYY-MM-DD` can write them.
+    public static let supported = LocalDate(year: 1, month: 1, day: 1)!...LocalDate(year: 9999, month: 12, day: 31)!
+
     /// Days since 1970-01-01 (negative before it).
     public var daysSinceEpoch: Int {
         LocalDate.daysFromCivil(year: year, month: month, day: day)

@@ -16,6 +16,8 @@ public struct Command: Sendable {
 
 /// The command table: dispatch and `help` read it, so they cannot disagree.
 public enum CommandTable {
+    static let dayUsage = "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"
+
     public static let all: [Command] = [
         Command(
             name: "show", aliases: [], usage: "show",
@@ -28,18 +30,12 @@ public enum CommandTable {
                 table: { TextReport.show(r, hourly: shell.model.chart == .hourly, width: $0) })
         },
         Command(
-            name: "day", aliases: [], usage: "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]",
+            name: "day", aliases: [], usage: dayUsage,
             summary: "select a day and show its totals", keywords: DayQuery.words
         ) { shell, args throws(ShellError) in
-            let usage = "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"
-            guard args.count <= 1 else { throw .usage(command: "day", problem: "too many arguments", usage: usage) }
+            guard args.count <= 1 else { throw .usage(command: "day", problem: "too many arguments", usage: dayUsage) }
             _ = try shell.requireReport()
-            if let word = args.first {
-                guard let query = DayQuery(word) else {
-                    throw .usage(command: "day", problem: "'\(word)' is not a day", usage: usage)
-                }
-                shell.model.select(query)
-            }
+            if let word = args.first { try shell.selectDay(word) }
             let r = shell.model.report
             return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0) })
         },

@@ -56,6 +56,21 @@ public final class Runner {
         }
     }
 
+    /// Selects the command line's `--day` as `day DAY` would, reporting a failure without a
+    /// line number. Returns `false` when the run should stop (`--bail`).
+    @discardableResult
+    public func selectInitialDay(_ text: String) -> Bool {
+        do {
+            try shell.selectDay(text)
+            return true
+        } catch {
+            anyFailed = true
+            err.write("error: --day: \(Self.safe(error.description))\n")
+            err.flush()
+            return !bail
+        }
+    }
+
     /// Runs lines in order, numbering them from `firstLine`; stops at `quit`, or at an error under `--bail`.
     /// Returns `false` when the run stopped early.
     @discardableResult

@@ -68,6 +68,17 @@ public final class Shell {
         }
     }
 
+    /// Selects the day a typed word means (`day WORD`, `--day WORD`).
+    public func selectDay(_ word: String) throws(ShellError) {
+        let usage = CommandTable.dayUsage
+        guard let query = DayQuery(word) else {
+            throw .usage(command: "day", problem: "'\(word)' is not a day", usage: usage)
+        }
+        guard model.select(query) != nil else {
+            throw .usage(command: "day", problem: "'\(word)' is outside 0001-01-01 … 9999-12-31", usage: usage)
+        }
+    }
+
     /// The selected day's report, or `noData` when nothing has loaded.
     func requireReport() throws(ShellError) -> DayReport {
         guard model.hasData else {

@@ -33,7 +33,7 @@ public enum Tokenizer {
             case "\\":
                 escaped = true
                 inWord = true
-            case " ", "\t":
+            case " ", "\t", "\r":
                 if inWord {
                     words.append(current)
                     current = ""
@@ -48,4 +48,5 @@ public enum Tokenizer {
         if inWord { words.append(current) }
         return words
     }
+
 }

@@ -127,10 +127,12 @@ public final class UsageViewModel {
     /// Today in the selected zone, by the injected clock.
     public var today: LocalDate { zone.localDate(of: now()) }
 
-    /// Selects the day a query means.
+    /// Selects the day a query means; `nil` (and no change) when that day is outside
+    /// `LocalDate.supported`.
     @discardableResult
-    public func select(_ query: DayQuery) -> LocalDate {
+    public func select(_ query: DayQuery) -> LocalDate? {
         let day = query.resolve(today: today, selected: selectedDay, dataRange: dataset.dayRange(in: zone))
+        guard LocalDate.supported.contains(day) else { return nil }
         explicitDay = day
         return day
     }

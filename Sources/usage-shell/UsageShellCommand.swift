@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import UsageCore
 import UsageData
+import UsageRender
 import UsageShell
 
 #if canImport(Glibc)
@@ -72,13 +73,13 @@ struct UsageShellCommand: ParsableCommand {
         }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
 
-        let ok = runner.loadInitial(SourceRef(source))
-        if ok, let day, let query = DayQuery(day) { model.select(query) }
+        var proceed = runner.loadInitial(SourceRef(source))
+        if proceed, let day { proceed = runner.selectInitialDay(day) }
 
         if !commands.isEmpty || script != nil {
-            if ok, runner.run(lines: commands), let script {
+            if proceed, runner.run(lines: commands), let script {
                 guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-                    StandardStream.error.write("error: cannot read script '\(script)'\n")
+                    StandardStream.error.write("error: cannot read script '\(TerminalText.sanitize(script))'\n")
                     throw ExitCode(1)
                 }
                 var lines = text.components(separatedBy: "\n")
@@ -94,7 +95,7 @@ struct UsageShellCommand: ParsableCommand {
                 banner: "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help' for commands")
             return
         }
-        if ok { runner.run(lines: StandardInputLines()) }
+        if proceed { runner.run(lines: StandardInputLines()) }
         throw ExitCode(runner.exitStatus)
     }
 }

@@ -145,3 +145,35 @@ struct RunnerTests {
         #expect(runner.prompt == "usage Mon 2026-02-23> ")
     }
 }
+
+/// Regression tests, named after the bugs they pin down.
+struct RegressionTests {
+    @Test func bugDayFarInTheFutureCrashedWithArithmeticOverflow() {
+        let shell = loadedShell()
+        guard case .failed(let error) = shell.execute("day +99999999999999") else {
+            Issue.record("should fail")
+            return
+        }
+        #expect(error.description.hasPrefix("day: '+99999999999999' is not a day"))
+        _ = shell.execute("day 9999-12-31")
+        guard case .failed(let outside) = shell.execute("day next") else {
+            Issue.record("should fail")
+            return
+        }
+        #expect(outside.description.hasPrefix("day: 'next' is outside 0001-01-01 … 9999-12-31"))
+        #expect(shell.model.selectedDay.description == "9999-12-31")
+    }
+
+    @Test func bugCRLFLinesWereUnknownCommands() {
+        let out = BufferSink()
+        let runner = Runner(shell: loadedShell(), out: out, err: BufferSink())
+        runner.run(lines: ["day 2026-02-20\r", "apps top 1\r"])
+        #expect(runner.exitStatus == 0)
+        #expect(out.text.hasPrefix("Friday, February 20, 2026"))
+    }
+
+    @Test func bugPlusMinusWasReadAsMinus() {
+        #expect(DayQuery("+-5") == nil)
+        #expect(DayQuery("-+5") == nil)
+    }
+}
