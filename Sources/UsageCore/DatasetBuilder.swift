@@ -66,13 +66,6 @@ public struct DatasetBuilder {
         skipped.record(SkippedRow(reason: .notAnObject, sessionID: nil, line: line))
     }
 
-    /// Adds an already validated session with raw names (used by sources that are not JSON rows).
-    public mutating func addSession(start: Micros, end: Micros, appName: String?, category: String?, id: String?) {
-        precondition(end > start, "addSession needs end > start")
-        sessions.append(
-            Session(start: start, end: end, app: apps.id(for: appName), category: categories.id(for: category), id: id))
-    }
-
     /// The finished dataset, sessions sorted by start.
     public func build(source: String) -> Dataset {
         Dataset(

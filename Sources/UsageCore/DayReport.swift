@@ -126,11 +126,6 @@ public struct DayReport: Hashable, Sendable {
     public static func mostFirst(_ a: (name: String, micros: Micros), _ b: (name: String, micros: Micros)) -> Bool {
         a.micros != b.micros ? a.micros > b.micros : a.name.scalarsPrecede(b.name)
     }
-
-    /// The apps in a category, in report order (for `apps category NAME`).
-    public func apps(inCategory name: String) -> [AppUsage] {
-        apps.filter { $0.category == name }
-    }
 }
 
 /// One day of a multi-day summary (`week`): totals and time per category.

@@ -34,8 +34,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = d
     }
 
-    /// The days the program works with: four-digit years, as `YYYY-MM-DD` can write them.
-    public static let supported = LocalDate(year: 1, month: 1, day: 1)!...LocalDate(year: 9999, month: 12, day: 31)!
+    /// The days the program works with: four-digit years, as `YYYY-MM-DD` and RFC 3339 write them.
+    public static let supported = LocalDate(year: 0, month: 1, day: 1)!...LocalDate(year: 9999, month: 12, day: 31)!
 
     /// Days since 1970-01-01 (negative before it).
     public var daysSinceEpoch: Int {
@@ -84,9 +84,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return (w < 0 ? w + 7 : w) + 1
     }
 
-    /// `2026-02-23`.
+    /// `2026-02-23` (`-0001-12-31` for years before 0, which only arithmetic can reach).
     public var description: String {
-        let y = String(year).leftPadded(to: 4)
+        let y = year < 0 ? "-" + String(-year).leftPadded(to: 4) : String(year).leftPadded(to: 4)
         return "\(y)-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
     }
 

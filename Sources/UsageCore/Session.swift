@@ -141,6 +141,20 @@ public struct Dataset: Sendable {
         return lo
     }
 
+    /// The same dataset with every instant mapped through `transform` (sessions that it would
+    /// leave empty are dropped).
+    public func mappingTimes(_ transform: (Micros) -> Micros) -> Dataset {
+        let mapped = sessions.compactMap { s -> Session? in
+            var t = s
+            t.start = transform(s.start)
+            t.end = transform(s.end)
+            return t.end > t.start ? t : nil
+        }
+        return Dataset(
+            source: source, apps: apps, categories: categories, sessions: mapped, skipped: skipped,
+            repairedStrings: repairedStrings)
+    }
+
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.
     public var span: (start: Micros, end: Micros)? {
         guard let first = sessions.first else { return nil }

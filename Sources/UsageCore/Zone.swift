@@ -7,26 +7,39 @@ public struct Zone: Sendable, Hashable {
     public let identifier: String
     private let timeZone: TimeZone
 
-    /// The zone of an IANA name or `UTC`; `nil` for anything Foundation does not know.
+    /// The zone of an IANA name (`Europe/Paris`, `Etc/GMT+5`) or `UTC`; `nil` for anything else.
+    ///
+    /// Offset spellings such as `GMT+5` or `UTC+3` are refused: Foundation reads them with the
+    /// opposite sign to POSIX `TZ`, so accepting them would silently shift every day.
     public init?(identifier raw: String) {
         let name = raw.hasPrefix(":") ? String(raw.dropFirst()) : raw
-        guard !name.isEmpty, let tz = TimeZone(identifier: name) else { return nil }
+        guard !name.isEmpty, let tz = TimeZone(identifier: name), tz.identifier == name || name == "UTC" else {
+            return nil
+        }
         self.timeZone = tz
-        self.identifier = (name == "UTC" || name == "Etc/UTC" || name == "Z") ? "UTC" : tz.identifier
+        self.identifier = (name == "UTC" || name == "Etc/UTC") ? "UTC" : name
     }
 
     /// UTC.
     public static let utc = Zone(identifier: "UTC")!
 
-    /// The zone of SPEC §3 when no `--tz` is given: `TZ` if it names a zone, else the system zone.
-    public static func fromEnvironment(_ environment: [String: String]) -> Zone {
+    /// The zone of SPEC §3 when no `--tz` is given: `TZ` if it names a zone, else the system's
+    /// zone (`systemIdentifier`, read by the caller from `/etc/localtime`), else UTC.
+    public static func fromEnvironment(_ environment: [String: String], systemIdentifier: String?) -> Zone {
         if let tz = environment["TZ"], let zone = Zone(identifier: tz) { return zone }
-        return Zone(identifier: TimeZone.current.identifier) ?? .utc
+        return systemIdentifier.flatMap { Zone(identifier: $0) } ?? .utc
     }
 
     /// Seconds east of UTC at an instant.
     public func offsetSeconds(at t: Micros) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t.floorDiv(1_000_000))))
+    }
+
+    /// The instant at which this zone's clocks show the wall time that UTC clocks show at `t`
+    /// (used to place the bundled sample, written in wall-clock time, in the user's zone).
+    public func instant(showingWallTimeOfUTC t: Micros) -> Micros {
+        let first = t - Int64(offsetSeconds(at: t)) * 1_000_000
+        return t - Int64(offsetSeconds(at: first)) * 1_000_000
     }
 
     /// The local calendar date of an instant.

@@ -29,6 +29,11 @@ public struct FileRepository: SessionRepository {
         }
     }
 
+    /// Reads a whole file (a script, say) with the same precise errors as a load.
+    public static func contents(of path: String) throws(LoadError) -> [UInt8] {
+        try FileRepository(path: path).readAll(cancellation: CancellationToken(), progress: { _ in })
+    }
+
     /// Reads the whole file, chunk by chunk, so a pipe or FIFO works and cancellation is honoured.
     func readAll(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -76,10 +81,18 @@ public struct FileRepository: SessionRepository {
 }
 
 /// The sample embedded in the binary, so the first run needs nothing.
+///
+/// The sample is written in wall-clock time (its timestamps say `Z`, its person lived in UTC):
+/// loading places it in the selected zone, so that everyone sees the same week, Tuesday
+/// 2026-02-17 to Monday 2026-02-23, with the same clock times.
 public struct BundledSampleRepository: SessionRepository {
     public var name: String { SourceRef.sampleName }
+    /// The zone whose wall clock the sample's times are read on.
+    public let zone: Zone
 
-    public init() {}
+    public init(zone: Zone) {
+        self.zone = zone
+    }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         var text = BundledSampleData.json
@@ -89,7 +102,7 @@ public struct BundledSampleRepository: SessionRepository {
             }
         }
         switch result {
-        case .success(let dataset): return dataset
+        case .success(let dataset): return dataset.mappingTimes(zone.instant(showingWallTimeOfUTC:))
         case .failure(.cancelled): throw .cancelled(source: name)
         case .failure(let error): throw .invalid(source: name, error)
         }

@@ -20,13 +20,18 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     /// The name that selects the bundled sample explicitly, like sqlite's `:memory:`.
     public static let sampleName = ":sample:"
 
-    /// Parses a source argument; `nil` means the bundled sample.
-    public init(_ argument: String?) {
+    /// Parses a source argument; `nil` means the bundled sample. A leading `~/` is the home
+    /// directory, as a shell would expand it (`load ~/export.json` at the prompt).
+    public init(_ argument: String?, home: String? = nil) {
         guard let argument, argument != SourceRef.sampleName else {
             self = .sample
             return
         }
-        self = .file(argument)
+        if let home, argument == "~" || argument.hasPrefix("~/") {
+            self = .file(home + argument.dropFirst())
+        } else {
+            self = .file(argument)
+        }
     }
 
     public var description: String {
@@ -36,10 +41,10 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The repository that reads this source.
-    public var repository: any SessionRepository {
+    /// The repository that reads this source; the zone places the bundled sample.
+    public func repository(zone: Zone) -> any SessionRepository {
         switch self {
-        case .sample: return BundledSampleRepository()
+        case .sample: return BundledSampleRepository(zone: zone)
         case .file(let path): return FileRepository(path: path)
         }
     }
@@ -71,13 +76,19 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// One line for the user, naming the source.
     public var description: String {
+        if case .cancelled(let s) = self { return "load of '\(s)' cancelled" }
+        return "cannot load '\(source)': \(reason)"
+    }
+
+    /// What went wrong, without the source (`no such file`).
+    public var reason: String {
         switch self {
-        case .notFound(let s): return "cannot load '\(s)': no such file"
-        case .isDirectory(let s): return "cannot load '\(s)': it is a directory"
-        case .permissionDenied(let s): return "cannot load '\(s)': permission denied"
-        case .unreadable(let s, let reason): return "cannot load '\(s)': \(reason)"
-        case .invalid(let s, let error): return "cannot load '\(s)': \(error.description)"
-        case .cancelled(let s): return "load of '\(s)' cancelled"
+        case .notFound: return "no such file"
+        case .isDirectory: return "it is a directory"
+        case .permissionDenied: return "permission denied"
+        case .unreadable(_, let reason): return reason
+        case .invalid(_, let error): return error.description
+        case .cancelled: return "cancelled"
         }
     }
 }

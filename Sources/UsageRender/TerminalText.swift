@@ -31,9 +31,24 @@ public enum TerminalText {
     }
 
     /// The number of terminal cells a string takes: wide East Asian characters and emoji count 2,
-    /// combining marks and zero-width characters 0.
+    /// combining marks and zero-width characters 0. Measured per grapheme cluster, so an emoji
+    /// sequence (`👨‍👩‍👧`, a flag, `☺️`) counts once.
     public static func cells(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+        text.reduce(0) { $0 + cells($1) }
+    }
+
+    /// The cells of one grapheme cluster.
+    public static func cells(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 { return cells(first) }
+        // Emoji presentation (VS16), ZWJ sequences and flags take two cells.
+        if scalars.contains("\u{FE0F}") || scalars.contains("\u{200D}") && first.properties.isEmoji
+            || (0x1F1E6...0x1F1FF).contains(first.value)
+        {
+            return 2
+        }
+        return scalars.reduce(0) { $0 + cells($1) }
     }
 
     /// The cells of one scalar.
@@ -71,7 +86,7 @@ public enum TerminalText {
         var out = ""
         var used = 0
         for character in safe {
-            let w = cells(String(character))
+            let w = cells(character)
             if used + w > width - 1 { break }
             out.append(character)
             used += w

@@ -3,10 +3,11 @@ import UsageCore
 
 /// Pure renderers `(report, width) → lines`. Every line fits `width` cells; data text is sanitised.
 public enum TextReport {
-    /// The header of SPEC §5: the date line and the totals line (or "no usage recorded").
+    /// The header of SPEC §5: the date line and the totals line (`0m total · no usage recorded`
+    /// for an empty day).
     public static func header(_ r: DayReport, width: Int) -> [String] {
-        let totals = r.isEmpty ? "no usage recorded" : TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
-        return fitAll([TextFormat.longDate(r.day), totals], width: width)
+        let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
+        return fitAll([TextFormat.longDate(r.day), r.isEmpty ? totals + " · no usage recorded" : totals], width: width)
     }
 
     /// Time by category: name, duration and share, most first.
@@ -33,13 +34,18 @@ public enum TextReport {
             lines.append("  \(from)–\(to)  no usage")
             emptyRun = []
         }
+        let repeated = Set(Dictionary(grouping: r.hours, by: \.slot.hour).filter { $0.value.count > 1 }.keys)
         for h in r.hours {
             if h.micros == 0 {
                 emptyRun.append(h)
                 continue
             }
             flushEmpty()
-            let clock = TextFormat.clock(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds)
+            // A fall-back day has an hour twice: tell the two apart by their UTC offset.
+            var clock = TextFormat.clock(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds)
+            if !repeated.isEmpty {
+                clock += repeated.contains(h.slot.hour) ? String(TextFormat.offset(h.slot.utcOffsetSeconds).prefix(3)) : "   "
+            }
             let apps = h.apps.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
             let more = h.apps.count > 3 ? " +\(h.apps.count - 3) more" : ""
             lines.append("  \(clock)  " + TerminalText.padLeft(TextFormat.duration(h.micros), width: 6) + "  " + apps.joined(separator: ", ") + more)
@@ -53,18 +59,19 @@ public enum TextReport {
         guard !list.isEmpty else { return fitAll(["Apps", "  no usage recorded"], width: width) }
         let rankWidth = String(list.count).count + 1
         let reserved = 2 + rankWidth + 1 + 2 + 2 + 7 + 2 + 5
-        let nameWidth = columnWidth(list.map(\.name), width: width, reserved: reserved + 12)
         func detail(_ app: AppUsage) -> String {
             "\(app.category) · \(app.sessions) session\(app.sessions == 1 ? "" : "s")"
         }
-        let longestDetail = list.map { TerminalText.cells(TerminalText.sanitize(detail($0))) }.max() ?? 0
+        // Below 60 cells the category and sessions column goes first, so names keep their room.
+        let longestDetail = width < 60 ? 0 : list.map { TerminalText.cells(TerminalText.sanitize(detail($0))) }.max() ?? 0
+        let nameWidth = columnWidth(list.map(\.name), width: width, reserved: reserved - 2 + (longestDetail > 0 ? 12 : 0))
         let detailWidth = max(0, min(longestDetail, width - reserved - nameWidth))
         var lines = ["Apps"]
         for (k, app) in list.enumerated() {
             let rank = TerminalText.padLeft("\(k + 1).", width: rankWidth)
+            let detailColumn = detailWidth > 0 ? TerminalText.pad(detail(app), width: detailWidth) + "  " : ""
             lines.append(
-                "  \(rank) " + TerminalText.pad(app.name, width: nameWidth) + "  "
-                    + TerminalText.pad(detail(app), width: detailWidth) + "  "
+                "  \(rank) " + TerminalText.pad(app.name, width: nameWidth) + "  " + detailColumn
                     + TerminalText.padLeft(TextFormat.duration(app.micros), width: 7) + "  "
                     + TerminalText.padLeft(TextFormat.share(app.share), width: 5))
         }
@@ -83,18 +90,41 @@ public enum TextReport {
         return lines
     }
 
-    /// The `load` summary: source, sessions, skipped rows and the days covered.
+    /// The `load` summary: source, sessions and days covered; then the skipped rows by reason.
     public static func loaded(_ d: Dataset, zone: Zone, width: Int) -> [String] {
-        var parts = ["loaded \(TerminalText.sanitize(d.source)): \(d.sessions.count) sessions"]
+        var first = "loaded \(d.sessions.count) sessions from \(TerminalText.sanitize(d.source))"
+        if let range = d.dayRange(in: zone) {
+            first += range.lowerBound == range.upperBound ? ", \(range.lowerBound)" : ", \(range.lowerBound) … \(range.upperBound)"
+        }
+        var lines = [first]
         if d.skipped.total > 0 {
             let reasons = SkipReason.allCases.filter { d.skipped.count($0) > 0 }
                 .map { "\(d.skipped.count($0)) \($0.rawValue)" }
-            parts.append("\(d.skipped.total) skipped (\(reasons.joined(separator: ", ")))")
+            lines.append("skipped \(d.skipped.total) rows: \(reasons.joined(separator: ", "))")
         }
-        if let range = d.dayRange(in: zone) {
-            parts.append(range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) … \(range.upperBound)")
+        return wrap(lines, width: width)
+    }
+
+    /// Lines wrapped at spaces to the width (continuations indented); a word longer than the
+    /// width is cut.
+    public static func wrap(_ lines: [String], width: Int) -> [String] {
+        lines.flatMap { line -> [String] in
+            guard TerminalText.cells(line) > width else { return [line] }
+            let indent = String(line.prefix { $0 == " " }) + "  "
+            var out: [String] = []
+            var current = ""
+            for word in line.split(separator: " ") {
+                let candidate = current.isEmpty ? (out.isEmpty ? String(line.prefix { $0 == " " }) : indent) + word : current + " " + word
+                if TerminalText.cells(candidate) > width, !current.isEmpty {
+                    out.append(current)
+                    current = indent + word
+                } else {
+                    current = candidate
+                }
+            }
+            if !current.isEmpty { out.append(current) }
+            return fitAll(out, width: width)
         }
-        return fitAll([parts.joined(separator: ", ")], width: width)
     }
 
     /// The widest name, but leaving at least `reserved` cells for the rest of the row.

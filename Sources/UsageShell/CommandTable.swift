@@ -34,7 +34,7 @@ public enum CommandTable {
             summary: "select a day and show its totals", keywords: DayQuery.words
         ) { shell, args throws(ShellError) in
             guard args.count <= 1 else { throw .usage(command: "day", problem: "too many arguments", usage: dayUsage) }
-            _ = try shell.requireReport()
+            try shell.requireData()
             if let word = args.first { try shell.selectDay(word) }
             let r = shell.model.report
             return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0) })
@@ -97,7 +97,9 @@ public enum CommandTable {
             guard args.count <= 1 else {
                 throw .usage(command: "load", problem: "one source at a time (quote paths with spaces)", usage: "load [SOURCE]")
             }
-            let source = args.first.map { SourceRef($0) } ?? shell.model.loadedSource ?? .sample
+            // Alone: the current source, or the one whose load failed when none has loaded.
+            let source = args.first.map { SourceRef($0, home: shell.home) }
+                ?? shell.model.loadedSource ?? shell.model.retrySource ?? .sample
             return shell.load(source)
         },
         Command(
@@ -113,24 +115,25 @@ public enum CommandTable {
             summary: "list the commands, or describe one", keywords: []
         ) { shell, args throws(ShellError) in
             guard let word = args.first else {
-                let width = all.map(\.usage.count).max() ?? 0
-                return .output(
-                    all.map { "  " + $0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary })
+                return shell.text(all.flatMap { ["  " + $0.usage, "      " + $0.summary + aliasNote($0)] })
             }
             let command = try resolve(word).get()
-            return .output(["usage: \(command.usage)", command.summary])
+            return shell.text(["usage: \(command.usage)", command.summary + aliasNote(command)])
         },
         Command(
             name: "quit", aliases: ["exit"], usage: "quit",
-            summary: "leave the shell (also exit, Ctrl-D)", keywords: []
-        ) { _, _ throws(ShellError) in .quit },
+            summary: "leave the shell (Ctrl-D at the prompt too)", keywords: []
+        ) { _, args throws(ShellError) in
+            try noArguments("quit", args, usage: "quit")
+            return .quit
+        },
     ]
 
     /// The command a typed word names: exact name or alias, else a unique prefix.
     public static func resolve(_ word: String) -> Result<Command, ShellError> {
         let w = word.lowercased()
         if let exact = all.first(where: { $0.name == w || $0.aliases.contains(w) }) { return .success(exact) }
-        let matches = all.filter { $0.name.hasPrefix(w) }
+        let matches = all.filter { ([$0.name] + $0.aliases).contains { $0.hasPrefix(w) } }
         if matches.count == 1 { return .success(matches[0]) }
         if matches.count > 1 { return .failure(.ambiguousCommand(word, candidates: matches.map(\.name))) }
         return .failure(.unknownCommand(word, suggestion: suggestion(for: w)))
@@ -158,6 +161,10 @@ public enum CommandTable {
             }
         }
         return a.isEmpty ? b.count : row[b.count]
+    }
+
+    private static func aliasNote(_ command: Command) -> String {
+        command.aliases.isEmpty ? "" : " (also: \(command.aliases.joined(separator: ", ")))"
     }
 
     private static func noArguments(_ name: String, _ args: [String], usage: String) throws(ShellError) {

@@ -3,10 +3,10 @@ import UsageCore
 import UsageData
 import UsageRender
 
-/// Where text goes: stdout or stderr in the program, a buffer in tests.
+/// Where text goes: stdout or stderr in the program, a buffer in tests. A write is complete
+/// when it returns (nothing is buffered), so stdout and stderr interleave in order.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
-    func flush()
 }
 
 /// Reads one line of input at a time (libedit at a terminal, a fake in tests).
@@ -20,7 +20,6 @@ public final class BufferSink: TextSink {
     public private(set) var text = ""
     public init() {}
     public func write(_ text: String) { self.text += text }
-    public func flush() {}
 }
 
 /// Runs command lines and reports their outcomes (SPEC §7's batch rules).
@@ -46,12 +45,11 @@ public final class Runner {
     /// Loads the command line's SOURCE. Returns `false` when the run should stop (`--bail`).
     @discardableResult
     public func loadInitial(_ source: SourceRef) -> Bool {
-        switch shell.model.load(source, progress: shell.loadProgress) {
+        switch shell.model.load(source) {
         case .success: return true
         case .failure(let error):
             anyFailed = true
             err.write("error: \(Self.safe(error.description))\n")
-            err.flush()
             return !bail
         }
     }
@@ -66,7 +64,6 @@ public final class Runner {
         } catch {
             anyFailed = true
             err.write("error: --day: \(Self.safe(error.description))\n")
-            err.flush()
             return !bail
         }
     }
@@ -76,15 +73,15 @@ public final class Runner {
     @discardableResult
     public func run(lines: some Sequence<String>, firstLine: Int = 1) -> Bool {
         var number = firstLine
-        for line in lines {
+        for var line in lines {
             defer { number += 1 }
+            if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
             switch shell.execute(line) {
             case .output(let lines):
                 emit(lines)
             case .failed(let error):
                 anyFailed = true
                 err.write("error: line \(number): \(Self.safe(error.description))\n")
-                err.flush()
                 if bail { return false }
             case .quit:
                 return false
@@ -96,13 +93,11 @@ public final class Runner {
     /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
     public func interactive(reader: LineReader, banner: String) {
         err.write(Self.safe(banner) + "\n")
-        err.flush()
         while let line = reader.readLine(prompt: prompt) {
             switch shell.execute(line) {
             case .output(let lines): emit(lines)
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
-                err.flush()
             case .quit: return
             }
         }
@@ -118,7 +113,6 @@ public final class Runner {
     private func emit(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         out.write(lines.joined(separator: "\n") + "\n")
-        out.flush()
     }
 
     /// Error text may echo file or app names: never let it reach the terminal raw (SPEC §6).

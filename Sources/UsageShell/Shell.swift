@@ -25,12 +25,15 @@ public final class Shell {
     public var format: OutputFormat
     /// The width in cells, read anew for every command (the terminal may be resized).
     public var width: () -> Int
-    /// Receives bytes read while a load runs (the spinner of a terminal session).
-    public var loadProgress: @Sendable (Int) -> Void = { _ in }
+    /// The home directory, for `~/` in `load` paths.
+    public let home: String?
 
-    public init(model: UsageViewModel, format: OutputFormat = .table, width: @escaping () -> Int = { 80 }) {
+    public init(
+        model: UsageViewModel, format: OutputFormat = .table, home: String? = nil, width: @escaping () -> Int = { 80 }
+    ) {
         self.model = model
         self.format = format
+        self.home = home
         self.width = width
     }
 
@@ -57,14 +60,15 @@ public final class Shell {
 
     /// Loads a source through the view model (for the command line's SOURCE and `load`).
     public func load(_ source: SourceRef) -> CommandOutcome {
-        switch model.load(source, progress: loadProgress) {
+        let hadData = model.hasData
+        switch model.load(source) {
         case .success(let dataset):
             switch format {
             case .json: return .output([ReportJSON.load(dataset, zone: model.zone).serialized])
             case .table: return .output(TextReport.loaded(dataset, zone: model.zone, width: width()))
             }
         case .failure(let error):
-            return .failed(.loadFailed(error))
+            return .failed(.loadFailed(error, previousDataKept: hadData))
         }
     }
 
@@ -75,17 +79,27 @@ public final class Shell {
             throw .usage(command: "day", problem: "'\(word)' is not a day", usage: usage)
         }
         guard model.select(query) != nil else {
-            throw .usage(command: "day", problem: "'\(word)' is outside 0001-01-01 … 9999-12-31", usage: usage)
+            throw .usage(command: "day", problem: "'\(word)' is outside 0000-01-01 … 9999-12-31", usage: usage)
+        }
+    }
+
+    /// Fails with `noData` (saying why) when nothing has loaded.
+    func requireData() throws(ShellError) {
+        guard model.hasData else {
+            if case .failed(let error) = model.state { throw .noData(lastFailure: error) }
+            throw .noData(lastFailure: nil)
         }
     }
 
     /// The selected day's report, or `noData` when nothing has loaded.
     func requireReport() throws(ShellError) -> DayReport {
-        guard model.hasData else {
-            if case .failed(let error) = model.state { throw .noData(lastFailure: error) }
-            throw .noData(lastFailure: nil)
-        }
+        try requireData()
         return model.report
+    }
+
+    /// Plain text lines (help), fitted to the width.
+    func text(_ lines: [String]) -> CommandOutcome {
+        .output(TextReport.wrap(lines, width: max(20, width())))
     }
 
     /// Renders either the JSON document or the table lines.

@@ -13,8 +13,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case unclosedQuote
     /// The command needs data and none is loaded; `lastFailure` says why, when a load failed.
     case noData(lastFailure: LoadError?)
-    /// A load failed; the previous data is kept.
-    case loadFailed(LoadError)
+    /// A load failed; whatever data was loaded before is kept.
+    case loadFailed(LoadError, previousDataKept: Bool)
     /// `retry` with no failed load to retry.
     case nothingToRetry
 
@@ -32,8 +32,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noData(let failure):
             if let failure { return "no data loaded (\(failure.description)); try 'retry' or 'load SOURCE'" }
             return "no data loaded; try 'load SOURCE'"
-        case .loadFailed(let error):
-            return "\(error.description); the previous data is kept, 'retry' tries again"
+        case .loadFailed(let error, let kept):
+            return "\(error.description); \(kept ? "the previous data is kept, " : "")'retry' tries again"
         case .nothingToRetry:
             return "nothing to retry: the last load did not fail"
         }

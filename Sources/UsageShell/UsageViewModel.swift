@@ -37,8 +37,13 @@ public final class UsageViewModel {
     public private(set) var loadedSource: SourceRef?
     /// What `retry` loads: the source of the last failed load.
     public private(set) var retrySource: SourceRef?
-    /// The zone days are cut in.
-    public var zone: Zone
+    /// The zone days are cut in. The bundled sample, kept in wall-clock time, is placed anew
+    /// when the zone changes.
+    public var zone: Zone {
+        didSet {
+            if zone != oldValue, loadedSource == .sample, !isLoading { load(.sample) }
+        }
+    }
     /// The chart `show` draws.
     public var chart: ChartKind = .category
 
@@ -103,13 +108,16 @@ public final class UsageViewModel {
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> Result<Dataset, LoadError> {
         let ticket = beginLoad(source)
-        let repo = repository ?? source.repository
+        let repo = repository ?? source.repository(zone: zone)
         let result = Result { () throws(LoadError) in try repo.load(cancellation: ticket.cancellation, progress: progress) }
         finishLoad(ticket, with: result)
         return result
     }
 
-    /// Cancels the load under way, if any (Ctrl-C).
+    /// Whether a load is under way.
+    public var isLoading: Bool { current != nil }
+
+    /// Cancels the load under way, if any (for Ctrl-C once the interactive shell handles it).
     public func cancelLoad() {
         current?.cancellation.cancel()
     }

@@ -22,19 +22,35 @@ final class StandardStream: TextSink, Sendable {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                // EPIPE and the like: the reader has gone; stop quietly.
+                // The reader has gone (`| head -1`): stop quietly, as cat and grep do.
                 if errno == EPIPE { exit(0) }
-                return
+                // Any other failure (a full disk) must not pass for success.
+                let reason = String(cString: strerror(errno))
+                if fd != STDERR_FILENO {
+                    let message = Array("error: cannot write output: \(reason)\n".utf8)
+                    _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count) }
+                }
+                exit(1)
             }
             offset += n
         }
     }
-
-    func flush() {}
 }
 
 /// Terminal facts read at the edge.
 enum Terminal {
+    /// The system's zone name from the `/etc/localtime` link (`…/zoneinfo/Europe/Paris`), or
+    /// `/etc/timezone`; `nil` when neither says.
+    static func systemZoneIdentifier() -> String? {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+            let range = target.range(of: "zoneinfo/")
+        {
+            return String(target[range.upperBound...])
+        }
+        let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8)
+        return text?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The terminal's width when stdout is one, else `COLUMNS`, else 80.
     static func width(environment: [String: String]) -> Int {
         var size = winsize()
@@ -47,10 +63,16 @@ enum Terminal {
 }
 
 /// A plain prompt-and-read reader on stdin (the libedit reader replaces it at a terminal).
+/// The prompt goes to stderr when stdout is redirected, so results stay clean.
 final class StandardInputReader: LineReader {
     func readLine(prompt: String) -> String? {
-        StandardStream.output.write(prompt)
-        return Swift.readLine(strippingNewline: true)
+        let stream = isatty(STDOUT_FILENO) == 1 ? StandardStream.output : StandardStream.error
+        stream.write(prompt)
+        guard let line = Swift.readLine(strippingNewline: true) else {
+            stream.write("\n")  // Ctrl-D: end the prompt's line
+            return nil
+        }
+        return line
     }
 }
 

@@ -28,7 +28,9 @@ struct UsageShellCommand: ParsableCommand {
     @Argument(help: "A sessions JSON file; absent: the bundled sample (also ':sample:').")
     var source: String?
 
-    @Option(help: "The day to select: YYYY-MM-DD, today, yesterday, first, last, …")
+    @Option(
+        parsing: .unconditional,
+        help: "The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.")
     var day: String?
 
     @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
@@ -37,13 +39,14 @@ struct UsageShellCommand: ParsableCommand {
     @Option(help: "Output format of commands: table or json.")
     var format: OutputFormat = .table
 
-    @Option(help: "Width of table output in terminal cells; default: the terminal's, else $COLUMNS, else 80.")
+    @Option(help: "Width of table output in terminal cells (20–1000); default: the terminal's, else $COLUMNS, else 80.")
     var width: Int?
 
-    @Option(name: .customShort("c"), help: "Run a command (repeatable), then exit.")
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"))
     var commands: [String] = []
 
-    @Option(name: .customShort("f"), help: "Run the commands of a script file, one per line, then exit.")
+    @Option(
+        name: .customShort("f"), help: ArgumentHelp("Run the commands of a script file, one per line, then exit.", valueName: "script"))
     var script: String?
 
     @Flag(help: "Stop at the first command that fails.")
@@ -54,10 +57,30 @@ struct UsageShellCommand: ParsableCommand {
             throw ValidationError("unknown time zone '\(tz)': use an IANA name such as Europe/Paris, or UTC")
         }
         if let day, DayQuery(day) == nil {
-            throw ValidationError("'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, first or last")
+            throw ValidationError(
+                "'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
         }
         if let width, width < 20 || width > 1000 {
             throw ValidationError("--width must be between 20 and 1000")
+        }
+    }
+
+    /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { StandardStream.output.write(message + "\n") }
+            } else if !message.isEmpty {
+                let text = message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : Substring(message)
+                let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
+                StandardStream.error.write(safe.joined(separator: "\n") + "\n")
+            }
+            Glibc.exit(code.rawValue)
         }
     }
 
@@ -65,10 +88,14 @@ struct UsageShellCommand: ParsableCommand {
         // A closed pipe (`| head -1`) must end the run quietly: writes then fail with EPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
-        let zone = tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment)
+        if tz == nil, let value = environment["TZ"], !value.isEmpty, Zone(identifier: value) == nil {
+            StandardStream.error.write("warning: TZ='\(TerminalText.sanitize(value))' is not an IANA zone name; using the system zone\n")
+        }
+        let zone = tz.flatMap { Zone(identifier: $0) }
+            ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
         let model = UsageViewModel(zone: zone, now: { Micros(Date().timeIntervalSince1970 * 1_000_000) })
         let fixedWidth = width
-        let shell = Shell(model: model, format: format) {
+        let shell = Shell(model: model, format: format, home: environment["HOME"]) {
             fixedWidth ?? Terminal.width(environment: environment)
         }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
@@ -78,11 +105,15 @@ struct UsageShellCommand: ParsableCommand {
 
         if !commands.isEmpty || script != nil {
             if proceed, runner.run(lines: commands), let script {
-                guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-                    StandardStream.error.write("error: cannot read script '\(TerminalText.sanitize(script))'\n")
+                let bytes: [UInt8]
+                do {
+                    bytes = try FileRepository.contents(of: script)
+                } catch {
+                    StandardStream.error.write("error: cannot read script '\(TerminalText.sanitize(script))': \(error.reason)\n")
                     throw ExitCode(1)
                 }
-                var lines = text.components(separatedBy: "\n")
+                var lines = String(decoding: bytes, as: UTF8.self)
+                    .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
                 if lines.last == "" { lines.removeLast() }
                 runner.run(lines: lines)
             }

@@ -74,7 +74,70 @@ struct CommandLineTests {
         let r = try Binary.run(arguments + ["-c", "show"])
         #expect(r.status == 64)
         #expect(r.stdout == "")
-        #expect(r.stderr.contains("Error:") || r.stderr.contains("error:"))
+        #expect(r.stderr.hasPrefix("error: "))
+    }
+
+    @Test func bugTheSamplesMondayWasTuesdayForUsersEastOfUTC() throws {
+        for zone in ["Asia/Tokyo", "Europe/Paris", "America/Los_Angeles"] {
+            let r = try Binary.run(["-c", "show"], environment: ["TZ": zone])
+            #expect(r.stdout.hasPrefix("Monday, February 23, 2026\n7h 32m total · 6h 22m screen time\n"), "\(zone)")
+        }
+    }
+
+    @Test func bugCRLFScriptsMergedLinesAndMisnumberedThem() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("crlf-\(UUID().uuidString).usage")
+        try Data("day 2026-02-22\r\napps top 1\r\nbogus\n".utf8).write(to: script)
+        let r = try Binary.run(["-f", script.path])
+        #expect(r.stdout.hasPrefix("Sunday, February 22, 2026"))
+        #expect(r.stderr == "error: line 3: unknown command 'bogus' — type 'help' for the list\n")
+    }
+
+    @Test func bugDashDayWithARelativeValueWasReadAsAnOption() throws {
+        let r = try Binary.run(["--day", "-7", "-c", "day"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("Monday, February 16, 2026"))
+    }
+
+    @Test func bugWriteErrorsPassedForSuccess() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "'\(Binary.url.path)' -c show > /dev/full"]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(message.hasPrefix("error: cannot write output: No space left on device"))
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "'\(Binary.url.path)' -c show -c show -c show | head -1; exit ${PIPESTATUS:-0}"]
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text == "Monday, February 23, 2026\n")
+        #expect(message == "")
+    }
+
+    @Test func anUnknownTZWarnsAndFallsBackToTheSystemZone() throws {
+        let r = try Binary.run(["--format", "json", "-c", "day"], environment: ["TZ": "GMT+5"])
+        #expect(r.stderr == "warning: TZ='GMT+5' is not an IANA zone name; using the system zone\n")
+        #expect(!r.stdout.contains("GMT+0500"))
+    }
+
+    @Test func scriptErrorsSayWhy() throws {
+        let r = try Binary.run(["-f", "/nonexistent/script"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: cannot read script '/nonexistent/script': no such file\n")
     }
 
     @Test func versionAndHelp() throws {
@@ -100,7 +163,7 @@ struct CommandLineTests {
     @Test func aFailedLoadKeepsThePreviousData() throws {
         let r = try Binary.run(["--tz", "UTC", "-c", "load nosuch.json", "-c", "day"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("cannot load 'nosuch.json': no such file; the previous data is kept"))
+        #expect(r.stderr.contains("cannot load 'nosuch.json': no such file; the previous data is kept, 'retry' tries again"))
         #expect(r.stdout == "Monday, February 23, 2026\n7h 32m total · 6h 22m screen time\n")
     }
 

@@ -64,15 +64,28 @@ struct DayWindowTests {
         #expect(try #require(Zone(identifier: zoneName)).localDate(of: instant(time)) == day(expected))
     }
 
-    @Test(arguments: ["Mars/Base", "", "utc+1", "Not A Zone"])
-    func unknownZonesAreRejected(name: String) {
+    @Test(arguments: ["Mars/Base", "", "utc+1", "Not A Zone", "GMT+5", "UTC+3", "GMT-03:00", "EST+5", "america/new_york"])
+    func unknownZonesAndOffsetSpellingsAreRejected(name: String) {
         #expect(Zone(identifier: name) == nil)
     }
 
+    @Test(arguments: [("UTC", "UTC"), ("Etc/UTC", "UTC"), ("Etc/GMT+5", "Etc/GMT+5"), ("US/Eastern", "US/Eastern")])
+    func ianaNamesAreAccepted(name: String, identifier: String) {
+        #expect(Zone(identifier: name)?.identifier == identifier)
+    }
+
+    @Test func bugPosixOffsetZonesWereReadWithTheWrongSign() throws {
+        // POSIX TZ=GMT+5 means UTC-5; Foundation reads it as UTC+5. Refused; Etc/GMT+5 is right.
+        #expect(Zone(identifier: "GMT+5") == nil)
+        #expect(try #require(Zone(identifier: "Etc/GMT+5")).offsetSeconds(at: 0) == -5 * 3600)
+    }
+
     @Test func tzFromTheEnvironmentWinsOverTheSystem() {
-        #expect(Zone.fromEnvironment(["TZ": "Asia/Kolkata"]).identifier == "Asia/Kolkata")
-        #expect(Zone.fromEnvironment(["TZ": ":Europe/Paris"]).identifier == "Europe/Paris")
-        #expect(Zone(identifier: "UTC")?.identifier == "UTC")
+        #expect(Zone.fromEnvironment(["TZ": "Asia/Kolkata"], systemIdentifier: "Europe/Paris").identifier == "Asia/Kolkata")
+        #expect(Zone.fromEnvironment(["TZ": ":Europe/Paris"], systemIdentifier: nil).identifier == "Europe/Paris")
+        #expect(Zone.fromEnvironment(["TZ": "EST+5"], systemIdentifier: "Asia/Tokyo").identifier == "Asia/Tokyo")
+        #expect(Zone.fromEnvironment([:], systemIdentifier: "Etc/UTC").identifier == "UTC")
+        #expect(Zone.fromEnvironment([:], systemIdentifier: nil).identifier == "UTC")
     }
 }
 

@@ -15,7 +15,7 @@ struct BundledSampleTests {
     }
 
     @Test func theSampleIsAWeekEndingMondayWithTheOriginalsDirt() throws {
-        let d = try BundledSampleRepository().load(cancellation: CancellationToken(), progress: { _ in })
+        let d = try BundledSampleRepository(zone: .utc).load(cancellation: CancellationToken(), progress: { _ in })
         #expect(d.dayRange(in: .utc).map { "\($0.lowerBound)…\($0.upperBound)" } == "2026-02-17…2026-02-23")
         #expect(d.skipped.count(.missingTimestamp) == 1)
         #expect(d.skipped.count(.endNotAfterStart) == 1)
@@ -25,6 +25,23 @@ struct BundledSampleTests {
         let monday = DayReport(dataset: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
         #expect(monday.screenTimeMicros < monday.totalMicros, "music overlaps other apps")
         #expect(monday.hours[0].micros > 0, "a session crosses midnight into Monday")
+    }
+}
+
+struct SamplePlacementTests {
+    /// The sample is wall-clock time: every zone sees the same Monday, with the same totals.
+    @Test(arguments: ["UTC", "Asia/Tokyo", "Pacific/Auckland", "America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"])
+    func bugTheSamplesMondayWasTuesdayEastOfUTC(zoneName: String) throws {
+        let zone = try #require(Zone(identifier: zoneName))
+        let d = try BundledSampleRepository(zone: zone).load(cancellation: CancellationToken(), progress: { _ in })
+        let utc = try BundledSampleRepository(zone: .utc).load(cancellation: CancellationToken(), progress: { _ in })
+        #expect(d.defaultDay(in: zone, now: 0).description == "2026-02-23")
+        let monday = LocalDate(iso: "2026-02-23")!
+        let here = DayReport(dataset: d, date: monday, zone: zone)
+        let there = DayReport(dataset: utc, date: monday, zone: .utc)
+        #expect(here.totalMicros == there.totalMicros)
+        #expect(here.apps.map(\.name) == there.apps.map(\.name))
+        #expect(here.hours.map(\.micros) == there.hours.map(\.micros))
     }
 }
 
@@ -75,8 +92,11 @@ struct FileRepositoryTests {
         #expect(d.source == file.path)
     }
 
-    @Test(arguments: [(nil, SourceRef.sample), (":sample:", .sample), ("x.json", .file("x.json"))] as [(String?, SourceRef)])
+    @Test(arguments: [
+        (nil, SourceRef.sample), (":sample:", .sample), ("x.json", .file("x.json")),
+        ("~/export.json", .file("/home/u/export.json")), ("~", .file("/home/u")), ("~x/y.json", .file("~x/y.json")),
+    ] as [(String?, SourceRef)])
     func sourceArguments(argument: String?, expected: SourceRef) {
-        #expect(SourceRef(argument) == expected)
+        #expect(SourceRef(argument, home: "/home/u") == expected)
     }
 }

@@ -81,7 +81,10 @@ struct TerminalSafetyTests {
         #expect(!safe.unicodeScalars.contains { TerminalText.needsEscape($0) })
     }
 
-    @Test(arguments: [("Safari", 6), ("微信", 4), ("🎵 Tunes", 8), ("Café", 4), ("e\u{301}", 1), ("Ｆｕｌｌ", 8)])
+    @Test(arguments: [
+        ("Safari", 6), ("微信", 4), ("🎵 Tunes", 8), ("Café", 4), ("e\u{301}", 1), ("Ｆｕｌｌ", 8),
+        ("☺\u{FE0F}", 2), ("👨\u{200D}👩\u{200D}👧", 2), ("🇫🇷", 2), ("☺", 1),
+    ])
     func widthsAreCountedInCells(text: String, cells: Int) {
         #expect(TerminalText.cells(text) == cells)
     }

@@ -53,7 +53,7 @@ struct CommandTests {
 
     @Test func dayMovesTheSelectionAndShowsTheHeader() {
         let shell = loadedShell()
-        #expect(outputLines(shell.execute("day prev")) == ["Sunday, February 22, 2026", "no usage recorded"])
+        #expect(outputLines(shell.execute("day prev")) == ["Sunday, February 22, 2026", "0m total · no usage recorded"])
         #expect(outputLines(shell.execute("day 2026-02-20")) == ["Friday, February 20, 2026", "1h 0m total"])
     }
 
@@ -160,7 +160,7 @@ struct RegressionTests {
             Issue.record("should fail")
             return
         }
-        #expect(outside.description.hasPrefix("day: 'next' is outside 0001-01-01 … 9999-12-31"))
+        #expect(outside.description.hasPrefix("day: 'next' is outside 0000-01-01 … 9999-12-31"))
         #expect(shell.model.selectedDay.description == "9999-12-31")
     }
 
@@ -170,6 +170,54 @@ struct RegressionTests {
         runner.run(lines: ["day 2026-02-20\r", "apps top 1\r"])
         #expect(runner.exitStatus == 0)
         #expect(out.text.hasPrefix("Friday, February 20, 2026"))
+    }
+
+    @Test func bugBareLoadAfterAFailedSourceLoadedTheSample() {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("/nonexistent/mine.json"))
+        let shell = Shell(model: vm)
+        guard case .failed(let error) = shell.execute("load") else {
+            Issue.record("reloading the failed file should fail again")
+            return
+        }
+        #expect(error.description == "cannot load '/nonexistent/mine.json': no such file; 'retry' tries again")
+        #expect(!vm.hasData)
+    }
+
+    @Test func bugLoadErrorClaimedPreviousDataWhenThereWasNone() {
+        let shell = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
+        guard case .failed(let error) = shell.execute("load /nonexistent/x.json") else {
+            Issue.record("should fail")
+            return
+        }
+        #expect(!error.description.contains("previous data"))
+        guard case .failed(let again) = loadedShell().execute("load /nonexistent/x.json") else {
+            Issue.record("should fail")
+            return
+        }
+        #expect(again.description.contains("the previous data is kept"))
+    }
+
+    @Test func bugHelpIgnoredTheWidth() {
+        let shell = loadedShell()
+        shell.width = { 40 }
+        for line in outputLines(shell.execute("help")) + outputLines(shell.execute("help day")) {
+            #expect(line.count <= 40, "\(line)")
+        }
+    }
+
+    @Test func bugAliasesWereNotPrefixMatchedAndQuitIgnoredArguments() {
+        #expect(loadedShell().execute("exi") == .quit)
+        guard case .failed = loadedShell().execute("quit now") else {
+            Issue.record("quit takes no arguments")
+            return
+        }
+    }
+
+    @Test func bugAByteOrderMarkOnTheFirstLineWasPartOfTheCommand() {
+        let runner = Runner(shell: loadedShell(), out: BufferSink(), err: BufferSink())
+        runner.run(lines: ["\u{FEFF}day"])
+        #expect(runner.exitStatus == 0)
     }
 
     @Test func bugPlusMinusWasReadAsMinus() {
