@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "usage-shell",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "usage-shell", targets: ["usage-shell"])
     ],
