@@ -110,16 +110,17 @@ public enum TextReport {
     public static func wrap(_ lines: [String], width: Int) -> [String] {
         lines.flatMap { line -> [String] in
             guard TerminalText.cells(line) > width else { return [line] }
-            let indent = String(line.prefix { $0 == " " }) + "  "
+            let lead = String(line.prefix { $0 == " " })
             var out: [String] = []
             var current = ""
             for word in line.split(separator: " ") {
-                let candidate = current.isEmpty ? (out.isEmpty ? String(line.prefix { $0 == " " }) : indent) + word : current + " " + word
-                if TerminalText.cells(candidate) > width, !current.isEmpty {
+                if current.isEmpty {
+                    current = (out.isEmpty ? lead : lead + "  ") + word
+                } else if TerminalText.cells(current + " " + word) > width {
                     out.append(current)
-                    current = indent + word
+                    current = lead + "  " + word
                 } else {
-                    current = candidate
+                    current += " " + word
                 }
             }
             if !current.isEmpty { out.append(current) }
