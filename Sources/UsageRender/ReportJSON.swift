@@ -78,7 +78,7 @@ public enum ReportJSON {
         ])
     }
 
-    private static func dayHeader(_ r: DayReport) -> [(String, JSONText)] {
+    static func dayHeader(_ r: DayReport) -> [(String, JSONText)] {
         [("day", .string(r.day.description)), ("time_zone", .string(r.zone))]
     }
 
@@ -96,7 +96,7 @@ public enum ReportJSON {
         .array(list.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros)), ("share", .double($0.share))]) })
     }
 
-    private static func hours(_ list: [HourUsage]) -> JSONText {
+    static func hours(_ list: [HourUsage]) -> JSONText {
         .array(
             list.map { h in
                 .object([

@@ -32,9 +32,29 @@ public enum TerminalText {
 
     /// The number of terminal cells a string takes: wide East Asian characters and emoji count 2,
     /// combining marks and zero-width characters 0. Measured per grapheme cluster, so an emoji
-    /// sequence (`👨‍👩‍👧`, a flag, `☺️`) counts once.
+    /// sequence (`👨‍👩‍👧`, a flag, `☺️`) counts once. The program's own SGR sequences
+    /// (`ESC [ … m`, see `Theme`) take no cells; data never holds an ESC once sanitised.
     public static func cells(_ text: String) -> Int {
-        text.reduce(0) { $0 + cells($1) }
+        guard text.utf8.contains(0x1B) else { return text.reduce(0) { $0 + cells($1) } }
+        return withoutSGR(text).reduce(0) { $0 + cells($1) }
+    }
+
+    /// The text without its SGR sequences (`ESC [` digits and `;` then `m`).
+    public static func withoutSGR(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "\u{1B}", scalars.first == "[" {
+                let body = scalars.dropFirst().prefix { ("0"..."9").contains($0) || $0 == ";" }
+                let after = scalars.dropFirst(1 + body.count)
+                if after.first == "m" {
+                    scalars = after.dropFirst()
+                    continue
+                }
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// The cells of one grapheme cluster.

@@ -5,26 +5,27 @@ import UsageCore
 public enum TextReport {
     /// The header of SPEC §5: the date line and the totals line (`0m total · no usage recorded`
     /// for an empty day).
-    public static func header(_ r: DayReport, width: Int) -> [String] {
+    public static func header(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
         let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
         return fitAll([TextFormat.longDate(r.day), r.isEmpty ? totals + " · no usage recorded" : totals], width: width)
+            .headed(theme)
     }
 
     /// Time by category: name, duration and share, most first.
-    public static func categories(_ r: DayReport, width: Int) -> [String] {
-        guard !r.isEmpty else { return fitAll(["By category", "  no usage recorded"], width: width) }
+    public static func categories(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
+        guard !r.isEmpty else { return fitAll(["By category", "  no usage recorded"], width: width).headed(theme) }
         let nameWidth = columnWidth(r.categories.map(\.name), width: width, reserved: 2 + 2 + 7 + 2 + 5)
         let rows = r.categories.map { c in
             "  " + TerminalText.pad(c.name, width: nameWidth) + "  "
                 + TerminalText.padLeft(TextFormat.duration(c.micros), width: 7) + "  "
                 + TerminalText.padLeft(TextFormat.share(c.share), width: 5)
         }
-        return fitAll(["By category"] + rows, width: width)
+        return fitAll(["By category"] + rows, width: width).headed(theme)
     }
 
     /// Time per hour slot: local hour, duration, and the slot's top apps.
-    public static func hourly(_ r: DayReport, width: Int) -> [String] {
-        guard !r.isEmpty else { return fitAll(["By hour", "  no usage recorded"], width: width) }
+    public static func hourly(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
+        guard !r.isEmpty else { return fitAll(["By hour", "  no usage recorded"], width: width).headed(theme) }
         var lines = ["By hour"]
         var emptyRun: [HourUsage] = []
         func flushEmpty() {
@@ -51,12 +52,15 @@ public enum TextReport {
             lines.append("  \(clock)  " + TerminalText.padLeft(TextFormat.duration(h.micros), width: 6) + "  " + apps.joined(separator: ", ") + more)
         }
         flushEmpty()
-        return fitAll(lines, width: width)
+        return fitAll(lines, width: width).headed(theme)
     }
 
     /// The ranked app list: rank, name, category and sessions, duration, share; then a total line.
-    public static func apps(_ r: DayReport, apps list: [AppUsage], width: Int) -> [String] {
-        guard !list.isEmpty else { return fitAll(["Apps", "  no usage recorded"], width: width) }
+    public static func apps(
+        _ r: DayReport, apps list: [AppUsage], width: Int, theme: Theme = .plain, title: String = "Apps",
+        totalLine: String? = nil
+    ) -> [String] {
+        guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let rankWidth = String(list.count).count + 1
         let reserved = 2 + rankWidth + 1 + 2 + 2 + 7 + 2 + 5
         func detail(_ app: AppUsage) -> String {
@@ -66,7 +70,7 @@ public enum TextReport {
         let longestDetail = width < 60 ? 0 : list.map { TerminalText.cells(TerminalText.sanitize(detail($0))) }.max() ?? 0
         let nameWidth = columnWidth(list.map(\.name), width: width, reserved: reserved - 2 + (longestDetail > 0 ? 12 : 0))
         let detailWidth = max(0, min(longestDetail, width - reserved - nameWidth))
-        var lines = ["Apps"]
+        var lines = [title]
         for (k, app) in list.enumerated() {
             let rank = TerminalText.padLeft("\(k + 1).", width: rankWidth)
             let detailColumn = detailWidth > 0 ? TerminalText.pad(detail(app), width: detailWidth) + "  " : ""
@@ -75,24 +79,25 @@ public enum TextReport {
                     + TerminalText.padLeft(TextFormat.duration(app.micros), width: 7) + "  "
                     + TerminalText.padLeft(TextFormat.share(app.share), width: 5))
         }
-        lines.append("  " + TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros))
-        return fitAll(lines.map { trimTrailing($0) }, width: width)
+        lines.append("  " + (totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)))
+        return fitAll(lines.map { trimTrailing($0) }, width: width).headed(theme)
     }
 
     /// The `show` screen: header, the selected chart, the app list.
-    public static func show(_ r: DayReport, hourly: Bool, width: Int) -> [String] {
-        var lines = header(r, width: width)
+    public static func show(_ r: DayReport, hourly: Bool, width: Int, theme: Theme = .plain) -> [String] {
+        var lines = header(r, width: width, theme: theme)
         guard !r.isEmpty else { return lines }
         lines.append("")
-        lines += hourly ? self.hourly(r, width: width) : categories(r, width: width)
+        lines += hourly ? self.hourly(r, width: width, theme: theme) : categories(r, width: width, theme: theme)
         lines.append("")
-        lines += apps(r, apps: r.apps, width: width)
+        lines += apps(r, apps: r.apps, width: width, theme: theme)
         return lines
     }
 
     /// The `load` summary: source, sessions and days covered; then the skipped rows by reason.
     public static func loaded(_ d: Dataset, zone: Zone, width: Int) -> [String] {
-        var first = "loaded \(d.sessions.count) sessions from \(TerminalText.sanitize(d.source))"
+        let count = d.sessions.count
+        var first = "loaded \(count) session\(count == 1 ? "" : "s") from \(TerminalText.sanitize(d.source))"
         if let range = d.dayRange(in: zone) {
             first += range.lowerBound == range.upperBound ? ", \(range.lowerBound)" : ", \(range.lowerBound) … \(range.upperBound)"
         }
@@ -148,7 +153,7 @@ public enum TextReport {
 
 extension TextReport {
     /// Seven (or N) days: weekday, date, app time, screen time and the top category.
-    public static func week(_ days: [DaySummary], width: Int) -> [String] {
+    public static func week(_ days: [DaySummary], width: Int, theme: Theme = .plain) -> [String] {
         var lines = ["                  app time    screen   top category"]
         for d in days {
             let top = d.categories.first.map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" } ?? "no usage"
@@ -160,6 +165,6 @@ extension TextReport {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         let average = total / Int64(max(days.count, 1))
         lines.append("  \(TextFormat.duration(total)) app time in \(days.count) days, \(TextFormat.duration(average)) a day on average")
-        return fitAll(lines, width: width)
+        return fitAll(lines, width: width).headed(theme)
     }
 }

@@ -1,0 +1,233 @@
+// DetailReport.swift — text and JSON of the detail commands: `app NAME`, `hour H` and `check`.
+import UsageCore
+
+extension TextReport {
+    /// `app NAME`: a title (`Google Chrome · Productivity`), the totals line
+    /// (`2h 5m · 31% of the day · 4 sessions`), the app's sessions with local clock times
+    /// (`…` marks a session clipped at the day's start or end) and its non-empty hours.
+    public static func app(_ a: AppDayReport, width: Int, theme: Theme = .plain) -> [String] {
+        let title = fitAll([TerminalText.sanitize(a.name) + " · " + TerminalText.sanitize(a.category)], width: width)
+            .headed(theme)
+        guard !a.isEmpty else {
+            return title + wrap(["no usage of \(TerminalText.sanitize(a.name)) on \(TextFormat.longDate(a.day))"], width: width)
+        }
+        let count = a.sessions.count
+        var lines = [
+            "\(TextFormat.duration(a.micros)) · \(TextFormat.share(a.share)) of the day · \(count) session\(count == 1 ? "" : "s")"
+        ]
+
+        func times(_ s: AppSessionSlice) -> String {
+            let start = TextFormat.clock(s.start, offsetSeconds: s.startUTCOffsetSeconds)
+            let end = s.end == a.window.end ? "24:00" : TextFormat.clock(s.end, offsetSeconds: s.endUTCOffsetSeconds)
+            return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "")
+        }
+        let timeWidth = a.sessions.map { TerminalText.cells(times($0)) }.max() ?? 0
+        let durationWidth = max(4, a.sessions.map { TextFormat.duration($0.micros).count }.max() ?? 0)
+        lines.append("")
+        lines.append("Sessions")
+        var headings = [lines.count - 1]
+        for s in a.sessions {
+            let id = s.id.map { "  #" + TerminalText.sanitize($0) } ?? ""
+            lines.append(
+                "  " + TerminalText.pad(times(s), width: timeWidth) + "  "
+                    + TerminalText.padLeft(TextFormat.duration(s.micros), width: durationWidth) + id)
+        }
+
+        let used = a.hours.filter { $0.micros > 0 }
+        let repeated = repeatedHours(a.window.slots)
+        let hourDurationWidth = max(4, used.map { TextFormat.duration($0.micros).count }.max() ?? 0)
+        lines.append("")
+        lines.append("Hours")
+        headings.append(lines.count - 1)
+        for h in used {
+            lines.append(
+                "  " + slotClock(h.slot, repeated: repeated) + "  "
+                    + TerminalText.padLeft(TextFormat.duration(h.micros), width: hourDurationWidth))
+        }
+        // Style after fitting, so that cutting a line never cuts into a style's escape sequence.
+        var fitted = fitAll(lines, width: width)
+        for k in headings { fitted[k] = theme.heading(fitted[k]) }
+        return title + fitted
+    }
+
+    /// `hour H`: for each slot of the hour (two on a fall-back day, told apart by their UTC
+    /// offset; none when the clocks skip it) the slot's time, then its apps ranked with duration
+    /// and share of the slot.
+    public static func hour(_ r: DayReport, slots: [HourUsage], width: Int, theme: Theme = .plain) -> [String] {
+        guard !slots.isEmpty else {
+            return wrap(["no such hour on \(TextFormat.longDate(r.day)): the clocks skip it"], width: width)
+        }
+        let repeated = repeatedHours(r.window.slots)
+        var lines: [String] = []
+        for h in slots {
+            if !lines.isEmpty { lines.append("") }
+            let start = TextFormat.clock(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds)
+            let end = h.slot.end == r.window.end ? "24:00" : TextFormat.clock(h.slot.end, offsetSeconds: h.slot.utcOffsetSeconds)
+            let label = "\(start)–\(end)" + (repeated.contains(h.slot.hour) ? " " + TextFormat.offset(h.slot.utcOffsetSeconds) : "")
+            guard h.micros > 0 else {
+                lines += fitAll([label + "  no usage"], width: width).headed(theme)
+                continue
+            }
+            lines += fitAll([label + "  " + TextFormat.duration(h.micros)], width: width).headed(theme)
+            let rankWidth = String(h.apps.count).count + 1
+            let reserved = 2 + rankWidth + 1 + 2 + 7 + 2 + 5
+            let longest = h.apps.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
+            let nameWidth = max(1, min(longest, width - reserved))
+            var rows: [String] = []
+            for (k, app) in h.apps.enumerated() {
+                let share = Double(app.micros) / Double(h.micros)
+                rows.append(
+                    ("  " + TerminalText.padLeft("\(k + 1).", width: rankWidth) + " "
+                        + TerminalText.pad(app.name, width: nameWidth) + "  "
+                        + TerminalText.padLeft(TextFormat.duration(app.micros), width: 7) + "  "
+                        + TerminalText.padLeft(TextFormat.share(share), width: 5)).trimmingTrailingSpaces())
+            }
+            lines += fitAll(rows, width: width)
+        }
+        return lines
+    }
+
+    /// `check`: source, counts, days covered, app time against screen time (the overlap),
+    /// repaired strings, and the skipped rows by reason with up to three examples each.
+    public static func check(_ q: DataQuality, width: Int, theme: Theme = .plain) -> [String] {
+        var lines = ["source: \(TerminalText.sanitize(q.source.isEmpty ? "(none)" : q.source))"]
+        lines.append(
+            "sessions: \(q.sessions) · \(q.apps) app\(q.apps == 1 ? "" : "s") · "
+                + "\(q.categories) categor\(q.categories == 1 ? "y" : "ies")")
+        if let first = q.firstDay, let last = q.lastDay {
+            let range = first == last ? "\(first)" : "\(first) … \(last)"
+            lines.append("days: \(range): \(q.daysCovered) day\(q.daysCovered == 1 ? "" : "s"), \(q.daysWithData) with data")
+        } else {
+            lines.append("days: none")
+        }
+        lines.append("app time: \(TextFormat.duration(q.appTimeMicros))")
+        lines.append("screen time: \(TextFormat.duration(q.screenTimeMicros))")
+        lines.append(q.overlapMicros > 0 ? "overlap: \(TextFormat.duration(q.overlapMicros)) counted twice" : "overlap: none")
+        if q.repairedStrings > 0 {
+            lines.append("repaired strings: \(q.repairedStrings) (invalid UTF-8 or lone surrogates became U+FFFD)")
+        }
+        let total = q.skipped.total
+        lines.append(total == 0 ? "no rows skipped" : "skipped \(total) row\(total == 1 ? "" : "s")")
+        let reasons = SkipReason.allCases.filter { q.skipped.count($0) > 0 }
+        let reasonWidth = reasons.map(\.rawValue.count).max() ?? 0
+        let countWidth = reasons.map { String(q.skipped.count($0)).count }.max() ?? 0
+        for reason in reasons {
+            let count = q.skipped.count(reason)
+            let examples = q.skipped.examples[reason, default: []]
+            var items = examples.map { row in
+                row.sessionID.map { "id \"\(TerminalText.sanitize($0))\" (line \(row.line))" } ?? "line \(row.line)"
+            }
+            if count > examples.count { items.append("…") }
+            let head = "  " + TerminalText.pad(reason.rawValue, width: reasonWidth) + "  "
+                + TerminalText.padLeft(String(count), width: countWidth)
+            let tail = items.isEmpty ? "" : "e.g. " + items.joined(separator: ", ")
+            // Examples go on the reason's line when they fit, else below it, so columns stay put.
+            if tail.isEmpty || TerminalText.cells(head + "   " + tail) <= width {
+                lines.append(tail.isEmpty ? head : head + "   " + tail)
+            } else {
+                lines.append(head)
+                lines.append("    " + tail)
+            }
+        }
+        return wrap(lines, width: width).headed(theme)
+    }
+
+    /// The local hours that occur twice in a day (the fall-back hour).
+    private static func repeatedHours(_ slots: [HourSlot]) -> Set<Int> {
+        var seen = Set<Int>()
+        var twice = Set<Int>()
+        for s in slots where !seen.insert(s.hour).inserted { twice.insert(s.hour) }
+        return twice
+    }
+
+    /// `09:00`, or on a day with a repeated hour `01:00-04` / `01:00-05` / `09:00   ` so that
+    /// labels line up, as `hourly` does.
+    private static func slotClock(_ slot: HourSlot, repeated: Set<Int>) -> String {
+        let clock = TextFormat.clock(slot.start, offsetSeconds: slot.utcOffsetSeconds)
+        guard !repeated.isEmpty else { return clock }
+        return clock + (repeated.contains(slot.hour) ? String(TextFormat.offset(slot.utcOffsetSeconds).prefix(3)) : "   ")
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
+
+extension ReportJSON {
+    /// `app NAME` → `{"day","time_zone","app","category","seconds","share",
+    /// "sessions":[{"id","start","end","seconds"}],"hours":[{"start","hour","seconds"}]}`;
+    /// session and slot times as local RFC 3339 to the second, every slot of the day listed.
+    public static func app(_ a: AppDayReport) -> JSONText {
+        .object([
+            ("day", .string(a.day.description)),
+            ("time_zone", .string(a.zone)),
+            ("app", .string(a.name)),
+            ("category", .string(a.category)),
+            ("seconds", .seconds(a.micros)),
+            ("share", .double(a.share)),
+            (
+                "sessions",
+                .array(
+                    a.sessions.map { s in
+                        .object([
+                            ("id", s.id.map { .string($0) } ?? .null),
+                            ("start", .string(TextFormat.localTimestamp(s.start, offsetSeconds: s.startUTCOffsetSeconds))),
+                            ("end", .string(TextFormat.localTimestamp(s.end, offsetSeconds: s.endUTCOffsetSeconds))),
+                            ("seconds", .seconds(s.micros)),
+                        ])
+                    })
+            ),
+            (
+                "hours",
+                .array(
+                    a.hours.map { h in
+                        .object([
+                            ("start", .string(TextFormat.localTimestamp(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds))),
+                            ("hour", .int(h.slot.hour)),
+                            ("seconds", .seconds(h.micros)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// `hour H` → `{"day","time_zone","hour":H,"slots":[…]}`, each slot shaped like `show`'s
+    /// `hours[]` elements (none when the clocks skip the hour, two on a fall-back day).
+    public static func hour(_ r: DayReport, hour: Int, slots: [HourUsage]) -> JSONText {
+        .object(dayHeader(r) + [("hour", .int(hour)), ("slots", hours(slots))])
+    }
+
+    /// `check` → `{"source","sessions","apps","categories","first_day","last_day","days_covered",
+    /// "days_with_data","app_time_seconds","screen_time_seconds","overlap_seconds","repaired_strings",
+    /// "skipped":{"total","reasons"},"examples":{REASON:[{"session_id","line"}]}}`; `examples`
+    /// lists only the reasons that have some.
+    public static func check(_ q: DataQuality) -> JSONText {
+        let examples = SkipReason.allCases.compactMap { reason -> (String, JSONText)? in
+            guard let rows = q.skipped.examples[reason], !rows.isEmpty else { return nil }
+            return (
+                reason.rawValue,
+                .array(rows.map { .object([("session_id", $0.sessionID.map { .string($0) } ?? .null), ("line", .int($0.line))]) })
+            )
+        }
+        return .object([
+            ("source", .string(q.source)),
+            ("sessions", .int(q.sessions)),
+            ("apps", .int(q.apps)),
+            ("categories", .int(q.categories)),
+            ("first_day", q.firstDay.map { .string($0.description) } ?? .null),
+            ("last_day", q.lastDay.map { .string($0.description) } ?? .null),
+            ("days_covered", .int(q.daysCovered)),
+            ("days_with_data", .int(q.daysWithData)),
+            ("app_time_seconds", .seconds(q.appTimeMicros)),
+            ("screen_time_seconds", .seconds(q.screenTimeMicros)),
+            ("overlap_seconds", .seconds(q.overlapMicros)),
+            ("repaired_strings", .int(q.repairedStrings)),
+            ("skipped", skipped(q.skipped)),
+            ("examples", .object(examples)),
+        ])
+    }
+}
