@@ -16,17 +16,18 @@ let package = Package(
         .target(name: "UsageData", dependencies: ["UsageCore"]),
         .target(name: "UsageRender", dependencies: ["UsageCore"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender"]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
             name: "usage-shell",
             dependencies: [
-                "UsageCore", "UsageData", "UsageRender", "UsageShell",
+                "UsageCore", "UsageData", "UsageRender", "UsageShell", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore"]),
         .testTarget(name: "UsageDataTests", dependencies: ["UsageData"]),
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"]),
-        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell"]),
+        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["usage-shell"],

@@ -23,6 +23,13 @@ public struct Zone: Sendable, Hashable {
     /// UTC.
     public static let utc = Zone(identifier: "UTC")!
 
+    /// Every zone name `init(identifier:)` accepts that the system's tz database lists, sorted,
+    /// with `UTC` (for completing `set tz`).
+    public static let knownIdentifiers: [String] = {
+        let names = TimeZone.knownTimeZoneIdentifiers.filter { Zone(identifier: $0) != nil }
+        return Array(Set(names + ["UTC"])).sorted()
+    }()
+
     /// The zone of SPEC §3 when no `--tz` is given: `TZ` if it names a zone, else the system's
     /// zone (`systemIdentifier`, read by the caller from `/etc/localtime`), else UTC.
     public static func fromEnvironment(_ environment: [String: String], systemIdentifier: String?) -> Zone {

@@ -43,31 +43,44 @@ public struct FileRepository: SessionRepository {
         guard fstat(fd, &info) == 0 else { throw error(errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: path) }
 
-        let chunk = 1 << 20
+        // A regular file fits in one buffer of its size (+1 to see the end); a pipe grows it.
+        var capacity = max(Int(info.st_size) + 1, 1 << 16)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(Int(info.st_size), 0) + 1)
-        var total = 0
         while true {
-            if cancellation.isCancelled { throw .cancelled(source: path) }
-            let oldCount = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let n = bytes.withUnsafeMutableBufferPointer { buffer in
-                read(fd, buffer.baseAddress! + oldCount, chunk)
-            }
-            if n < 0 {
-                bytes.removeLast(chunk)
-                if errno == EINTR {
-                    if cancellation.isCancelled { throw .cancelled(source: path) }
-                    continue
+            var failure: Int32 = 0
+            var cancelled = false
+            var atEnd = false
+            let previous = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                let base = buffer.baseAddress!
+                previous.withUnsafeBufferPointer { old in
+                    if let from = old.baseAddress { base.initialize(from: from, count: old.count) }
                 }
-                throw error(errno)
+                count = previous.count
+                while count < capacity {
+                    if cancellation.isCancelled {
+                        cancelled = true
+                        return
+                    }
+                    let n = read(fd, base + count, min(capacity - count, 4 << 20))
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if n == 0 {
+                        atEnd = true
+                        return
+                    }
+                    count += n
+                    progress(count)
+                }
             }
-            bytes.removeLast(chunk - n)
-            if n == 0 { break }
-            total += n
-            progress(total)
+            if cancelled { throw .cancelled(source: path) }
+            if failure != 0 { throw error(failure) }
+            if atEnd { return bytes }
+            capacity *= 2
         }
-        return bytes
     }
 
     private func error(_ code: Int32) -> LoadError {

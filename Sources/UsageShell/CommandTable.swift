@@ -1,4 +1,4 @@
-// CommandTable.swift — the one table of shell commands: names, usage, help text and handlers.
+// CommandTable.swift — the one table of shell commands: names, usage, help, examples, argument kinds for completion, and handlers.
 import UsageCore
 import UsageData
 import UsageRender
@@ -7,60 +7,72 @@ import UsageRender
 public struct Command: Sendable {
     public let name: String
     public let aliases: [String]
+    /// Prefixes that name this command although other commands share them (`ch` is `chart`,
+    /// not `check`), as gdb gives `c` to `continue`.
+    public let abbreviations: [String]
     public let usage: String
     public let summary: String
-    /// Keywords its first argument accepts (for help and, later, completion).
-    public let keywords: [String]
+    /// Typical uses, shown by `help COMMAND` (and in the README).
+    public let examples: [String]
+    /// What the next argument can be, given the arguments already typed (for completion).
+    public let arguments: @Sendable ([String]) -> [ArgumentKind]
     let run: @Sendable (Shell, [String]) throws(ShellError) -> CommandOutcome
+
+    init(
+        name: String, aliases: [String], abbreviations: [String] = [], usage: String, summary: String,
+        examples: [String], arguments: @escaping @Sendable ([String]) -> [ArgumentKind],
+        run: @escaping @Sendable (Shell, [String]) throws(ShellError) -> CommandOutcome
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.abbreviations = abbreviations
+        self.usage = usage
+        self.summary = summary
+        self.examples = examples
+        self.arguments = arguments
+        self.run = run
+    }
 }
 
-/// The command table: dispatch and `help` read it, so they cannot disagree.
+/// The command table: dispatch, `help`, completion and "did you mean" all read it, so they
+/// cannot disagree.
 public enum CommandTable {
     static let dayUsage = "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"
+    static let appsUsage = "apps [top N] [category NAME]"
+    static let setUsage = "set [format table|json] [color auto|always|never] [width N|auto] [tz ZONE]"
+
+    /// The settings `set` knows, in the order it lists them.
+    static let settings = ["format", "color", "width", "tz"]
 
     public static let all: [Command] = [
         Command(
             name: "show", aliases: [], usage: "show",
-            summary: "the day screen: header, the selected chart, the app list", keywords: []
+            summary: "the day screen: header, the selected chart, the app list",
+            examples: ["show"], arguments: { _ in [] }
         ) { shell, args throws(ShellError) in
             try noArguments("show", args, usage: "show")
             let r = try shell.requireReport()
             return shell.render(
                 json: { ReportJSON.show(r, skipped: shell.model.dataset.skipped) },
-                table: { TextReport.show(r, hourly: shell.model.chart == .hourly, width: $0) })
+                table: { TextReport.show(r, hourly: shell.model.chart == .hourly, width: $0, theme: $1) })
         },
         Command(
             name: "day", aliases: [], usage: dayUsage,
-            summary: "select a day and show its totals", keywords: DayQuery.words
+            summary: "select a day and show its totals; alone, show the selected day",
+            examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"],
+            arguments: { $0.isEmpty ? [.days] : [] }
         ) { shell, args throws(ShellError) in
             guard args.count <= 1 else { throw .usage(command: "day", problem: "too many arguments", usage: dayUsage) }
             try shell.requireData()
             if let word = args.first { try shell.selectDay(word) }
             let r = shell.model.report
-            return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0) })
+            return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
         },
         Command(
-            name: "apps", aliases: [], usage: "apps [top N]",
-            summary: "the ranked app list of the day", keywords: ["top"]
-        ) { shell, args throws(ShellError) in
-            let usage = "apps [top N]"
-            var limit: Int?
-            if !args.isEmpty {
-                guard args.count == 2, "top".hasPrefix(args[0].lowercased()), !args[0].isEmpty else {
-                    throw .usage(command: "apps", problem: "unexpected '\(args.joined(separator: " "))'", usage: usage)
-                }
-                guard let n = Int(args[1]), n > 0 else {
-                    throw .usage(command: "apps", problem: "'\(args[1])' is not a positive number", usage: usage)
-                }
-                limit = n
-            }
-            let r = try shell.requireReport()
-            let list = Array(r.apps.prefix(limit ?? r.apps.count))
-            return shell.render(json: { ReportJSON.apps(r, apps: list) }, table: { TextReport.apps(r, apps: list, width: $0) })
-        },
-        Command(
-            name: "chart", aliases: [], usage: "chart [category|hourly]",
-            summary: "select and show a chart; alone, show the selected one", keywords: ChartKind.allCases.map(\.rawValue)
+            name: "chart", aliases: [], abbreviations: ["ch"], usage: "chart [category|hourly]",
+            summary: "select and show a chart; alone, show the selected one (as the segmented control did)",
+            examples: ["chart hourly", "ch h", "chart"],
+            arguments: { $0.isEmpty ? [.keywords(ChartKind.allCases.map(\.rawValue))] : [] }
         ) { shell, args throws(ShellError) in
             let usage = "chart [category|hourly]"
             guard args.count <= 1 else { throw .usage(command: "chart", problem: "too many arguments", usage: usage) }
@@ -74,25 +86,104 @@ public enum CommandTable {
             let r = try shell.requireReport()
             switch shell.model.chart {
             case .category:
-                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0) })
+                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1) })
             case .hourly:
-                return shell.render(json: { ReportJSON.hourlyChart(r) }, table: { TextReport.hourly(r, width: $0) })
+                return shell.render(json: { ReportJSON.hourlyChart(r) }, table: { TextReport.hourly(r, width: $0, theme: $1) })
             }
         },
         Command(
+            name: "apps", aliases: [], usage: appsUsage,
+            summary: "the ranked app list of the day, optionally the first N or one category's",
+            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""],
+            arguments: { args in
+                switch args.last?.lowercased() {
+                case "top": return []
+                case "category": return [.categories]
+                default:
+                    return [.keywords(["top", "category"].filter { !args.map { $0.lowercased() }.contains($0) })]
+                }
+            }
+        ) { shell, args throws(ShellError) in
+            let filter = try AppsFilter(args)
+            let r = try shell.requireReport()
+            var list = r.apps
+            var title = "Apps"
+            var totalLine: String?
+            if let word = filter.category {
+                let names = shell.model.dataset.categories
+                let category = try NameMatch.resolve(word, among: names, kind: "category").get()
+                list = list.filter { $0.category == category }
+                let micros = list.reduce(0) { $0 + $1.micros }
+                title = "Apps in \(TerminalText.sanitize(category))"
+                totalLine = "\(TextFormat.duration(micros)) in \(TerminalText.sanitize(category)) · "
+                    + "\(TextFormat.share(r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0)) of the day"
+            }
+            if let top = filter.top { list = Array(list.prefix(top)) }
+            let listed = list
+            return shell.render(
+                json: { ReportJSON.apps(r, apps: listed) },
+                table: { TextReport.apps(r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine) })
+        },
+        Command(
+            name: "app", aliases: [], usage: "app NAME",
+            summary: "one app's day: total, share, category, each session and its hours",
+            examples: ["app Safari", "app \"Google Chrome\"", "app goo"],
+            arguments: { $0.isEmpty ? [.apps] : [] }
+        ) { shell, args throws(ShellError) in
+            guard args.count == 1 else {
+                throw .usage(command: "app", problem: args.isEmpty ? "which app?" : "one name (quote names with spaces)", usage: "app NAME")
+            }
+            try shell.requireData()
+            let dataset = shell.model.dataset
+            let name = try NameMatch.resolve(args[0], among: dataset.apps, kind: "app").get()
+            // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
+            let id = Int32(dataset.apps.firstIndex { $0.unicodeScalars.elementsEqual(name.unicodeScalars) }!)
+            let a = AppDayReport(dataset: dataset, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
+            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1) })
+        },
+        Command(
+            name: "hour", aliases: [], usage: "hour H",
+            summary: "the apps used in one hour of the day (H is 0–23)",
+            examples: ["hour 9", "hour 21"],
+            arguments: { $0.isEmpty ? [.hours] : [] }
+        ) { shell, args throws(ShellError) in
+            let usage = "hour H"
+            guard args.count == 1 else { throw .usage(command: "hour", problem: args.isEmpty ? "which hour?" : "too many arguments", usage: usage) }
+            guard let hour = parseHour(args[0]) else {
+                throw .usage(command: "hour", problem: "'\(args[0])' is not an hour from 0 to 23", usage: usage)
+            }
+            let r = try shell.requireReport()
+            let slots = r.hours.filter { $0.slot.hour == hour }
+            guard !slots.isEmpty else { throw .skippedHour(hour: hour, day: TextFormat.longDate(r.day), zone: r.zone) }
+            return shell.render(
+                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
+        },
+        Command(
             name: "week", aliases: [], usage: "week",
-            summary: "the 7 days ending on the selected day", keywords: []
+            summary: "the 7 days ending on the selected day",
+            examples: ["week"], arguments: { _ in [] }
         ) { shell, args throws(ShellError) in
             try noArguments("week", args, usage: "week")
             _ = try shell.requireReport()
             let days = DaySummary.days(
                 endingOn: shell.model.selectedDay, count: 7, dataset: shell.model.dataset, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.week(days) }, table: { TextReport.week(days, width: $0) })
+            return shell.render(json: { ReportJSON.week(days) }, table: { TextReport.week(days, width: $0, theme: $1) })
+        },
+        Command(
+            name: "check", aliases: [], usage: "check",
+            summary: "data quality: skipped rows by reason with examples, overlapping time, days covered",
+            examples: ["check"], arguments: { _ in [] }
+        ) { shell, args throws(ShellError) in
+            try noArguments("check", args, usage: "check")
+            try shell.requireData()
+            let q = DataQuality(dataset: shell.model.dataset, zone: shell.model.zone)
+            return shell.render(json: { ReportJSON.check(q) }, table: { TextReport.check(q, width: $0, theme: $1) })
         },
         Command(
             name: "load", aliases: [], usage: "load [SOURCE]",
             summary: "load a sessions file (:sample: is the bundled sample); alone, reload the current source",
-            keywords: []
+            examples: ["load ~/screen-time.json", "load \"My Exports/week.json\"", "load :sample:", "load"],
+            arguments: { $0.isEmpty ? [.paths, .keywords([SourceRef.sampleName])] : [] }
         ) { shell, args throws(ShellError) in
             guard args.count <= 1 else {
                 throw .usage(command: "load", problem: "one source at a time (quote paths with spaces)", usage: "load [SOURCE]")
@@ -104,25 +195,48 @@ public enum CommandTable {
         },
         Command(
             name: "retry", aliases: [], usage: "retry",
-            summary: "run the last failed load again", keywords: []
+            summary: "run the last failed load again",
+            examples: ["retry"], arguments: { _ in [] }
         ) { shell, args throws(ShellError) in
             try noArguments("retry", args, usage: "retry")
             guard let source = shell.model.retrySource else { throw .nothingToRetry }
             return shell.load(source)
         },
         Command(
+            name: "set", aliases: [], usage: setUsage,
+            summary: "change a setting; alone, show them all",
+            examples: ["set", "set format json", "set color never", "set width 100", "set tz Europe/Paris"],
+            arguments: { args in
+                guard let setting = args.last?.lowercased(), args.count % 2 == 1 else { return [.keywords(settings)] }
+                switch setting {
+                case "format": return [.keywords(OutputFormat.allCases.map(\.rawValue))]
+                case "color": return [.keywords(ColorMode.allCases.map(\.rawValue))]
+                case "width": return [.keywords(["auto"])]
+                case "tz": return [.zones]
+                default: return []
+                }
+            }
+        ) { shell, args throws(ShellError) in
+            try Settings.apply(args, to: shell)
+            return Settings.show(shell, only: args.count == 1 ? args[0].lowercased() : nil)
+        },
+        Command(
             name: "help", aliases: ["?"], usage: "help [COMMAND]",
-            summary: "list the commands, or describe one", keywords: []
+            summary: "list the commands, or describe one",
+            examples: ["help", "help apps"], arguments: { $0.isEmpty ? [.commands] : [] }
         ) { shell, args throws(ShellError) in
             guard let word = args.first else {
                 return shell.text(all.flatMap { ["  " + $0.usage, "      " + $0.summary + aliasNote($0)] })
             }
             let command = try resolve(word).get()
-            return shell.text(["usage: \(command.usage)", command.summary + aliasNote(command)])
+            return shell.text(
+                ["usage: \(command.usage)", command.summary + aliasNote(command), "examples:"]
+                    + command.examples.map { "  " + $0 })
         },
         Command(
             name: "quit", aliases: ["exit"], usage: "quit",
-            summary: "leave the shell (Ctrl-D at the prompt too)", keywords: []
+            summary: "leave the shell (Ctrl-D at the prompt too)",
+            examples: ["quit"], arguments: { _ in [] }
         ) { _, args throws(ShellError) in
             try noArguments("quit", args, usage: "quit")
             return .quit
@@ -132,7 +246,9 @@ public enum CommandTable {
     /// The command a typed word names: exact name or alias, else a unique prefix.
     public static func resolve(_ word: String) -> Result<Command, ShellError> {
         let w = word.lowercased()
-        if let exact = all.first(where: { $0.name == w || $0.aliases.contains(w) }) { return .success(exact) }
+        if let exact = all.first(where: { $0.name == w || $0.aliases.contains(w) || $0.abbreviations.contains(w) }) {
+            return .success(exact)
+        }
         let matches = all.filter { ([$0.name] + $0.aliases).contains { $0.hasPrefix(w) } }
         if matches.count == 1 { return .success(matches[0]) }
         if matches.count > 1 { return .failure(.ambiguousCommand(word, candidates: matches.map(\.name))) }
@@ -141,33 +257,52 @@ public enum CommandTable {
 
     /// The closest command name within an edit distance of 2, if any.
     static func suggestion(for word: String) -> String? {
-        let scored = all.flatMap { [$0.name] + $0.aliases }.map { ($0, editDistance(word, $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < word.count else { return nil }
-        return best.0
+        NameMatch.closest(to: word, among: all.flatMap { [$0.name] + $0.aliases })
     }
 
-    /// Levenshtein distance.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
-            }
+    /// An hour typed as `9`, `09` or `09:00`.
+    static func parseHour(_ word: String) -> Int? {
+        var text = Substring(word)
+        if text.hasSuffix(":00") { text = text.dropLast(3) }
+        guard (1...2).contains(text.count), text.allSatisfy(\.isASCII), let hour = Int(text), (0...23).contains(hour) else {
+            return nil
         }
-        return a.isEmpty ? b.count : row[b.count]
+        return hour
     }
 
     private static func aliasNote(_ command: Command) -> String {
-        command.aliases.isEmpty ? "" : " (also: \(command.aliases.joined(separator: ", ")))"
+        let also = command.aliases + command.abbreviations
+        return also.isEmpty ? "" : " (also: \(also.joined(separator: ", ")))"
     }
 
-    private static func noArguments(_ name: String, _ args: [String], usage: String) throws(ShellError) {
+    static func noArguments(_ name: String, _ args: [String], usage: String) throws(ShellError) {
         guard args.isEmpty else { throw .usage(command: name, problem: "takes no arguments", usage: usage) }
+    }
+}
+
+/// The arguments of `apps`: `top N` and `category NAME`, in either order.
+struct AppsFilter {
+    var top: Int?
+    var category: String?
+
+    init(_ args: [String]) throws(ShellError) {
+        let usage = CommandTable.appsUsage
+        var rest = args[...]
+        while let word = rest.popFirst() {
+            let key = word.lowercased()
+            guard let value = rest.popFirst() else {
+                throw .usage(command: "apps", problem: "'\(word)' needs a value", usage: usage)
+            }
+            if !key.isEmpty, "top".hasPrefix(key), top == nil {
+                guard let n = Int(value), n > 0 else {
+                    throw .usage(command: "apps", problem: "'\(value)' is not a positive number", usage: usage)
+                }
+                top = n
+            } else if !key.isEmpty, "category".hasPrefix(key), category == nil {
+                category = value
+            } else {
+                throw .usage(command: "apps", problem: "unexpected '\(word)'", usage: usage)
+            }
+        }
     }
 }

@@ -13,6 +13,12 @@ public protocol TextSink: AnyObject {
 public protocol LineReader: AnyObject {
     /// The next line without its newline, or `nil` at end of input.
     func readLine(prompt: String) -> String?
+    /// Keeps an entered command in history (interactive runs only; batch lines never arrive here).
+    func addHistory(_ line: String)
+}
+
+extension LineReader {
+    public func addHistory(_ line: String) {}
 }
 
 /// A sink that keeps everything written (tests).
@@ -45,7 +51,7 @@ public final class Runner {
     /// Loads the command line's SOURCE. Returns `false` when the run should stop (`--bail`).
     @discardableResult
     public func loadInitial(_ source: SourceRef) -> Bool {
-        switch shell.model.load(source) {
+        switch shell.model.load(source, presenter: shell.loadPresenter) {
         case .success: return true
         case .failure(let error):
             anyFailed = true
@@ -93,7 +99,9 @@ public final class Runner {
     /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
     public func interactive(reader: LineReader, banner: String) {
         err.write(Self.safe(banner) + "\n")
-        while let line = reader.readLine(prompt: prompt) {
+        while let typed = reader.readLine(prompt: prompt) {
+            let line = Self.trimmed(typed)
+            reader.addHistory(line)
             switch shell.execute(line) {
             case .output(let lines): emit(lines)
             case .failed(let error):
@@ -113,6 +121,14 @@ public final class Runner {
     private func emit(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         out.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Without leading and trailing blanks (completion leaves a trailing space).
+    static func trimmed(_ line: String) -> String {
+        var s = Substring(line)
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return String(s)
     }
 
     /// Error text may echo file or app names: never let it reach the terminal raw (SPEC §6).

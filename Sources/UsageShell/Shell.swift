@@ -19,23 +19,45 @@ public enum CommandOutcome: Equatable, Sendable {
     case quit
 }
 
-/// The shell: the view model, the output settings and the command table.
+/// The shell: the view model, the settings (`set`) and the command table.
 public final class Shell {
     public let model: UsageViewModel
+    /// `set format`: how results are printed.
     public var format: OutputFormat
-    /// The width in cells, read anew for every command (the terminal may be resized).
-    public var width: () -> Int
+    /// `set color`; `autoColor` is what `auto` resolves to (probed once by the executable).
+    public var colorMode: ColorMode
+    public let autoColor: Bool
+    /// `set width N` / `--width`: a fixed width; `nil` follows the terminal.
+    public var fixedWidth: Int?
+    /// The terminal's width in cells, read anew for every command (it may be resized).
+    public var terminalWidth: () -> Int
     /// The home directory, for `~/` in `load` paths.
     public let home: String?
+    /// Runs loads: at once here; the executable's terminal version adds a spinner and Ctrl-C.
+    public var loadPresenter: any LoadPresenter = DirectLoadPresenter()
+    /// Zone names for completing `set tz`.
+    public var zoneNames: () -> [String] = { Zone.knownIdentifiers }
+    /// Lists a directory for completing `load` paths (`(path, includeHidden)`).
+    public var listDirectory: (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:)
 
     public init(
-        model: UsageViewModel, format: OutputFormat = .table, home: String? = nil, width: @escaping () -> Int = { 80 }
+        model: UsageViewModel, format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false,
+        fixedWidth: Int? = nil, home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }
     ) {
         self.model = model
         self.format = format
+        self.colorMode = colorMode
+        self.autoColor = autoColor
+        self.fixedWidth = fixedWidth
         self.home = home
-        self.width = width
+        self.terminalWidth = terminalWidth
     }
+
+    /// The width tables are drawn at now: `set width`, else the terminal's (never below 20).
+    public var width: Int { max(20, fixedWidth ?? terminalWidth()) }
+
+    /// The styling table output uses now.
+    public var theme: Theme { Theme(color: colorMode.enabled(auto: autoColor)) }
 
     /// Runs one line. Empty lines and `#` comments produce no output.
     public func execute(_ line: String) -> CommandOutcome {
@@ -61,11 +83,11 @@ public final class Shell {
     /// Loads a source through the view model (for the command line's SOURCE and `load`).
     public func load(_ source: SourceRef) -> CommandOutcome {
         let hadData = model.hasData
-        switch model.load(source) {
+        switch model.load(source, presenter: loadPresenter) {
         case .success(let dataset):
             switch format {
             case .json: return .output([ReportJSON.load(dataset, zone: model.zone).serialized])
-            case .table: return .output(TextReport.loaded(dataset, zone: model.zone, width: width()))
+            case .table: return .output(TextReport.loaded(dataset, zone: model.zone, width: width))
             }
         case .failure(let error):
             return .failed(.loadFailed(error, previousDataKept: hadData))
@@ -99,14 +121,14 @@ public final class Shell {
 
     /// Plain text lines (help), fitted to the width.
     func text(_ lines: [String]) -> CommandOutcome {
-        .output(TextReport.wrap(lines, width: max(20, width())))
+        .output(TextReport.wrap(lines, width: width))
     }
 
     /// Renders either the JSON document or the table lines.
-    func render(json: () -> JSONText, table: (Int) -> [String]) -> CommandOutcome {
+    func render(json: () -> JSONText, table: (Int, Theme) -> [String]) -> CommandOutcome {
         switch format {
         case .json: return .output([json().serialized])
-        case .table: return .output(table(max(20, width())))
+        case .table: return .output(table(width, theme))
         }
     }
 }

@@ -17,6 +17,14 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case loadFailed(LoadError, previousDataKept: Bool)
     /// `retry` with no failed load to retry.
     case nothingToRetry
+    /// No app or category of the loaded data has this name; `suggestion` is a close one.
+    case unknownName(kind: String, String, suggestion: String?)
+    /// The word begins several names.
+    case ambiguousName(kind: String, String, candidates: [String])
+    /// The hour does not exist on that day (the clocks skipped it).
+    case skippedHour(hour: Int, day: String, zone: String)
+    /// `set` with a setting or value it does not know.
+    case badSetting(String)
 
     public var description: String {
         switch self {
@@ -36,6 +44,16 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(error.description); \(kept ? "the previous data is kept, " : "")'retry' tries again"
         case .nothingToRetry:
             return "nothing to retry: the last load did not fail"
+        case .unknownName(let kind, let word, let suggestion):
+            let base = "no \(kind) named '\(word)'"
+            return suggestion.map { "\(base) — did you mean '\($0)'?" } ?? "\(base) — press Tab to list them"
+        case .ambiguousName(let kind, let word, let candidates):
+            let shown = candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(word)' could be the \(kind) \(shown)\(candidates.count > 5 ? ", …" : ""): type more of the name"
+        case .skippedHour(let hour, let day, let zone):
+            return "\(day) has no \(hour < 10 ? "0" : "")\(hour):00 in \(zone): the clocks skipped it"
+        case .badSetting(let problem):
+            return "set: \(problem)"
         }
     }
 }

@@ -41,7 +41,7 @@ public final class UsageViewModel {
     /// when the zone changes.
     public var zone: Zone {
         didSet {
-            if zone != oldValue, loadedSource == .sample, !isLoading { load(.sample) }
+            if zone != oldValue, loadedSource == .sample, !isLoading { placeSampleAgain() }
         }
     }
     /// The chart `show` draws.
@@ -101,17 +101,32 @@ public final class UsageViewModel {
         return true
     }
 
-    /// Loads a source synchronously through its repository.
+    /// Loads a source through its repository; the presenter runs the work (at once by default,
+    /// beside a spinner at a terminal) and may cancel it.
     @discardableResult
     public func load(
         _ source: SourceRef, repository: (any SessionRepository)? = nil,
-        progress: @escaping @Sendable (Int) -> Void = { _ in }
+        presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<Dataset, LoadError> {
         let ticket = beginLoad(source)
         let repo = repository ?? source.repository(zone: zone)
-        let result = Result { () throws(LoadError) in try repo.load(cancellation: ticket.cancellation, progress: progress) }
+        let cancellation = ticket.cancellation
+        let result = presenter.present(source, cancellation: cancellation) { progress in
+            Result { () throws(LoadError) in try repo.load(cancellation: cancellation, progress: progress) }
+        }
         finishLoad(ticket, with: result)
         return result
+    }
+
+    /// Re-reads the bundled sample for a new zone. This is no user load: a failed load's
+    /// `retry` and error state survive it.
+    private func placeSampleAgain() {
+        let (savedState, savedRetry) = (state, retrySource)
+        guard case .success = load(.sample) else { return }
+        if case .failed = savedState {
+            state = savedState
+            retrySource = savedRetry
+        }
     }
 
     /// Whether a load is under way.

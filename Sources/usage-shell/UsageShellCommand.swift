@@ -11,6 +11,7 @@ import UsageShell
 #endif
 
 extension OutputFormat: ExpressibleByArgument {}
+extension ColorMode: ExpressibleByArgument {}
 
 @main
 struct UsageShellCommand: ParsableCommand {
@@ -25,12 +26,13 @@ struct UsageShellCommand: ParsableCommand {
         version: UsageShellVersion.string
     )
 
-    @Argument(help: "A sessions JSON file; absent: the bundled sample (also ':sample:').")
+    @Argument(help: "A sessions JSON file; absent: the bundled sample (also ':sample:').", completion: .file())
     var source: String?
 
     @Option(
         parsing: .unconditional,
-        help: "The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.")
+        help: "The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.",
+        completion: .list(DayQuery.words))
     var day: String?
 
     @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
@@ -39,10 +41,15 @@ struct UsageShellCommand: ParsableCommand {
     @Option(help: "Output format of commands: table or json.")
     var format: OutputFormat = .table
 
+    @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.")
+    var color: ColorMode = .auto
+
     @Option(help: "Width of table output in terminal cells (20–1000); default: the terminal's, else $COLUMNS, else 80.")
     var width: Int?
 
-    @Option(name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"))
+    @Option(
+        name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"),
+        completion: .list(CommandTable.all.map(\.name)))
     var commands: [String] = []
 
     @Option(
@@ -51,6 +58,9 @@ struct UsageShellCommand: ParsableCommand {
 
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
+
+    @Flag(help: "Keep no history of this interactive session (read none, write none).")
+    var noHistory = false
 
     func validate() throws {
         if let tz, Zone(identifier: tz) == nil {
@@ -94,12 +104,18 @@ struct UsageShellCommand: ParsableCommand {
         let zone = tz.flatMap { Zone(identifier: $0) }
             ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
         let model = UsageViewModel(zone: zone, now: { Micros(Date().timeIntervalSince1970 * 1_000_000) })
-        let fixedWidth = width
-        let shell = Shell(model: model, format: format, home: environment["HOME"]) {
-            fixedWidth ?? Terminal.width(environment: environment)
-        }
+        let shell = Shell(
+            model: model, format: format, colorMode: color,
+            autoColor: ColorMode.autoEnabled(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
+            fixedWidth: width, home: environment["HOME"]
+        ) { Terminal.width(environment: environment) }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
 
+        let interactive = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1
+        if interactive {
+            Interrupt.install()
+            if isatty(STDERR_FILENO) == 1 { shell.loadPresenter = TerminalLoadPresenter(stream: StandardStream.error) }
+        }
         var proceed = runner.loadInitial(SourceRef(source))
         if proceed, let day { proceed = runner.selectInitialDay(day) }
 
@@ -120,13 +136,23 @@ struct UsageShellCommand: ParsableCommand {
             throw ExitCode(runner.exitStatus)
         }
         if isatty(STDIN_FILENO) == 1 {
-            let loaded = model.hasData ? "\(model.dataset.sessions.count) sessions from \(model.dataset.source)" : "no data"
-            runner.interactive(
-                reader: StandardInputReader(),
-                banner: "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help' for commands")
+            runInteractive(runner, environment: environment)
             return
         }
         if proceed { runner.run(lines: StandardInputLines()) }
         throw ExitCode(runner.exitStatus)
+    }
+
+    /// The prompt: libedit's reader with completion and history, and the one-line banner.
+    private func runInteractive(_ runner: Runner, environment: [String: String]) {
+        let shell = runner.shell
+        let model = shell.model
+        let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
+        let reader = EditLineReader(
+            complete: { Completer.complete($0, shell: shell) }, historyFile: historyFile,
+            warn: { StandardStream.error.write(TerminalText.sanitize($0) + "\n") })
+        let loaded = model.hasData ? "\(model.dataset.sessions.count) sessions from \(model.dataset.source)" : "no data loaded"
+        runner.interactive(
+            reader: reader, banner: "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help' for commands, Tab to complete")
     }
 }

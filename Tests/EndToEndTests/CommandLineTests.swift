@@ -168,7 +168,10 @@ struct CommandLineTests {
     }
 
     @Test func everyJSONCommandPrintsOneLine() throws {
-        for command in ["show", "day", "apps", "apps top 5", "chart category", "chart hourly", "week", "load :sample:"] {
+        for command in [
+            "show", "day", "apps", "apps top 5", "apps category social", "chart category", "chart hourly", "week",
+            "load :sample:", "app Safari", "hour 9", "check", "set",
+        ] {
             let r = try Binary.run(["--format", "json", "-c", command])
             #expect(r.status == 0, "\(command)")
             #expect(r.stdout.filter { $0 == "\n" }.count == 1, "\(command)")
@@ -178,7 +181,8 @@ struct CommandLineTests {
 
     @Test func tableLinesFitTheWidth() throws {
         for width in [20, 40, 80] {
-            let r = try Binary.run(["--width", "\(width)", "-c", "show", "-c", "chart hourly", "-c", "week"])
+            let commands = ["show", "chart hourly", "week", "app \"Google Chrome\"", "hour 9", "check", "set", "help", "help apps"]
+            let r = try Binary.run(["--width", "\(width)"] + commands.flatMap { ["-c", $0] })
             #expect(r.status == 0)
             for line in r.stdout.split(separator: "\n") {
                 #expect(line.unicodeScalars.count <= width, "\(width): \(line)")

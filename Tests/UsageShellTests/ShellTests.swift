@@ -8,7 +8,7 @@ import UsageData
 func loadedShell(format: OutputFormat = .table) -> Shell {
     let vm = UsageViewModel(zone: .utc, now: { fixedNow })
     vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
-    return Shell(model: vm, format: format, width: { 80 })
+    return Shell(model: vm, format: format, terminalWidth: { 80 })
 }
 
 func outputLines(_ outcome: CommandOutcome) -> [String] {
@@ -27,8 +27,8 @@ struct CommandTests {
     @Test(arguments: [
         ("chrt", "unknown command 'chrt' — did you mean 'chart'?"),
         ("zzzzzz", "unknown command 'zzzzzz' — type 'help' for the list"),
-        ("apps top x", "apps: 'x' is not a positive number (usage: apps [top N])"),
-        ("apps bottom 3", "apps: unexpected 'bottom 3' (usage: apps [top N])"),
+        ("apps top x", "apps: 'x' is not a positive number (usage: apps [top N] [category NAME])"),
+        ("apps bottom 3", "apps: unexpected 'bottom' (usage: apps [top N] [category NAME])"),
         ("chart pie", "chart: 'pie' is not a chart (usage: chart [category|hourly])"),
         ("day 2026-02-30", "day: '2026-02-30' is not a day (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
         ("show now", "show: takes no arguments (usage: show)"),
@@ -200,7 +200,7 @@ struct RegressionTests {
 
     @Test func bugHelpIgnoredTheWidth() {
         let shell = loadedShell()
-        shell.width = { 40 }
+        shell.terminalWidth = { 40 }
         for line in outputLines(shell.execute("help")) + outputLines(shell.execute("help day")) {
             #expect(line.count <= 40, "\(line)")
         }

@@ -1,0 +1,57 @@
+// shim.h — libedit's native API (histedit.h) for Swift: fixed-argument wrappers over the variadic
+// el_set/el_get/history calls, and accessors for C globals Swift 6 cannot touch.
+#ifndef USAGE_SHELL_CEDITLINE_SHIM_H
+#define USAGE_SHELL_CEDITLINE_SHIM_H
+
+#include <stdio.h>
+#include <histedit.h>
+
+typedef char *(*usage_el_prompt_fn)(EditLine *);
+typedef unsigned char (*usage_el_command_fn)(EditLine *, int);
+
+static inline FILE *usage_stdin(void) { return stdin; }
+static inline FILE *usage_stdout(void) { return stdout; }
+static inline FILE *usage_stderr(void) { return stderr; }
+
+/// The prompt callback; `escape` brackets non-printing characters (colour) in the prompt.
+static inline int usage_el_set_prompt(EditLine *el, usage_el_prompt_fn fn, char escape) {
+    return el_set(el, EL_PROMPT_ESC, fn, escape);
+}
+static inline int usage_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+/// With 1, libedit restores the terminal around signals and follows SIGWINCH resizes.
+static inline int usage_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+static inline int usage_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
+static inline void *usage_el_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    el_get(el, EL_CLIENTDATA, &data);
+    return data;
+}
+static inline int usage_el_add_function(EditLine *el, const char *name, const char *help, usage_el_command_fn fn) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+static inline int usage_el_bind(EditLine *el, const char *keys, const char *function) {
+    return el_set(el, EL_BIND, keys, function, NULL);
+}
+static inline int usage_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+/// The terminal's columns as libedit last saw them (follows resizes).
+static inline int usage_el_columns(EditLine *el) {
+    int columns = 0;
+    if (el_get(el, EL_GETTC, "co", &columns, NULL) != 0) return 0;
+    return columns;
+}
+static inline int usage_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+
+static inline int usage_history_set_size(History *h, int size) {
+    HistEvent event;
+    return history(h, &event, H_SETSIZE, size);
+}
+static inline int usage_history_set_unique(History *h, int on) {
+    HistEvent event;
+    return history(h, &event, H_SETUNIQUE, on);
+}
+static inline int usage_history_enter(History *h, const char *line) {
+    HistEvent event;
+    return history(h, &event, H_ENTER, line);
+}
+
+#endif

@@ -1,0 +1,104 @@
+// HistoryFile.swift — the interactive shell's history on disk: a plain UTF-8 file, one command per line, appended per command.
+import Foundation
+
+/// Why the history file could not be used; the shell warns once and goes on without it.
+public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file or its directory could not be read, created or written.
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .io(let path, let reason): return "history file '\(path)': \(reason)"
+        }
+    }
+}
+
+/// The history file: `USAGE_SHELL_HISTORY`, else `$XDG_STATE_HOME/usage-shell/history`, else
+/// `~/.local/state/usage-shell/history`. Each command is appended (and so on disk) as soon as
+/// it is entered, so a crash loses nothing; the file is rewritten atomically, keeping the last
+/// `limit` commands, when it has grown to twice that.
+public struct HistoryFile: Sendable {
+    public let path: String
+    /// How many commands are kept (about 1000, as the issue asks).
+    public let limit: Int
+
+    public init(path: String, limit: Int = 1000) {
+        self.path = path
+        self.limit = limit
+    }
+
+    /// The history path the environment names, or `nil` when there is no home to put it in.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let explicit = environment["USAGE_SHELL_HISTORY"], !explicit.isEmpty { return explicit }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/usage-shell/history"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/usage-shell/history"
+    }
+
+    /// The last `limit` commands, oldest first; none when the file does not exist yet. Invalid
+    /// UTF-8 is repaired, empty lines skipped. Compacts the file when it has grown too long.
+    public func load() throws(HistoryError) -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .io(path: path, reason: Self.reason(error))
+        }
+        let lines = String(decoding: data, as: UTF8.self)
+            .split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+        let kept = Array(lines.suffix(limit))
+        if lines.count >= 2 * limit { try rewrite(kept) }
+        return kept
+    }
+
+    /// Appends one command (a line break inside it would split it: such commands are not kept).
+    public func append(_ command: String) throws(HistoryError) {
+        guard !command.isEmpty, !command.contains(where: \.isNewline) else { return }
+        try ensureDirectory()
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let bytes = Array((command + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += n
+        }
+    }
+
+    /// Replaces the file with `commands` atomically (a temporary file renamed over it).
+    func rewrite(_ commands: [String]) throws(HistoryError) {
+        try ensureDirectory()
+        let text = commands.map { $0 + "\n" }.joined()
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .io(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private func ensureDirectory() throws(HistoryError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard !directory.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+}

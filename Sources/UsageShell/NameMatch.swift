@@ -1,0 +1,46 @@
+// NameMatch.swift — finds the app or category a typed word means: exact, then ignoring case, then a unique prefix; else "did you mean".
+
+/// Resolves typed names against the names of the loaded data.
+enum NameMatch {
+    /// The name `word` means among `names`: the exact name; else the one equal ignoring case;
+    /// else the only one it begins (ignoring case). `kind` (`app`, `category`) words the error.
+    static func resolve(_ word: String, among names: [String], kind: String) -> Result<String, ShellError> {
+        if let exact = names.first(where: { $0.unicodeScalars.elementsEqual(word.unicodeScalars) }) { return .success(exact) }
+        let lower = word.lowercased()
+        let equal = names.filter { $0.lowercased() == lower }
+        if equal.count == 1 { return .success(equal[0]) }
+        let prefixed = lower.isEmpty ? [] : names.filter { $0.lowercased().hasPrefix(lower) }
+        if prefixed.count == 1 { return .success(prefixed[0]) }
+        if prefixed.count > 1 {
+            return .failure(.ambiguousName(kind: kind, word, candidates: prefixed.sorted { $0.lowercased() < $1.lowercased() }))
+        }
+        return .failure(.unknownName(kind: kind, word, suggestion: closest(to: lower, among: names)))
+    }
+
+    /// The name closest to `word` (ignoring case) within an edit distance of 2, if any is that close.
+    static func closest(to word: String, among names: [String]) -> String? {
+        let lower = word.lowercased()
+        let scored = names.map { ($0, editDistance(lower, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < word.count else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let saved = row[j]
+                row[j] = Swift.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[b.count]
+    }
+}

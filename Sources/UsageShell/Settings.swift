@@ -1,0 +1,71 @@
+// Settings.swift — the `set` command: format, color, width and tz, changed in pairs and shown as a table or JSON.
+import UsageCore
+import UsageRender
+
+/// Reads and changes the shell's settings.
+enum Settings {
+    /// Applies `NAME VALUE` pairs in order; a lone `NAME` changes nothing (it is shown). All
+    /// pairs are checked before any is applied, so a bad one changes nothing.
+    static func apply(_ args: [String], to shell: Shell) throws(ShellError) {
+        var changes: [(Shell) -> Void] = []
+        var rest = args[...]
+        while let name = rest.popFirst() {
+            let key = name.lowercased()
+            guard CommandTable.settings.contains(key) else {
+                throw .badSetting("unknown setting '\(name)': use \(CommandTable.settings.joined(separator: ", "))")
+            }
+            guard let value = rest.popFirst() else {
+                if args.count == 1 { return }
+                throw .badSetting("'\(name)' needs a value")
+            }
+            changes.append(try change(key, value))
+        }
+        for change in changes { change(shell) }
+    }
+
+    private static func change(_ key: String, _ value: String) throws(ShellError) -> (Shell) -> Void {
+        switch key {
+        case "format":
+            guard let format = OutputFormat(rawValue: value.lowercased()) else {
+                throw .badSetting("format must be table or json, not '\(value)'")
+            }
+            return { $0.format = format }
+        case "color":
+            guard let mode = ColorMode(rawValue: value.lowercased()) else {
+                throw .badSetting("color must be auto, always or never, not '\(value)'")
+            }
+            return { $0.colorMode = mode }
+        case "width":
+            if value.lowercased() == "auto" { return { $0.fixedWidth = nil } }
+            guard let width = Int(value), (20...1000).contains(width) else {
+                throw .badSetting("width must be auto or a number from 20 to 1000, not '\(value)'")
+            }
+            return { $0.fixedWidth = width }
+        default:
+            guard let zone = Zone(identifier: value) else {
+                throw .badSetting("unknown time zone '\(value)': use an IANA name such as Europe/Paris, or UTC")
+            }
+            return { $0.model.zone = zone }
+        }
+    }
+
+    /// The settings (or one of them) as `name  value` lines, or one JSON object.
+    static func show(_ shell: Shell, only: String?) -> CommandOutcome {
+        let color = shell.colorMode == .auto
+            ? "auto (\(shell.autoColor ? "on" : "off" ))" : shell.colorMode.rawValue
+        let width = shell.fixedWidth.map(String.init) ?? "auto (\(shell.width))"
+        let rows: [(String, String, JSONText)] = [
+            ("format", shell.format.rawValue, .string(shell.format.rawValue)),
+            ("color", color, .string(shell.colorMode.rawValue)),
+            ("width", width, shell.fixedWidth.map { .int($0) } ?? .string("auto")),
+            ("tz", shell.model.zone.identifier, .string(shell.model.zone.identifier)),
+        ].filter { only == nil || $0.0 == only }
+        return shell.render(
+            json: { .object(rows.map { ($0.0, $0.2) }) },
+            table: { width, _ in TextReport.wrap(rows.map { "\($0.0.padding(6))  \($0.1)" }, width: width) })
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: Swift.max(0, width - count)) }
+}

@@ -1,0 +1,166 @@
+// EditLineReader.swift — the interactive LineReader on libedit's native API: editing, Ctrl-R, completion, history, Ctrl-C and Ctrl-D.
+import CEditLine
+import UsageData
+import UsageShell
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads lines at a terminal with libedit. Completion asks `complete` (the shell's Completer);
+/// history lives in libedit's memory and in a plain UTF-8 file written by `HistoryFile`.
+final class EditLineReader: LineReader {
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let complete: (String) -> Completion
+    private var historyFile: HistoryFile?
+    private var lastEntry: String?
+    /// The prompt handed to libedit; kept alive here while libedit reads it.
+    private var promptBuffer: UnsafeMutablePointer<CChar>?
+
+    /// A reader on the terminal. Prompts and completion lists go to stderr when stdout is not a
+    /// terminal, so redirected results stay clean.
+    init(complete: @escaping (String) -> Completion, historyFile: HistoryFile?, warn: (String) -> Void) {
+        Self.chooseUTF8Locale()
+        output = isatty(STDOUT_FILENO) == 1 ? usage_stdout() : usage_stderr()
+        editLine = el_init(CommandLine.arguments[0], usage_stdin(), output, usage_stderr())
+        history = history_init()
+        self.complete = complete
+        self.historyFile = historyFile
+
+        usage_history_set_size(history, 1000)
+        usage_history_set_unique(history, 1)
+        usage_el_set_editor(editLine, "emacs")
+        usage_el_set_signal(editLine, 1)
+        usage_el_set_history(editLine, history)
+        usage_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        usage_el_set_prompt(editLine, { el in
+            guard let el, let data = usage_el_get_clientdata(el) else { return nil }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptBuffer
+        }, 1)
+        usage_el_add_function(editLine, "usage-complete", "Complete the word under the cursor", { el, _ in
+            guard let el, let data = usage_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().completeWord()
+        })
+        usage_el_bind(editLine, "^I", "usage-complete")
+        usage_el_bind(editLine, "^R", "em-inc-search-prev")
+        // Keys the native emacs map lacks: Ctrl-arrows by word, Home/End, Delete.
+        for (keys, function) in [
+            ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"), ("\\e[5C", "em-next-word"),
+            ("\\e[5D", "ed-prev-word"), ("\\e[H", "ed-move-to-beg"), ("\\e[F", "ed-move-to-end"),
+            ("\\eOH", "ed-move-to-beg"), ("\\eOF", "ed-move-to-end"), ("\\e[1~", "ed-move-to-beg"),
+            ("\\e[4~", "ed-move-to-end"), ("\\e[3~", "ed-delete-next-char"),
+        ] {
+            usage_el_bind(editLine, keys, function)
+        }
+
+        if let file = historyFile {
+            do {
+                for line in try file.load() { remember(line) }
+            } catch {
+                warn("warning: \(error.description); history is not kept this session")
+                self.historyFile = nil
+            }
+        }
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(promptBuffer)
+    }
+
+    /// The next line; Ctrl-C drops the line and prompts again; Ctrl-D on an empty line is the end.
+    func readLine(prompt: String) -> String? {
+        free(promptBuffer)
+        promptBuffer = strdup(prompt)
+        while true {
+            _ = Interrupt.take()
+            var count: Int32 = 0
+            errno = 0
+            guard let line = el_gets(editLine, &count) else {
+                if Interrupt.take() || errno == EINTR {
+                    // Ctrl-C: drop what was typed and prompt again on a fresh line.
+                    write("\n")
+                    el_reset(editLine)
+                    continue
+                }
+                write("\n")  // Ctrl-D: libedit leaves the cursor after the prompt
+                return nil
+            }
+            if count <= 0 {
+                write("\n")
+                return nil
+            }
+            var text = String(cString: line)
+            if text.hasSuffix("\n") { text.removeLast() }
+            return text
+        }
+    }
+
+    /// Keeps a command in history (memory and file); consecutive duplicates and blank lines are not kept.
+    func addHistory(_ line: String) {
+        let entry = line
+        guard !entry.isEmpty, entry != lastEntry else { return }
+        remember(entry)
+        guard let file = historyFile else { return }
+        do {
+            try file.append(entry)
+        } catch {
+            write("warning: \(error.description); history is not kept from now on\n")
+            historyFile = nil
+        }
+    }
+
+    /// The terminal's width as libedit last saw it (it follows resizes), or `nil`.
+    var columns: Int? {
+        let columns = Int(usage_el_columns(editLine))
+        return columns > 0 ? columns : nil
+    }
+
+    private func remember(_ entry: String) {
+        usage_history_enter(history, entry)
+        lastEntry = entry
+    }
+
+    /// Tab: one match replaces the word (a space follows a finished word); several insert what
+    /// they share and list them; none beeps.
+    private func completeWord() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer else { return UInt8(CC_ERROR) }
+        let length = info.cursor - buffer
+        let before = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+        let completion = complete(before)
+        switch completion.candidates.count {
+        case 0:
+            return UInt8(CC_ERROR)
+        case 1:
+            let candidate = completion.candidates[0]
+            replace(completion.typed, with: candidate.replacement + (candidate.isFinal ? " " : ""))
+            return UInt8(CC_REFRESH)
+        default:
+            if let common = completion.commonPrefix {
+                replace(completion.typed, with: common)
+                return UInt8(CC_REFRESH)
+            }
+            write("\n" + CompletionList.columns(completion.candidates.map(\.display), width: columns ?? 80) + "\n")
+            return UInt8(CC_REDISPLAY)
+        }
+    }
+
+    private func replace(_ typed: String, with text: String) {
+        if !typed.isEmpty { el_deletestr(editLine, Int32(typed.unicodeScalars.count)) }
+        el_insertstr(editLine, text)
+    }
+
+    private func write(_ text: String) {
+        fputs(text, output)
+        fflush(output)
+    }
+
+    /// libedit needs a UTF-8 LC_CTYPE for non-ASCII input: the user's, else C.UTF-8.
+    private static func chooseUTF8Locale() {
+        if let name = setlocale(LC_CTYPE, ""), String(cString: name).lowercased().contains("utf") { return }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+}

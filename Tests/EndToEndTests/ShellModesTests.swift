@@ -1,0 +1,64 @@
+// ShellModesTests.swift — the binary's batch side of the interactive-shell issue: colour, history never written by batch runs, completion scripts current.
+import Foundation
+import Testing
+
+/// The repository's root (tests read only the clone's own files, never ../shared).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+struct ShellModesTests {
+    @Test func colourIsOnlyTheProgramsOwnSGRAndOnlyWhenAsked() throws {
+        let always = try Binary.run(["--color", "always", "-c", "show"])
+        #expect(always.stdout.hasPrefix("\u{1B}[1mMonday, February 23, 2026\u{1B}[0m\n"))
+        let escapes = always.stdout.components(separatedBy: "\u{1B}").dropFirst()
+        #expect(escapes.allSatisfy { $0.hasPrefix("[1m") || $0.hasPrefix("[0m") })
+        for arguments in [["--color", "never"], ["--color", "auto"], []] {
+            let r = try Binary.run(arguments + ["-c", "show"], environment: ["NO_COLOR": ""])
+            #expect(!r.stdout.contains("\u{1B}"), "\(arguments): stdout is a pipe")
+        }
+        let set = try Binary.run(["-c", "set color always", "-c", "day"])
+        #expect(set.stdout.contains("\u{1B}[1mMonday"))
+    }
+
+    @Test func batchRunsStoreNoHistory() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        let history = state.appendingPathComponent("usage-shell/history")
+        for arguments in [["-c", "show"], []] {
+            let r = try Binary.run(arguments, stdin: "day\nshow\n", environment: ["XDG_STATE_HOME": state.path])
+            #expect(r.status == 0)
+        }
+        let withFlag = try Binary.run(["--no-history", "-c", "day"], environment: ["USAGE_SHELL_HISTORY": history.path])
+        #expect(withFlag.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: history.path))
+    }
+
+    @Test func setWorksInScripts() throws {
+        let r = try Binary.run(["-c", "set format json", "-c", "day", "-c", "set format table width 40", "-c", "day"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0] == #"{"format":"json","color":"auto","width":"auto","tz":"UTC"}"#)
+        #expect(lines.contains(#"{"day":"2026-02-23","time_zone":"UTC","total_seconds":27123,"screen_time_seconds":22928}"#))
+        #expect(lines.last == "7h 32m total · 6h 22m screen time")
+    }
+
+    @Test func theCompletionScriptsAreCurrent() throws {
+        for (shell, file) in [("bash", "usage-shell.bash"), ("zsh", "_usage-shell"), ("fish", "usage-shell.fish")] {
+            let generated = try Binary.run(["--generate-completion-script", shell])
+            #expect(generated.status == 0)
+            let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("completions/\(file)"), encoding: .utf8)
+            #expect(generated.stdout == committed, "completions/\(file) is stale: run scripts/gen_completions")
+        }
+    }
+
+    @Test func theBashCompletionScriptParsesAndOffersTheCommands() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-n", repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let script = try String(contentsOf: repositoryRoot.appendingPathComponent("completions/usage-shell.bash"), encoding: .utf8)
+        for command in ["show", "chart", "apps", "check", "retry", "quit"] {
+            #expect(script.contains("'\(command)'"))
+        }
+    }
+}

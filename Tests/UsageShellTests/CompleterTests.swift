@@ -1,0 +1,156 @@
+// CompleterTests.swift — tab completion without a terminal: partial-line splitting, quoting, and each argument kind.
+import Foundation
+import Testing
+import UsageCore
+import UsageData
+import UsageRender
+@testable import UsageShell
+
+/// A shell on data with spaces, a quote and a non-ASCII name, and a fake file system.
+func completionShell() -> Shell {
+    let json = """
+        [{"app_name": "Google Chrome", "category": "Productivity", "start_timestamp": "2026-02-20T10:00:00Z", "end_timestamp": "2026-02-20T11:00:00Z"},
+         {"app_name": "Google Docs", "category": "Productivity", "start_timestamp": "2026-02-21T10:00:00Z", "end_timestamp": "2026-02-21T11:00:00Z"},
+         {"app_name": "Café ☕", "category": "Food & Drink", "start_timestamp": "2026-02-22T10:00:00Z", "end_timestamp": "2026-02-22T11:00:00Z"},
+         {"app_name": "Say \\"hi\\"", "category": "Social Media", "start_timestamp": "2026-02-23T08:00:00Z", "end_timestamp": "2026-02-23T08:30:00Z"}]
+        """
+    let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+    vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset(json))))
+    let shell = Shell(model: vm, home: "/home/ann", terminalWidth: { 80 })
+    shell.zoneNames = { ["America/New_York", "Europe/Paris", "Europe/Prague", "UTC"] }
+    shell.listDirectory = { path, hidden in
+        let tree: [String: [DirectoryEntry]] = [
+            "": [.init(name: "exports", isDirectory: true), .init(name: "week.json", isDirectory: false)],
+            "exports/": [.init(name: "phone.json", isDirectory: false), .init(name: "laptop.json", isDirectory: false)],
+            "/home/ann/": [.init(name: "My Data", isDirectory: true)],
+        ]
+        return tree[path]?.filter { hidden || !$0.name.hasPrefix(".") }
+    }
+    return shell
+}
+
+func replacements(_ line: String) -> [String] {
+    Completer.complete(line, shell: completionShell()).candidates.map(\.replacement)
+}
+
+struct CompleterTests {
+    @Test(arguments: [
+        // Command names; `ch` is chart's abbreviation although check begins so too.
+        ("ch", ["chart"]),
+        ("che", ["check"]),
+        ("he", ["help"]),
+        ("ex", ["exit"]),
+        ("zz", []),
+        // Each command's keywords.
+        ("chart h", ["hourly"]),
+        ("chart ", ["category", "hourly"]),
+        ("ch h", ["hourly"]),
+        ("apps ", ["top", "category"]),
+        ("apps top 5 ", ["category"]),
+        ("apps top 5 category ", ["\"Food & Drink\"", "Productivity", "\"Social Media\""]),
+        ("apps category so", ["\"Social Media\""]),
+        ("set ", ["format", "color", "width", "tz"]),
+        ("set format ", ["table", "json"]),
+        ("set color a", ["auto", "always"]),
+        ("set tz Europe/P", ["Europe/Paris", "Europe/Prague"]),
+        ("set width 80 tz am", ["America/New_York"]),
+        ("help q", ["quit"]),
+        // App names, quoted when they need it, matched ignoring case.
+        ("app Goo", ["\"Google Chrome\"", "\"Google Docs\""]),
+        ("app \"Google C", ["\"Google Chrome\""]),
+        ("app goo", ["\"Google Chrome\"", "\"Google Docs\""]),
+        ("app caf", ["\"Café ☕\""]),
+        ("app Say", ["\"Say \\\"hi\\\"\""]),
+        ("app Google Chrome ", []),
+        // Dates of the loaded range and the relative words.
+        ("day 2026-02-2", ["2026-02-20", "2026-02-21", "2026-02-22", "2026-02-23"]),
+        ("day ye", ["yesterday"]),
+        ("day mo", ["monday"]),
+        ("hour 2", ["2", "20", "21", "22", "23"]),
+        // Paths for load.
+        ("load ", ["exports/", "week.json", ":sample:"]),
+        ("load exp", ["exports/"]),
+        ("load exports/l", ["exports/laptop.json"]),
+        ("load ~/", ["\"~/My Data/"]),
+        ("load :s", [":sample:"]),
+    ])
+    func candidates(line: String, expected: [String]) {
+        #expect(replacements(line) == expected, "\(line)")
+    }
+
+    @Test func aDirectoryIsNotFinishedSoNoSpaceFollows() {
+        let completion = Completer.complete("load exp", shell: completionShell())
+        #expect(completion.candidates.map(\.isFinal) == [false])
+        #expect(Completer.complete("load week", shell: completionShell()).candidates.map(\.isFinal) == [true])
+    }
+
+    @Test func severalMatchesOfferWhatTheyShare() {
+        let completion = Completer.complete("app g", shell: completionShell())
+        #expect(completion.typed == "g")
+        #expect(completion.commonPrefix == "\"Google ")
+        // Nothing more in common: the list is shown instead.
+        #expect(Completer.complete("day 2026-02-2", shell: completionShell()).commonPrefix == nil)
+    }
+
+    @Test func theTypedWordIsWhatGetsReplaced() {
+        #expect(Completer.complete("app \"Google C", shell: completionShell()).typed == "\"Google C")
+        #expect(Completer.complete("chart ", shell: completionShell()).typed == "")
+    }
+
+    @Test func everyCompletedNameReadsBackAsItself() throws {
+        let shell = completionShell()
+        for name in shell.model.dataset.apps {
+            let words = try Tokenizer.words("app " + Tokenizer.quoted(name))
+            #expect(words == ["app", name])
+        }
+    }
+
+    @Test func beforeAnyDataThereAreNoNamesAndNoDates() {
+        let shell = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
+        #expect(Completer.complete("app ", shell: shell).candidates.isEmpty)
+        #expect(Completer.complete("day 2", shell: shell).candidates.isEmpty)
+    }
+}
+
+struct PartialLineTests {
+    @Test(arguments: [
+        ("", [], "", "", nil),
+        ("app", [], "app", "app", nil),
+        ("app ", ["app"], "", "", nil),
+        ("app \"Google Ch", ["app"], "Google Ch", "\"Google Ch", "\""),
+        ("app 'It''s", ["app"], "Its", "'It''s", "'"),
+        ("load My\\ Da", ["load"], "My Da", "My\\ Da", nil),
+    ] as [(String, [String], String, String, Character?)])
+    func splits(line: String, words: [String], current: String, typed: String, quote: Character?) {
+        let partial = Tokenizer.partial(line)
+        #expect(partial.words == words)
+        #expect(partial.current == current)
+        #expect(partial.typed == typed)
+        #expect(partial.quote == quote)
+    }
+
+    @Test(arguments: [
+        ("Safari", "Safari"),
+        ("Google Chrome", "\"Google Chrome\""),
+        ("Say \"hi\"", "\"Say \\\"hi\\\"\""),
+        ("back\\slash", "\"back\\\\slash\""),
+        ("#hash", "\"#hash\""),
+        ("", "\"\""),
+    ])
+    func quoting(name: String, quoted: String) {
+        #expect(Tokenizer.quoted(name) == quoted)
+    }
+}
+
+struct CompletionListTests {
+    @Test func namesAreLaidOutInColumnsThatFitAndAreSanitised() {
+        let names = (1...10).map { "name-\($0)" } + ["evil\u{1B}[31m"]
+        let text = CompletionList.columns(names, width: 40)
+        #expect(!text.contains("\u{1B}"))
+        #expect(text.contains("evil\\e[31m"))
+        for line in text.split(separator: "\n") {
+            #expect(TerminalText.cells(String(line)) <= 40)
+        }
+        #expect(text.split(separator: "\n").count == 4)  // 11 names, 3 columns of 13 cells
+    }
+}

@@ -1,0 +1,205 @@
+// MoreCommandsTests.swift — the commands of the interactive-shell issue through the shell: app, hour, check, set, apps category, names.
+import Foundation
+import Testing
+import UsageCore
+import UsageData
+import UsageRender
+@testable import UsageShell
+
+func failure(_ outcome: CommandOutcome) -> String? {
+    if case .failed(let error) = outcome { return error.description }
+    return nil
+}
+
+func json(_ outcome: CommandOutcome) -> [String: Any] {
+    guard case .output(let lines) = outcome, lines.count == 1,
+        let object = try? JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    else {
+        Issue.record("expected one JSON line, got \(outcome)")
+        return [:]
+    }
+    return object
+}
+
+struct MoreCommandsTests {
+    @Test(arguments: [
+        "app \"Google Chrome\"", "app 'google chrome'", "app Google\\ Chrome", "app \"google c\"", "app caf",
+        "hour 10", "hour 08", "hour 8:00", "check", "set", "set tz", "apps category productivity",
+        "apps top 1 category Prod", "apps category Prod top 1", "help app",
+    ])
+    func commandsSucceed(line: String) {
+        let shell = completionShell()
+        shell.execute("day 2026-02-20")
+        #expect(!outputLines(shell.execute(line)).isEmpty, "\(line)")
+    }
+
+    @Test(arguments: [
+        ("app", "app: which app? (usage: app NAME)"),
+        ("app Google Chrome", "app: one name (quote names with spaces) (usage: app NAME)"),
+        ("app Goog", "'Goog' could be the app 'Google Chrome', 'Google Docs': type more of the name"),
+        ("app Saffari", "no app named 'Saffari' — press Tab to list them"),
+        ("app \"Gogle Chrome\"", "no app named 'Gogle Chrome' — did you mean 'Google Chrome'?"),
+        ("hour 24", "hour: '24' is not an hour from 0 to 23 (usage: hour H)"),
+        ("hour", "hour: which hour? (usage: hour H)"),
+        ("hour ٣", "hour: '٣' is not an hour from 0 to 23 (usage: hour H)"),
+        ("apps category Sports", "no category named 'Sports' — press Tab to list them"),
+        ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
+        ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, width, tz"),
+        ("set format csv", "set: format must be table or json, not 'csv'"),
+        ("set width 10", "set: width must be auto or a number from 20 to 1000, not '10'"),
+        ("set tz GMT+5", "set: unknown time zone 'GMT+5': use an IANA name such as Europe/Paris, or UTC"),
+        ("set format json width", "set: 'width' needs a value"),
+        ("check now", "check: takes no arguments (usage: check)"),
+    ])
+    func errorsSayWhatIsWrong(line: String, message: String) {
+        #expect(failure(completionShell().execute(line)) == message)
+    }
+
+    @Test func appShowsTheSessionsOfTheSelectedDay() {
+        let shell = completionShell()
+        shell.execute("day 2026-02-20")
+        let lines = outputLines(shell.execute("app \"google ch\""))
+        #expect(lines.first == "Google Chrome · Productivity")
+        #expect(lines.contains { $0.contains("10:00–11:00") })
+        shell.format = .json
+        let object = json(shell.execute("app \"Google Chrome\""))
+        #expect(object["app"] as? String == "Google Chrome")
+        #expect(object["seconds"] as? Int == 3600)
+        #expect((object["sessions"] as? [Any])?.count == 1)
+    }
+
+    @Test func hourListsTheAppsOfThatSlot() {
+        let shell = completionShell()
+        shell.execute("day 2026-02-23")
+        #expect(outputLines(shell.execute("hour 8")).contains { $0.contains("Say \"hi\"") })
+        shell.format = .json
+        let object = json(shell.execute("hour 8"))
+        #expect(object["hour"] as? Int == 8)
+        let slots = object["slots"] as? [[String: Any]]
+        #expect(slots?.first?["seconds"] as? Int == 1800)
+    }
+
+    @Test func hourSaysWhenTheClocksSkippedIt() {
+        let shell = completionShell()
+        shell.execute("set tz America/New_York")
+        shell.execute("day 2026-03-08")
+        #expect(failure(shell.execute("hour 2")) == "Sunday, March 8, 2026 has no 02:00 in America/New_York: the clocks skipped it")
+        #expect(failure(shell.execute("hour 3")) == nil)
+    }
+
+    @Test func appsCategoryListsThatCategorysAppsWithItsTotal() {
+        let shell = completionShell()
+        shell.execute("day 2026-02-20")
+        let lines = outputLines(shell.execute("apps category productivity"))
+        #expect(lines.first == "Apps in Productivity")
+        #expect(lines.last == "  1h 0m in Productivity · 100% of the day")
+    }
+
+    @Test func setChangesAndShowsTheSettings() {
+        let shell = completionShell()
+        #expect(outputLines(shell.execute("set")) == ["format  table", "color   never", "width   auto (80)", "tz      UTC"])
+        #expect(outputLines(shell.execute("set width 100 color always")) == [
+            "format  table", "color   always", "width   100", "tz      UTC",
+        ])
+        #expect(shell.width == 100)
+        #expect(shell.theme.color)
+        #expect(outputLines(shell.execute("set tz")) == ["tz      UTC"])
+        shell.execute("set format json")
+        #expect(json(shell.execute("set")).count == 4)
+        #expect(json(shell.execute("set")) ["width"] as? Int == 100)
+    }
+
+    @Test func aBadPairInSetChangesNothing() {
+        let shell = completionShell()
+        _ = shell.execute("set width 100 format csv")
+        #expect(shell.fixedWidth == nil)
+        #expect(shell.format == .table)
+    }
+
+    @Test func setTzMovesTheDayBoundaries() {
+        let shell = completionShell()
+        shell.execute("day 2026-02-23")
+        shell.format = .json
+        let utc = json(shell.execute("day"))["total_seconds"] as? Int
+        shell.execute("set tz Asia/Tokyo")
+        let tokyo = json(shell.execute("day"))
+        #expect(tokyo["time_zone"] as? String == "Asia/Tokyo")
+        #expect(utc == 1800)
+        #expect(tokyo["total_seconds"] as? Int == 1800)  // 08:00Z is 17:00 in Tokyo, the same day
+    }
+
+    @Test func colourStylesOnlyTitlesAndNeverData() {
+        let shell = completionShell()
+        shell.execute("day 2026-02-23")
+        shell.colorMode = .always
+        let lines = outputLines(shell.execute("show"))
+        #expect(lines.first == "\u{1B}[1mMonday, February 23, 2026\u{1B}[0m")
+        shell.colorMode = .never
+        #expect(!outputLines(shell.execute("show")).joined().contains("\u{1B}"))
+    }
+
+    @Test func bugChIsChartThoughCheckBeginsSoToo() throws {
+        #expect(try CommandTable.resolve("ch").get().name == "chart")
+        #expect(try CommandTable.resolve("che").get().name == "check")
+        #expect(failure(completionShell().execute("c")) == "ambiguous command 'c': could be 'chart', 'check'")
+    }
+
+    @Test func bugChangingTheZoneForgotAFailedLoadsRetry() {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.sample)
+        vm.load(.file("nosuch.json"), repository: StubRepository(.failure(.notFound(source: "nosuch.json"))))
+        vm.zone = Zone(identifier: "Europe/Paris")!
+        #expect(vm.retrySource == .file("nosuch.json"))
+        #expect(vm.state == .failed(.notFound(source: "nosuch.json")))
+        #expect(vm.dataset.source == ":sample:")
+    }
+
+    @Test func everyCommandHasAnExampleThatParses() {
+        for command in CommandTable.all {
+            #expect(!command.examples.isEmpty, "\(command.name)")
+            for example in command.examples {
+                let words = try? Tokenizer.words(example)
+                #expect(words.flatMap { try? CommandTable.resolve($0[0]).get().name } == command.name, "\(example)")
+            }
+        }
+    }
+}
+
+struct NameMatchTests {
+    @Test(arguments: [
+        ("Safari", "Safari"),
+        ("safari", "Safari"),
+        ("saf", "Safari"),
+        ("Notes", "Notes"),
+        ("notes", "notes"),  // exact beats ignoring case
+    ])
+    func resolves(word: String, name: String) throws {
+        #expect(try NameMatch.resolve(word, among: ["Safari", "Notes", "notes", "Notion"], kind: "app").get() == name)
+    }
+
+    @Test func aPrefixOfSeveralIsAmbiguous() {
+        let result = NameMatch.resolve("no", among: ["Safari", "Notes", "Notion"], kind: "app")
+        #expect(throws: ShellError.ambiguousName(kind: "app", "no", candidates: ["Notes", "Notion"])) { try result.get() }
+    }
+}
+
+struct TerminalLoadTests {
+    /// A presenter that cancels as Ctrl-C would, before the work finishes.
+    final class CancellingPresenter: LoadPresenter {
+        func present(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork) -> Result<Dataset, LoadError> {
+            cancellation.cancel()
+            return .failure(.cancelled(source: source.description))
+        }
+    }
+
+    @Test func aCancelledLoadKeepsThePreviousDataAndCanBeRetried() {
+        let shell = completionShell()
+        shell.loadPresenter = CancellingPresenter()
+        #expect(failure(shell.execute("load big.json")) == "load of 'big.json' cancelled; the previous data is kept, 'retry' tries again")
+        #expect(shell.model.dataset.source == "data.json")
+        #expect(shell.model.retrySource == .file("big.json"))
+        shell.loadPresenter = DirectLoadPresenter()
+        #expect(failure(shell.execute("show")) == nil)
+    }
+}

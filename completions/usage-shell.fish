@@ -1,0 +1,93 @@
+function __usage-shell_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __usage-shell_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __usage-shell_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __usage-shell_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __usage-shell_parse_tokens -S
+    set -l unparsed_tokens (__usage-shell_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'usage-shell'
+        __usage-shell_parse_subcommand 1 'day=' 'tz=' 'format=' 'color=' 'width=' 'c=+' 'f=' 'bail' 'no-history' 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'help'
+            __usage-shell_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __usage-shell_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __usage-shell_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __usage-shell_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __usage-shell_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__usage-shell_tokens -p)
+    if test -z "$(__usage-shell_tokens -t)"
+        set -l index (count (__usage-shell_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'usage-shell' -f
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -F
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" day' -l 'day' -d 'The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.' -rfka 'today yesterday prev next first last monday tuesday wednesday thursday friday saturday sunday'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" format' -l 'format' -d 'Output format of commands: table or json.' -rfka 'table json'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" color' -l 'color' -d 'Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.' -rfka 'auto always never'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week check load retry set help quit'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" no-history' -l 'no-history' -d 'Keep no history of this interactive session (read none, write none).'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" version' -l 'version' -d 'Show the version.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 2' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell help" version' -l 'version' -d 'Show the version.'
