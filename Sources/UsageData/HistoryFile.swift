@@ -40,14 +40,15 @@ public struct HistoryFile: Sendable {
     /// The last `limit` commands, oldest first; none when the file does not exist yet. Invalid
     /// UTF-8 is repaired, empty lines skipped. Compacts the file when it has grown too long.
     public func load() throws(HistoryError) -> [String] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileRepository.contents(of: path)
+        } catch .notFound {
+            return []
         } catch {
-            throw .io(path: path, reason: Self.reason(error))
+            throw .io(path: path, reason: error.reason)
         }
-        let lines = String(decoding: data, as: UTF8.self)
+        let lines = String(decoding: bytes, as: UTF8.self)
             .split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
         let kept = Array(lines.suffix(limit))
         if lines.count >= 2 * limit { try rewrite(kept) }
@@ -76,29 +77,44 @@ public struct HistoryFile: Sendable {
     /// Replaces the file with `commands` atomically (a temporary file renamed over it).
     func rewrite(_ commands: [String]) throws(HistoryError) {
         try ensureDirectory()
-        let text = commands.map { $0 + "\n" }.joined()
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .io(path: path, reason: Self.reason(error))
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw posixError() }
+        let bytes = Array(commands.map { $0 + "\n" }.joined().utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let error = posixError()
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            offset += n
+        }
+        guard fsync(fd) == 0, close(fd) == 0, rename(temporary, path) == 0 else {
+            let error = posixError()
+            unlink(temporary)
+            throw error
         }
     }
 
+    /// Creates the file's folder and its parents (`mkdir -p`).
     private func ensureDirectory() throws(HistoryError) {
         let directory = (path as NSString).deletingLastPathComponent
         guard !directory.isEmpty else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: path, reason: Self.reason(error))
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw posixError() }
         }
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw posixError() }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io(path: path, reason: String(cString: strerror(ENOTDIR))) }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(code)))
-        }
-        return (error as NSError).localizedDescription
+    private func posixError() -> HistoryError {
+        .io(path: path, reason: String(cString: strerror(errno)))
     }
 }

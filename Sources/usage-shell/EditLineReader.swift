@@ -14,6 +14,8 @@ final class EditLineReader: LineReader {
     private let history: OpaquePointer
     private let output: UnsafeMutablePointer<FILE>
     private let complete: (String) -> Completion
+    /// Prints a warning (sanitised, on stderr).
+    private let warn: (String) -> Void
     private var historyFile: HistoryFile?
     private var lastEntry: String?
     /// The prompt handed to libedit; kept alive here while libedit reads it.
@@ -21,12 +23,13 @@ final class EditLineReader: LineReader {
 
     /// A reader on the terminal. Prompts and completion lists go to stderr when stdout is not a
     /// terminal, so redirected results stay clean.
-    init(complete: @escaping (String) -> Completion, historyFile: HistoryFile?, warn: (String) -> Void) {
+    init(complete: @escaping (String) -> Completion, historyFile: HistoryFile?, warn: @escaping (String) -> Void) {
         Self.chooseUTF8Locale()
         output = isatty(STDOUT_FILENO) == 1 ? usage_stdout() : usage_stderr()
         editLine = el_init(CommandLine.arguments[0], usage_stdin(), output, usage_stderr())
         history = history_init()
         self.complete = complete
+        self.warn = warn
         self.historyFile = historyFile
 
         usage_history_set_size(history, 1000)
@@ -108,7 +111,7 @@ final class EditLineReader: LineReader {
         do {
             try file.append(entry)
         } catch {
-            write("warning: \(error.description); history is not kept from now on\n")
+            warn("warning: \(error.description); history is not kept from now on")
             historyFile = nil
         }
     }

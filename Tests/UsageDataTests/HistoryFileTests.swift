@@ -55,6 +55,15 @@ struct HistoryFileTests {
         }
     }
 
+    @Test func bugHistoryErrorsGaveFoundationsVagueReasons() throws {
+        let folder = temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
+        let file = HistoryFile(path: folder + "/blocker/history")
+        #expect(try file.load() == [])
+        #expect(throws: HistoryError.io(path: file.path, reason: "Not a directory")) { try file.append("show") }
+        #expect(throws: HistoryError.io(path: folder, reason: "it is a directory")) { try HistoryFile(path: folder).load() }
+    }
+
     @Test func invalidUTF8IsRepairedNotFatal() throws {
         let path = temporaryFolder() + "/history"
         try Data([0x73, 0x68, 0x6F, 0x77, 0x0A, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
