@@ -6,6 +6,11 @@ import UsageData
 import UsageRender
 @testable import UsageShell
 
+/// A setup step that must succeed (a silent failure would make the test prove nothing).
+func succeed(_ outcome: CommandOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
+    if case .failed(let error) = outcome { Issue.record("setup failed: \(error)", sourceLocation: sourceLocation) }
+}
+
 func failure(_ outcome: CommandOutcome) -> String? {
     if case .failed(let error) = outcome { return error.description }
     return nil
@@ -29,7 +34,7 @@ struct MoreCommandsTests {
     ])
     func commandsSucceed(line: String) {
         let shell = completionShell()
-        shell.execute("day 2026-02-20")
+        succeed(shell.execute("day 2026-02-20"))
         #expect(!outputLines(shell.execute(line)).isEmpty, "\(line)")
     }
 
@@ -58,7 +63,7 @@ struct MoreCommandsTests {
 
     @Test func appShowsTheSessionsOfTheSelectedDay() {
         let shell = completionShell()
-        shell.execute("day 2026-02-20")
+        succeed(shell.execute("day 2026-02-20"))
         let lines = outputLines(shell.execute("app \"google ch\""))
         #expect(lines.first == "Google Chrome · Productivity")
         #expect(lines.contains { $0.contains("10:00–11:00") })
@@ -71,7 +76,7 @@ struct MoreCommandsTests {
 
     @Test func hourListsTheAppsOfThatSlot() {
         let shell = completionShell()
-        shell.execute("day 2026-02-23")
+        succeed(shell.execute("day 2026-02-23"))
         #expect(outputLines(shell.execute("hour 8")).contains { $0.contains("Say \"hi\"") })
         shell.format = .json
         let object = json(shell.execute("hour 8"))
@@ -82,15 +87,15 @@ struct MoreCommandsTests {
 
     @Test func hourSaysWhenTheClocksSkippedIt() {
         let shell = completionShell()
-        shell.execute("set tz America/New_York")
-        shell.execute("day 2026-03-08")
+        succeed(shell.execute("set tz America/New_York"))
+        succeed(shell.execute("day 2026-03-08"))
         #expect(failure(shell.execute("hour 2")) == "Sunday, March 8, 2026 has no 02:00 in America/New_York: the clocks skipped it")
         #expect(failure(shell.execute("hour 3")) == nil)
     }
 
     @Test func appsCategoryListsThatCategorysAppsWithItsTotal() {
         let shell = completionShell()
-        shell.execute("day 2026-02-20")
+        succeed(shell.execute("day 2026-02-20"))
         let lines = outputLines(shell.execute("apps category productivity"))
         #expect(lines.first == "Apps in Productivity")
         #expect(lines.last == "  1h 0m in Productivity · 100% of the day")
@@ -105,24 +110,24 @@ struct MoreCommandsTests {
         #expect(shell.width == 100)
         #expect(shell.theme.color)
         #expect(outputLines(shell.execute("set tz")) == ["tz      UTC"])
-        shell.execute("set format json")
+        succeed(shell.execute("set format json"))
         #expect(json(shell.execute("set")).count == 4)
         #expect(json(shell.execute("set")) ["width"] as? Int == 100)
     }
 
     @Test func aBadPairInSetChangesNothing() {
         let shell = completionShell()
-        _ = shell.execute("set width 100 format csv")
+        #expect(failure(shell.execute("set width 100 format csv")) != nil)
         #expect(shell.fixedWidth == nil)
         #expect(shell.format == .table)
     }
 
     @Test func setTzMovesTheDayBoundaries() {
         let shell = completionShell()
-        shell.execute("day 2026-02-23")
+        succeed(shell.execute("day 2026-02-23"))
         shell.format = .json
         let utc = json(shell.execute("day"))["total_seconds"] as? Int
-        shell.execute("set tz Asia/Tokyo")
+        succeed(shell.execute("set tz Asia/Tokyo"))
         let tokyo = json(shell.execute("day"))
         #expect(tokyo["time_zone"] as? String == "Asia/Tokyo")
         #expect(utc == 1800)
@@ -131,7 +136,7 @@ struct MoreCommandsTests {
 
     @Test func colourStylesOnlyTitlesAndNeverData() {
         let shell = completionShell()
-        shell.execute("day 2026-02-23")
+        succeed(shell.execute("day 2026-02-23"))
         shell.colorMode = .always
         let lines = outputLines(shell.execute("show"))
         #expect(lines.first == "\u{1B}[1mMonday, February 23, 2026\u{1B}[0m")
