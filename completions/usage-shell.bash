@@ -193,6 +193,7 @@ _usage-shell() {
         return
         ;;
     '-f')
+        __usage-shell_add_completions -f
         return
         ;;
     esac

@@ -84,7 +84,7 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" color' -l 'color' -d 'Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.' -rfka 'auto always never'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week check load retry set help quit'
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" no-history' -l 'no-history' -d 'Keep no history of this interactive session (read none, write none).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" version' -l 'version' -d 'Show the version.'

@@ -21,32 +21,42 @@ public enum DayQuery: Hashable, Sendable {
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ]
 
-    /// Parses a day expression; `nil` when it is none of the accepted forms.
+    /// Parses a day expression; `nil` when it is none of the accepted forms. Words may be
+    /// shortened to any prefix that means one day (`y`, `p`, `mon`; not `t`: today, tuesday or thursday?).
     public init?(_ text: String) {
         let word = text.lowercased()
         if let date = LocalDate(iso: word) {
             self = .date(date)
             return
         }
+        let digits = word.dropFirst()
+        if let sign = word.first, sign == "+" || sign == "-", (1...7).contains(digits.count),
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits)
+        {
+            self = .relativeToSelected(sign == "-" ? -n : n)
+            return
+        }
+        if let exact = Self.meaning(ofWord: word) {
+            self = exact
+            return
+        }
+        let meanings = Set((Self.words + ["previous"]).filter { !word.isEmpty && $0.hasPrefix(word) }.compactMap(Self.meaning(ofWord:)))
+        guard meanings.count == 1, let only = meanings.first else { return nil }
+        self = only
+    }
+
+    /// The query a whole word means (`previous` is `prev`).
+    private static func meaning(ofWord word: String) -> DayQuery? {
         switch word {
-        case "today": self = .relativeToToday(0)
-        case "yesterday": self = .relativeToToday(-1)
-        case "prev", "previous": self = .relativeToSelected(-1)
-        case "next": self = .relativeToSelected(1)
-        case "first": self = .first
-        case "last": self = .last
+        case "today": return .relativeToToday(0)
+        case "yesterday": return .relativeToToday(-1)
+        case "prev", "previous": return .relativeToSelected(-1)
+        case "next": return .relativeToSelected(1)
+        case "first": return .first
+        case "last": return .last
         default:
-            let digits = word.dropFirst()
-            if let sign = word.first, sign == "+" || sign == "-", (1...7).contains(digits.count),
-                digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits)
-            {
-                self = .relativeToSelected(sign == "-" ? -n : n)
-                return
-            }
             let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-            let matches = days.indices.filter { word.count >= 3 && days[$0].hasPrefix(word) }
-            guard matches.count == 1 else { return nil }
-            self = .weekday(matches[0] + 1)
+            return days.firstIndex(of: word).map { .weekday($0 + 1) }
         }
     }
 

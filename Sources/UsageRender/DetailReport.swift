@@ -2,11 +2,13 @@
 import UsageCore
 
 extension TextReport {
-    /// `app NAME`: a title (`Google Chrome · Productivity`), the totals line
+    /// `app NAME`: a title (`Google Chrome · Productivity · Mon 2026-02-23`), the totals line
     /// (`2h 5m · 31% of the day · 4 sessions`), the app's sessions with local clock times
     /// (`…` marks a session clipped at the day's start or end) and its non-empty hours.
     public static func app(_ a: AppDayReport, width: Int, theme: Theme = .plain) -> [String] {
-        let title = fitAll([TerminalText.sanitize(a.name) + " · " + TerminalText.sanitize(a.category)], width: width)
+        let title = fitAll(
+            [TerminalText.sanitize(a.name) + " · " + TerminalText.sanitize(a.category) + " · \(TextFormat.shortWeekday(a.day)) \(a.day)"],
+            width: width)
             .headed(theme)
         guard !a.isEmpty else {
             return title + wrap(["no usage of \(TerminalText.sanitize(a.name)) on \(TextFormat.longDate(a.day))"], width: width)
@@ -16,9 +18,16 @@ extension TextReport {
             "\(TextFormat.duration(a.micros)) · \(TextFormat.share(a.share)) of the day · \(count) session\(count == 1 ? "" : "s")"
         ]
 
+        let repeated = repeatedHours(a.window.slots)
+        // A time inside a repeated hour (fall-back day) carries its UTC offset, as the hour labels do.
+        func stamp(_ t: Micros, _ offset: Int) -> String {
+            let clock = TextFormat.clock(t, offsetSeconds: offset)
+            guard let hour = Int(clock.prefix(2)), repeated.contains(hour) else { return clock }
+            return clock + String(TextFormat.offset(offset).prefix(3))
+        }
         func times(_ s: AppSessionSlice) -> String {
-            let start = TextFormat.clock(s.start, offsetSeconds: s.startUTCOffsetSeconds)
-            let end = s.end == a.window.end ? "24:00" : TextFormat.clock(s.end, offsetSeconds: s.endUTCOffsetSeconds)
+            let start = stamp(s.start, s.startUTCOffsetSeconds)
+            let end = s.end == a.window.end ? "24:00" : stamp(s.end, s.endUTCOffsetSeconds)
             return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "")
         }
         let timeWidth = a.sessions.map { TerminalText.cells(times($0)) }.max() ?? 0
@@ -34,7 +43,6 @@ extension TextReport {
         }
 
         let used = a.hours.filter { $0.micros > 0 }
-        let repeated = repeatedHours(a.window.slots)
         let hourDurationWidth = max(4, used.map { TextFormat.duration($0.micros).count }.max() ?? 0)
         lines.append("")
         lines.append("Hours")
@@ -63,7 +71,8 @@ extension TextReport {
             if !lines.isEmpty { lines.append("") }
             let start = TextFormat.clock(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds)
             let end = h.slot.end == r.window.end ? "24:00" : TextFormat.clock(h.slot.end, offsetSeconds: h.slot.utcOffsetSeconds)
-            let label = "\(start)–\(end)" + (repeated.contains(h.slot.hour) ? " " + TextFormat.offset(h.slot.utcOffsetSeconds) : "")
+            // A repeated hour is labelled as `chart hourly` labels it (`01:00-04`, `01:00-05`).
+            let label = repeated.contains(h.slot.hour) ? slotClock(h.slot, repeated: repeated) : "\(start)–\(end)"
             guard h.micros > 0 else {
                 lines += fitAll([label + "  no usage"], width: width).headed(theme)
                 continue

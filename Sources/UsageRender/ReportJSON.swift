@@ -17,8 +17,14 @@ public enum ReportJSON {
     }
 
     /// `apps [top N]`: the listed apps (the first N of the report).
-    public static func apps(_ r: DayReport, apps list: [AppUsage]) -> JSONText {
-        .object(dayHeader(r) + [("total_seconds", .seconds(r.totalMicros)), ("apps", apps(list))])
+    /// With `category` (`apps category NAME`): that category's name and its time that day, before the apps.
+    public static func apps(_ r: DayReport, apps list: [AppUsage], category: String? = nil) -> JSONText {
+        var fields = dayHeader(r) + [("total_seconds", .seconds(r.totalMicros))]
+        if let category {
+            let micros = r.categories.first { $0.name.unicodeScalars.elementsEqual(category.unicodeScalars) }?.micros ?? 0
+            fields += [("category", .string(category)), ("category_seconds", .seconds(micros))]
+        }
+        return .object(fields + [("apps", apps(list))])
     }
 
     /// `chart category`.

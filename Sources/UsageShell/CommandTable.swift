@@ -70,7 +70,7 @@ public enum CommandTable {
         },
         Command(
             name: "chart", aliases: [], abbreviations: ["ch"], usage: "chart [category|hourly]",
-            summary: "select and show a chart; alone, show the selected one (as the segmented control did)",
+            summary: "select and show a chart; alone, show the selected one (the chart show draws)",
             examples: ["chart hourly", "ch h", "chart"],
             arguments: { $0.isEmpty ? [.keywords(ChartKind.allCases.map(\.rawValue))] : [] }
         ) { shell, args throws(ShellError) in
@@ -93,7 +93,7 @@ public enum CommandTable {
         },
         Command(
             name: "apps", aliases: [], usage: appsUsage,
-            summary: "the ranked app list of the day, optionally the first N or one category's",
+            summary: "the ranked app list of the day; top N keeps the first N, category NAME one category's apps",
             examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""],
             arguments: { args in
                 switch args.last?.lowercased() {
@@ -109,19 +109,22 @@ public enum CommandTable {
             var list = r.apps
             var title = "Apps"
             var totalLine: String?
+            var category: String?
             if let word = filter.category {
-                let names = shell.model.dataset.categories
-                let category = try NameMatch.resolve(word, among: names, kind: "category").get()
-                list = list.filter { $0.category == category }
-                let micros = list.reduce(0) { $0 + $1.micros }
-                title = "Apps in \(TerminalText.sanitize(category))"
-                totalLine = "\(TextFormat.duration(micros)) in \(TerminalText.sanitize(category)) · "
+                let name = try NameMatch.resolve(word, among: shell.model.dataset.categories, kind: "category").get()
+                category = name
+                list = list.filter { $0.category.unicodeScalars.elementsEqual(name.unicodeScalars) }
+                // The category's own time, as `chart category` shows it (an app is listed under
+                // the category most of its time had, so the two can differ a little).
+                let micros = r.categories.first { $0.name.unicodeScalars.elementsEqual(name.unicodeScalars) }?.micros ?? 0
+                title = "Apps in \(TerminalText.sanitize(name))"
+                totalLine = "\(TextFormat.duration(micros)) in \(TerminalText.sanitize(name)) · "
                     + "\(TextFormat.share(r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0)) of the day"
             }
             if let top = filter.top { list = Array(list.prefix(top)) }
-            let listed = list
+            let (listed, categoryName) = (list, category)
             return shell.render(
-                json: { ReportJSON.apps(r, apps: listed) },
+                json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
                 table: { TextReport.apps(r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine) })
         },
         Command(
@@ -153,8 +156,8 @@ public enum CommandTable {
                 throw .usage(command: "hour", problem: "'\(args[0])' is not an hour from 0 to 23", usage: usage)
             }
             let r = try shell.requireReport()
+            // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
-            guard !slots.isEmpty else { throw .skippedHour(hour: hour, day: TextFormat.longDate(r.day), zone: r.zone) }
             return shell.render(
                 json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
         },
@@ -188,6 +191,7 @@ public enum CommandTable {
             guard args.count <= 1 else {
                 throw .usage(command: "load", problem: "one source at a time (quote paths with spaces)", usage: "load [SOURCE]")
             }
+            guard args.first != "" else { throw .usage(command: "load", problem: "the path is empty", usage: "load [SOURCE]") }
             // Alone: the current source, or the one whose load failed when none has loaded.
             let source = args.first.map { SourceRef($0, home: shell.home) }
                 ?? shell.model.loadedSource ?? shell.model.retrySource ?? .sample
@@ -218,13 +222,14 @@ public enum CommandTable {
             }
         ) { shell, args throws(ShellError) in
             try Settings.apply(args, to: shell)
-            return Settings.show(shell, only: args.count == 1 ? args[0].lowercased() : nil)
+            return Settings.show(shell, only: args.count == 1 ? Settings.unique(args[0], among: settings) : nil)
         },
         Command(
             name: "help", aliases: ["?"], usage: "help [COMMAND]",
             summary: "list the commands, or describe one",
             examples: ["help", "help apps"], arguments: { $0.isEmpty ? [.commands] : [] }
         ) { shell, args throws(ShellError) in
+            guard args.count <= 1 else { throw .usage(command: "help", problem: "one command at a time", usage: "help [COMMAND]") }
             guard let word = args.first else {
                 return shell.text(all.flatMap { ["  " + $0.usage, "      " + $0.summary + aliasNote($0)] })
             }

@@ -77,14 +77,15 @@ public enum Completer {
         return Completion(typed: partial.typed, candidates: candidates, commonPrefix: common)
     }
 
-    /// Values starting with `prefix`: exact-case matches if any, else ignoring case; duplicates dropped.
+    /// Values starting with `prefix`: exact-case matches if any, else ignoring case; duplicates
+    /// dropped. Compared by scalars: `é` and `e` + U+0301 are two names (Swift's `==` merges them).
     static func filter(_ values: [(value: String, isFinal: Bool)], prefix: String) -> [(value: String, isFinal: Bool)] {
-        var seen = Set<String>()
-        let unique = values.filter { seen.insert($0.value).inserted }
-        let exact = unique.filter { $0.value.hasPrefix(prefix) }
+        var seen = Set<[Unicode.Scalar]>()
+        let unique = values.filter { seen.insert(Array($0.value.unicodeScalars)).inserted }
+        let exact = unique.filter { $0.value.unicodeScalars.starts(with: prefix.unicodeScalars) }
         if !exact.isEmpty { return exact }
         let lower = prefix.lowercased()
-        return unique.filter { $0.value.lowercased().hasPrefix(lower) }
+        return unique.filter { $0.value.lowercased().unicodeScalars.starts(with: lower.unicodeScalars) }
     }
 
     /// A word that will be typed on: quoted if it needs quotes, but the closing quote left off.
@@ -111,7 +112,7 @@ public enum Completer {
         case .keywords(let words):
             return words.map { ($0, true) }
         case .commands:
-            return CommandTable.all.map(\.name).sorted().map { ($0, true) }
+            return CommandTable.all.flatMap { [$0.name] + $0.aliases }.sorted().map { ($0, true) }
         case .apps:
             return model.dataset.apps.sorted(by: { $0.lowercased() < $1.lowercased() }).map { ($0, true) }
         case .categories:

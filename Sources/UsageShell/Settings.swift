@@ -10,8 +10,7 @@ enum Settings {
         var changes: [(Shell) -> Void] = []
         var rest = args[...]
         while let name = rest.popFirst() {
-            let key = name.lowercased()
-            guard CommandTable.settings.contains(key) else {
+            guard let key = unique(name, among: CommandTable.settings) else {
                 throw .badSetting("unknown setting '\(name)': use \(CommandTable.settings.joined(separator: ", "))")
             }
             guard let value = rest.popFirst() else {
@@ -26,17 +25,17 @@ enum Settings {
     private static func change(_ key: String, _ value: String) throws(ShellError) -> (Shell) -> Void {
         switch key {
         case "format":
-            guard let format = OutputFormat(rawValue: value.lowercased()) else {
+            guard let format = unique(value, among: OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init) else {
                 throw .badSetting("format must be table or json, not '\(value)'")
             }
             return { $0.format = format }
         case "color":
-            guard let mode = ColorMode(rawValue: value.lowercased()) else {
+            guard let mode = unique(value, among: ColorMode.allCases.map(\.rawValue)).flatMap(ColorMode.init) else {
                 throw .badSetting("color must be auto, always or never, not '\(value)'")
             }
             return { $0.colorMode = mode }
         case "width":
-            if value.lowercased() == "auto" { return { $0.fixedWidth = nil } }
+            if unique(value, among: ["auto"]) != nil { return { $0.fixedWidth = nil } }
             guard let width = Int(value), (20...1000).contains(width) else {
                 throw .badSetting("width must be auto or a number from 20 to 1000, not '\(value)'")
             }
@@ -47,6 +46,14 @@ enum Settings {
             }
             return { $0.model.zone = zone }
         }
+    }
+
+    /// The word `typed` is, or uniquely begins, ignoring case (`fo` → `format`, `n` → `never`).
+    static func unique(_ typed: String, among words: [String]) -> String? {
+        let lower = typed.lowercased()
+        if words.contains(lower) { return lower }
+        let matches = words.filter { !lower.isEmpty && $0.hasPrefix(lower) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// The settings (or one of them) as `name  value` lines, or one JSON object.

@@ -21,8 +21,6 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownName(kind: String, String, suggestion: String?)
     /// The word begins several names.
     case ambiguousName(kind: String, String, candidates: [String])
-    /// The hour does not exist on that day (the clocks skipped it).
-    case skippedHour(hour: Int, day: String, zone: String)
     /// `set` with a setting or value it does not know.
     case badSetting(String)
 
@@ -46,12 +44,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "nothing to retry: the last load did not fail"
         case .unknownName(let kind, let word, let suggestion):
             let base = "no \(kind) named '\(word)'"
-            return suggestion.map { "\(base) — did you mean '\($0)'?" } ?? "\(base) — press Tab to list them"
+            return suggestion.map { "\(base) — did you mean '\($0)'?" } ?? "\(base) in the loaded data"
         case .ambiguousName(let kind, let word, let candidates):
             let shown = candidates.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             return "'\(word)' could be the \(kind) \(shown)\(candidates.count > 5 ? ", …" : ""): type more of the name"
-        case .skippedHour(let hour, let day, let zone):
-            return "\(day) has no \(hour < 10 ? "0" : "")\(hour):00 in \(zone): the clocks skipped it"
         case .badSetting(let problem):
             return "set: \(problem)"
         }

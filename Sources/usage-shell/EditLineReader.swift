@@ -146,6 +146,15 @@ final class EditLineReader: LineReader {
                 replace(completion.typed, with: common)
                 return UInt8(CC_REFRESH)
             }
+            // As readline does past 100 items: ask before filling the screen (600 zones, a year of days).
+            if completion.candidates.count > 100 {
+                write("\nDisplay all \(completion.candidates.count) possibilities? (y or n) ")
+                var answer: CChar = 0
+                guard el_getc(editLine, &answer) == 1, answer == CChar(UInt8(ascii: "y")) || answer == CChar(UInt8(ascii: "Y")) || answer == CChar(UInt8(ascii: " ")) else {
+                    write("\n")
+                    return UInt8(CC_REDISPLAY)
+                }
+            }
             write("\n" + CompletionList.columns(completion.candidates.map(\.display), width: columns ?? 80) + "\n")
             return UInt8(CC_REDISPLAY)
         }

@@ -51,10 +51,10 @@ enum Terminal {
         return text?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The terminal's width when stdout is one, else `COLUMNS`, else 80.
-    static func width(environment: [String: String]) -> Int {
+    /// The width of the terminal `fd` is (stdout by default), else `COLUMNS`, else 80.
+    static func width(environment: [String: String], fd: Int32 = STDOUT_FILENO) -> Int {
         var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }

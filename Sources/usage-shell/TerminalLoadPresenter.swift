@@ -6,14 +6,16 @@ import UsageData
 import UsageRender
 import UsageShell
 
-/// The interactive shell's loads: after ~100 ms a spinner on stderr (`⠹ loading big.json… 48.2 MB`);
+/// The interactive shell's loads: after ~100 ms a spinner on stderr (`⠹ loading big.json: 48.2 MB read`);
 /// Ctrl-C cancels the load at once, the previous data stays, and the worker's late result is dropped.
 final class TerminalLoadPresenter: LoadPresenter {
     private let stream: StandardStream
-    private let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+    /// The terminal's width now: the spinner's line must never wrap, or each frame would leave a line behind.
+    private let width: () -> Int
 
-    init(stream: StandardStream) {
+    init(stream: StandardStream, width: @escaping () -> Int) {
         self.stream = stream
+        self.width = width
     }
 
     func present(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork) -> Result<Dataset, LoadError> {
@@ -39,26 +41,13 @@ final class TerminalLoadPresenter: LoadPresenter {
                 return .failure(.cancelled(source: source.description))
             }
             guard DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds >= 100_000_000 else { continue }
-            let name = TerminalText.fit(source.description, width: 40)
-            let line = "\(frames[frame % frames.count]) loading \(name)… \(Self.size(bytes.load(ordering: .relaxed))) (Ctrl-C cancels)"
+            let line = LoadSpinner.line(
+                frame: frame, source: source.description, bytes: bytes.load(ordering: .relaxed), width: width() - 1)
             frame += 1
             let cells = TerminalText.cells(line)
             stream.write("\r" + line + String(repeating: " ", count: max(0, shownWidth - cells)))
             shownWidth = max(shownWidth, cells)
         }
         return outcome.withLock { $0 } ?? .failure(.cancelled(source: source.description))
-    }
-
-    /// `812 B`, `48.2 MB`.
-    static func size(_ bytes: Int) -> String {
-        if bytes < 1000 { return "\(bytes) B" }
-        let units = ["kB", "MB", "GB", "TB"]
-        var value = Double(bytes) / 1000
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return String(format: "%.1f", value) + " " + units[unit]
     }
 }

@@ -53,7 +53,8 @@ struct UsageShellCommand: ParsableCommand {
     var commands: [String] = []
 
     @Option(
-        name: .customShort("f"), help: ArgumentHelp("Run the commands of a script file, one per line, then exit.", valueName: "script"))
+        name: .customShort("f"), help: ArgumentHelp("Run the commands of a script file, one per line, then exit.", valueName: "script"),
+        completion: .file())
     var script: String?
 
     @Flag(help: "Stop at the first command that fails.")
@@ -114,7 +115,11 @@ struct UsageShellCommand: ParsableCommand {
         let interactive = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1
         if interactive {
             Interrupt.install()
-            if isatty(STDERR_FILENO) == 1 { shell.loadPresenter = TerminalLoadPresenter(stream: StandardStream.error) }
+            if isatty(STDERR_FILENO) == 1 {
+                shell.loadPresenter = TerminalLoadPresenter(stream: StandardStream.error) {
+                    Terminal.width(environment: environment, fd: STDERR_FILENO)
+                }
+            }
         }
         var proceed = runner.loadInitial(SourceRef(source))
         if proceed, let day { proceed = runner.selectInitialDay(day) }
@@ -153,6 +158,6 @@ struct UsageShellCommand: ParsableCommand {
             warn: { StandardStream.error.write(TerminalText.sanitize($0) + "\n") })
         let loaded = model.hasData ? "\(model.dataset.sessions.count) sessions from \(model.dataset.source)" : "no data loaded"
         runner.interactive(
-            reader: reader, banner: "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help' for commands, Tab to complete")
+            reader: reader, banner: "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help'")
     }
 }

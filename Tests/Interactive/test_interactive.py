@@ -228,7 +228,7 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertIn("type 'help'", banner)
         self.assertEqual(
             banner,
-            "usage-shell 0.1.0 — 290 sessions from :sample: — type 'help' for commands, Tab to complete")
+            "usage-shell 0.1.0 — 290 sessions from :sample: — type 'help'")
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
     # 2-6. Completion ------------------------------------------------------------------------
@@ -254,8 +254,8 @@ class InteractiveShellTests(unittest.TestCase):
         shell = self.started()
         shell.send("app Goo")
         shell.send(TAB)
-        out = shell.run("", until="Google Chrome · Productivity")
-        self.assertEqual(result_lines(out)[0], "Google Chrome · Productivity")
+        out = shell.run("", until="Google Chrome · Productivity · Mon 2026-02-23")
+        self.assertEqual(result_lines(out)[0], "Google Chrome · Productivity · Mon 2026-02-23")
         self.assertEqual(self.history()[-1], 'app "Google Chrome"')
         raw = self.history_path.read_text(encoding="utf-8")
         self.assertTrue(raw.endswith('app "Google Chrome"\n'), repr(raw))
@@ -277,6 +277,25 @@ class InteractiveShellTests(unittest.TestCase):
         out = shell.run("day", until=TOTALS)
         self.assertEqual(result_lines(out), [HEADER, TOTALS])
         self.assertEqual(self.history(), ["day"])
+
+    def test_bug_a_long_completion_list_filled_the_screen_without_asking(self):
+        shell = self.started()
+        start = shell.mark()
+        shell.send("set tz ")
+        shell.send(TAB)
+        shell.expect("Display all")
+        shell.send("n")
+        shell.prompt()
+        self.assertNotIn("Europe/Paris", shell.since(start))
+        start = shell.mark()
+        shell.send(TAB)
+        shell.expect("Display all")
+        shell.send("y")
+        shell.prompt()
+        self.assertIn("Europe/Paris", shell.since(start))
+        shell.send(CTRL_U)
+        out = shell.run("set tz Europe/Paris", until="Europe/Paris")
+        self.assertIn("tz      Europe/Paris", out)
 
     def test_tab_without_match_rings_the_bell_and_leaves_the_line(self):
         shell = self.started()
@@ -300,13 +319,13 @@ class InteractiveShellTests(unittest.TestCase):
 
         shell.send("app Caf")
         shell.send(TAB)
-        out = shell.run("", until="Café ☕ · Food")
-        self.assertEqual(result_lines(out)[0], "Café ☕ · Food")
+        out = shell.run("", until="Café ☕ · Food · Mon 2026-02-23")
+        self.assertEqual(result_lines(out)[0], "Café ☕ · Food · Mon 2026-02-23")
         self.assertEqual(self.history()[-1], 'app "Café ☕"')
 
         shell.run("chart", until="By category")  # something else in between
-        out = shell.run('app "Café ☕"', until="Café ☕ · Food")
-        self.assertEqual(result_lines(out)[0], "Café ☕ · Food")
+        out = shell.run('app "Café ☕"', until="Café ☕ · Food · Mon 2026-02-23")
+        self.assertEqual(result_lines(out)[0], "Café ☕ · Food · Mon 2026-02-23")
         self.assertEqual(self.history()[-1], 'app "Café ☕"')
 
     # 7. History -----------------------------------------------------------------------------
@@ -522,11 +541,11 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertIn("evil\\e[31mred", evil[0])
 
         out = shell.run("app evil", until="Other")
-        self.assertEqual(result_lines(out)[0], "evil\\e[31mred · Other")
+        self.assertEqual(result_lines(out)[0], "evil\\e[31mred · Other · Mon 2026-02-23")
 
         shell.send("app evi")
         shell.send(TAB)  # completion puts the raw name in the line: libedit must show it as ^[
-        shell.run("", until="evil\\e[31mred · Other")
+        shell.run("", until="evil\\e[31mred · Other · Mon 2026-02-23")
         self.assertNotIn("\x1b[31m", shell.transcript)
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
         self.assertNotIn("\x1b[31m", shell.transcript)

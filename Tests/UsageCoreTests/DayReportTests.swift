@@ -254,6 +254,9 @@ struct DefaultDayTests {
         ("monday", "2026-02-23"),
         ("sunday", "2026-02-22"),
         ("TUE", "2026-02-17"),
+        // Any prefix that means one day (bug: `day p` and `day y` were refused).
+        ("p", "2026-02-22"), ("y", "2026-11-21"), ("n", "2026-02-24"), ("l", "2026-02-23"), ("m", "2026-02-23"),
+        ("tu", "2026-02-17"), ("previ", "2026-02-22"),
     ])
     func dayQueriesResolve(text: String, expected: String) throws {
         let query = try #require(DayQuery(text))
@@ -262,7 +265,7 @@ struct DefaultDayTests {
         #expect(resolved == day(expected))
     }
 
-    @Test(arguments: ["2026-02-30", "tomorrowish", "+", "+x", "m", ""])
+    @Test(arguments: ["2026-02-30", "tomorrowish", "+", "+x", "t", "s", "f", "mx", ""])
     func badDayQueriesAreRejected(text: String) {
         #expect(DayQuery(text) == nil)
     }

@@ -55,6 +55,7 @@ struct CompleterTests {
         ("set tz Europe/P", ["Europe/Paris", "Europe/Prague"]),
         ("set width 80 tz am", ["America/New_York"]),
         ("help q", ["quit"]),
+        ("help e", ["exit"]),
         // App names, quoted when they need it, matched ignoring case.
         ("app Goo", ["\"Google Chrome\"", "\"Google Docs\""]),
         ("app \"Google C", ["\"Google Chrome\""]),
@@ -82,6 +83,19 @@ struct CompleterTests {
         let completion = Completer.complete("load exp", shell: completionShell())
         #expect(completion.candidates.map(\.isFinal) == [false])
         #expect(Completer.complete("load week", shell: completionShell()).candidates.map(\.isFinal) == [true])
+    }
+
+    @Test func bugCompletionMergedCanonicallyEqualNames() {
+        let json = """
+            [{"app_name": "Caf\\u00e9", "category": "A", "start_timestamp": "2026-02-20T10:00:00Z", "end_timestamp": "2026-02-20T11:00:00Z"},
+             {"app_name": "Cafe\\u0301", "category": "A", "start_timestamp": "2026-02-21T10:00:00Z", "end_timestamp": "2026-02-21T11:00:00Z"}]
+            """
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset(json))))
+        let completion = Completer.complete("app Caf", shell: Shell(model: vm))
+        #expect(completion.candidates.count == 2)
+        let decomposed = Completer.complete("app Cafe\u{301}", shell: Shell(model: vm))
+        #expect(decomposed.candidates.map { Array($0.replacement.unicodeScalars) } == [Array("Cafe\u{301}".unicodeScalars)])
     }
 
     @Test func severalMatchesOfferWhatTheyShare() {
@@ -152,5 +166,23 @@ struct CompletionListTests {
             #expect(TerminalText.cells(String(line)) <= 40)
         }
         #expect(text.split(separator: "\n").count == 4)  // 11 names, 3 columns of 13 cells
+    }
+}
+
+struct LoadSpinnerTests {
+    @Test(arguments: [(0, "0 B"), (999, "999 B"), (1000, "1.0 kB"), (48_200_000, "48.2 MB"), (999_949, "999.9 kB"), (999_950, "1.0 MB")])
+    func sizes(bytes: Int, text: String) {
+        #expect(LoadSpinner.size(bytes) == text)
+    }
+
+    @Test func bugTheSpinnerWrappedOnNarrowTerminalsAndDoubledItsEllipsis() {
+        let long = "a_rather_long_directory_name_for_testing/big file with a long name.json"
+        for width in [20, 39, 40, 60, 79, 200] {
+            let line = LoadSpinner.line(frame: 3, source: long, bytes: 49_800_000, width: width)
+            #expect(TerminalText.cells(line) <= width, "\(width): \(line)")
+            #expect(!line.contains("……"))
+        }
+        #expect(LoadSpinner.line(frame: 0, source: "big.json", bytes: 1200, width: 79) == "⠋ loading big.json: 1.2 kB read (Ctrl-C cancels)")
+        #expect(LoadSpinner.line(frame: 0, source: "evil\u{1B}[31m", bytes: 0, width: 79).contains("evil\\e[31m"))
     }
 }

@@ -42,12 +42,16 @@ struct MoreCommandsTests {
         ("app", "app: which app? (usage: app NAME)"),
         ("app Google Chrome", "app: one name (quote names with spaces) (usage: app NAME)"),
         ("app Goog", "'Goog' could be the app 'Google Chrome', 'Google Docs': type more of the name"),
-        ("app Saffari", "no app named 'Saffari' — press Tab to list them"),
+        ("app Saffari", "no app named 'Saffari' in the loaded data"),
         ("app \"Gogle Chrome\"", "no app named 'Gogle Chrome' — did you mean 'Google Chrome'?"),
         ("hour 24", "hour: '24' is not an hour from 0 to 23 (usage: hour H)"),
         ("hour", "hour: which hour? (usage: hour H)"),
         ("hour ٣", "hour: '٣' is not an hour from 0 to 23 (usage: hour H)"),
-        ("apps category Sports", "no category named 'Sports' — press Tab to list them"),
+        ("apps category Sports", "no category named 'Sports' in the loaded data"),
+        ("help quit now", "help: one command at a time (usage: help [COMMAND])"),
+        ("load \"\"", "load: the path is empty (usage: load [SOURCE])"),
+        ("set f csv", "set: format must be table or json, not 'csv'"),
+        ("set c x", "set: color must be auto, always or never, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
         ("set colour never", "set: unknown setting 'colour': use format, color, width, tz"),
@@ -65,7 +69,7 @@ struct MoreCommandsTests {
         let shell = completionShell()
         succeed(shell.execute("day 2026-02-20"))
         let lines = outputLines(shell.execute("app \"google ch\""))
-        #expect(lines.first == "Google Chrome · Productivity")
+        #expect(lines.first == "Google Chrome · Productivity · Fri 2026-02-20")
         #expect(lines.contains { $0.contains("10:00–11:00") })
         shell.format = .json
         let object = json(shell.execute("app \"Google Chrome\""))
@@ -85,12 +89,31 @@ struct MoreCommandsTests {
         #expect(slots?.first?["seconds"] as? Int == 1800)
     }
 
-    @Test func hourSaysWhenTheClocksSkippedIt() {
+    @Test func bugASkippedHourFailedTheRunThoughItIsNoError() {
         let shell = completionShell()
         succeed(shell.execute("set tz America/New_York"))
         succeed(shell.execute("day 2026-03-08"))
-        #expect(failure(shell.execute("hour 2")) == "Sunday, March 8, 2026 has no 02:00 in America/New_York: the clocks skipped it")
+        #expect(outputLines(shell.execute("hour 2")) == ["no such hour on Sunday, March 8, 2026: the clocks skip it"])
+        shell.format = .json
+        #expect((json(shell.execute("hour 2"))["slots"] as? [Any])?.isEmpty == true)
         #expect(failure(shell.execute("hour 3")) == nil)
+    }
+
+    @Test(arguments: [("set fo j", "json"), ("set f t", "table"), ("set format JSON", "json")])
+    func bugSettingsTookNoPrefixes(line: String, format: String) {
+        let shell = completionShell()
+        succeed(shell.execute(line))
+        #expect(shell.format.rawValue == format)
+    }
+
+    @Test func setPrefixesForEverySetting() {
+        let shell = completionShell()
+        succeed(shell.execute("set c al w 90 t Europe/Paris"))
+        #expect(shell.colorMode == .always)
+        #expect(shell.fixedWidth == 90)
+        #expect(shell.model.zone.identifier == "Europe/Paris")
+        succeed(shell.execute("set w a"))
+        #expect(shell.fixedWidth == nil)
     }
 
     @Test func appsCategoryListsThatCategorysAppsWithItsTotal() {
@@ -99,6 +122,11 @@ struct MoreCommandsTests {
         let lines = outputLines(shell.execute("apps category productivity"))
         #expect(lines.first == "Apps in Productivity")
         #expect(lines.last == "  1h 0m in Productivity · 100% of the day")
+        shell.format = .json
+        let object = json(shell.execute("apps category prod"))
+        #expect(object["category"] as? String == "Productivity")
+        #expect(object["category_seconds"] as? Int == 3600)
+        #expect((object["apps"] as? [Any])?.count == 1)
     }
 
     @Test func setChangesAndShowsTheSettings() {
