@@ -39,10 +39,10 @@ public struct Command: Sendable {
 public enum CommandTable {
     static let dayUsage = "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"
     static let appsUsage = "apps [top N] [category NAME]"
-    static let setUsage = "set [format table|json] [color auto|always|never] [width N|auto] [tz ZONE]"
+    static let setUsage = "set [format table|json] [color auto|always|never] [width N|auto] [tz ZONE] [timer on|off]"
 
     /// The settings `set` knows, in the order it lists them.
-    static let settings = ["format", "color", "width", "tz"]
+    static let settings = ["format", "color", "width", "tz", "timer"]
 
     public static let all: [Command] = [
         Command(
@@ -209,7 +209,7 @@ public enum CommandTable {
         Command(
             name: "set", aliases: [], usage: setUsage,
             summary: "change a setting; alone, show them all",
-            examples: ["set", "set format json", "set color never", "set width 100", "set tz Europe/Paris"],
+            examples: ["set", "set format json", "set color never", "set width 100", "set tz Europe/Paris", "set timer on"],
             arguments: { args in
                 guard let setting = args.last?.lowercased(), args.count % 2 == 1 else { return [.keywords(settings)] }
                 switch setting {
@@ -217,6 +217,7 @@ public enum CommandTable {
                 case "color": return [.keywords(ColorMode.allCases.map(\.rawValue))]
                 case "width": return [.keywords(["auto"])]
                 case "tz": return [.zones]
+                case "timer": return [.keywords(["on", "off"])]
                 default: return []
                 }
             }

@@ -82,7 +82,9 @@ public final class Runner {
         for var line in lines {
             defer { number += 1 }
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
-            switch shell.execute(line) {
+            let outcome = timed(line)
+            defer { writeTime() }
+            switch outcome {
             case .output(let lines):
                 emit(lines)
             case .failed(let error):
@@ -102,13 +104,38 @@ public final class Runner {
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
-            switch shell.execute(line) {
+            let outcome = timed(line)
+            defer { writeTime() }
+            switch outcome {
             case .output(let lines): emit(lines)
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return
             }
         }
+    }
+
+    /// Runs a line; with `set timer on`, then writes its run time to stderr (after its output,
+    /// which `emit` writes once the outcome is back, so the time follows the result).
+    private func timed(_ line: String) -> CommandOutcome {
+        guard shell.timer else { return shell.execute(line) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = shell.execute(line)
+        let elapsed = start.duration(to: clock.now)
+        let (seconds, attoseconds) = elapsed.components
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let fraction = String(microseconds % 1000)
+        pendingTime = "time: \(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count) + fraction) ms\n"
+        return outcome
+    }
+
+    /// The `time:` line of the last command, written after its output or error.
+    private var pendingTime: String?
+
+    private func writeTime() {
+        if let pendingTime { err.write(pendingTime) }
+        pendingTime = nil
     }
 
     /// `usage Mon 2026-02-23> `, or `usage> ` before any data.

@@ -40,6 +40,11 @@ enum Settings {
                 throw .badSetting("width must be auto or a number from 20 to 1000, not '\(value)'")
             }
             return { $0.fixedWidth = width }
+        case "timer":
+            guard let word = unique(value, among: ["on", "off"]) else {
+                throw .badSetting("timer must be on or off, not '\(value)'")
+            }
+            return { $0.timer = word == "on" }
         default:
             guard let zone = Zone(identifier: value) else {
                 throw .badSetting("unknown time zone '\(value)': use an IANA name such as Europe/Paris, or UTC")
@@ -66,6 +71,7 @@ enum Settings {
             ("color", color, .string(shell.colorMode.rawValue)),
             ("width", width, shell.fixedWidth.map { .int($0) } ?? .string("auto")),
             ("tz", shell.model.zone.identifier, .string(shell.model.zone.identifier)),
+            ("timer", shell.timer ? "on" : "off", .bool(shell.timer)),
         ].filter { only == nil || $0.0 == only }
         return shell.render(
             json: { .object(rows.map { ($0.0, $0.2) }) },

@@ -29,6 +29,8 @@ public final class Shell {
     public let autoColor: Bool
     /// `set width N` / `--width`: a fixed width; `nil` follows the terminal.
     public var fixedWidth: Int?
+    /// `set timer on`: each command's run time goes to stderr (`time: 1.234 ms`), as sqlite's `.timer on`.
+    public var timer = false
     /// The terminal's width in cells, read anew for every command (it may be resized).
     public var terminalWidth: () -> Int
     /// The home directory, for `~/` in `load` paths.

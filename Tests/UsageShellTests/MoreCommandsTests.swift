@@ -54,7 +54,8 @@ struct MoreCommandsTests {
         ("set c x", "set: color must be auto, always or never, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
-        ("set colour never", "set: unknown setting 'colour': use format, color, width, tz"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, width, tz, timer"),
+        ("set timer maybe", "set: timer must be on or off, not 'maybe'"),
         ("set format csv", "set: format must be table or json, not 'csv'"),
         ("set width 10", "set: width must be auto or a number from 20 to 1000, not '10'"),
         ("set tz GMT+5", "set: unknown time zone 'GMT+5': use an IANA name such as Europe/Paris, or UTC"),
@@ -108,7 +109,8 @@ struct MoreCommandsTests {
 
     @Test func setPrefixesForEverySetting() {
         let shell = completionShell()
-        succeed(shell.execute("set c al w 90 t Europe/Paris"))
+        succeed(shell.execute("set c al w 90 tz Europe/Paris ti on"))
+        #expect(shell.timer)
         #expect(shell.colorMode == .always)
         #expect(shell.fixedWidth == 90)
         #expect(shell.model.zone.identifier == "Europe/Paris")
@@ -131,15 +133,15 @@ struct MoreCommandsTests {
 
     @Test func setChangesAndShowsTheSettings() {
         let shell = completionShell()
-        #expect(outputLines(shell.execute("set")) == ["format  table", "color   never", "width   auto (80)", "tz      UTC"])
+        #expect(outputLines(shell.execute("set")) == ["format  table", "color   never", "width   auto (80)", "tz      UTC", "timer   off"])
         #expect(outputLines(shell.execute("set width 100 color always")) == [
-            "format  table", "color   always", "width   100", "tz      UTC",
+            "format  table", "color   always", "width   100", "tz      UTC", "timer   off",
         ])
         #expect(shell.width == 100)
         #expect(shell.theme.color)
         #expect(outputLines(shell.execute("set tz")) == ["tz      UTC"])
         succeed(shell.execute("set format json"))
-        #expect(json(shell.execute("set")).count == 4)
+        #expect(json(shell.execute("set")).count == 5)
         #expect(json(shell.execute("set")) ["width"] as? Int == 100)
     }
 
@@ -196,6 +198,21 @@ struct MoreCommandsTests {
                 #expect(words.flatMap { try? CommandTable.resolve($0[0]).get().name } == command.name, "\(example)")
             }
         }
+    }
+}
+
+struct TimerTests {
+    @Test func timerOnWritesEachCommandsTimeToStderrAfterItsOutput() {
+        let out = BufferSink()
+        let err = BufferSink()
+        let runner = Runner(shell: completionShell(), out: out, err: err)
+        runner.run(lines: ["set timer on", "day", "chrt", "set timer off", "day"])
+        let lines = err.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)  // day, chrt's error and its time, set timer off
+        #expect(lines[0].hasPrefix("time: ") && lines[0].hasSuffix(" ms"))
+        #expect(lines[1].hasPrefix("error: line 3:"))
+        #expect(lines[2].hasPrefix("time: "))
+        #expect(lines.allSatisfy { $0.hasPrefix("error:") || $0.wholeMatch(of: /time: \d+\.\d{3} ms/) != nil })
     }
 }
 
