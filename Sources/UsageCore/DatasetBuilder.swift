@@ -1,120 +1,255 @@
-// DatasetBuilder.swift — turns decoded rows into a Dataset: validity rules, normalisation and interning (SPEC §1–2).
+// DatasetBuilder.swift — turns scanned rows into columns: validity rules, normalisation and interning (SPEC §1–2), on bytes.
 
-/// A field of a row as the decoder saw it, before validation.
-public enum RawField: Sendable, Equatable {
-    /// The key is not in the object.
-    case absent
-    /// The value is JSON `null`.
-    case null
-    /// The value is a string (already unescaped, invalid UTF-8 replaced).
-    case string(String)
-    /// A number, boolean, array or object; numbers keep their literal text.
-    case other(literal: String?)
+/// A field of a row as the scanner saw it, without making a `String`: its kind and, for a
+/// string or number, its UTF-8 bytes (in the input, or unescaped in a scratch buffer).
+struct FieldValue {
+    enum Kind: UInt8 {
+        /// The key is not in the object.
+        case absent
+        /// JSON `null`.
+        case null
+        /// A string; `bytes` is its unescaped content.
+        case string
+        /// A number; `bytes` is its literal text.
+        case number
+        /// A boolean, array or object.
+        case other
+    }
+
+    var kind = Kind.absent
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Some byte is ≥ 0x80, so the bytes must be checked as UTF-8.
+    var nonASCII = false
+    /// A lone surrogate escape became U+FFFD while unescaping.
+    var repaired = false
 }
 
-/// Collects rows one by one and builds the `Dataset`: the one place where SPEC §1's validity
-/// rules and §2's normalisation are applied.
-public struct DatasetBuilder {
-    private var apps = NameTable(normalise: Normalise.appName)
-    private var categories = NameTable(normalise: Normalise.category)
-    private var sessions: [Session] = []
-    private var skipped = SkipSummary()
+/// Collects rows one by one into columns: the one place where SPEC §1's validity rules and
+/// §2's normalisation are applied. Skipped rows are counted; the first three of each reason
+/// keep their byte offset (made a line number once, at the end).
+struct DatasetBuilder: Sendable {
+    private(set) var apps = NameTable(normalise: Normalise.appName)
+    private(set) var categories = NameTable(normalise: Normalise.category)
+    private(set) var columns = SessionColumns()
+    /// Skip counts and examples; an example's `line` holds its byte offset until `resolveLines`.
+    private(set) var skipped = SkipSummary()
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
-    public var repairedStrings = 0
+    var repairedStrings = 0
 
-    public init() {}
+    init(expectedRows: Int = 0) {
+        columns.reserve(expectedRows)
+    }
 
     /// Validates one object row and adds it as a session or counts it as skipped.
     ///
     /// Checks, in order: timestamps present, timestamps valid, `app_name` and `category` of the
     /// right type, end after start. The first failing check names the skip reason.
-    public mutating func addRow(
-        sessionID: RawField, appName: RawField, category: RawField,
-        start: RawField, end: RawField, line: @autoclosure () -> Int,
-        parse: (String) -> Micros? = RFC3339.parse
+    mutating func addRow(
+        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int
     ) {
-        let id: String?
-        switch sessionID {
-        case .string(let s): id = s
-        case .other(let literal): id = literal
-        case .absent, .null: id = nil
+        // Every decoded string counts once when it needed repair, whether the row is kept or not.
+        for field in [id, app, category, start, end] where field.kind == .string {
+            if field.repaired || (field.nonASCII && !Self.isValidUTF8(field.bytes)) { repairedStrings += 1 }
         }
         func skip(_ reason: SkipReason) {
-            skipped.record(SkippedRow(reason: reason, sessionID: id, line: line()))
+            skipped.record(SkippedRow(reason: reason, sessionID: Self.idText(id), line: offset))
         }
-        func timestamp(_ field: RawField) -> Micros?? {
-            switch field {
-            case .absent, .null: return .none
-            case .string(let s): return .some(parse(s))
-            case .other: return .some(nil)
-            }
-        }
-        guard let startValue = timestamp(start), let endValue = timestamp(end) else {
+        guard start.kind != .absent, start.kind != .null, end.kind != .absent, end.kind != .null else {
             return skip(.missingTimestamp)
         }
-        guard let s = startValue, let e = endValue else { return skip(.badTimestamp) }
-        guard let app = textOrNull(appName), let cat = textOrNull(category) else {
-            return skip(.badFieldType)
-        }
+        guard start.kind == .string, end.kind == .string, let s = RFC3339.parse(start.bytes), let e = RFC3339.parse(end.bytes)
+        else { return skip(.badTimestamp) }
+        guard app.kind.isTextOrNull, category.kind.isTextOrNull else { return skip(.badFieldType) }
         guard e > s else { return skip(.endNotAfterStart) }
-        sessions.append(
-            Session(start: s, end: e, app: apps.id(for: app), category: categories.id(for: cat), id: id))
+        let appID = apps.id(for: app)
+        let categoryID = categories.id(for: category)
+        switch id.kind {
+        case .string where id.nonASCII && !Self.isValidUTF8(id.bytes):
+            let repairedID = Array(String(decoding: id.bytes, as: UTF8.self).utf8)
+            repairedID.withUnsafeBufferPointer {
+                columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: $0)
+            }
+        case .string, .number:
+            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: id.bytes)
+        case .absent, .null, .other:
+            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: nil)
+        }
     }
+
+    /// The id of an app name from another builder (merging halves).
+    mutating func intern(app name: String) -> Int32 { apps.intern(name) }
+
+    /// The id of a category name from another builder (merging halves).
+    mutating func intern(category name: String) -> Int32 { categories.intern(name) }
 
     /// Counts an array element that is not an object.
-    public mutating func addNonObject(line: Int) {
-        skipped.record(SkippedRow(reason: .notAnObject, sessionID: nil, line: line))
+    mutating func addNonObject(offset: Int) {
+        skipped.record(SkippedRow(reason: .notAnObject, sessionID: nil, line: offset))
     }
 
-    /// The finished dataset, sessions sorted by start.
-    public func build(source: String) -> Dataset {
-        Dataset(
-            source: source, apps: apps.names, categories: categories.names, sessions: sessions,
-            skipped: skipped, repairedStrings: repairedStrings)
-    }
-
-    /// `.some(nil)` for null/absent, `.some(text)` for a string, `nil` for a wrong type.
-    private func textOrNull(_ field: RawField) -> String?? {
-        switch field {
-        case .absent, .null: return .some(nil)
-        case .string(let s): return .some(s)
-        case .other: return nil
+    /// A row's `session_id` as text: a string, or a number's literal; else `nil`.
+    static func idText(_ id: FieldValue) -> String? {
+        switch id.kind {
+        case .string, .number: return String(decoding: id.bytes, as: UTF8.self)
+        case .absent, .null, .other: return nil
         }
+    }
+
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// Turns the examples' byte offsets into 1-based line numbers of `input`.
+    mutating func resolveLines(in input: UnsafeBufferPointer<UInt8>) {
+        skipped.mapExampleLines { offsets in Newlines.lines(at: offsets, in: input) }
     }
 }
 
-/// Interns names: raw text → id of its normalised form, so each raw spelling is normalised once.
-struct NameTable {
+extension FieldValue.Kind {
+    fileprivate var isTextOrNull: Bool { self == .string || self == .null || self == .absent }
+}
+
+/// Interns names: the raw bytes seen → the id of their normalised form, so each raw spelling
+/// is decoded and normalised once, and later rows cost one hash lookup and no `String`.
+struct NameTable: Sendable {
     private(set) var names: [String] = []
     private var ids: [ExactName: Int32] = [:]
-    private var rawIDs: [ExactName: Int32] = [:]
+    private var raw = ByteTable()
     private var nullID: Int32?
-    let normalise: (String?) -> String
+    let normalise: @Sendable (String?) -> String
 
-    init(normalise: @escaping (String?) -> String) {
+    init(normalise: @escaping @Sendable (String?) -> String) {
         self.normalise = normalise
     }
 
-    /// The id of the normalised form of `raw` (null included).
-    mutating func id(for raw: String?) -> Int32 {
-        guard let raw else {
-            if let nullID { return nullID }
-            let id = intern(normalise(nil))
-            nullID = id
-            return id
-        }
-        if let id = rawIDs[ExactName(raw)] { return id }
-        let id = intern(normalise(raw))
-        rawIDs[ExactName(raw)] = id
+    /// The id of a string, null or absent field's normalised name.
+    mutating func id(for field: FieldValue) -> Int32 {
+        guard field.kind == .string else { return idForNull() }
+        if let id = raw.value(for: field.bytes) { return id }
+        let id = intern(normalise(String(decoding: field.bytes, as: UTF8.self)))
+        raw.insert(field.bytes, value: id)
         return id
     }
 
-    private mutating func intern(_ name: String) -> Int32 {
+    /// The id of a name given as text (null included).
+    mutating func id(for text: String?) -> Int32 {
+        guard var text else { return idForNull() }
+        return text.withUTF8 { id(for: FieldValue(kind: .string, bytes: $0)) }
+    }
+
+    private mutating func idForNull() -> Int32 {
+        if let nullID { return nullID }
+        let id = intern(normalise(nil))
+        nullID = id
+        return id
+    }
+
+    /// The id of an already normalised name.
+    mutating func intern(_ name: String) -> Int32 {
         if let id = ids[ExactName(name)] { return id }
         let id = Int32(names.count)
         names.append(name)
         ids[ExactName(name)] = id
         return id
+    }
+}
+
+/// An open-addressing hash table from byte strings to ids (names are few and short).
+struct ByteTable: Sendable {
+    private var arena: [UInt8] = []
+    private var entries: [(offset: Int32, count: Int32, hash: UInt32, value: Int32)] = []
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    func value(for key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let hash = Self.hash(key)
+        var slot = Int(hash) & (slots.count - 1)
+        while true {
+            let e = slots[slot]
+            if e < 0 { return nil }
+            let entry = entries[Int(e)]
+            if entry.hash == hash, Int(entry.count) == key.count, equal(entry.offset, key) { return entry.value }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, value: Int32) {
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let hash = Self.hash(key)
+        entries.append((Int32(arena.count), Int32(key.count), hash, value))
+        arena.append(contentsOf: key)
+        place(Int32(entries.count - 1), hash: hash)
+    }
+
+    private func equal(_ offset: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        arena.withUnsafeBufferPointer { a in
+            for j in 0..<key.count where a[Int(offset) + j] != key[j] { return false }
+            return true
+        }
+    }
+
+    private mutating func place(_ entry: Int32, hash: UInt32) {
+        var slot = Int(hash) & (slots.count - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = entry
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        for k in entries.indices { place(Int32(k), hash: entries[k].hash) }
+    }
+
+    /// FNV-1a.
+    @inline(__always) static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for byte in key { h = (h ^ UInt32(byte)) &* 16_777_619 }
+        return h
+    }
+}
+
+/// Counting line breaks fast (8 bytes at a time): line numbers are only needed for a few rows.
+enum Newlines {
+    /// The number of LF bytes in `bytes[from..<to]`.
+    static func count(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        guard from < to, let base = bytes.baseAddress else { return 0 }
+        var n = 0
+        var i = from
+        let lf: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= to {
+            let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ lf
+            // A byte's high bit in `t` is set exactly when that byte of v is non-zero.
+            let t = ((v & low7) &+ low7) | v
+            n += 8 - (t & ~low7).nonzeroBitCount
+            i += 8
+        }
+        while i < to {
+            if base[i] == 0x0A { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    /// 1-based line numbers of byte offsets (in any order), in one pass over the input.
+    static func lines(at offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var lines = [Int](repeating: 1, count: offsets.count)
+        var position = 0
+        var line = 1
+        for k in order {
+            line += count(in: bytes, from: position, to: offsets[k])
+            position = max(position, offsets[k])
+            lines[k] = line
+        }
+        return lines
     }
 }
 

@@ -75,6 +75,21 @@ public struct SkipSummary: Hashable, Sendable {
         }
     }
 
+    /// Replaces the examples' `line` values: `transform` gets them all, reason by reason in
+    /// `SkipReason.allCases` order, and returns the new values in the same order.
+    mutating func mapExampleLines(_ transform: ([Int]) -> [Int]) {
+        let reasons = SkipReason.allCases.filter { examples[$0] != nil }
+        let old = reasons.flatMap { examples[$0]!.map(\.line) }
+        var new = transform(old)[...]
+        for reason in reasons {
+            examples[reason] = examples[reason]!.map { row in
+                var row = row
+                row.line = new.popFirst()!
+                return row
+            }
+        }
+    }
+
     /// Adds another summary's counts and examples (used when merging sources).
     public mutating func merge(_ other: SkipSummary) {
         for reason in SkipReason.allCases {
@@ -96,8 +111,8 @@ public struct Dataset: Sendable {
     public let apps: [String]
     /// Category names by id; already normalised (trimmed; `Other` for null, blank, other, others).
     public let categories: [String]
-    /// Valid sessions sorted by start, then end.
-    public let sessions: [Session]
+    /// Valid sessions sorted by start, then end, stored by column.
+    public let sessions: SessionColumns
     /// The rows that were skipped.
     public let skipped: SkipSummary
     /// How many strings had invalid UTF-8 or lone surrogates replaced by U+FFFD.
@@ -107,19 +122,33 @@ public struct Dataset: Sendable {
 
     /// An empty dataset (nothing loaded yet).
     public static let empty = Dataset(
-        source: "", apps: [], categories: [], sessions: [], skipped: SkipSummary(), repairedStrings: 0)
+        source: "", apps: [], categories: [], sessions: [Session](), skipped: SkipSummary(), repairedStrings: 0)
 
+    /// A dataset of sessions in any order (they are sorted by start, then end; ties keep their order).
     public init(
         source: String, apps: [String], categories: [String], sessions: [Session],
+        skipped: SkipSummary, repairedStrings: Int
+    ) {
+        var columns = SessionColumns()
+        columns.reserve(sessions.count)
+        for s in sessions { columns.append(start: s.start, end: s.end, app: s.app, category: s.category, id: s.id) }
+        self.init(
+            source: source, apps: apps, categories: categories, columns: columns.sortedByStart(), skipped: skipped,
+            repairedStrings: repairedStrings)
+    }
+
+    /// A dataset of columns already sorted by start, then end (the ingest's fast path).
+    init(
+        source: String, apps: [String], categories: [String], columns: SessionColumns,
         skipped: SkipSummary, repairedStrings: Int
     ) {
         self.source = source
         self.apps = apps
         self.categories = categories
-        self.sessions = sessions.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        self.sessions = columns
         self.skipped = skipped
         self.repairedStrings = repairedStrings
-        self.longestSession = sessions.reduce(0) { max($0, $1.end - $1.start) }
+        self.longestSession = columns.longest
     }
 
     /// The indices of the sessions that may overlap `[from, to)`: those that start before `to`
@@ -132,19 +161,21 @@ public struct Dataset: Sendable {
 
     /// The first index whose session starts at or after `t`.
     private func lowerBound(startAtLeast t: Micros) -> Int {
-        var lo = 0
-        var hi = sessions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sessions[mid].start < t { lo = mid + 1 } else { hi = mid }
+        sessions.starts.withUnsafeBufferPointer { starts in
+            var lo = 0
+            var hi = starts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if starts[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
         }
-        return lo
     }
 
     /// The same dataset with every instant mapped through `transform` (sessions that it would
     /// leave empty are dropped).
     public func mappingTimes(_ transform: (Micros) -> Micros) -> Dataset {
-        let mapped = sessions.compactMap { s -> Session? in
+        let mapped = sessions.compactMap { (s: Session) -> Session? in
             var t = s
             t.start = transform(s.start)
             t.end = transform(s.end)
@@ -157,7 +188,7 @@ public struct Dataset: Sendable {
 
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.
     public var span: (start: Micros, end: Micros)? {
-        guard let first = sessions.first else { return nil }
-        return (first.start, sessions.reduce(first.end) { max($0, $1.end) })
+        guard let first = sessions.starts.first else { return nil }
+        return (first, sessions.ends.max()!)
     }
 }

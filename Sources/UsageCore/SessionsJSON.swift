@@ -1,4 +1,5 @@
 // SessionsJSON.swift — the ingest of the sessions JSON format: a byte-level, non-recursive JSON scanner feeding DatasetBuilder.
+import Dispatch
 
 /// Why a whole load failed while decoding (SPEC §1: only these abort a load).
 public enum IngestError: Error, Equatable, Sendable {
@@ -27,24 +28,40 @@ public enum IngestError: Error, Equatable, Sendable {
 /// This is the one narrow entry point of ingest. The scanner never recurses (deep nesting cannot
 /// overflow the stack), validates the whole input as JSON (RFC 8259), accepts a leading UTF-8
 /// BOM, and replaces invalid UTF-8 and lone surrogate escapes inside strings with U+FFFD.
+/// Names are interned from their bytes and sessions stored by column, so a row costs no
+/// `String`; a large input is scanned in two halves on two cores (see `ParallelScan`).
 public enum SessionsJSON {
+    /// Inputs below this size are scanned on one core: a second thread does not pay for itself.
+    static let parallelThreshold = 4 << 20
+
     /// Decodes `bytes`; `progress` receives the number of bytes consumed from time to time and
     /// `cancellation` is polled, throwing `.cancelled` when set.
     public static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String,
         cancellation: CancellationToken? = nil, progress: ((Int) -> Void)? = nil
     ) throws(IngestError) -> Dataset {
+        try scan(bytes, cancellation: cancellation, progress: progress).dataset(source: source)
+    }
+
+    /// Scans `bytes` into rows not yet sorted: the caller may free the input before `dataset`.
+    public static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken? = nil, progress: ((Int) -> Void)? = nil,
+        parallel: Bool? = nil
+    ) throws(IngestError) -> ScannedSessions {
+        if parallel ?? (bytes.count >= parallelThreshold) {
+            return try ParallelScan.run(bytes, cancellation: cancellation, progress: progress)
+        }
         var scanner = JSONScanner(bytes)
-        var builder = DatasetBuilder()
+        var builder = DatasetBuilder(expectedRows: bytes.count / 160)
         try scanner.scanSessions(into: &builder, cancellation: cancellation, progress: progress)
-        builder.repairedStrings = scanner.repairedStrings
-        return builder.build(source: source)
+        builder.resolveLines(in: bytes)
+        return ScannedSessions(parts: [builder])
     }
 
     /// Decodes a byte array (convenience for tests and small inputs).
-    public static func decode(_ bytes: [UInt8], source: String) throws(IngestError) -> Dataset {
+    public static func decode(_ bytes: [UInt8], source: String, parallel: Bool? = nil) throws(IngestError) -> Dataset {
         try bytes.withUnsafeBufferPointer { buffer throws(IngestError) in
-            try decode(buffer, source: source)
+            try scan(buffer, parallel: parallel).dataset(source: source)
         }
     }
 
@@ -54,23 +71,86 @@ public enum SessionsJSON {
     }
 }
 
+/// The rows of a scan, in one or two parts (file order), before sorting and merging.
+public struct ScannedSessions: Sendable {
+    var parts: [DatasetBuilder]
+
+    /// The dataset: the parts' names merged, sessions sorted by (start, end), ties in file
+    /// order. Two parts are sorted on two cores.
+    public func dataset(source: String) -> Dataset {
+        var first = parts[0]
+        var appMaps: [[Int32]?] = [nil]
+        var categoryMaps: [[Int32]?] = [nil]
+        var skipped = first.skipped
+        var repaired = first.repairedStrings
+        for part in parts.dropFirst() {
+            appMaps.append(part.apps.names.map { first.intern(app: $0) })
+            categoryMaps.append(part.categories.names.map { first.intern(category: $0) })
+            skipped.merge(part.skipped)
+            repaired += part.repairedStrings
+        }
+        var offsets: [Int32] = []
+        var total: Int32 = 0
+        for part in parts {
+            offsets.append(total)
+            total += Int32(part.columns.count)
+        }
+        let keys = SortedKeys(count: parts.count)
+        let columns = parts.map(\.columns)
+        let starts = offsets
+        DispatchQueue.concurrentPerform(iterations: parts.count) { p in
+            keys.set(p, columns[p].sortedKeys(offset: starts[p]))
+        }
+        let merged = SessionColumns.merging(columns, keys: keys.all, appMaps: appMaps, categoryMaps: categoryMaps)
+        return Dataset(
+            source: source, apps: first.apps.names, categories: first.categories.names, columns: merged,
+            skipped: skipped, repairedStrings: repaired)
+    }
+}
+
+/// Each part's sorted keys, filled in from the threads of `concurrentPerform` (one slot each).
+private final class SortedKeys: @unchecked Sendable {
+    private var slots: [[SortKey]]
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ p: Int, _ keys: [SortKey]) {
+        lock.wait()
+        slots[p] = keys
+        lock.signal()
+    }
+
+    var all: [[SortKey]] { slots }
+}
+
 /// The byte-level JSON scanner behind `SessionsJSON`.
 struct JSONScanner {
     private let b: UnsafeBufferPointer<UInt8>
     private var i = 0
-    private(set) var repairedStrings = 0
-    /// Reused buffer for strings with escapes.
-    private var scratch: [UInt8] = []
+    /// Unescaped bytes of the five known fields (one buffer each, reused row after row) and of keys.
+    private let scratch = ScratchBuffers(count: 6)
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.b = bytes
     }
 
+    /// Where the scan stands (the byte offset).
+    var position: Int { i }
+
     // MARK: The sessions array
 
+    /// Scans the whole input: `[`, the rows, `]`, the end.
     mutating func scanSessions(
         into builder: inout DatasetBuilder, cancellation: CancellationToken?, progress: ((Int) -> Void)?
     ) throws(IngestError) {
+        guard try scanArrayStart() else { return }
+        _ = try scanElements(into: &builder, stopAt: nil, cancellation: cancellation, progress: progress)
+    }
+
+    /// Scans up to the first element (or the end of an empty array, which also checks the end of
+    /// input). Returns whether there are elements to scan.
+    mutating func scanArrayStart() throws(IngestError) -> Bool {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
         skipWhitespace()
         guard i < b.count else { throw .empty }
@@ -81,23 +161,36 @@ struct JSONScanner {
             throw .notAnArray(found: found)
         }
         i += 1
-        var lineCounter = LineCounter()
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
             i += 1
             try expectEnd()
-            return
+            return false
         }
+        return true
+    }
+
+    /// Scans array elements from `start` (or where the scan is) through the closing `]` and the
+    /// end of input. With `stopAt`, stops before an element that begins exactly there and returns
+    /// `true`; an element beginning past it means the guess was wrong, and the scan goes on.
+    mutating func scanElements(
+        into builder: inout DatasetBuilder, from start: Int? = nil, stopAt: Int?,
+        cancellation: CancellationToken?, progress: ((Int) -> Void)?
+    ) throws(IngestError) -> Bool {
+        if let start { i = start }
         var rows = 0
-        var nextProgress = 1 << 20
+        var nextProgress = i + (1 << 20)
+        var row = RowFields()
         while true {
             skipWhitespace()
             let rowStart = i
+            if rowStart == stopAt { return true }
             if peek() == UInt8(ascii: "{") {
-                try scanRow(into: &builder, rowStart: rowStart, lines: &lineCounter)
+                try scanRow(&row)
+                builder.addRow(id: row.id, app: row.app, category: row.category, start: row.start, end: row.end, offset: rowStart)
             } else {
                 try skipValue()
-                builder.addNonObject(line: lineCounter.line(at: rowStart, in: b))
+                builder.addNonObject(offset: rowStart)
             }
             rows += 1
             if rows & 0xFFF == 0 {
@@ -121,78 +214,71 @@ struct JSONScanner {
         }
         progress?(i)
         try expectEnd()
+        return false
     }
 
-    /// Scans one object row and hands its five known fields to the builder.
-    private mutating func scanRow(
-        into builder: inout DatasetBuilder, rowStart: Int, lines: inout LineCounter
-    ) throws(IngestError) {
-        var id = RawField.absent
-        var app = RawField.absent
-        var category = RawField.absent
-        var start = RawField.absent
-        var end = RawField.absent
+    /// The five known fields of a row.
+    struct RowFields {
+        var id = FieldValue()
+        var app = FieldValue()
+        var category = FieldValue()
+        var start = FieldValue()
+        var end = FieldValue()
+    }
+
+    /// Scans one object row, keeping its five known fields (a repeated key: the last one).
+    private mutating func scanRow(_ row: inout RowFields) throws(IngestError) {
+        row = RowFields()
         i += 1  // "{"
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             i += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in the object") }
-                let key = try scanKey()
-                skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
-                i += 1
-                skipWhitespace()
-                switch key {
-                case .sessionID: id = try scanField()
-                case .appName: app = try scanField()
-                case .category: category = try scanField()
-                case .start: start = try scanField()
-                case .end: end = try scanField()
-                case .unknown: try skipValue()
-                }
-                skipWhitespace()
-                guard i < b.count else { throw error("unexpected end of input: expected ',' or '}'") }
-                if b[i] == UInt8(ascii: ",") {
-                    i += 1
-                    continue
-                }
-                if b[i] == UInt8(ascii: "}") {
-                    i += 1
-                    break
-                }
-                throw error("expected ',' or '}' after an object member")
-            }
+            return
         }
-        builder.addRow(
-            sessionID: id, appName: app, category: category, start: start, end: end,
-            line: lines.line(at: rowStart, in: b))
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in the object") }
+            let key = try scanKey()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+            i += 1
+            skipWhitespace()
+            switch key {
+            case .sessionID: row.id = try scanField(slot: 0)
+            case .appName: row.app = try scanField(slot: 1)
+            case .category: row.category = try scanField(slot: 2)
+            case .start: row.start = try scanField(slot: 3)
+            case .end: row.end = try scanField(slot: 4)
+            case .unknown: try skipValue()
+            }
+            skipWhitespace()
+            guard i < b.count else { throw error("unexpected end of input: expected ',' or '}'") }
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "}") {
+                i += 1
+                return
+            }
+            throw error("expected ',' or '}' after an object member")
+        }
     }
 
     private enum Key { case sessionID, appName, category, start, end, unknown }
 
     /// Scans a key string and tells which of the known fields it is.
     private mutating func scanKey() throws(IngestError) -> Key {
-        let keyStart = i + 1
-        let (text, raw) = try scanStringMaybeRaw()
-        if let text {
-            switch text {
-            case "session_id": return .sessionID
-            case "app_name": return .appName
-            case "category": return .category
-            case "start_timestamp": return .start
-            case "end_timestamp": return .end
-            default: return .unknown
-            }
+        let k = try scanString(slot: 5).bytes
+        switch k.count {
+        case 8:
+            if matches(k, "app_name") { return .appName }
+            if matches(k, "category") { return .category }
+        case 10: if matches(k, "session_id") { return .sessionID }
+        case 13: if matches(k, "end_timestamp") { return .end }
+        case 15: if matches(k, "start_timestamp") { return .start }
+        default: break
         }
-        let k = UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + raw)])
-        if matches(k, "session_id") { return .sessionID }
-        if matches(k, "app_name") { return .appName }
-        if matches(k, "category") { return .category }
-        if matches(k, "start_timestamp") { return .start }
-        if matches(k, "end_timestamp") { return .end }
         return .unknown
     }
 
@@ -203,21 +289,21 @@ struct JSONScanner {
         return true
     }
 
-    /// Scans a value of a known field into a `RawField`.
-    private mutating func scanField() throws(IngestError) -> RawField {
+    /// Scans the value of a known field without making a `String`.
+    private mutating func scanField(slot: Int) throws(IngestError) -> FieldValue {
         guard i < b.count else { throw error("unexpected end of input: expected a value") }
         switch b[i] {
-        case UInt8(ascii: "\""): return .string(try scanString())
+        case UInt8(ascii: "\""): return try scanString(slot: slot)
         case UInt8(ascii: "n"):
             try scanLiteral("null")
-            return .null
+            return FieldValue(kind: .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let numberStart = i
             try scanNumber()
-            return .other(literal: String(decoding: UnsafeBufferPointer(rebasing: b[numberStart..<i]), as: UTF8.self))
+            return FieldValue(kind: .number, bytes: UnsafeBufferPointer(rebasing: b[numberStart..<i]))
         default:
             try skipValue()
-            return .other(literal: nil)
+            return FieldValue(kind: .other)
         }
     }
 
@@ -325,51 +411,42 @@ struct JSONScanner {
 
     /// Skips a string, validating its escapes.
     private mutating func skipString() throws(IngestError) {
-        _ = try scanStringMaybeRaw(decode: false)
+        _ = try scanString(slot: nil)
     }
 
-    /// Scans a string and returns its text.
-    private mutating func scanString() throws(IngestError) -> String {
-        let contentStart = i + 1
-        let (text, raw) = try scanStringMaybeRaw()
-        if let text { return text }
-        return decodeUTF8(UnsafeBufferPointer(rebasing: b[contentStart..<(contentStart + raw)]))
-    }
-
-    /// Scans a string at `"`. Without escapes it returns `(nil, length)` so the caller can use the
-    /// raw bytes; with escapes it returns the unescaped text (when `decode` is true).
-    private mutating func scanStringMaybeRaw(decode: Bool = true) throws(IngestError) -> (String?, Int) {
+    /// Scans a string at `"`: its content bytes in the input when it has no escapes, else
+    /// unescaped into scratch buffer `slot` (with no slot, escapes are only validated).
+    private mutating func scanString(slot: Int?) throws(IngestError) -> FieldValue {
         i += 1  // opening quote
         let contentStart = i
+        var high: UInt8 = 0
         // Fast path: no escapes.
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
-                let length = i - contentStart
                 i += 1
-                return (nil, length)
+                return FieldValue(kind: .string, bytes: UnsafeBufferPointer(rebasing: b[contentStart..<(i - 1)]), nonASCII: high >= 0x80)
             }
             if c == UInt8(ascii: "\\") { break }
             if c < 0x20 { throw error("control character U+\(hex4(UInt32(c))) inside a string") }
+            high |= c
             i += 1
         }
         guard i < b.count else { throw error("unterminated string") }
         // Slow path: escapes.
-        scratch.removeAll(keepingCapacity: true)
-        if decode { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[contentStart..<i])) }
+        if let slot { scratch.reset(slot, with: UnsafeBufferPointer(rebasing: b[contentStart..<i])) }
         var repaired = false
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
-                guard decode else { return (nil, 0) }
-                if repaired { repairedStrings += 1 }
-                let text = scratch.withUnsafeBufferPointer { decodeUTF8($0) }
-                return (text, 0)
+                guard let slot else { return FieldValue(kind: .string) }
+                return FieldValue(kind: .string, bytes: scratch.bytes(slot), nonASCII: high >= 0x80, repaired: repaired)
             }
             if c < 0x20 { throw error("control character U+\(hex4(UInt32(c))) inside a string") }
             if c != UInt8(ascii: "\\") {
-                if decode { scratch.append(c) }
+                if let slot { scratch.append(slot, c) }
+                high |= c
                 i += 1
                 continue
             }
@@ -414,7 +491,7 @@ struct JSONScanner {
                 i -= 2
                 throw error("invalid escape '\\\(String(UnicodeScalar(e)))' in a string")
             }
-            if decode { appendUTF8(scalar) }
+            if let slot { scratch.append(slot, scalar: scalar) }
         }
         throw error("unterminated string")
     }
@@ -435,21 +512,6 @@ struct JSONScanner {
             i += 1
         }
         return v
-    }
-
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        let s = UnicodeScalar(scalar) ?? "\u{FFFD}"
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(4)
-        UTF8.encode(s) { buffer.append($0) }
-        scratch.append(contentsOf: buffer)
-    }
-
-    /// Decodes UTF-8, counting the string as repaired when invalid bytes become U+FFFD.
-    private mutating func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
-        repairedStrings += 1
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Helpers
@@ -510,16 +572,48 @@ enum TextPosition {
     }
 }
 
-/// Counts lines incrementally for offsets that only move forward (row starts).
-struct LineCounter {
-    private var offset = 0
-    private var line = 1
+/// Growable byte buffers the scanner unescapes strings into, one per field so that a row's
+/// fields stay valid together until the next row.
+final class ScratchBuffers {
+    private var storage: [UnsafeMutablePointer<UInt8>]
+    private var counts: [Int]
+    private var capacities: [Int]
 
-    mutating func line(at target: Int, in b: UnsafeBufferPointer<UInt8>) -> Int {
-        while offset < target {
-            if b[offset] == 0x0A { line += 1 }
-            offset += 1
-        }
-        return line
+    init(count: Int) {
+        storage = (0..<count).map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: 256) }
+        counts = Array(repeating: 0, count: count)
+        capacities = Array(repeating: 256, count: count)
+    }
+
+    deinit {
+        for p in storage { p.deallocate() }
+    }
+
+    func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage[slot], count: counts[slot])
+    }
+
+    func reset(_ slot: Int, with bytes: UnsafeBufferPointer<UInt8>) {
+        counts[slot] = 0
+        for byte in bytes { append(slot, byte) }
+    }
+
+    @inline(__always) func append(_ slot: Int, _ byte: UInt8) {
+        if counts[slot] == capacities[slot] { grow(slot) }
+        storage[slot][counts[slot]] = byte
+        counts[slot] += 1
+    }
+
+    func append(_ slot: Int, scalar: UInt32) {
+        let s = UnicodeScalar(scalar) ?? "\u{FFFD}"
+        UTF8.encode(s) { append(slot, $0) }
+    }
+
+    private func grow(_ slot: Int) {
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacities[slot] * 2)
+        bigger.update(from: storage[slot], count: counts[slot])
+        storage[slot].deallocate()
+        storage[slot] = bigger
+        capacities[slot] *= 2
     }
 }

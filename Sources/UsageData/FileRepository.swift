@@ -16,12 +16,14 @@ public struct FileRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let bytes = try readAll(cancellation: cancellation, progress: progress)
+        var bytes = try readAll(cancellation: cancellation, progress: progress)
         if cancellation.isCancelled { throw .cancelled(source: path) }
         do {
-            return try bytes.withUnsafeBufferPointer { buffer throws(IngestError) in
-                try SessionsJSON.decode(buffer, source: path, cancellation: cancellation)
+            let scanned = try bytes.withUnsafeBufferPointer { buffer throws(IngestError) in
+                try SessionsJSON.scan(buffer, cancellation: cancellation)
             }
+            bytes = []  // the input is no longer needed: free it before sorting and merging
+            return scanned.dataset(source: path)
         } catch .cancelled {
             throw .cancelled(source: path)
         } catch {

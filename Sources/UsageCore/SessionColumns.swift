@@ -1,0 +1,199 @@
+// SessionColumns.swift — the columnar session store: times as integers, names as ids, sorted by start for range queries; ids kept as bytes.
+
+/// Valid sessions stored by column (24 bytes a session for times and names, no object per
+/// session), read as a collection of `Session` values sorted by (start, end).
+public struct SessionColumns: RandomAccessCollection, Sendable {
+    /// Start instants, inclusive.
+    public private(set) var starts: [Micros] = []
+    /// End instants, exclusive.
+    public private(set) var ends: [Micros] = []
+    /// App ids (into `Dataset.apps`).
+    public private(set) var apps: [Int32] = []
+    /// Category ids (into `Dataset.categories`).
+    public private(set) var categories: [Int32] = []
+    /// The sessions' ids as the rows had them, in input order (ids are only read when shown).
+    private var ids = IDStore()
+    /// For session k, its place in `ids`; `nil` when that is k itself.
+    private var idPosition: [Int32]?
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { starts.count }
+
+    /// Session `k`; its id is made into a `String` only here, when asked for.
+    public subscript(k: Int) -> Session {
+        Session(start: starts[k], end: ends[k], app: apps[k], category: categories[k], id: id(at: k))
+    }
+
+    /// The id of session `k`, or `nil` when its row had none.
+    public func id(at k: Int) -> String? {
+        ids.text(at: idPosition.map { Int($0[k]) } ?? k)
+    }
+
+    /// The longest session's length (0 when empty).
+    var longest: Micros {
+        var longest: Micros = 0
+        for k in starts.indices { longest = Swift.max(longest, ends[k] - starts[k]) }
+        return longest
+    }
+
+    mutating func reserve(_ count: Int) {
+        starts.reserveCapacity(count)
+        ends.reserveCapacity(count)
+        apps.reserveCapacity(count)
+        categories.reserveCapacity(count)
+        ids.reserve(count)
+    }
+
+    /// Appends a session (input order) whose id is UTF-8 bytes, or absent.
+    mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, idBytes id: UnsafeBufferPointer<UInt8>?) {
+        starts.append(start)
+        ends.append(end)
+        apps.append(app)
+        categories.append(category)
+        ids.append(id)
+    }
+
+    mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
+        guard var id else { return append(start: start, end: end, app: app, category: category, idBytes: nil) }
+        id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0) }
+    }
+
+    /// Whether the sessions are already in (start, end) order, as most exports are.
+    var isSortedByStart: Bool {
+        for k in starts.indices.dropFirst() where (starts[k - 1], ends[k - 1]) > (starts[k], ends[k]) { return false }
+        return true
+    }
+
+    /// The sessions in (start, end) order; ties keep their order.
+    func sortedByStart() -> SessionColumns {
+        if isSortedByStart { return self }
+        return Self.merging([self], keys: [sortedKeys()], appMaps: [nil], categoryMaps: [nil])
+    }
+
+    /// One key per session in (start, end, position) order; positions start at `offset`.
+    func sortedKeys(offset: Int32 = 0) -> [SortKey] {
+        var keys = [SortKey](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for k in starts.indices {
+                buffer[k] = SortKey(start: starts[k], end: ends[k], index: Int32(k) + offset, app: apps[k], category: categories[k])
+            }
+            initialized = starts.count
+        }
+        if !isSortedByStart { keys.sort(by: SortKey.precedes) }
+        return keys
+    }
+
+    /// The sessions of `parts` (back to back, as the keys' positions count them) in one (start,
+    /// end) order, given each part's sorted keys; each part's app and category ids mapped
+    /// through its table when it has one. Keys carry the names, so nothing is gathered at random.
+    static func merging(
+        _ parts: [SessionColumns], keys: [[SortKey]], appMaps: [[Int32]?], categoryMaps: [[Int32]?]
+    ) -> SessionColumns {
+        var mapped = keys
+        for p in parts.indices where appMaps[p] != nil || categoryMaps[p] != nil {
+            let apps = appMaps[p]
+            let categories = categoryMaps[p]
+            for j in mapped[p].indices {
+                if let apps { mapped[p][j].app = apps[Int(mapped[p][j].app)] }
+                if let categories { mapped[p][j].category = categories[Int(mapped[p][j].category)] }
+            }
+        }
+        let order = mapped.dropFirst().reduce(mapped[0]) { SortKey.merged($0, $1) }
+        var out = SessionColumns()
+        out.starts = order.map(\.start)
+        out.ends = order.map(\.end)
+        out.apps = order.map(\.app)
+        out.categories = order.map(\.category)
+        out.ids = IDStore.concatenated(parts.map(\.ids))
+        let identity = order.indices.allSatisfy { Int(order[$0].index) == $0 }
+        out.idPosition = identity ? nil : order.map(\.index)
+        return out
+    }
+}
+
+/// Session ids as UTF-8 bytes back to back, in input order.
+struct IDStore: Sendable {
+    private var bytes: [UInt8] = []
+    /// Where id k ends in `bytes`.
+    private var ends: [UInt32] = []
+    /// Whether row k had an id at all (an empty id is not a missing one).
+    private var present: [Bool] = []
+
+    mutating func reserve(_ count: Int) {
+        ends.reserveCapacity(count)
+        present.reserveCapacity(count)
+        bytes.reserveCapacity(count * 10)
+    }
+
+    mutating func append(_ id: UnsafeBufferPointer<UInt8>?) {
+        if let id { bytes.append(contentsOf: id) }
+        ends.append(UInt32(truncatingIfNeeded: bytes.count))
+        present.append(id != nil)
+    }
+
+    func text(at k: Int) -> String? {
+        guard present[k] else { return nil }
+        let from = k == 0 ? 0 : Int(ends[k - 1])
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<Int(ends[k])]), as: UTF8.self) }
+    }
+
+    static func concatenated(_ stores: [IDStore]) -> IDStore {
+        guard var out = stores.first else { return IDStore() }
+        for store in stores.dropFirst() {
+            let shift = UInt32(truncatingIfNeeded: out.bytes.count)
+            out.bytes.append(contentsOf: store.bytes)
+            out.ends.append(contentsOf: store.ends.lazy.map { $0 &+ shift })
+            out.present.append(contentsOf: store.present)
+        }
+        return out
+    }
+}
+
+/// A session's place in (start, end) order with its names; the position breaks ties, so the
+/// order is the input's.
+struct SortKey: Sendable {
+    var start: Micros
+    var end: Micros
+    var index: Int32
+    var app: Int32
+    var category: Int32
+
+    @inline(__always) static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end < b.end }
+        return a.index < b.index
+    }
+
+    /// Two sorted key arrays merged into one sorted array.
+    static func merged(_ a: [SortKey], _ b: [SortKey]) -> [SortKey] {
+        guard !b.isEmpty else { return a }
+        guard !a.isEmpty else { return b }
+        return [SortKey](unsafeUninitializedCapacity: a.count + b.count) { out, initialized in
+            var i = 0
+            var j = 0
+            var k = 0
+            while i < a.count, j < b.count {
+                if precedes(b[j], a[i]) {
+                    out[k] = b[j]
+                    j += 1
+                } else {
+                    out[k] = a[i]
+                    i += 1
+                }
+                k += 1
+            }
+            while i < a.count {
+                out[k] = a[i]
+                i += 1
+                k += 1
+            }
+            while j < b.count {
+                out[k] = b[j]
+                j += 1
+                k += 1
+            }
+            initialized = k
+        }
+    }
+}
