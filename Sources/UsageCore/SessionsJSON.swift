@@ -269,6 +269,18 @@ struct JSONScanner {
 
     /// Scans a key string and tells which of the known fields it is.
     private mutating func scanKey() throws(IngestError) -> Key {
+        // Fast path: the key is one of the five, written plainly (`"app_name"`), as nearly always.
+        if i + 1 < b.count {
+            switch b[i + 1] {
+            case UInt8(ascii: "a"): if plainKey("app_name") { return .appName }
+            case UInt8(ascii: "c"): if plainKey("category") { return .category }
+            case UInt8(ascii: "s"):
+                if plainKey("start_timestamp") { return .start }
+                if plainKey("session_id") { return .sessionID }
+            case UInt8(ascii: "e"): if plainKey("end_timestamp") { return .end }
+            default: break
+            }
+        }
         let k = try scanString(slot: 5).bytes
         switch k.count {
         case 8:
@@ -280,6 +292,16 @@ struct JSONScanner {
         default: break
         }
         return .unknown
+    }
+
+    /// Whether `"name"` is at the scan position; if so, steps over it.
+    @inline(__always) private mutating func plainKey(_ name: StaticString) -> Bool {
+        let n = name.utf8CodeUnitCount
+        guard b.count - i >= n + 2, b[i + n + 1] == UInt8(ascii: "\""),
+            matches(UnsafeBufferPointer(rebasing: b[(i + 1)..<(i + 1 + n)]), name)
+        else { return false }
+        i += n + 2
+        return true
     }
 
     private func matches(_ k: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
@@ -420,7 +442,25 @@ struct JSONScanner {
         i += 1  // opening quote
         let contentStart = i
         var high: UInt8 = 0
-        // Fast path: no escapes.
+        // Fast path, 8 bytes a step while none is `"`, `\\` or a control character.
+        if let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var wide: UInt64 = 0
+            while i + 8 <= b.count {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = w ^ 0x2222_2222_2222_2222
+                let backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                // A byte's high bit is set when that byte is zero (quote, backslash) or below 0x20 (ASCII only).
+                let stop = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- 0x2020_2020_2020_2020) & ~w) & highs
+                if stop != 0 { break }
+                wide |= w
+                i += 8
+            }
+            if wide & 0x8080_8080_8080_8080 != 0 { high = 0x80 }
+        }
+        // Then byte by byte: no escapes.
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {

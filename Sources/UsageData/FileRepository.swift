@@ -16,13 +16,11 @@ public struct FileRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        var bytes = try readAll(cancellation: cancellation, progress: progress)
+        var input: InputBuffer? = try readInput(cancellation: cancellation, progress: progress)
         if cancellation.isCancelled { throw .cancelled(source: path) }
         do {
-            let scanned = try bytes.withUnsafeBufferPointer { buffer throws(IngestError) in
-                try SessionsJSON.scan(buffer, cancellation: cancellation)
-            }
-            bytes = []  // the input is no longer needed: free it before sorting and merging
+            let scanned = try SessionsJSON.scan(input!.bytes, cancellation: cancellation)
+            input = nil  // the input is no longer needed: free it before sorting and merging
             return scanned.dataset(source: path)
         } catch .cancelled {
             throw .cancelled(source: path)
@@ -34,6 +32,32 @@ public struct FileRepository: SessionRepository {
     /// Reads a whole file (a script, say) with the same precise errors as a load.
     public static func contents(of path: String) throws(LoadError) -> [UInt8] {
         try FileRepository(path: path).readAll(cancellation: CancellationToken(), progress: { _ in })
+    }
+
+    /// Reads the whole file into memory taken from the kernel directly, in huge pages where the
+    /// system allows (a 165 MB file then costs 80 page faults, not 40,000); chunk by chunk, so
+    /// a pipe or FIFO works and cancellation is honoured.
+    func readInput(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> InputBuffer {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw error(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw error(errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: path) }
+        // A regular file fits in one buffer of its size (+1 to see the end); a pipe grows it.
+        var buffer = try InputBuffer(capacity: max(Int(info.st_size) + 1, 1 << 16), source: path)
+        while true {
+            if cancellation.isCancelled { throw .cancelled(source: path) }
+            if buffer.count == buffer.capacity { buffer = try buffer.grown(source: path) }
+            let n = read(fd, buffer.base + buffer.count, min(buffer.capacity - buffer.count, 4 << 20))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw error(errno)
+            }
+            if n == 0 { return buffer }
+            buffer.count += n
+            progress(buffer.count)
+        }
     }
 
     /// Reads the whole file, chunk by chunk, so a pipe or FIFO works and cancellation is honoured.
@@ -92,6 +116,39 @@ public struct FileRepository: SessionRepository {
         case EISDIR: return .isDirectory(source: path)
         default: return .unreadable(source: path, reason: String(cString: strerror(code)))
         }
+    }
+}
+
+/// A file's bytes in anonymous memory mapped for them (freed when the buffer goes).
+final class InputBuffer {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var count = 0
+
+    /// Memory for `capacity` bytes, asking for huge pages (`MADV_HUGEPAGE`; only a hint).
+    init(capacity: Int, source: String) throws(LoadError) {
+        let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else {
+            throw .unreadable(source: source, reason: "out of memory for \(capacity) bytes")
+        }
+        _ = madvise(mapped, capacity, MADV_HUGEPAGE)
+        self.base = mapped.assumingMemoryBound(to: UInt8.self)
+        self.capacity = capacity
+    }
+
+    deinit {
+        munmap(base, capacity)
+    }
+
+    /// The bytes read so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// A buffer twice as large holding the same bytes.
+    func grown(source: String) throws(LoadError) -> InputBuffer {
+        let bigger = try InputBuffer(capacity: capacity * 2, source: source)
+        bigger.base.update(from: base, count: count)
+        bigger.count = count
+        return bigger
     }
 }
 
