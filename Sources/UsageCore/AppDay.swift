@@ -91,7 +91,7 @@ public struct AppDayReport: Hashable, Sendable {
         var slotMicros = [Micros](repeating: 0, count: window.slots.count)
 
         for index in dataset.candidateRange(from: window.start, to: window.end) {
-            let s = dataset.sessions[index]
+            let s = dataset.sessions.core(index)
             let start = max(s.start, window.start)
             let end = min(s.end, window.end)
             guard end > start else { continue }
@@ -101,7 +101,7 @@ public struct AppDayReport: Hashable, Sendable {
             categoryMicros[s.category, default: 0] += end - start
             slices.append(
                 AppSessionSlice(
-                    start: start, end: end, id: s.id, category: dataset.categories[Int(s.category)],
+                    start: start, end: end, id: dataset.sessions.id(at: index), category: dataset.categories[Int(s.category)],
                     startsBeforeDay: s.start < window.start, endsAfterDay: s.end > window.end,
                     startUTCOffsetSeconds: zone.offsetSeconds(at: start),
                     endUTCOffsetSeconds: zone.offsetSeconds(at: end)))
@@ -124,8 +124,8 @@ public struct AppDayReport: Hashable, Sendable {
             .sorted(by: DayReport.mostFirst).first
         {
             self.category = best.name
-        } else if let latest = dataset.sessions.last(where: { $0.app == app }) {
-            self.category = dataset.categories[Int(latest.category)]
+        } else if let latest = dataset.sessions.apps.lastIndex(of: app) {
+            self.category = dataset.categories[Int(dataset.sessions.categories[latest])]
         } else {
             self.category = Normalise.otherCategory
         }

@@ -52,7 +52,8 @@ public struct DataQuality: Hashable, Sendable {
         var lastCountedEnd = Micros.min
         var days = 0
 
-        for s in dataset.sessions {
+        for k in dataset.sessions.indices {
+            let s = dataset.sessions.core(k)
             appSeen[Int(s.app)] = true
             categorySeen[Int(s.category)] = true
             appTime += s.end - s.start

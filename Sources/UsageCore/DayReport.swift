@@ -59,16 +59,18 @@ public struct DayReport: Hashable, Sendable {
 
         var appMicros = [Micros](repeating: 0, count: dataset.apps.count)
         var appSessions = [Int](repeating: 0, count: dataset.apps.count)
-        var appCategoryMicros: [Int32: [Int32: Micros]] = [:]
+        // (app, category) and (slot, app) pairs packed in one integer: one flat dictionary each.
+        var appCategoryMicros: [Int64: Micros] = [:]
         var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
-        var slotAppMicros = [[Int32: Micros]](repeating: [:], count: window.slots.count)
+        var slotAppMicros: [Int64: Micros] = [:]
         var total: Micros = 0
         var screen: Micros = 0
         var unionStart: Micros? = nil
         var unionEnd: Micros = 0
+        let slots = window.slots
 
         for index in dataset.candidateRange(from: window.start, to: window.end) {
-            let s = dataset.sessions[index]
+            let s = dataset.sessions.core(index)
             let start = max(s.start, window.start)
             let end = min(s.end, window.end)
             guard end > start else { continue }
@@ -76,7 +78,7 @@ public struct DayReport: Hashable, Sendable {
             total += length
             appMicros[Int(s.app)] += length
             appSessions[Int(s.app)] += 1
-            appCategoryMicros[s.app, default: [:]][s.category, default: 0] += length
+            appCategoryMicros[Int64(s.app) << 32 | Int64(s.category), default: 0] += length
             categoryMicros[Int(s.category)] += length
 
             // Sessions come sorted by start and clipping keeps that order, so the union merges in one pass.
@@ -89,10 +91,9 @@ public struct DayReport: Hashable, Sendable {
             }
 
             var k = Int((start - window.start) / DayWindow.hour)
-            while k < window.slots.count, window.slots[k].start < end {
-                let slot = window.slots[k]
-                let overlap = min(end, slot.end) - max(start, slot.start)
-                if overlap > 0 { slotAppMicros[k][s.app, default: 0] += overlap }
+            while k < slots.count, slots[k].start < end {
+                let overlap = min(end, slots[k].end) - max(start, slots[k].start)
+                if overlap > 0 { slotAppMicros[Int64(k) << 32 | Int64(s.app), default: 0] += overlap }
                 k += 1
             }
         }
@@ -102,10 +103,12 @@ public struct DayReport: Hashable, Sendable {
 
         func share(_ m: Micros) -> Double { total > 0 ? Double(m) / Double(total) : 0 }
 
+        var categoriesOfApp: [Int32: [(name: String, micros: Micros)]] = [:]
+        for (key, micros) in appCategoryMicros {
+            categoriesOfApp[Int32(key >> 32), default: []].append((dataset.categories[Int(key & 0xFFFF_FFFF)], micros))
+        }
         self.apps = appMicros.indices.filter { appMicros[$0] > 0 }.map { id -> AppUsage in
-            let categories = appCategoryMicros[Int32(id)] ?? [:]
-            let best = categories.map { (name: dataset.categories[Int($0.key)], micros: $0.value) }
-                .sorted(by: DayReport.mostFirst).first!
+            let best = categoriesOfApp[Int32(id)]!.sorted(by: DayReport.mostFirst).first!
             return AppUsage(
                 name: dataset.apps[id], category: best.name, micros: appMicros[id],
                 sessions: appSessions[id], share: share(appMicros[id]))
@@ -115,9 +118,12 @@ public struct DayReport: Hashable, Sendable {
             CategoryUsage(name: dataset.categories[$0], micros: categoryMicros[$0], share: share(categoryMicros[$0]))
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
 
+        var appsOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: slots.count)
+        for (key, micros) in slotAppMicros {
+            appsOfSlot[Int(key >> 32)].append((dataset.apps[Int(key & 0xFFFF_FFFF)], micros))
+        }
         self.hours = window.slots.indices.map { k in
-            let apps = slotAppMicros[k].map { (name: dataset.apps[Int($0.key)], micros: $0.value) }
-                .sorted(by: DayReport.mostFirst)
+            let apps = appsOfSlot[k].sorted(by: DayReport.mostFirst)
             return HourUsage(slot: window.slots[k], micros: apps.reduce(0) { $0 + $1.micros }, apps: apps)
         }
     }
@@ -136,6 +142,13 @@ public struct DaySummary: Hashable, Sendable {
     /// Categories in report order.
     public let categories: [CategoryUsage]
 
+    public init(day: LocalDate, totalMicros: Micros, screenTimeMicros: Micros, categories: [CategoryUsage]) {
+        self.day = day
+        self.totalMicros = totalMicros
+        self.screenTimeMicros = screenTimeMicros
+        self.categories = categories
+    }
+
     public init(_ report: DayReport) {
         self.day = report.day
         self.totalMicros = report.totalMicros
@@ -145,10 +158,42 @@ public struct DaySummary: Hashable, Sendable {
 }
 
 extension DaySummary {
-    /// The `count` days ending on `last` (oldest first), each summarised in `zone`.
+    /// The `count` days ending on `last` (oldest first), each summarised in `zone`: one lean
+    /// pass per day over its sessions (totals, screen time, categories; no hours, no apps).
     public static func days(endingOn last: LocalDate, count: Int, dataset: Dataset, zone: Zone) -> [DaySummary] {
         (0..<count).reversed().map { back in
-            DaySummary(DayReport(dataset: dataset, date: last.adding(days: -back), zone: zone))
+            summary(of: last.adding(days: -back), dataset: dataset, zone: zone)
         }
+    }
+
+    /// One day's totals and categories (the same numbers `DayReport` gives).
+    static func summary(of date: LocalDate, dataset: Dataset, zone: Zone) -> DaySummary {
+        let dayStart = zone.startOfDay(date)
+        let dayEnd = zone.startOfDay(date.adding(days: 1))
+        var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
+        var total: Micros = 0
+        var screen: Micros = 0
+        var unionStart: Micros? = nil
+        var unionEnd: Micros = 0
+        for index in dataset.candidateRange(from: dayStart, to: dayEnd) {
+            let s = dataset.sessions.core(index)
+            let start = max(s.start, dayStart)
+            let end = min(s.end, dayEnd)
+            guard end > start else { continue }
+            total += end - start
+            categoryMicros[Int(s.category)] += end - start
+            if unionStart != nil, start <= unionEnd {
+                unionEnd = max(unionEnd, end)
+            } else {
+                if let open = unionStart { screen += unionEnd - open }
+                unionStart = start
+                unionEnd = end
+            }
+        }
+        if let open = unionStart { screen += unionEnd - open }
+        let categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
+            CategoryUsage(name: dataset.categories[$0], micros: categoryMicros[$0], share: total > 0 ? Double(categoryMicros[$0]) / Double(total) : 0)
+        }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
+        return DaySummary(day: date, totalMicros: total, screenTimeMicros: screen, categories: categories)
     }
 }

@@ -26,6 +26,11 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         Session(start: starts[k], end: ends[k], app: apps[k], category: categories[k], id: id(at: k))
     }
 
+    /// Session `k` without its id (what reports read: no `String` made).
+    @inline(__always) public func core(_ k: Int) -> (start: Micros, end: Micros, app: Int32, category: Int32) {
+        (starts[k], ends[k], apps[k], categories[k])
+    }
+
     /// The id of session `k`, or `nil` when its row had none.
     public func id(at k: Int) -> String? {
         ids.text(at: idPosition.map { Int($0[k]) } ?? k)

@@ -270,3 +270,21 @@ struct DefaultDayTests {
         #expect(DayQuery(text) == nil)
     }
 }
+
+struct DaySummaryTests {
+    /// `week` takes a lean path (no hours, no apps); it must give the day report's numbers.
+    @Test(arguments: ["UTC", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe"])
+    func theLeanSummaryAgreesWithTheDayReport(zoneName: String) throws {
+        let d = try dataset([
+            ("Maps", "Navigation", "2026-03-07T23:30:00Z", "2026-03-08T08:15:00Z"),
+            ("Spotify", nil, "2026-03-08T06:00:00Z", "2026-03-08T07:30:00Z"),
+            ("Safari", "Productivity", "2026-03-08T12:00:00-04:00", "2026-03-09T01:00:00-04:00"),
+            ("Mail", "Productivity", "2026-03-05T10:00:00Z", "2026-03-05T10:00:01Z"),
+            (nil, "others", "2026-03-10T00:00:00Z", "2026-03-10T00:30:00Z"),
+        ])
+        let zone = try #require(Zone(identifier: zoneName))
+        let lean = DaySummary.days(endingOn: day("2026-03-10"), count: 7, dataset: d, zone: zone)
+        let full = (0..<7).reversed().map { DaySummary(DayReport(dataset: d, date: day("2026-03-10").adding(days: -$0), zone: zone)) }
+        #expect(lean == full)
+    }
+}
