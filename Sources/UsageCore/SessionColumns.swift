@@ -91,28 +91,58 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// The sessions of `parts` (back to back, as the keys' positions count them) in one (start,
     /// end) order, given each part's sorted keys; each part's app and category ids mapped
-    /// through its table when it has one. Keys carry the names, so nothing is gathered at random.
+    /// through its table when it has one. Keys carry the names, so nothing is read at random,
+    /// and the merge writes the columns in one pass.
     static func merging(
         _ parts: [SessionColumns], keys: [[SortKey]], appMaps: [[Int32]?], categoryMaps: [[Int32]?]
     ) -> SessionColumns {
-        var mapped = keys
-        for p in parts.indices where appMaps[p] != nil || categoryMaps[p] != nil {
-            let apps = appMaps[p]
-            let categories = categoryMaps[p]
-            for j in mapped[p].indices {
-                if let apps { mapped[p][j].app = apps[Int(mapped[p][j].app)] }
-                if let categories { mapped[p][j].category = categories[Int(mapped[p][j].category)] }
+        precondition(!keys.isEmpty && keys.count <= 2, "one or two parts")
+        let n = keys.reduce(0) { $0 + $1.count }
+        var out = SessionColumns()
+        var starts = [Micros](repeating: 0, count: n)
+        var ends = [Micros](repeating: 0, count: n)
+        var apps = [Int32](repeating: 0, count: n)
+        var categories = [Int32](repeating: 0, count: n)
+        var positions = [Int32](repeating: 0, count: n)
+        let empty: [SortKey] = []
+        let a = keys[0]
+        let b = keys.count > 1 ? keys[1] : empty
+        let noMap: [Int32] = []
+        let appMap = appMaps.count > 1 ? appMaps[1] ?? noMap : noMap
+        let categoryMap = categoryMaps.count > 1 ? categoryMaps[1] ?? noMap : noMap
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var i = 0
+                var j = 0
+                for k in 0..<n {
+                    let key: SortKey
+                    var app: Int32
+                    var category: Int32
+                    if j >= b.count || (i < a.count && !SortKey.precedes(b[j], a[i])) {
+                        key = a[i]
+                        i += 1
+                        app = key.app
+                        category = key.category
+                    } else {
+                        key = b[j]
+                        j += 1
+                        app = appMap.isEmpty ? key.app : appMap[Int(key.app)]
+                        category = categoryMap.isEmpty ? key.category : categoryMap[Int(key.category)]
+                    }
+                    starts[k] = key.start
+                    ends[k] = key.end
+                    apps[k] = app
+                    categories[k] = category
+                    positions[k] = key.index
+                }
             }
         }
-        let order = mapped.dropFirst().reduce(mapped[0]) { SortKey.merged($0, $1) }
-        var out = SessionColumns()
-        out.starts = order.map(\.start)
-        out.ends = order.map(\.end)
-        out.apps = order.map(\.app)
-        out.categories = order.map(\.category)
+        out.starts = starts
+        out.ends = ends
+        out.apps = apps
+        out.categories = categories
         out.ids = IDStore.concatenated(parts.map(\.ids))
-        let identity = order.indices.allSatisfy { Int(order[$0].index) == $0 }
-        out.idPosition = identity ? nil : order.map(\.index)
+        out.idPosition = positions
         return out
     }
 }
