@@ -43,9 +43,7 @@ public struct DataQuality: Hashable, Sendable {
         var appSeen = [Bool](repeating: false, count: dataset.apps.count)
         var categorySeen = [Bool](repeating: false, count: dataset.categories.count)
         var appTime: Micros = 0
-        var screen: Micros = 0
-        var unionStart: Micros? = nil
-        var unionEnd: Micros = 0
+        var union = UnionLength()
         // The last day counted so far and the instant it ends: every day before it that any
         // session touched is counted already, because sessions come in start order.
         var lastCounted: LocalDate? = nil
@@ -58,13 +56,7 @@ public struct DataQuality: Hashable, Sendable {
             categorySeen[Int(s.category)] = true
             appTime += s.end - s.start
 
-            if unionStart != nil, s.start <= unionEnd {
-                unionEnd = max(unionEnd, s.end)
-            } else {
-                if let open = unionStart { screen += unionEnd - open }
-                unionStart = s.start
-                unionEnd = s.end
-            }
+            union.add(s.start, s.end)
 
             guard s.end > lastCountedEnd else { continue }
             let last = zone.localDate(of: s.end - 1)
@@ -74,7 +66,7 @@ public struct DataQuality: Hashable, Sendable {
             lastCounted = last
             lastCountedEnd = zone.startOfDay(last.adding(days: 1))
         }
-        if let open = unionStart { screen += unionEnd - open }
+        let screen = union.total
 
         self.appTimeMicros = appTime
         self.screenTimeMicros = screen

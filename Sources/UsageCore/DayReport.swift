@@ -1,5 +1,26 @@
 // DayReport.swift — the report of one day (SPEC §4), built in one pass over the day's sessions.
 
+/// The length of a union of intervals fed in start order (screen time: overlaps count once).
+struct UnionLength {
+    private var open: Micros?
+    private var openEnd: Micros = 0
+    private var closed: Micros = 0
+
+    /// Adds `[start, end)`; starts must not decrease from one call to the next.
+    @inline(__always) mutating func add(_ start: Micros, _ end: Micros) {
+        if open != nil, start <= openEnd {
+            openEnd = max(openEnd, end)
+        } else {
+            if let open { closed += openEnd - open }
+            open = start
+            openEnd = end
+        }
+    }
+
+    /// The union's length so far.
+    var total: Micros { closed + (open.map { openEnd - $0 } ?? 0) }
+}
+
 /// One app's use during a day.
 public struct AppUsage: Hashable, Sendable {
     public let name: String
@@ -64,9 +85,7 @@ public struct DayReport: Hashable, Sendable {
         var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
         var slotAppMicros: [Int64: Micros] = [:]
         var total: Micros = 0
-        var screen: Micros = 0
-        var unionStart: Micros? = nil
-        var unionEnd: Micros = 0
+        var union = UnionLength()
         let slots = window.slots
 
         for index in dataset.candidateRange(from: window.start, to: window.end) {
@@ -82,13 +101,7 @@ public struct DayReport: Hashable, Sendable {
             categoryMicros[Int(s.category)] += length
 
             // Sessions come sorted by start and clipping keeps that order, so the union merges in one pass.
-            if unionStart != nil, start <= unionEnd {
-                unionEnd = max(unionEnd, end)
-            } else {
-                if let open = unionStart { screen += unionEnd - open }
-                unionStart = start
-                unionEnd = end
-            }
+            union.add(start, end)
 
             var k = Int((start - window.start) / DayWindow.hour)
             while k < slots.count, slots[k].start < end {
@@ -97,9 +110,8 @@ public struct DayReport: Hashable, Sendable {
                 k += 1
             }
         }
-        if let open = unionStart { screen += unionEnd - open }
         self.totalMicros = total
-        self.screenTimeMicros = screen
+        self.screenTimeMicros = union.total
 
         func share(_ m: Micros) -> Double { total > 0 ? Double(m) / Double(total) : 0 }
 
@@ -172,9 +184,7 @@ extension DaySummary {
         let dayEnd = zone.startOfDay(date.adding(days: 1))
         var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
         var total: Micros = 0
-        var screen: Micros = 0
-        var unionStart: Micros? = nil
-        var unionEnd: Micros = 0
+        var union = UnionLength()
         for index in dataset.candidateRange(from: dayStart, to: dayEnd) {
             let s = dataset.sessions.core(index)
             let start = max(s.start, dayStart)
@@ -182,18 +192,11 @@ extension DaySummary {
             guard end > start else { continue }
             total += end - start
             categoryMicros[Int(s.category)] += end - start
-            if unionStart != nil, start <= unionEnd {
-                unionEnd = max(unionEnd, end)
-            } else {
-                if let open = unionStart { screen += unionEnd - open }
-                unionStart = start
-                unionEnd = end
-            }
+            union.add(start, end)
         }
-        if let open = unionStart { screen += unionEnd - open }
         let categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
             CategoryUsage(name: dataset.categories[$0], micros: categoryMicros[$0], share: total > 0 ? Double(categoryMicros[$0]) / Double(total) : 0)
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
-        return DaySummary(day: date, totalMicros: total, screenTimeMicros: screen, categories: categories)
+        return DaySummary(day: date, totalMicros: total, screenTimeMicros: union.total, categories: categories)
     }
 }

@@ -19,7 +19,10 @@ public struct FileRepository: SessionRepository {
         var input: InputBuffer? = try readInput(cancellation: cancellation, progress: progress)
         if cancellation.isCancelled { throw .cancelled(source: path) }
         do {
-            let scanned = try SessionsJSON.scan(input!.bytes, cancellation: cancellation)
+            // The buffer must outlive the scan of its bytes.
+            let scanned = try withExtendedLifetime(input) { () throws(IngestError) in
+                try SessionsJSON.scan(input!.bytes, cancellation: cancellation)
+            }
             input = nil  // the input is no longer needed: free it before sorting and merging
             return scanned.dataset(source: path)
         } catch .cancelled {
@@ -60,53 +63,10 @@ public struct FileRepository: SessionRepository {
         }
     }
 
-    /// Reads the whole file, chunk by chunk, so a pipe or FIFO works and cancellation is honoured.
+    /// Reads the whole file (a script, a history file) into an array.
     func readAll(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw error(errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw error(errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: path) }
-
-        // A regular file fits in one buffer of its size (+1 to see the end); a pipe grows it.
-        var capacity = max(Int(info.st_size) + 1, 1 << 16)
-        var bytes: [UInt8] = []
-        while true {
-            var failure: Int32 = 0
-            var cancelled = false
-            var atEnd = false
-            let previous = bytes
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                let base = buffer.baseAddress!
-                previous.withUnsafeBufferPointer { old in
-                    if let from = old.baseAddress { base.initialize(from: from, count: old.count) }
-                }
-                count = previous.count
-                while count < capacity {
-                    if cancellation.isCancelled {
-                        cancelled = true
-                        return
-                    }
-                    let n = read(fd, base + count, min(capacity - count, 4 << 20))
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        return
-                    }
-                    if n == 0 {
-                        atEnd = true
-                        return
-                    }
-                    count += n
-                    progress(count)
-                }
-            }
-            if cancelled { throw .cancelled(source: path) }
-            if failure != 0 { throw error(failure) }
-            if atEnd { return bytes }
-            capacity *= 2
-        }
+        let input = try readInput(cancellation: cancellation, progress: progress)
+        return withExtendedLifetime(input) { Array(input.bytes) }
     }
 
     private func error(_ code: Int32) -> LoadError {
@@ -140,7 +100,7 @@ final class InputBuffer {
         munmap(base, capacity)
     }
 
-    /// The bytes read so far.
+    /// The bytes read so far; valid only while the buffer lives (keep it with `withExtendedLifetime`).
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// A buffer twice as large holding the same bytes.

@@ -14,36 +14,7 @@ enum Differential {
 
     // MARK: - Seeded randomness (SplitMix64)
 
-    struct Rng {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + below(r.count) }
-        mutating func int64(_ r: ClosedRange<Int64>) -> Int64 { r.lowerBound + Int64(next() % UInt64(r.upperBound - r.lowerBound + 1)) }
-        mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / 9_007_199_254_740_992.0 < p }
-        mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
-        mutating func shuffle<T>(_ a: inout [T]) {
-            guard a.count > 1 else { return }
-            for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, below(i + 1)) }
-        }
-        /// Picks an index by weight.
-        mutating func weighted(_ weights: [Int]) -> Int {
-            var r = below(weights.reduce(0, +))
-            for (i, w) in weights.enumerated() {
-                if r < w { return i }
-                r -= w
-            }
-            return weights.count - 1
-        }
-    }
+    typealias Rng = SplitMix64
 
     /// The seed of document `index` of a run seeded `base`.
     static func seed(_ base: UInt64, _ index: Int) -> UInt64 {
@@ -239,17 +210,11 @@ enum Differential {
 
     // MARK: - Timestamps as the generator writes them
 
-    /// Civil date of a day count since 1970-01-01 (H. Hinnant's algorithm; the reference uses a table).
+    /// Civil date of a day count since 1970-01-01 (the project's own LocalDate: this only writes
+    /// the generator's text; the reference decoder reads it back with a table of its own).
     static func civil(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), Int(m), Int(d))
+        let date = LocalDate(daysSinceEpoch: Int(days))
+        return (Int64(date.year), date.month, date.day)
     }
 
     static func pad(_ v: Int64, _ width: Int) -> String {

@@ -30,23 +30,10 @@ func bothWays(_ text: String) -> (Result<DatasetFacts, IngestError>, Result<Data
     return (one, two)
 }
 
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 struct ParallelScanTests {
     /// Rows of every kind: valid, each skip reason, escapes, names that repeat, unordered times.
     static func rows(count: Int, seed: UInt64) -> [String] {
-        var g = SplitMix(state: seed)
+        var g = SplitMix64(seed: seed)
         let apps = ["\"Safari\"", "\"Mail\"", "\"微信\"", "\"Caf\\u00e9\"", "null", "\" Slack \"", "\"Say \\\"hi\\\"\"", "\"bad\\ud800\""]
         let categories = ["\"Productivity\"", "\"Social\"", "null", "\"others\"", "\"\""]
         return (0..<count).map { k in
