@@ -253,36 +253,4 @@ struct SortKey: Sendable {
             }
         }
     }
-
-    /// Two sorted key arrays merged into one sorted array.
-    static func merged(_ a: [SortKey], _ b: [SortKey]) -> [SortKey] {
-        guard !b.isEmpty else { return a }
-        guard !a.isEmpty else { return b }
-        return [SortKey](unsafeUninitializedCapacity: a.count + b.count) { out, initialized in
-            var i = 0
-            var j = 0
-            var k = 0
-            while i < a.count, j < b.count {
-                if precedes(b[j], a[i]) {
-                    out[k] = b[j]
-                    j += 1
-                } else {
-                    out[k] = a[i]
-                    i += 1
-                }
-                k += 1
-            }
-            while i < a.count {
-                out[k] = a[i]
-                i += 1
-                k += 1
-            }
-            while j < b.count {
-                out[k] = b[j]
-                j += 1
-                k += 1
-            }
-            initialized = k
-        }
-    }
 }

@@ -36,9 +36,6 @@ public struct Theme: Sendable, Equatable {
     /// A title line (the date, `By category`, `Apps`): bold.
     public func heading(_ text: String) -> String { sgr("1", text) }
 
-    /// Quieter text (hints, empty runs): dim.
-    public func dim(_ text: String) -> String { sgr("2", text) }
-
     private func sgr(_ code: String, _ text: String) -> String {
         color && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
