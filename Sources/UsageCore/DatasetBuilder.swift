@@ -113,6 +113,11 @@ struct DatasetBuilder: Sendable {
         }
     }
 
+    /// Keeps only the first `count(reason)` examples of each reason (the counts stay whole).
+    mutating func keepExamples(_ count: (SkipReason) -> Int) {
+        skipped.trimExamples(count)
+    }
+
     /// Turns the examples' byte offsets into 1-based line numbers of `input`.
     mutating func resolveLines(in input: UnsafeBufferPointer<UInt8>) {
         skipped.mapExampleLines { offsets in Newlines.lines(at: offsets, in: input) }

@@ -42,7 +42,7 @@ enum ParallelScan {
                 let result = Result { () throws(IngestError) -> Bool in
                     try scanner.scanElements(into: &builder, from: split, stopAt: nil, cancellation: token, progress: nil)
                 }
-                builder.resolveLines(in: b)
+                // Lines later: most of this half's examples give way to the first half's.
                 halves.set(1, result.map { ($0, builder) })
             }
         }
@@ -50,7 +50,12 @@ enum ParallelScan {
         // A guess inside a value is never reached exactly: the first scan then went on to the end alone.
         guard stoppedAtSplit else { return ScannedSessions(parts: [firstBuilder]) }
         // The guess was a real row boundary: the second half's result stands, errors included.
-        return ScannedSessions(parts: [firstBuilder, try halves.get(1).builder])
+        // Only the examples that survive the merge (three per reason in all) need a line number,
+        // and counting lines up to the second half's is a pass over most of the input.
+        var second = try halves.get(1).builder
+        second.keepExamples { reason in SkipSummary.examplesPerReason - (firstBuilder.skipped.examples[reason]?.count ?? 0) }
+        second.resolveLines(in: b)
+        return ScannedSessions(parts: [firstBuilder, second])
     }
 
     /// The offset of a `{` that follows `}` and `,` (white space allowed between) at or after

@@ -90,6 +90,12 @@ public struct SkipSummary: Hashable, Sendable {
         }
     }
 
+    /// Keeps the first `count(reason)` examples of each reason; the counts are not changed.
+    mutating func trimExamples(_ count: (SkipReason) -> Int) {
+        for (reason, rows) in examples { examples[reason] = Array(rows.prefix(max(0, count(reason)))) }
+        examples = examples.filter { !$0.value.isEmpty }
+    }
+
     /// Adds another summary's counts and examples (used when merging sources).
     public mutating func merge(_ other: SkipSummary) {
         for reason in SkipReason.allCases {
