@@ -39,6 +39,8 @@ struct DatasetBuilder: Sendable {
     private(set) var skipped = SkipSummary()
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
     var repairedStrings = 0
+    /// The last timestamp date parsed.
+    private var dates = RFC3339.DateCache()
 
     init(expectedRows: Int = 0) {
         columns.reserve(expectedRows)
@@ -63,7 +65,8 @@ struct DatasetBuilder: Sendable {
         guard start.kind != .absent, start.kind != .null, end.kind != .absent, end.kind != .null else {
             return skip(.missingTimestamp)
         }
-        guard start.kind == .string, end.kind == .string, let s = RFC3339.parse(start.bytes), let e = RFC3339.parse(end.bytes)
+        guard start.kind == .string, end.kind == .string, let s = RFC3339.parse(start.bytes, cache: &dates),
+            let e = RFC3339.parse(end.bytes, cache: &dates)
         else { return skip(.badTimestamp) }
         guard app.kind.isTextOrNull, category.kind.isTextOrNull else { return skip(.badFieldType) }
         guard e > s else { return skip(.endNotAfterStart) }

@@ -15,16 +15,47 @@ public enum RFC3339 {
         return copy.withUTF8 { buffer in parse(buffer) }
     }
 
+    /// The last date part parsed (`YYYY-MM-DD`, as raw bytes) and its day number: a file's
+    /// timestamps share few dates, and a session's end usually has its start's.
+    public struct DateCache: Sendable {
+        var head: UInt64 = 0
+        var tail: UInt16 = 0
+        var days = 0
+        var filled = false
+
+        public init() {}
+    }
+
     /// Parses a timestamp held in UTF-8 bytes, or returns `nil` when it is not valid.
     public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Micros? {
+        var cache = DateCache()
+        return parse(b, cache: &cache)
+    }
+
+    /// Parses a timestamp held in UTF-8 bytes, reusing the date of the previous call when the
+    /// bytes are the same (it was valid then, so it is valid now).
+    public static func parse(_ b: UnsafeBufferPointer<UInt8>, cache: inout DateCache) -> Micros? {
         let n = b.count
-        guard n >= 20 else { return nil }
-        guard b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x74, b[13] == 0x3A, b[16] == 0x3A,
-            let year = Digits.value(b, 0, 4), let month = Digits.value(b, 5, 2),
-            let day = Digits.value(b, 8, 2), let hour = Digits.value(b, 11, 2),
-            let minute = Digits.value(b, 14, 2), let second = Digits.value(b, 17, 2)
-        else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year),
+        guard n >= 20, let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let head = raw.loadUnaligned(as: UInt64.self)
+        let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        let days: Int
+        if cache.filled, cache.head == head, cache.tail == tail {
+            days = cache.days
+        } else {
+            guard b[4] == 0x2D, b[7] == 0x2D, let year = Digits.value(b, 0, 4), let month = Digits.value(b, 5, 2),
+                let day = Digits.value(b, 8, 2), (1...12).contains(month), day >= 1,
+                day <= LocalDate.daysIn(month: month, year: year)
+            else { return nil }
+            days = LocalDate.daysFromCivil(year: year, month: month, day: day)
+            cache.head = head
+            cache.tail = tail
+            cache.days = days
+            cache.filled = true
+        }
+        guard b[10] == 0x54 || b[10] == 0x74, b[13] == 0x3A, b[16] == 0x3A,
+            let hour = Digits.value(b, 11, 2), let minute = Digits.value(b, 14, 2), let second = Digits.value(b, 17, 2),
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
 
@@ -58,7 +89,6 @@ public enum RFC3339 {
         }
         guard i == n else { return nil }
 
-        let days = LocalDate.daysFromCivil(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         return seconds * 1_000_000 + fraction
     }
