@@ -81,3 +81,22 @@ struct LocalDateTests {
         #expect(try #require(LocalDate(iso: "2024-03-01")).adding(days: -1).description == "2024-02-29")
     }
 }
+
+struct RFC3339DateCacheTests {
+    /// The cache may only skip the date checks for the very same ten bytes.
+    @Test func theDateCacheNeverLetsABadTimestampThrough() {
+        var cache = RFC3339.DateCache()
+        func parse(_ text: String) -> Micros? {
+            var copy = text
+            return copy.withUTF8 { RFC3339.parse($0, cache: &cache) }
+        }
+        #expect(parse("2026-02-28T10:00:00Z") == RFC3339.parse("2026-02-28T10:00:00Z"))
+        #expect(parse("2026-02-28T23:59:59.5+05:30") == RFC3339.parse("2026-02-28T23:59:59.5+05:30"))
+        #expect(parse("2026-02-28T24:00:00Z") == nil)  // same date, bad time
+        #expect(parse("2026-02-28 10:00:00Z") == nil)  // same date, bad separator
+        #expect(parse("2026-02-29T10:00:00Z") == nil)  // not a leap year
+        #expect(parse("2026-02-28T10:00:00Z") != nil)
+        #expect(parse("2024-02-29T10:00:00Z") == RFC3339.parse("2024-02-29T10:00:00Z"))
+        #expect(parse("2026-02-28T10:00:00") == nil)  // cached date, no offset
+    }
+}
