@@ -125,6 +125,9 @@ public struct Dataset: Sendable {
     public let repairedStrings: Int
     /// The longest session, so that a range query knows how far back to look.
     public let longestSession: Micros
+    /// The latest end of any session (`nil` when there are none): `span` is asked for on every
+    /// prompt and report (the default day), so it is measured once here, not per call.
+    private let latestEnd: Micros?
 
     /// An empty dataset (nothing loaded yet).
     public static let empty = Dataset(
@@ -154,7 +157,7 @@ public struct Dataset: Sendable {
         self.sessions = columns
         self.skipped = skipped
         self.repairedStrings = repairedStrings
-        self.longestSession = columns.longest
+        (self.longestSession, self.latestEnd) = columns.extent
     }
 
     /// The indices of the sessions that may overlap `[from, to)`: those that start before `to`
@@ -194,7 +197,7 @@ public struct Dataset: Sendable {
 
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.
     public var span: (start: Micros, end: Micros)? {
-        guard let first = sessions.starts.first else { return nil }
-        return (first, sessions.ends.max()!)
+        guard let first = sessions.starts.first, let latestEnd else { return nil }
+        return (first, latestEnd)
     }
 }

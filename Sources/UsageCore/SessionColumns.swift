@@ -36,11 +36,15 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         ids.text(at: idPosition.map { Int($0[k]) } ?? k)
     }
 
-    /// The longest session's length (0 when empty).
-    var longest: Micros {
+    /// The longest session's length (0 when empty) and the latest end (`nil` when empty), in one pass.
+    var extent: (longest: Micros, latestEnd: Micros?) {
         var longest: Micros = 0
-        for k in starts.indices { longest = Swift.max(longest, ends[k] - starts[k]) }
-        return longest
+        var latest: Micros?
+        for k in starts.indices {
+            longest = Swift.max(longest, ends[k] - starts[k])
+            latest = Swift.max(latest ?? ends[k], ends[k])
+        }
+        return (longest, latest)
     }
 
     mutating func reserve(_ count: Int) {
