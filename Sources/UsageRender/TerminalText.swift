@@ -71,30 +71,22 @@ public enum TerminalText {
         return scalars.reduce(0) { $0 + cells($1) }
     }
 
-    /// The cells of one scalar.
+    /// The cells of one scalar: 0 for controls, nonspacing and enclosing marks, format characters
+    /// (Cf, e.g. the soft hyphen and ZWJ) and U+200B; 2 for East Asian Wide and Fullwidth code
+    /// points (the generated `EastAsianWidth` table; Ambiguous counts 1, as in non-CJK terminals)
+    /// and for emoji-presentation scalars; 1 otherwise. The emoji check covers what the table can't:
+    /// regional indicators (East Asian Width N, yet shown two cells wide alone) and emoji newer than
+    /// the table's Unicode version that the standard library already knows.
     public static func cells(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v < 0x300 { return v < 0x20 || (0x7F...0x9F).contains(v) ? 0 : 1 }
+        if v < 0x300 { return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xAD ? 0 : 1 }  // U+00AD: Cf
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
         if v == 0x200B { return 0 }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        return isWide(v) ? 2 : 1
-    }
-
-    /// East Asian Wide and Fullwidth blocks.
-    private static func isWide(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
-            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
-            0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
+        if EastAsianWidth.isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
+        return 1
     }
 
     /// The sanitised text cut to at most `width` cells, ending in `…` when cut; never splits a
