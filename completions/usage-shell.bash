@@ -163,9 +163,9 @@ _usage-shell() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--bail --no-history --version -h --help)
+    local -a non_repeating_flags=(--accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--day --tz --format --color --width -f)
+    local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f)
     __usage-shell_offer_flags_options 1
 
     # Offer option value completions
@@ -183,6 +183,10 @@ _usage-shell() {
         ;;
     '--color')
         __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--glyphs')
+        __usage-shell_add_completions -W 'auto'$'\n''unicode'$'\n''ascii'
         return
         ;;
     '--width')

@@ -20,7 +20,7 @@ function __usage-shell_parse_tokens -S
     set -l unparsed_tokens (__usage-shell_tokens -pc)
     switch $unparsed_tokens[1]
     case 'usage-shell'
-        __usage-shell_parse_subcommand 1 'day=' 'tz=' 'format=' 'color=' 'width=' 'c=+' 'f=' 'bail' 'no-history' 'version' 'h/help'
+        __usage-shell_parse_subcommand 1 'day=' 'tz=' 'format=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'bail' 'no-history' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
@@ -82,6 +82,8 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" format' -l 'format' -d 'Output format of commands: table or json.' -rfka 'table json'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" color' -l 'color' -d 'Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.' -rfka 'auto always never'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" glyphs' -l 'glyphs' -d 'Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.' -rfka 'auto unicode ascii'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" accessible' -l 'accessible' -d 'Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week check load retry set help quit'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rF

@@ -46,9 +46,19 @@ public struct HourUsage: Hashable, Sendable {
     public let micros: Micros
     /// Apps with time in this slot, most first, then by name.
     public let apps: [(name: String, micros: Micros)]
+    /// Categories with time in this slot (each session's own category), most first, then by name.
+    public let categories: [(name: String, micros: Micros)]
+
+    public init(slot: HourSlot, micros: Micros, apps: [(name: String, micros: Micros)], categories: [(name: String, micros: Micros)]) {
+        self.slot = slot
+        self.micros = micros
+        self.apps = apps
+        self.categories = categories
+    }
 
     public static func == (a: HourUsage, b: HourUsage) -> Bool {
         a.slot == b.slot && a.micros == b.micros && a.apps.elementsEqual(b.apps, by: { $0 == $1 })
+            && a.categories.elementsEqual(b.categories, by: { $0 == $1 })
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -84,6 +94,7 @@ public struct DayReport: Hashable, Sendable {
         var appCategoryMicros: [Int64: Micros] = [:]
         var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
         var slotAppMicros: [Int64: Micros] = [:]
+        var slotCategoryMicros: [Int64: Micros] = [:]
         var total: Micros = 0
         var union = UnionLength()
         let slots = window.slots
@@ -106,7 +117,10 @@ public struct DayReport: Hashable, Sendable {
             var k = Int((start - window.start) / DayWindow.hour)
             while k < slots.count, slots[k].start < end {
                 let overlap = min(end, slots[k].end) - max(start, slots[k].start)
-                if overlap > 0 { slotAppMicros[Int64(k) << 32 | Int64(s.app), default: 0] += overlap }
+                if overlap > 0 {
+                    slotAppMicros[Int64(k) << 32 | Int64(s.app), default: 0] += overlap
+                    slotCategoryMicros[Int64(k) << 32 | Int64(s.category), default: 0] += overlap
+                }
                 k += 1
             }
         }
@@ -134,9 +148,15 @@ public struct DayReport: Hashable, Sendable {
         for (key, micros) in slotAppMicros {
             appsOfSlot[Int(key >> 32)].append((dataset.apps[Int(key & 0xFFFF_FFFF)], micros))
         }
+        var categoriesOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: slots.count)
+        for (key, micros) in slotCategoryMicros {
+            categoriesOfSlot[Int(key >> 32)].append((dataset.categories[Int(key & 0xFFFF_FFFF)], micros))
+        }
         self.hours = window.slots.indices.map { k in
             let apps = appsOfSlot[k].sorted(by: DayReport.mostFirst)
-            return HourUsage(slot: window.slots[k], micros: apps.reduce(0) { $0 + $1.micros }, apps: apps)
+            return HourUsage(
+                slot: window.slots[k], micros: apps.reduce(0) { $0 + $1.micros }, apps: apps,
+                categories: categoriesOfSlot[k].sorted(by: DayReport.mostFirst))
         }
     }
 

@@ -5,7 +5,9 @@ extension TextReport {
     /// `app NAME`: a title (`Google Chrome · Productivity · Mon 2026-02-23`), the totals line
     /// (`2h 5m · 31% of the day · 4 sessions`), the app's sessions with local clock times
     /// (`…` marks a session clipped at the day's start or end) and its non-empty hours.
-    public static func app(_ a: AppDayReport, width: Int, theme: Theme = .plain) -> [String] {
+    /// The hours are drawn as bars in the app's colour or pattern (from `palette`, the day's
+    /// series) when the width allows and accessible mode is off.
+    public static func app(_ a: AppDayReport, width: Int, theme: Theme = .plain, palette: Palette? = nil) -> [String] {
         let title = fitAll(
             [TerminalText.sanitize(a.name) + " · " + TerminalText.sanitize(a.category) + " · \(TextFormat.shortWeekday(a.day)) \(a.day)"],
             width: width)
@@ -42,26 +44,33 @@ extension TextReport {
                     + TerminalText.padLeft(TextFormat.duration(s.micros), width: durationWidth) + id)
         }
 
-        let used = a.hours.filter { $0.micros > 0 }
-        let hourDurationWidth = max(4, used.map { TextFormat.duration($0.micros).count }.max() ?? 0)
-        lines.append("")
-        lines.append("Hours")
-        headings.append(lines.count - 1)
-        for h in used {
-            lines.append(
-                "  " + slotClock(h.slot, repeated: repeated) + "  "
-                    + TerminalText.padLeft(TextFormat.duration(h.micros), width: hourDurationWidth))
-        }
         // Style after fitting, so that cutting a line never cuts into a style's escape sequence.
         var fitted = fitAll(lines, width: width)
         for k in headings { fitted[k] = theme.heading(fitted[k]) }
+        fitted.append("")
+        fitted += fitAll(["Hours"], width: width).headed(theme)
+        if !theme.accessible, let layout = HourlyLayout(slots: a.window.slots.count, width: width) {
+            let series = HourlySeries(
+                single: palette?.app(a.name) ?? Series(rank: 0), name: a.name, hours: a.hours.map(\.micros))
+            fitted += fitStyled(hourlyBars(slots: a.window.slots, series: series, layout: layout, theme: theme), width: width)
+        } else {
+            let used = a.hours.filter { $0.micros > 0 }
+            let hourDurationWidth = max(4, used.map { TextFormat.duration($0.micros).count }.max() ?? 0)
+            fitted += fitAll(
+                used.map {
+                    "  " + slotClock($0.slot, repeated: repeated) + "  "
+                        + TerminalText.padLeft(TextFormat.duration($0.micros), width: hourDurationWidth)
+                }, width: width)
+        }
         return title + fitted
     }
 
     /// `hour H`: for each slot of the hour (two on a fall-back day, told apart by their UTC
     /// offset; none when the clocks skip it) the slot's time, then its apps ranked with duration
     /// and share of the slot.
-    public static func hour(_ r: DayReport, slots: [HourUsage], width: Int, theme: Theme = .plain) -> [String] {
+    public static func hour(
+        _ r: DayReport, slots: [HourUsage], width: Int, theme: Theme = .plain, palette: Palette? = nil
+    ) -> [String] {
         guard !slots.isEmpty else {
             return wrap(["no such hour on \(TextFormat.longDate(r.day)): the clocks skip it"], width: width)
         }
@@ -78,20 +87,20 @@ extension TextReport {
                 continue
             }
             lines += fitAll([label + "  " + TextFormat.duration(h.micros)], width: width).headed(theme)
-            let rankWidth = String(h.apps.count).count + 1
-            let reserved = 2 + rankWidth + 1 + 2 + 7 + 2 + 5
-            let longest = h.apps.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
-            let nameWidth = max(1, min(longest, width - reserved))
-            var rows: [String] = []
-            for (k, app) in h.apps.enumerated() {
-                let share = Double(app.micros) / Double(h.micros)
-                rows.append(
-                    ("  " + TerminalText.padLeft("\(k + 1).", width: rankWidth) + " "
-                        + TerminalText.pad(app.name, width: nameWidth) + "  "
-                        + TerminalText.padLeft(TextFormat.duration(app.micros), width: 7) + "  "
-                        + TerminalText.padLeft(TextFormat.share(share), width: 5)).trimmingTrailingSpaces())
+            let palette = palette ?? Palette(r)
+            let rows = h.apps.map { app in
+                RankedRow(
+                    name: app.name, detail: "", micros: app.micros, share: Double(app.micros) / Double(h.micros),
+                    series: palette.app(app.name))
             }
-            lines += fitAll(rows, width: width)
+            if theme.accessible {
+                lines += wrap(
+                    rows.enumerated().map { k, row in
+                        "  \(k + 1). \(TerminalText.sanitize(row.name)), \(TextFormat.duration(row.micros)), \(TextFormat.share(row.share))"
+                    }, width: width)
+            } else {
+                lines += rankedRows(rows, width: width, theme: theme)
+            }
         }
         return lines
     }
@@ -142,7 +151,7 @@ extension TextReport {
     }
 
     /// The local hours that occur twice in a day (the fall-back hour).
-    private static func repeatedHours(_ slots: [HourSlot]) -> Set<Int> {
+    static func repeatedHours(_ slots: [HourSlot]) -> Set<Int> {
         var seen = Set<Int>()
         var twice = Set<Int>()
         for s in slots where !seen.insert(s.hour).inserted { twice.insert(s.hour) }
@@ -151,7 +160,7 @@ extension TextReport {
 
     /// `09:00`, or on a day with a repeated hour `01:00-04` / `01:00-05` / `09:00   ` so that
     /// labels line up, as `hourly` does.
-    private static func slotClock(_ slot: HourSlot, repeated: Set<Int>) -> String {
+    static func slotClock(_ slot: HourSlot, repeated: Set<Int>) -> String {
         let clock = TextFormat.clock(slot.start, offsetSeconds: slot.utcOffsetSeconds)
         guard !repeated.isEmpty else { return clock }
         return clock + (repeated.contains(slot.hour) ? String(TextFormat.offset(slot.utcOffsetSeconds).prefix(3)) : "   ")
@@ -159,7 +168,7 @@ extension TextReport {
 }
 
 extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
+    func trimmingTrailingSpaces() -> String {
         var s = Substring(self)
         while s.last == " " { s.removeLast() }
         return String(s)

@@ -32,9 +32,10 @@ public enum ReportJSON {
         .object(dayHeader(r) + [("total_seconds", .seconds(r.totalMicros)), ("categories", categories(r.categories))])
     }
 
-    /// `chart hourly`.
-    public static func hourlyChart(_ r: DayReport) -> JSONText {
-        .object(dayHeader(r) + [("hours", hours(r.hours))])
+    /// `chart hourly`; `by category` gives each hour its `categories` (`{NAME: seconds}`) in
+    /// place of `apps`.
+    public static func hourlyChart(_ r: DayReport, by stack: HourlyStack = .app) -> JSONText {
+        .object(dayHeader(r) + [("hours", hours(r.hours, by: stack))])
     }
 
     /// `day …`.
@@ -102,14 +103,16 @@ public enum ReportJSON {
         .array(list.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros)), ("share", .double($0.share))]) })
     }
 
-    static func hours(_ list: [HourUsage]) -> JSONText {
+    static func hours(_ list: [HourUsage], by stack: HourlyStack = .app) -> JSONText {
         .array(
             list.map { h in
                 .object([
                     ("start", .string(TextFormat.localTimestamp(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds))),
                     ("hour", .int(h.slot.hour)),
                     ("seconds", .seconds(h.micros)),
-                    ("apps", .object(h.apps.map { ($0.name, .seconds($0.micros)) })),
+                    stack == .app
+                        ? ("apps", .object(h.apps.map { ($0.name, .seconds($0.micros)) }))
+                        : ("categories", .object(h.categories.map { ($0.name, .seconds($0.micros)) })),
                 ])
             })
     }

@@ -11,86 +11,22 @@ public enum TextReport {
             .headed(theme)
     }
 
-    /// Time by category: name, duration and share, most first.
-    public static func categories(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
-        guard !r.isEmpty else { return fitAll(["By category", "  no usage recorded"], width: width).headed(theme) }
-        let nameWidth = columnWidth(r.categories.map(\.name), width: width, reserved: 2 + 2 + 7 + 2 + 5)
-        let rows = r.categories.map { c in
-            "  " + TerminalText.pad(c.name, width: nameWidth) + "  "
-                + TerminalText.padLeft(TextFormat.duration(c.micros), width: 7) + "  "
-                + TerminalText.padLeft(TextFormat.share(c.share), width: 5)
-        }
-        return fitAll(["By category"] + rows, width: width).headed(theme)
-    }
-
-    /// Time per hour slot: local hour, duration, and the slot's top apps.
-    public static func hourly(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
-        guard !r.isEmpty else { return fitAll(["By hour", "  no usage recorded"], width: width).headed(theme) }
-        var lines = ["By hour"]
-        var emptyRun: [HourUsage] = []
-        func flushEmpty() {
-            guard let first = emptyRun.first, let last = emptyRun.last else { return }
-            let from = TextFormat.clock(first.slot.start, offsetSeconds: first.slot.utcOffsetSeconds)
-            let to = TextFormat.clock(last.slot.end - 60_000_000, offsetSeconds: last.slot.utcOffsetSeconds)
-            lines.append("  \(from)–\(to)  no usage")
-            emptyRun = []
-        }
-        let repeated = Set(Dictionary(grouping: r.hours, by: \.slot.hour).filter { $0.value.count > 1 }.keys)
-        for h in r.hours {
-            if h.micros == 0 {
-                emptyRun.append(h)
-                continue
-            }
-            flushEmpty()
-            // A fall-back day has an hour twice: tell the two apart by their UTC offset.
-            var clock = TextFormat.clock(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds)
-            if !repeated.isEmpty {
-                clock += repeated.contains(h.slot.hour) ? String(TextFormat.offset(h.slot.utcOffsetSeconds).prefix(3)) : "   "
-            }
-            let apps = h.apps.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
-            let more = h.apps.count > 3 ? " +\(h.apps.count - 3) more" : ""
-            lines.append("  \(clock)  " + TerminalText.padLeft(TextFormat.duration(h.micros), width: 6) + "  " + apps.joined(separator: ", ") + more)
-        }
-        flushEmpty()
-        return fitAll(lines, width: width).headed(theme)
-    }
-
-    /// The ranked app list: rank, name, category and sessions, duration, share; then a total line.
-    public static func apps(
-        _ r: DayReport, apps list: [AppUsage], width: Int, theme: Theme = .plain, title: String = "Apps",
-        totalLine: String? = nil
+    /// The `show` screen: the header, both charts (the selected one first), the app list; one
+    /// palette, so an app or category has the same colour and pattern in every part.
+    public static func show(
+        _ r: DayReport, hourlyFirst: Bool, hourlyBy stack: HourlyStack = .app, width: Int, theme: Theme = .plain
     ) -> [String] {
-        guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
-        let rankWidth = String(list.count).count + 1
-        let reserved = 2 + rankWidth + 1 + 2 + 2 + 7 + 2 + 5
-        func detail(_ app: AppUsage) -> String {
-            "\(app.category) · \(app.sessions) session\(app.sessions == 1 ? "" : "s")"
-        }
-        // Below 60 cells the category and sessions column goes first, so names keep their room.
-        let longestDetail = width < 60 ? 0 : list.map { TerminalText.cells(TerminalText.sanitize(detail($0))) }.max() ?? 0
-        let nameWidth = columnWidth(list.map(\.name), width: width, reserved: reserved - 2 + (longestDetail > 0 ? 12 : 0))
-        let detailWidth = max(0, min(longestDetail, width - reserved - nameWidth))
-        var lines = [title]
-        for (k, app) in list.enumerated() {
-            let rank = TerminalText.padLeft("\(k + 1).", width: rankWidth)
-            let detailColumn = detailWidth > 0 ? TerminalText.pad(detail(app), width: detailWidth) + "  " : ""
-            lines.append(
-                "  \(rank) " + TerminalText.pad(app.name, width: nameWidth) + "  " + detailColumn
-                    + TerminalText.padLeft(TextFormat.duration(app.micros), width: 7) + "  "
-                    + TerminalText.padLeft(TextFormat.share(app.share), width: 5))
-        }
-        lines.append("  " + (totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)))
-        return fitAll(lines.map { trimTrailing($0) }, width: width).headed(theme)
-    }
-
-    /// The `show` screen: header, the selected chart, the app list.
-    public static func show(_ r: DayReport, hourly: Bool, width: Int, theme: Theme = .plain) -> [String] {
         var lines = header(r, width: width, theme: theme)
         guard !r.isEmpty else { return lines }
+        let palette = Palette(r)
+        let category = categories(r, width: width, theme: theme, palette: palette)
+        let hourly = self.hourly(r, by: stack, width: width, theme: theme, palette: palette)
+        for part in hourlyFirst ? [hourly, category] : [category, hourly] {
+            lines.append("")
+            lines += part
+        }
         lines.append("")
-        lines += hourly ? self.hourly(r, width: width, theme: theme) : categories(r, width: width, theme: theme)
-        lines.append("")
-        lines += apps(r, apps: r.apps, width: width, theme: theme)
+        lines += apps(r, apps: r.apps, width: width, theme: theme, palette: palette)
         return lines
     }
 

@@ -1,4 +1,4 @@
-// Theme.swift — colour resolved once (SPEC §7's --color) into the styling renderers apply; renderers never look at the terminal.
+// Theme.swift — how one rendering looks, resolved once at the edge: colour (SPEC §7's --color), glyph set and accessible mode; renderers never look at the terminal.
 
 /// `--color` / `set color`: `auto` colours only when stdout is a terminal, `NO_COLOR` is unset
 /// or empty and `TERM` is not `dumb`.
@@ -22,23 +22,52 @@ public enum ColorMode: String, CaseIterable, Sendable {
     }
 }
 
-/// The styling of one rendering: plain, or the program's own SGR sequences (SPEC §6: the only
-/// escape sequences output may hold). Styles wrap text that is already sanitised and fitted.
+/// The styling of one rendering: colour or not (the program's own SGR sequences are the only
+/// escape sequences output may hold, SPEC §6), Unicode or ASCII art, and accessible mode (no
+/// art: a title, a summary sentence and one line per data point).
 public struct Theme: Sendable, Equatable {
     /// Whether SGR sequences are written at all.
     public let color: Bool
+    /// The characters charts are drawn with.
+    public let glyphs: Glyphs
+    /// Whether charts are replaced by sentences and lines a screen reader can read.
+    public let accessible: Bool
 
-    public init(color: Bool) { self.color = color }
+    public init(color: Bool, glyphs: Glyphs = .unicode, accessible: Bool = false) {
+        self.color = color
+        self.glyphs = glyphs
+        self.accessible = accessible
+    }
 
-    /// No colour: output holds no ESC byte.
+    /// No colour, Unicode glyphs: output holds no ESC byte.
     public static let plain = Theme(color: false)
 
     /// A title line (the date, `By category`, `Apps`): bold.
     public func heading(_ text: String) -> String { sgr("1", text) }
 
-    private func sgr(_ code: String, _ text: String) -> String {
-        color && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    /// Secondary marks (grid lines): the terminal's grey (bright black).
+    public func faint(_ text: String) -> String { sgr("90", text) }
+
+    /// Text in a series' colour (foreground).
+    public func colored(_ text: String, _ color: SeriesColor) -> String { sgr(String(color.foreground), text) }
+
+    /// `ESC [ codes m` text `ESC [ 0 m`, or the text alone without colour.
+    func sgr(_ codes: String, _ text: String) -> String {
+        color && !text.isEmpty ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
     }
+}
+
+/// One of the colours series are drawn in: the 16 base ANSI colours, so the user's terminal
+/// theme applies.
+public struct SeriesColor: Sendable, Hashable {
+    /// The SGR foreground code (`31`…`36`, `90`…`96`); the background code is 10 more.
+    public let foreground: Int
+    public var background: Int { foreground + 10 }
+
+    /// Blue, yellow, green, magenta, cyan: the colours of the five ranked series, in rank order.
+    public static let ranked = [34, 33, 32, 35, 36].map(SeriesColor.init(foreground:))
+    /// Grey (bright black): every series past the fifth ("other apps").
+    public static let other = SeriesColor(foreground: 90)
 }
 
 extension Array where Element == String {

@@ -38,23 +38,28 @@ public struct Command: Sendable {
 /// cannot disagree.
 public enum CommandTable {
     static let dayUsage = "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"
+    static let chartUsage = "chart [category|hourly [by app|category]]"
     static let appsUsage = "apps [top N] [category NAME]"
-    static let setUsage = "set [format table|json] [color auto|always|never] [width N|auto] [tz ZONE] [timer on|off]"
+    static let setUsage =
+        "set [format table|json] [color auto|always|never] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [timer on|off]"
 
     /// The settings `set` knows, in the order it lists them.
-    static let settings = ["format", "color", "width", "tz", "timer"]
+    static let settings = ["format", "color", "glyphs", "accessible", "width", "tz", "timer"]
 
     public static let all: [Command] = [
         Command(
             name: "show", aliases: [], usage: "show",
-            summary: "the day screen: header, the selected chart, the app list",
+            summary: "the day screen: header, both charts (the selected one first), the app list",
             examples: ["show"], arguments: { _ in [] }
         ) { shell, args throws(ShellError) in
             try noArguments("show", args, usage: "show")
             let r = try shell.requireReport()
             return shell.render(
                 json: { ReportJSON.show(r, skipped: shell.model.dataset.skipped) },
-                table: { TextReport.show(r, hourly: shell.model.chart == .hourly, width: $0, theme: $1) })
+                table: {
+                    TextReport.show(
+                        r, hourlyFirst: shell.model.chart == .hourly, hourlyBy: shell.model.hourlyBy, width: $0, theme: $1)
+                })
         },
         Command(
             name: "day", aliases: [], usage: dayUsage,
@@ -69,26 +74,29 @@ public enum CommandTable {
             return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
         },
         Command(
-            name: "chart", aliases: [], abbreviations: ["ch"], usage: "chart [category|hourly]",
-            summary: "select and show a chart; alone, show the selected one (the chart show draws)",
-            examples: ["chart hourly", "ch h", "chart"],
-            arguments: { $0.isEmpty ? [.keywords(ChartKind.allCases.map(\.rawValue))] : [] }
-        ) { shell, args throws(ShellError) in
-            let usage = "chart [category|hourly]"
-            guard args.count <= 1 else { throw .usage(command: "chart", problem: "too many arguments", usage: usage) }
-            if let word = args.first {
-                let matches = ChartKind.allCases.filter { !word.isEmpty && $0.rawValue.hasPrefix(word.lowercased()) }
-                guard matches.count == 1 else {
-                    throw .usage(command: "chart", problem: "'\(word)' is not a chart", usage: usage)
+            name: "chart", aliases: [], abbreviations: ["ch"], usage: chartUsage,
+            summary: "select and show a chart (hourly stacks the top apps, or by category the top categories); alone, the selected one",
+            examples: ["chart hourly", "ch h", "chart hourly by category", "chart category", "chart"],
+            arguments: { args in
+                switch args.count {
+                case 0: return [.keywords(ChartKind.allCases.map(\.rawValue))]
+                case 1 where args[0].lowercased().hasPrefix("h"): return [.keywords(["by"])]
+                case 2 where args[1].lowercased() == "by": return [.keywords(HourlyStack.allCases.map(\.rawValue))]
+                default: return []
                 }
-                shell.model.chart = matches[0]
             }
+        ) { shell, args throws(ShellError) in
+            let (chart, stack) = try parseChart(args)
+            if let chart { shell.model.chart = chart }
+            if let stack { shell.model.hourlyBy = stack }
             let r = try shell.requireReport()
             switch shell.model.chart {
             case .category:
                 return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1) })
             case .hourly:
-                return shell.render(json: { ReportJSON.hourlyChart(r) }, table: { TextReport.hourly(r, width: $0, theme: $1) })
+                let by = shell.model.hourlyBy
+                return shell.render(
+                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1) })
             }
         },
         Command(
@@ -142,7 +150,7 @@ public enum CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(dataset.apps.firstIndex { $0.unicodeScalars.elementsEqual(name.unicodeScalars) }!)
             let a = AppDayReport(dataset: dataset, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1) })
+            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(shell.model.report)) })
         },
         Command(
             name: "hour", aliases: [], usage: "hour H",
@@ -209,15 +217,19 @@ public enum CommandTable {
         Command(
             name: "set", aliases: [], usage: setUsage,
             summary: "change a setting; alone, show them all",
-            examples: ["set", "set format json", "set color never", "set width 100", "set tz Europe/Paris", "set timer on"],
+            examples: [
+                "set", "set format json", "set color never", "set glyphs ascii", "set accessible on", "set width 100",
+                "set tz Europe/Paris", "set timer on",
+            ],
             arguments: { args in
-                guard let setting = args.last?.lowercased(), args.count % 2 == 1 else { return [.keywords(settings)] }
-                switch setting {
+                guard let setting = args.last, args.count % 2 == 1 else { return [.keywords(settings)] }
+                switch Settings.unique(setting, among: settings) {
                 case "format": return [.keywords(OutputFormat.allCases.map(\.rawValue))]
                 case "color": return [.keywords(ColorMode.allCases.map(\.rawValue))]
                 case "width": return [.keywords(["auto"])]
                 case "tz": return [.zones]
-                case "timer": return [.keywords(["on", "off"])]
+                case "glyphs": return [.keywords(GlyphMode.allCases.map(\.rawValue))]
+                case "timer", "accessible": return [.keywords(["on", "off"])]
                 default: return []
                 }
             }
@@ -310,5 +322,23 @@ struct AppsFilter {
                 throw .usage(command: "apps", problem: "unexpected '\(word)'", usage: usage)
             }
         }
+    }
+}
+
+extension CommandTable {
+    /// `chart [category|hourly [by app|category]]`, each word or a prefix of it.
+    static func parseChart(_ args: [String]) throws(ShellError) -> (ChartKind?, HourlyStack?) {
+        func fail(_ problem: String) -> ShellError { .usage(command: "chart", problem: problem, usage: chartUsage) }
+        guard let word = args.first else { return (nil, nil) }
+        guard let chart = Settings.unique(word, among: ChartKind.allCases.map(\.rawValue)).flatMap(ChartKind.init) else {
+            throw fail("'\(word)' is not a chart")
+        }
+        guard args.count > 1 else { return (chart, nil) }
+        guard chart == .hourly else { throw fail("only the hourly chart is stacked 'by' something") }
+        guard args[1].lowercased() == "by", args.count == 3 else { throw fail("say 'by app' or 'by category'") }
+        guard let stack = Settings.unique(args[2], among: HourlyStack.allCases.map(\.rawValue)).flatMap(HourlyStack.init) else {
+            throw fail("'\(args[2])' is not app or category")
+        }
+        return (chart, stack)
     }
 }

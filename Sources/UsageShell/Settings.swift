@@ -1,4 +1,4 @@
-// Settings.swift — the `set` command: format, color, width and tz, changed in pairs and shown as a table or JSON.
+// Settings.swift — the `set` command: format, color, glyphs, accessible, width, tz and timer, changed in pairs and shown as a table or JSON.
 import UsageCore
 import UsageRender
 
@@ -34,6 +34,16 @@ enum Settings {
                 throw .badSetting("color must be auto, always or never, not '\(value)'")
             }
             return { $0.colorMode = mode }
+        case "glyphs":
+            guard let mode = unique(value, among: GlyphMode.allCases.map(\.rawValue)).flatMap(GlyphMode.init) else {
+                throw .badSetting("glyphs must be auto, unicode or ascii, not '\(value)'")
+            }
+            return { $0.glyphMode = mode }
+        case "accessible":
+            guard let word = unique(value, among: ["on", "off"]) else {
+                throw .badSetting("accessible must be on or off, not '\(value)'")
+            }
+            return { $0.accessible = word == "on" }
         case "width":
             if unique(value, among: ["auto"]) != nil { return { $0.fixedWidth = nil } }
             guard let width = Int(value), (20...1000).contains(width) else {
@@ -65,17 +75,21 @@ enum Settings {
     static func show(_ shell: Shell, only: String?) -> CommandOutcome {
         let color = shell.colorMode == .auto
             ? "auto (\(shell.autoColor ? "on" : "off" ))" : shell.colorMode.rawValue
+        let glyphs = shell.glyphMode == .auto
+            ? "auto (\(shell.autoUnicode ? "unicode" : "ascii"))" : shell.glyphMode.rawValue
         let width = shell.fixedWidth.map(String.init) ?? "auto (\(shell.width))"
         let rows: [(String, String, JSONText)] = [
             ("format", shell.format.rawValue, .string(shell.format.rawValue)),
             ("color", color, .string(shell.colorMode.rawValue)),
+            ("glyphs", glyphs, .string(shell.glyphMode.rawValue)),
+            ("accessible", shell.accessible ? "on" : "off", .bool(shell.accessible)),
             ("width", width, shell.fixedWidth.map { .int($0) } ?? .string("auto")),
             ("tz", shell.model.zone.identifier, .string(shell.model.zone.identifier)),
             ("timer", shell.timer ? "on" : "off", .bool(shell.timer)),
         ].filter { only == nil || $0.0 == only }
         return shell.render(
             json: { .object(rows.map { ($0.0, $0.2) }) },
-            table: { width, _ in TextReport.wrap(rows.map { "\($0.0.padding(6))  \($0.1)" }, width: width) })
+            table: { width, _ in TextReport.wrap(rows.map { "\($0.0.padding(10))  \($0.1)" }, width: width) })
     }
 }
 

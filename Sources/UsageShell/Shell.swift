@@ -27,6 +27,11 @@ public final class Shell {
     /// `set color`; `autoColor` is what `auto` resolves to (probed once by the executable).
     public var colorMode: ColorMode
     public let autoColor: Bool
+    /// `set glyphs` / `--glyphs`; `autoUnicode` is what `auto` resolves to (the locale is UTF-8).
+    public var glyphMode: GlyphMode = .auto
+    public var autoUnicode = true
+    /// `set accessible on` / `--accessible` / `ACCESSIBLE=1`: charts become sentences and lines.
+    public var accessible = false
     /// `set width N` / `--width`: a fixed width; `nil` follows the terminal.
     public var fixedWidth: Int?
     /// `set timer on`: each command's run time goes to stderr (`time: 1.234 ms`), as sqlite's `.timer on`.
@@ -59,7 +64,9 @@ public final class Shell {
     public var width: Int { max(20, fixedWidth ?? terminalWidth()) }
 
     /// The styling table output uses now.
-    public var theme: Theme { Theme(color: colorMode.enabled(auto: autoColor)) }
+    public var theme: Theme {
+        Theme(color: colorMode.enabled(auto: autoColor), glyphs: glyphMode.glyphs(autoUnicode: autoUnicode), accessible: accessible)
+    }
 
     /// Runs one line. Empty lines and `#` comments produce no output.
     public func execute(_ line: String) -> CommandOutcome {

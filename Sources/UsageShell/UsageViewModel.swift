@@ -1,6 +1,7 @@
 // UsageViewModel.swift — the state the shell wraps, as the original app's view model: load state, selected day and chart, cached report.
 import UsageCore
 import UsageData
+import UsageRender
 
 /// Which chart the day screen shows (the original's segmented control).
 public enum ChartKind: String, CaseIterable, Sendable {
@@ -44,8 +45,10 @@ public final class UsageViewModel {
             if zone != oldValue, loadedSource == .sample, !isLoading { placeSampleAgain() }
         }
     }
-    /// The chart `show` draws.
+    /// The chart `show` draws first, and `chart` alone draws.
     public var chart: ChartKind = .category
+    /// What the hourly chart stacks: the top apps (as the original did) or the top categories.
+    public var hourlyBy: HourlyStack = .app
 
     private let now: () -> Micros
     private var explicitDay: LocalDate?

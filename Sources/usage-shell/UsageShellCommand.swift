@@ -12,6 +12,7 @@ import UsageShell
 
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorMode: ExpressibleByArgument {}
+extension GlyphMode: ExpressibleByArgument {}
 
 @main
 struct UsageShellCommand: ParsableCommand {
@@ -43,6 +44,12 @@ struct UsageShellCommand: ParsableCommand {
 
     @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.")
     var color: ColorMode = .auto
+
+    @Option(help: "Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.")
+    var glyphs: GlyphMode = .auto
+
+    @Flag(help: "Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).")
+    var accessible = false
 
     @Option(help: "Width of table output in terminal cells (20–1000); default: the terminal's, else $COLUMNS, else 80.")
     var width: Int?
@@ -95,6 +102,12 @@ struct UsageShellCommand: ParsableCommand {
         }
     }
 
+    /// `ACCESSIBLE` set to anything but empty, `0`, `no`, `off` or `false`.
+    static func accessibleRequested(_ environment: [String: String]) -> Bool {
+        guard let value = environment["ACCESSIBLE"]?.lowercased() else { return false }
+        return !["", "0", "no", "off", "false"].contains(value)
+    }
+
     func run() throws {
         // A closed pipe (`| head -1`) must end the run quietly: writes then fail with EPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -110,6 +123,9 @@ struct UsageShellCommand: ParsableCommand {
             autoColor: ColorMode.autoEnabled(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
             fixedWidth: width, home: environment["HOME"]
         ) { Terminal.width(environment: environment) }
+        shell.glyphMode = glyphs
+        shell.autoUnicode = GlyphMode.localeIsUTF8(environment: environment)
+        shell.accessible = accessible || Self.accessibleRequested(environment)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
 
         let interactive = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1

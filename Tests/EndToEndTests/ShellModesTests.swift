@@ -9,8 +9,10 @@ struct ShellModesTests {
     @Test func colourIsOnlyTheProgramsOwnSGRAndOnlyWhenAsked() throws {
         let always = try Binary.run(["--color", "always", "-c", "show"])
         #expect(always.stdout.hasPrefix("\u{1B}[1mMonday, February 23, 2026\u{1B}[0m\n"))
+        // Every escape is one of the program's SGR sequences: `ESC [` digits and `;`, then `m`.
         let escapes = always.stdout.components(separatedBy: "\u{1B}").dropFirst()
-        #expect(escapes.allSatisfy { $0.hasPrefix("[1m") || $0.hasPrefix("[0m") })
+        #expect(escapes.allSatisfy { $0.wholeMatch(of: /\[[0-9;]*m(?s:.*)/) != nil })
+        #expect(escapes.contains { $0.hasPrefix("[34m") }, "charts are coloured")
         for arguments in [["--color", "never"], ["--color", "auto"], []] {
             let r = try Binary.run(arguments + ["-c", "show"], environment: ["NO_COLOR": ""])
             #expect(!r.stdout.contains("\u{1B}"), "\(arguments): stdout is a pipe")
@@ -35,7 +37,7 @@ struct ShellModesTests {
         let r = try Binary.run(["-c", "set format json", "-c", "day", "-c", "set format table width 40", "-c", "day"])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0] == #"{"format":"json","color":"auto","width":"auto","tz":"UTC","timer":false}"#)
+        #expect(lines[0] == #"{"format":"json","color":"auto","glyphs":"auto","accessible":false,"width":"auto","tz":"UTC","timer":false}"#)
         #expect(lines.contains(#"{"day":"2026-02-23","time_zone":"UTC","total_seconds":27123,"screen_time_seconds":22928}"#))
         #expect(lines.last == "7h 32m total · 6h 22m screen time")
     }

@@ -76,10 +76,13 @@ private enum Fixture {
 }
 
 struct AppTextTests {
+    /// Accessible mode lists the hours (the chart form is in the golden files).
+    static let listing = Theme(color: false, accessible: true)
+
     @Test func sessionsShowClockTimesIdsAndMidnightMarks() throws {
         let d = try Fixture.dataset()
         #expect(
-            TextReport.app(try Fixture.app(d, "Chrome", "2026-02-23"), width: 80) == [
+            TextReport.app(try Fixture.app(d, "Chrome", "2026-02-23"), width: 80, theme: Self.listing) == [
                 "Chrome · Productivity · Mon 2026-02-23",
                 "2h 15m · 75% of the day · 4 sessions",
                 "",
@@ -114,7 +117,7 @@ struct AppTextTests {
 
     @Test func aFallBackDayTellsTheTwoHourOnesApart() throws {
         let d = try Fixture.dataset(Fixture.fallBackJSON)
-        let lines = TextReport.app(try Fixture.app(d, "Night", "2026-11-01", zone: Fixture.newYork), width: 80)
+        let lines = TextReport.app(try Fixture.app(d, "Night", "2026-11-01", zone: Fixture.newYork), width: 80, theme: Self.listing)
         #expect(lines[1] == "2h 0m · 80% of the day · 1 session")
         // The session ends in the second 01:00 hour: its end says so (bug: both 01:30s looked alike).
         #expect(lines[4] == "  00:30–01:30-05  2h 0m  #n1")
@@ -136,8 +139,8 @@ struct HourTextTests {
         #expect(
             TextReport.hour(r, slots: Fixture.slots(r, hour: 9), width: 80) == [
                 "09:00–10:00  1h 20m",
-                "  1. Mail        45m    56%",
-                "  2. Chrome      35m    44%",
+                "  1. Mail    ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓      45m    56%",
+                "  2. Chrome  ███████████████████████▍            35m    44%",
             ])
     }
 
@@ -152,11 +155,11 @@ struct HourTextTests {
         #expect(
             TextReport.hour(r, slots: Fixture.slots(r, hour: 1), width: 80) == [
                 "01:00-04  1h 0m",
-                "  1. Night    1h 0m   100%",
+                "  1. Night  ██████████████████████████████    1h 0m   100%",
                 "",
                 "01:00-05  1h 0m",
-                "  1. Night      30m    50%",
-                "  2. Radio      30m    50%",
+                "  1. Night  ██████████████████████████████      30m    50%",
+                "  2. Radio  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓      30m    50%",
             ])
     }
 

@@ -54,7 +54,9 @@ struct MoreCommandsTests {
         ("set c x", "set: color must be auto, always or never, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
-        ("set colour never", "set: unknown setting 'colour': use format, color, width, tz, timer"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, timer"),
+        ("set glyphs braille", "set: glyphs must be auto, unicode or ascii, not 'braille'"),
+        ("set accessible maybe", "set: accessible must be on or off, not 'maybe'"),
         ("set timer maybe", "set: timer must be on or off, not 'maybe'"),
         ("set format csv", "set: format must be table or json, not 'csv'"),
         ("set width 10", "set: width must be auto or a number from 20 to 1000, not '10'"),
@@ -133,15 +135,19 @@ struct MoreCommandsTests {
 
     @Test func setChangesAndShowsTheSettings() {
         let shell = completionShell()
-        #expect(outputLines(shell.execute("set")) == ["format  table", "color   never", "width   auto (80)", "tz      UTC", "timer   off"])
-        #expect(outputLines(shell.execute("set width 100 color always")) == [
-            "format  table", "color   always", "width   100", "tz      UTC", "timer   off",
+        #expect(outputLines(shell.execute("set")) == [
+            "format      table", "color       never", "glyphs      auto (unicode)", "accessible  off", "width       auto (80)",
+            "tz          UTC", "timer       off",
+        ])
+        #expect(outputLines(shell.execute("set width 100 color always glyphs ascii accessible on")) == [
+            "format      table", "color       always", "glyphs      ascii", "accessible  on", "width       100",
+            "tz          UTC", "timer       off",
         ])
         #expect(shell.width == 100)
-        #expect(shell.theme.color)
-        #expect(outputLines(shell.execute("set tz")) == ["tz      UTC"])
+        #expect(shell.theme == Theme(color: true, glyphs: .ascii, accessible: true))
+        #expect(outputLines(shell.execute("set tz")) == ["tz          UTC"])
         succeed(shell.execute("set format json"))
-        #expect(json(shell.execute("set")).count == 5)
+        #expect(json(shell.execute("set")).count == 7)
         #expect(json(shell.execute("set")) ["width"] as? Int == 100)
     }
 

@@ -1,0 +1,113 @@
+// AppRows.swift — the ranked app list (the original's list row): rank, name, a bar scaled to the top app, category and sessions, duration, share; then a total line.
+import UsageCore
+
+extension TextReport {
+    /// The app list. Bars are drawn in eighths (`▏…█`) in the app's colour or pattern (the top
+    /// five apps their own, the rest "other"), scaled to the first row. Below 60 cells the
+    /// category and sessions column goes first, then the bar shrinks, so names keep their room.
+    /// Accessible mode: a sentence, then one line per app with its facts in words.
+    public static func apps(
+        _ r: DayReport, apps list: [AppUsage], width: Int, theme: Theme = .plain, title: String = "Apps",
+        totalLine: String? = nil, palette: Palette? = nil
+    ) -> [String] {
+        guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
+        let total = totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
+        if theme.accessible { return appList(list, title: title, total: total, width: width, theme: theme) }
+        let palette = palette ?? Palette(r)
+        let rows = list.map { a in
+            RankedRow(
+                name: a.name, detail: "\(a.category) · \(a.sessions) session\(a.sessions == 1 ? "" : "s")",
+                micros: a.micros, share: a.share, series: palette.app(a.name))
+        }
+        return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + fitAll(["  " + total], width: width)
+    }
+
+    private static func appList(_ list: [AppUsage], title: String, total: String, width: Int, theme: Theme) -> [String] {
+        let top = list[0]
+        let count = "\(list.count) app\(list.count == 1 ? "" : "s")"
+        var lines = [
+            title,
+            "\(count); the most used is \(TerminalText.sanitize(top.name)): \(TextFormat.duration(top.micros)), \(TextFormat.share(top.share)) of the day.",
+        ]
+        for (k, a) in list.enumerated() {
+            lines.append(
+                "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
+                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(TextFormat.duration(a.micros)), \(TextFormat.share(a.share))")
+        }
+        lines.append("  " + total)
+        return wrap(lines, width: width).headed(theme)
+    }
+}
+
+/// One row of a ranked list: what `apps` and `hour H` draw.
+struct RankedRow {
+    let name: String
+    /// `Social · 3 sessions`; empty for none.
+    let detail: String
+    let micros: Micros
+    let share: Double
+    let series: Series
+}
+
+extension TextReport {
+    /// Ranked rows: `  1. Safari   ███████▍   Social · 3 sessions   2h 5m   45%`. The bar is at
+    /// most 30 cells; it is left out below 3.
+    static func rankedRows(_ rows: [RankedRow], width: Int, theme: Theme) -> [String] {
+        let rankWidth = String(rows.count).count + 1
+        let fixed = 2 + rankWidth + 1 + 2 + 7 + 2 + 5
+        let longestName = rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
+        let longestDetail = width < 60 ? 0 : rows.map { TerminalText.cells(TerminalText.sanitize($0.detail)) }.max() ?? 0
+        var nameWidth = max(1, min(longestName, 24))
+        let detailWidth = max(0, min(longestDetail, width - fixed - nameWidth - 2 - 8, 28))
+        let room = width - fixed - (detailWidth > 0 ? detailWidth + 2 : 0)
+        // The name first, up to its length; the bar gets what is left (at least 3 while names
+        // can shrink to 8), at most 30.
+        var barWidth = room - nameWidth - 2
+        if barWidth < 3 {
+            nameWidth = max(min(longestName, 8), room - 2 - 3)
+            barWidth = room - nameWidth - 2
+        }
+        if barWidth < 3 {
+            nameWidth = max(1, room)
+            barWidth = 0
+        }
+        barWidth = min(barWidth, 30)
+        let topMicros = rows.map(\.micros).max() ?? 0
+        return fitStyled(rows.enumerated().map { k, row in
+            var line = StyledLine(theme)
+            line.append("  " + TerminalText.padLeft("\(k + 1).", width: rankWidth) + " ")
+            line.append(TerminalText.pad(row.name, width: nameWidth))
+            if barWidth > 0 {
+                line.append("  ")
+                let start = line.cells
+                appendBar(&line, micros: row.micros, of: topMicros, cells: barWidth, series: row.series)
+                line.pad(to: start + barWidth)
+            }
+            if detailWidth > 0 { line.append("  " + TerminalText.pad(row.detail, width: detailWidth)) }
+            line.append("  " + TerminalText.padLeft(TextFormat.duration(row.micros), width: 7) + "  ")
+            line.append(TerminalText.padLeft(TextFormat.share(row.share), width: 5))
+            return line.finished()
+        }, width: width)
+    }
+
+    /// A horizontal bar of `micros / top` of `cells`, in eighths; a nonzero value shows at least
+    /// the thinnest glyph. Monochrome bars use the series' pattern for whole cells.
+    static func appendBar(_ line: inout StyledLine, micros: Micros, of top: Micros, cells: Int, series: Series) {
+        guard top > 0, micros > 0 else { return }
+        let g = line.theme.glyphs
+        var eighths = Int((micros * Micros(cells * 8) + top / 2) / top)
+        eighths = max(1, eighths)
+        let whole = eighths / 8
+        let part = eighths % 8
+        let fill: Character = line.theme.color && !g.isASCII ? "█" : series.pattern(g)
+        var text = String(repeating: fill, count: whole)
+        if part > 0 {
+            if let left = g.leftEighths {
+                text.append(left[part])
+            } else if part >= 4 || whole == 0 {
+                text.append(part >= 4 ? fill : g.stub)
+            }
+        }
+        line.append(text, codes: String(series.color.foreground))
+    }
+}
