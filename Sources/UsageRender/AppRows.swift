@@ -57,18 +57,18 @@ extension TextReport {
         let fixed = 2 + rankWidth + 1 + 2 + 7 + 2 + 5
         let longestName = rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
         let longestDetail = width < 60 ? 0 : rows.map { TerminalText.cells(TerminalText.sanitize($0.detail)) }.max() ?? 0
-        var nameWidth = max(1, min(longestName, 24))
-        let detailWidth = max(0, min(longestDetail, width - fixed - nameWidth - 2 - 8, 28))
-        let room = width - fixed - (detailWidth > 0 ? detailWidth + 2 : 0)
-        // The name first, up to its length; the bar gets what is left (at least 3 while names
-        // can shrink to 8), at most 30.
-        var barWidth = room - nameWidth - 2
+        // Names up to 20 cells and the detail up to 26; then the bar gets at least 10 cells,
+        // taken from the detail (down to 12) and then from the name (down to 10); a bar that
+        // would be narrower than 3 is left out. Bars are at most 30 cells.
+        var nameWidth = max(1, min(longestName, 20))
+        var detailWidth = min(longestDetail, 26)
+        func bar() -> Int { width - fixed - nameWidth - 2 - (detailWidth > 0 ? detailWidth + 2 : 0) }
+        if bar() < 10, detailWidth > 12 { detailWidth = max(12, detailWidth - (10 - bar())) }
+        if bar() < 10, detailWidth > 0, bar() < 3 { detailWidth = 0 }
+        if bar() < 10, nameWidth > 10 { nameWidth = max(10, nameWidth - (10 - bar())) }
+        var barWidth = bar()
         if barWidth < 3 {
-            nameWidth = max(min(longestName, 8), room - 2 - 3)
-            barWidth = room - nameWidth - 2
-        }
-        if barWidth < 3 {
-            nameWidth = max(1, room)
+            nameWidth = max(1, nameWidth + barWidth + 2)
             barWidth = 0
         }
         barWidth = min(barWidth, 30)

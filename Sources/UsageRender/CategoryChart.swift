@@ -123,7 +123,7 @@ struct DonutRaster {
     let slices: [CategorySlice]
     let radius: Int
     /// The hole's radius as a fraction of the outer one.
-    static let holeRatio = 0.56
+    static let holeRatio = 0.6
 
     init(slices: [CategorySlice], total: Micros, radius: Int) {
         self.slices = slices
@@ -174,7 +174,8 @@ struct DonutRaster {
                 guard let first = free.first, let last = free.last else { return nil }
                 let text = hole[k]
                 let cells = TerminalText.cells(text)
-                guard cells <= last - first + 1 else { return nil }
+                // A space on each side, so the text never touches the ring.
+                guard cells + 2 <= last - first + 1 else { return nil }
                 return (first + (last - first + 1 - cells) / 2, text)
             }()
             var px = 0

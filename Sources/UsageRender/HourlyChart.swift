@@ -161,7 +161,7 @@ extension TextReport {
             guard let first = emptyRun.first, let last = emptyRun.last else { return }
             let from = TextFormat.clock(first.slot.start, offsetSeconds: first.slot.utcOffsetSeconds)
             let to = TextFormat.clock(last.slot.end - 60_000_000, offsetSeconds: last.slot.utcOffsetSeconds)
-            lines.append("  \(from)–\(to)  no usage")
+            lines.append("  \(from)–\(to) no usage")
             emptyRun = []
         }
         for h in r.hours {
@@ -173,8 +173,7 @@ extension TextReport {
             let parts = series.stack == .app ? h.apps : h.categories
             let named = parts.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
             let more = parts.count > 3 ? ", +\(parts.count - 3) more" : ""
-            lines.append(
-                "  \(slotRange(h.slot, in: r))  \(TextFormat.duration(h.micros))  " + named.joined(separator: ", ") + more)
+            lines.append("  \(slotRange(h.slot, in: r)) \(TextFormat.duration(h.micros)): " + named.joined(separator: ", ") + more)
         }
         flushEmpty()
         return wrap(lines, width: width).headed(theme)

@@ -246,7 +246,7 @@ class InteractiveShellTests(unittest.TestCase):
         shell.send("chart h")
         shell.send(TAB)
         out = shell.run("", until="By hour")
-        self.assertIn("By hour", result_lines(out))
+        self.assertTrue(result_lines(out)[0].startswith("By hour · busiest"), repr(out))
         self.assertNotIn("By category", out)
         self.assertEqual(self.history()[-1], "chart hourly")
 
@@ -295,7 +295,7 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertIn("Europe/Paris", shell.since(start))
         shell.send(CTRL_U)
         out = shell.run("set tz Europe/Paris", until="Europe/Paris")
-        self.assertIn("tz      Europe/Paris", out)
+        self.assertIn("tz          Europe/Paris", out)
 
     def test_tab_without_match_rings_the_bell_and_leaves_the_line(self):
         shell = self.started()
@@ -497,6 +497,40 @@ class InteractiveShellTests(unittest.TestCase):
         for line in lines:
             self.assertNotIn("\x1b", line)
             self.assertLessEqual(cells(line), 50, f"line wider than the 50-column terminal: {line!r}")
+
+    def test_charts_follow_a_window_resize(self):
+        shell = self.started()
+        wide = result_lines(shell.run("chart hourly", until="other apps"))
+        self.assertIn("    └" + "─" * 95, wide)  # 24 bars 3 wide with gaps at 100 columns
+
+        shell.child.setwinsize(24, 60)
+        narrow = result_lines(shell.run("chart hourly", until="other apps"))
+        self.assertIn("    └" + "─" * 24, narrow)  # one column per hour below 77 columns
+        self.assertIn("     00 03 06 09 12 15 18 21", narrow)
+        for line in narrow + result_lines(shell.run("show", until="By category")):
+            self.assertLessEqual(cells(line), 60, f"line wider than the 60-column terminal: {line!r}")
+
+    # 13b. Colour in a terminal ---------------------------------------------------------------------
+
+    def batch_in_terminal(self, env):
+        """`usage-shell -c show` with stdout a terminal: what it printed."""
+        child = pexpect.spawn(BIN, ["-c", "show"], env=env, cwd=str(self.cwd), dimensions=(60, 100),
+                              timeout=TIMEOUT, encoding="utf-8", codec_errors="replace")
+        out = child.read()
+        child.close()
+        self.assertEqual(child.exitstatus, 0, out)
+        return out
+
+    def test_auto_colour_in_a_terminal_unless_no_color_or_dumb(self):
+        env = {k: v for k, v in self.env.items() if k != "NO_COLOR"}
+        coloured = self.batch_in_terminal(env)
+        self.assertIn("\x1b[1mMonday, February 23, 2026\x1b[0m", coloured)
+        self.assertIn("\x1b[34m", coloured)  # the top series is blue
+        self.assertIn("▀", coloured)  # the donut, drawn with half blocks
+        for extra in ({"NO_COLOR": "1"}, {"TERM": "dumb"}):
+            plain = self.batch_in_terminal(dict(env, **extra))
+            self.assertNotIn("\x1b", plain, extra)
+            self.assertIn("By hour · busiest 18:00 (1h 18m)", plain)
 
     # 14. stdout redirected, stdin a terminal ----------------------------------------------------
 

@@ -1,0 +1,100 @@
+// ChartOutputTests.swift — the charts issue through the built binary: colour modes, glyph sets, accessible mode and terminal safety of every command's output.
+import Foundation
+import Testing
+
+/// Every command that prints data or text, as a user would type it on the hostile fixture.
+private let everyCommand = [
+    "show", "day", "day 2026-02-23", "chart category", "chart hourly", "chart hourly by category", "apps", "apps top 2",
+    "apps category soc", "app Title", "app txt", "app 微信", "hour 8", "hour 9", "week", "check", "load", "set", "help",
+    "help chart", "app \u{1B}[31mnothing", "load \u{1B}]0;evil\u{07}.json",
+]
+
+/// Output with the program's own SGR sequences removed must hold no C0/C1 control (other than
+/// the newline), no DEL and no bidi control; and no ESC at all when colour is off.
+private func expectSafe(_ text: String, colour: Bool, _ context: String) {
+    if !colour { #expect(!text.contains("\u{1B}"), "ESC without colour: \(context)") }
+    let plain = text.replacing(/\x1B\[[0-9;]*m/, with: "")
+    let bad = plain.unicodeScalars.filter { s in
+        (s.value < 0x20 && s != "\n") || (0x7F...0x9F).contains(s.value) || s.properties.isBidiControl
+    }
+    #expect(bad.isEmpty, "raw \(bad.map { String($0.value, radix: 16) }) in \(context): \(plain)")
+}
+
+struct ChartOutputTests {
+    @Test func hostileNamesNeverReachTheTerminalRawInAnyCommandColourOnOrOff() throws {
+        let file = Binary.fixture("hostile-names.json")
+        for colour in ["always", "never"] {
+            let r = try Binary.run([file, "--tz", "UTC", "--color", colour] + everyCommand.flatMap { ["-c", $0] })
+            #expect(r.stdout.contains("\\e]0;pwned\\u{7}Title"), "the names are shown escaped")
+            #expect(r.stdout.contains("txt.exe\\u{202E}gnp"))
+            expectSafe(r.stdout, colour: colour == "always", "stdout, --color \(colour)")
+            expectSafe(r.stderr, colour: false, "stderr, --color \(colour)")
+        }
+    }
+
+    @Test func colourNeverHasNoEscapeAndAlwaysOnlySGR() throws {
+        let commands = ["show", "chart hourly by category", "apps", "app Safari", "hour 18"].flatMap { ["-c", $0] }
+        let never = try Binary.run(["--color", "never"] + commands)
+        #expect(never.status == 0)
+        #expect(!never.stdout.contains("\u{1B}"))
+        let always = try Binary.run(["--color", "always"] + commands)
+        let escapes = always.stdout.components(separatedBy: "\u{1B}").dropFirst()
+        #expect(!escapes.isEmpty)
+        #expect(escapes.allSatisfy { $0.wholeMatch(of: /\[[0-9;]*m(?s:.*)/) != nil })
+        // Every line that opens a colour closes it.
+        for line in always.stdout.split(separator: "\n") where line.contains("\u{1B}") {
+            #expect(line.hasSuffix("\u{1B}[0m") || line.ranges(of: "\u{1B}[").count % 2 == 0, "\(line)")
+        }
+    }
+
+    @Test func autoColourIsOffInAPipeAndWithNoColor() throws {
+        for environment in [["NO_COLOR": "1"], ["NO_COLOR": ""], ["TERM": "dumb", "NO_COLOR": ""]] {
+            let r = try Binary.run(["-c", "show"], environment: environment)
+            #expect(!r.stdout.contains("\u{1B}"), "\(environment)")
+        }
+    }
+
+    @Test func glyphsFollowTheLocaleUnlessSet() throws {
+        let blocks: (String) -> Bool = { $0.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) } }
+        let utf8 = try Binary.run(["-c", "show"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(blocks(utf8.stdout))
+        for environment in [["LANG": "C"], ["LANG": "", "LC_ALL": ""], ["LANG": "en_US.UTF-8", "LC_ALL": "POSIX"]] {
+            let r = try Binary.run(["-c", "show"], environment: environment)
+            #expect(!blocks(r.stdout), "\(environment)")
+            #expect(r.stdout.contains("##"), "\(environment): ASCII patterns")
+        }
+        #expect(blocks(try Binary.run(["--glyphs", "unicode", "-c", "show"], environment: ["LANG": "C"]).stdout))
+        #expect(!blocks(try Binary.run(["-c", "set glyphs ascii", "-c", "show"]).stdout))
+    }
+
+    @Test func accessibleModeReplacesArtWithSentences() throws {
+        for run in [
+            try Binary.run(["--accessible", "-c", "show"]),
+            try Binary.run(["-c", "show"], environment: ["ACCESSIBLE": "1"]),
+            try Binary.run(["-c", "set accessible on", "-c", "show"]),
+        ] {
+            #expect(run.status == 0)
+            #expect(!run.stdout.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) })
+            #expect(run.stdout.contains("Productivity is the largest of 6 categories: 2h 57m, 39% of 7h 32m."))
+            #expect(run.stdout.contains("The busiest hour is 18:00–18:59 with 1h 18m; 19 of 24 hours have usage."))
+            #expect(run.stdout.contains("  01:00–05:59 no usage"))
+            #expect(run.stdout.contains("16 apps; the most used is Spotify: 1h 23m, 18% of the day."))
+        }
+        #expect(try Binary.run(["-c", "show"], environment: ["ACCESSIBLE": "0"]).stdout.contains("██"))
+    }
+
+    @Test func showCarriesTheTopCategoryShareAndTheBusiestHour() throws {
+        let r = try Binary.run(["--width", "80", "-c", "show"])
+        #expect(r.stdout.contains("██ Productivity   2h 57m   39%"))
+        #expect(r.stdout.contains("By hour · busiest 18:00 (1h 18m)"))
+    }
+
+    @Test func hourlyByCategoryInJSONGivesEachHoursCategories() throws {
+        let r = try Binary.run(["--format", "json", "-c", "chart hourly by category"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let hours = try #require(object["hours"] as? [[String: Any]])
+        #expect(hours.count == 24)
+        #expect(hours[18]["categories"] as? [String: Int] == ["Navigation": 2195, "Entertainment": 2488])
+        #expect(hours[18]["apps"] == nil)
+    }
+}

@@ -1,0 +1,167 @@
+// ChartGoldenTests.swift — golden files of every chart at widths 40, 80, 120: colour and monochrome, Unicode and ASCII, accessible; re-record with RECORD_GOLDEN=1.
+import Foundation
+import Testing
+import UsageCore
+@testable import UsageRender
+
+/// A day (2026-02-23, UTC) with CJK, emoji, ZWJ and combining names, eight categories (three
+/// fold into the donut's last slice), overlapping music (screen time < app time, an hour over
+/// 60 minutes) and a session from the previous evening.
+enum ChartFixture {
+    static func row(_ app: String, _ category: String, _ start: String, _ end: String) -> String {
+        "{\"app_name\": \"\(app)\", \"category\": \"\(category)\", \"start_timestamp\": \"2026-02-\(start)Z\", \"end_timestamp\": \"2026-02-\(end)Z\"}"
+    }
+
+    static let json = "[\n" + [
+        row("Visual Studio Code — Insiders", "Developer Tools", "22T22:40:00", "23T00:50:00"),
+        row("微信", "Social", "23T07:05:00", "23T07:31:00"),
+        row("Google Chrome", "Productivity", "23T08:00:00", "23T09:10:00"),
+        row("Spotify", "Music", "23T08:00:00", "23T10:30:00"),
+        row("Visual Studio Code — Insiders", "Developer Tools", "23T09:10:00", "23T11:55:00"),
+        row("微信", "Social", "23T10:02:00", "23T10:09:30"),
+        row("👨‍👩‍👧 Family", "Social", "23T12:10:00", "23T12:40:00"),
+        row("原神 Genshin", "游戏 Games", "23T12:40:00", "23T13:20:00"),
+        row("Google Chrome", "Productivity", "23T13:30:00", "23T15:05:00"),
+        row("Café Finder", "Food & Drink", "23T15:10:00", "23T15:22:00"),
+        row("Maps", "Navigation", "23T17:20:00", "23T17:58:00"),
+        row("カメラ", "Photo & Video", "23T18:05:00", "23T18:09:00"),
+        row("微信", "Social", "23T19:00:00", "23T19:45:00"),
+        row("原神 Genshin", "游戏 Games", "23T20:00:00", "23T21:35:00"),
+        row("Spotify", "Music", "23T20:30:00", "23T22:00:00"),
+        row("Cafe\u{0301} Finder", "Food & Drink", "23T22:10:00", "23T22:13:00"),
+        row("Utilities", "Utilities", "23T23:58:00", "23T23:59:30"),
+    ].joined(separator: ",\n") + "\n]"
+
+    static let dataset = try! SessionsJSON.decode(json, source: "charts.json")
+    static let report = DayReport(dataset: dataset, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
+    static let empty = DayReport(dataset: dataset, date: LocalDate(iso: "2026-02-25")!, zone: .utc)
+    static let fallBack: DayReport = {
+        let json = "[" + [
+            "{\"app_name\": \"Night\", \"category\": \"Other\", \"start_timestamp\": \"2026-11-01T00:30:00-04:00\", \"end_timestamp\": \"2026-11-01T01:50:00-05:00\"}",
+            "{\"app_name\": \"Radio\", \"category\": \"Music\", \"start_timestamp\": \"2026-11-01T01:15:00-05:00\", \"end_timestamp\": \"2026-11-01T02:45:00-05:00\"}",
+        ].joined(separator: ",") + "]"
+        let d = try! SessionsJSON.decode(json, source: "fallback.json")
+        return DayReport(dataset: d, date: LocalDate(iso: "2026-11-01")!, zone: Zone(identifier: "America/New_York")!)
+    }()
+}
+
+/// The five looks of every chart.
+enum Look: String, CaseIterable {
+    case color
+    case mono
+    case colorASCII = "color_ascii"
+    case monoASCII = "mono_ascii"
+    case accessible
+
+    var theme: Theme {
+        switch self {
+        case .color: return Theme(color: true)
+        case .mono: return Theme(color: false)
+        case .colorASCII: return Theme(color: true, glyphs: .ascii)
+        case .monoASCII: return Theme(color: false, glyphs: .ascii)
+        case .accessible: return Theme(color: false, accessible: true)
+        }
+    }
+}
+
+/// Compares rendered lines with `Tests/UsageRenderTests/Golden/NAME.txt`; `RECORD_GOLDEN=1`
+/// writes the file instead (a missing file is written and fails the test, so it gets looked at).
+enum Golden {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func check(_ lines: [String], name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = folder.appendingPathComponent(name + ".txt")
+        let text = lines.joined(separator: "\n") + "\n"
+        let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"].map { !$0.isEmpty && $0 != "0" } ?? false
+        guard !record, let stored = try? String(contentsOf: url, encoding: .utf8) else {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? text.write(to: url, atomically: true, encoding: .utf8)
+            if !record { Issue.record("recorded \(name).txt: look at it, then run again", sourceLocation: sourceLocation) }
+            return
+        }
+        #expect(stored == text, "\(name).txt differs (RECORD_GOLDEN=1 re-records)", sourceLocation: sourceLocation)
+    }
+
+    /// The invariants every rendering keeps, whatever its golden file says: no line wider than
+    /// the width; only the program's SGR sequences, and none without colour; no raw control or
+    /// bidi character; every styled line ends reset.
+    static func invariants(_ lines: [String], width: Int, theme: Theme, sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in lines {
+            #expect(TerminalText.cells(line) <= width, "wider than \(width): \(line)", sourceLocation: sourceLocation)
+            let plain = TerminalText.withoutSGR(line)
+            #expect(!plain.unicodeScalars.contains(where: TerminalText.needsEscape), "raw control: \(line)", sourceLocation: sourceLocation)
+            if !theme.color {
+                #expect(!line.contains("\u{1B}"), "ESC without colour: \(line)", sourceLocation: sourceLocation)
+            } else if let last = line.ranges(of: /\x1B\[[0-9;]*m/).last {
+                #expect(line[last] == "\u{1B}[0m", "colour left open: \(line)", sourceLocation: sourceLocation)
+            }
+            if theme.glyphs.isASCII && !theme.accessible {
+                // Art is ASCII; only data names and SPEC §5's separators (`·`, `…`, `–`) may not be.
+                let art = plain.unicodeScalars.filter { (0x2500...0x259F).contains($0.value) }
+                #expect(art.isEmpty, "block or box glyph in ASCII: \(line)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
+struct ChartGoldenTests {
+    static let widths = [40, 80, 120]
+
+    /// Every chart, by name, as the commands draw it.
+    static let charts: [(String, @Sendable (DayReport, Int, Theme) -> [String])] = [
+        ("header", { r, w, t in TextReport.header(r, width: w, theme: t) }),
+        ("category", { r, w, t in TextReport.categories(r, width: w, theme: t) }),
+        ("hourly", { r, w, t in TextReport.hourly(r, width: w, theme: t) }),
+        ("hourly_by_category", { r, w, t in TextReport.hourly(r, by: .category, width: w, theme: t) }),
+        ("apps", { r, w, t in TextReport.apps(r, apps: r.apps, width: w, theme: t) }),
+        ("show", { r, w, t in TextReport.show(r, hourlyFirst: false, width: w, theme: t) }),
+        ("hour", { r, w, t in TextReport.hour(r, slots: r.hours.filter { $0.slot.hour == 8 }, width: w, theme: t) }),
+        (
+            "app",
+            { r, w, t in
+                let d = ChartFixture.dataset
+                let id = Int32(d.apps.firstIndex(of: "原神 Genshin")!)
+                let a = AppDayReport(dataset: d, app: id, date: r.day, zone: .utc)
+                return TextReport.app(a, width: w, theme: t, palette: Palette(r))
+            }
+        ),
+    ]
+
+    @Test(arguments: charts.map(\.0))
+    func everyChartAtEveryWidthAndLook(chart: String) {
+        let render = Self.charts.first { $0.0 == chart }!.1
+        for width in Self.widths {
+            for look in Look.allCases {
+                let lines = render(ChartFixture.report, width, look.theme)
+                Golden.invariants(lines, width: width, theme: look.theme)
+                Golden.check(lines, name: "\(chart)_w\(width)_\(look.rawValue)")
+            }
+        }
+    }
+
+    @Test func anEmptyDaySaysNoUsageRecorded() {
+        for look in [Look.color, .mono] {
+            let lines = TextReport.show(ChartFixture.empty, hourlyFirst: false, width: 80, theme: look.theme)
+            Golden.invariants(lines, width: 80, theme: look.theme)
+            Golden.check(lines, name: "show_empty_w80_\(look.rawValue)")
+        }
+    }
+
+    @Test func aFallBackDayHas25BarsAndStillFits80() {
+        for look in [Look.color, .mono, .accessible] {
+            let lines = TextReport.hourly(ChartFixture.fallBack, width: 80, theme: look.theme)
+            Golden.invariants(lines, width: 80, theme: look.theme)
+            Golden.check(lines, name: "hourly_fallback_w80_\(look.rawValue)")
+        }
+    }
+
+    /// Below the widths of the golden files every chart still keeps the invariants.
+    @Test(arguments: [20, 24, 28, 29, 33, 59, 60, 76, 77, 100, 101, 200])
+    func everyChartFitsOddWidths(width: Int) {
+        for (_, render) in Self.charts {
+            for look in Look.allCases {
+                Golden.invariants(render(ChartFixture.report, width, look.theme), width: width, theme: look.theme)
+            }
+        }
+    }
+}
