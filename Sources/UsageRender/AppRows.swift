@@ -99,13 +99,18 @@ extension TextReport {
         eighths = max(1, eighths)
         let whole = eighths / 8
         let part = eighths % 8
-        let fill: Character = line.theme.color && !g.isASCII ? "█" : series.pattern(g)
+        let solid = line.theme.color && !g.isASCII || series.isSolid(g)
+        let fill: Character = solid && !g.isASCII ? "█" : series.pattern(g)
         var text = String(repeating: fill, count: whole)
+        // The end in eighths where they read as the same series (colour, or the solid pattern);
+        // a patterned bar rounds to whole cells, a bar of less than a cell shows the thinnest mark.
         if part > 0 {
-            if let left = g.leftEighths {
+            if solid, let left = g.leftEighths {
                 text.append(left[part])
-            } else if part >= 4 || whole == 0 {
-                text.append(part >= 4 ? fill : g.stub)
+            } else if part >= 4 {
+                text.append(fill)
+            } else if whole == 0 {
+                text.append(g.leftEighths?[1] ?? g.stub)
             }
         }
         line.append(text, codes: String(series.color.foreground))

@@ -51,7 +51,7 @@ extension TextReport {
         fitted += fitAll(["Hours"], width: width).headed(theme)
         if !theme.accessible, let layout = HourlyLayout(slots: a.window.slots.count, width: width) {
             let series = HourlySeries(
-                single: palette?.app(a.name) ?? Series(rank: 0), name: a.name, hours: a.hours.map(\.micros))
+                single: palette?.app(a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
             fitted += fitStyled(hourlyBars(slots: a.window.slots, series: series, layout: layout, theme: theme), width: width)
         } else {
             let used = a.hours.filter { $0.micros > 0 }

@@ -11,7 +11,8 @@ public struct Glyphs: Sendable, Equatable {
     public let lowerEighths: [Character]?
     /// Horizontal bar ends: index n (1…8) fills the left n eighths of a cell; nil in ASCII.
     public let leftEighths: [Character]?
-    /// The y axis, its tick, the corner and the x axis.
+    /// The y axis, its tick, the corner and the x axis. In Unicode the grid lines and the x axis
+    /// are upper eighth blocks (`▔`): a value sits on a row's top edge, and so does its line.
     public let axis: Character
     public let tick: Character
     public let corner: Character
@@ -22,10 +23,10 @@ public struct Glyphs: Sendable, Equatable {
     public let stub: Character
 
     public static let unicode = Glyphs(
-        isASCII: false, patterns: ["█", "▓", "▒", "▚", "▞", "░"],
+        isASCII: false, patterns: ["█", "▓", "▒", "▌", "▚", "░"],
         lowerEighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
         leftEighths: [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"],
-        axis: "│", tick: "┤", corner: "└", rule: "─", grid: "┈", stub: "▁")
+        axis: "│", tick: "│", corner: "▔", rule: "▔", grid: "▔", stub: "▁")
 
     public static let ascii = Glyphs(
         isASCII: true, patterns: ["#", "=", "+", "%", "o", "."], lowerEighths: nil, leftEighths: nil,

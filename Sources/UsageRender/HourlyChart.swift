@@ -33,7 +33,7 @@ extension TextReport {
     /// `By hour · busiest 14:00 (52m)`: the title carries the busiest hour, so it can be read off
     /// without counting bars.
     static func hourlyTitle(_ r: DayReport, by stack: HourlyStack) -> String {
-        let name = stack == .app ? "By hour" : "By hour and category"
+        let name = stack == .app ? "Apps by hour" : "Categories by hour"
         guard let busiest = busiestHour(r) else { return name }
         return "\(name) · busiest \(slotLabel(busiest.slot, in: r)) (\(TextFormat.duration(busiest.micros)))"
     }
@@ -126,10 +126,13 @@ extension TextReport {
         }
         let filled = min(top, hi) - lo
         if filled < 8 {
-            // The bar's top: eighths in Unicode; in ASCII a stub below half a cell.
+            // The bar's top: in eighths where they cannot be mistaken for another series (with
+            // colour, or for the solid series); otherwise a patterned cell from half a cell, and
+            // below half only a stub for a bar that has nothing else to show.
             let s = styles[majority()]
-            if let lower = g.lowerEighths { return (lower[filled], color ? s.color : nil, nil) }
-            return (filled >= 4 ? s.pattern(g) : g.stub, color ? s.color : nil, nil)
+            if let lower = g.lowerEighths, color || s.isSolid(g) { return (lower[filled], color ? s.color : nil, nil) }
+            if filled >= 4 { return (s.pattern(g), color ? s.color : nil, nil) }
+            return lo == 0 ? (g.stub, color ? s.color : nil, nil) : nil
         }
         let bottom = seriesAt(lo)
         let upper = seriesAt(hi - 1)
@@ -149,7 +152,7 @@ extension TextReport {
     /// Accessible mode (and widths too narrow for bars): the title, a summary sentence, then one
     /// line per hour with usage, runs of empty hours collapsed (`00:00–06:59 no usage`).
     private static func hourlyList(_ r: DayReport, series: HourlySeries, width: Int, theme: Theme) -> [String] {
-        var lines = [theme.accessible ? (series.stack == .app ? "By hour" : "By hour and category") : hourlyTitle(r, by: series.stack)]
+        var lines = [theme.accessible ? (series.stack == .app ? "Apps by hour" : "Categories by hour") : hourlyTitle(r, by: series.stack)]
         let used = r.hours.filter { $0.micros > 0 }.count
         if theme.accessible, let busiest = busiestHour(r) {
             lines.append(
@@ -243,7 +246,7 @@ struct HourlySeries {
         let dayTotals: [(name: String, micros: Micros)] =
             stack == .app ? r.apps.map { ($0.name, $0.micros) } : r.categories.map { ($0.name, $0.micros) }
         let otherMicros = dayTotals.dropFirst(ranked.count).reduce(0) { $0 + $1.micros }
-        var styles = ranked.indices.map { Series(rank: $0) }
+        var styles = ranked.map { stack == .app ? palette.app($0) : palette.category($0) }
         if otherMicros > 0 { styles.append(.other) }
         self.styles = styles
         self.values = r.hours.map { h in

@@ -1,18 +1,37 @@
 // Palette.swift — which series an app or category belongs to, so it keeps one colour and one pattern in every chart.
 import UsageCore
 
+/// Whether a series is an app or a category: the two kinds take their colours in different
+/// orders, so that on one screen the top app and the top category never share a colour.
+public enum SeriesKind: Sendable, Hashable {
+    case app
+    case category
+}
+
 /// A series of a chart: one of the five ranked apps (or categories), or "other".
 public struct Series: Sendable, Hashable {
     /// 0…4 for the ranked series, nil for the rest.
     public let rank: Int?
+    public let kind: SeriesKind
 
-    public static let other = Series(rank: nil)
+    public init(rank: Int?, kind: SeriesKind) {
+        self.rank = rank
+        self.kind = kind
+    }
 
-    /// Its colour: blue, yellow, green, magenta, cyan in rank order; grey for "other".
-    public var color: SeriesColor { rank.map { SeriesColor.ranked[$0] } ?? .other }
+    public static let other = Series(rank: nil, kind: .app)
 
-    /// Its monochrome fill pattern (`█ ▓ ▒ ▚ ▞`, "other" `░`; ASCII `# = + % o`, `.`).
+    /// Its colour (see `SeriesColor.apps` and `.categories`); grey for "other".
+    public var color: SeriesColor {
+        guard let rank else { return .other }
+        return (kind == .app ? SeriesColor.apps : SeriesColor.categories)[rank]
+    }
+
+    /// Its monochrome fill pattern (`█ ▓ ▒ ▌ ▚`, "other" `░`; ASCII `# = + % o`, `.`).
     public func pattern(_ glyphs: Glyphs) -> Character { glyphs.pattern(rank) }
+
+    /// Whether its pattern is the solid block, whose partial cells are the eighth blocks.
+    public func isSolid(_ glyphs: Glyphs) -> Bool { !glyphs.isASCII && pattern(glyphs) == "█" }
 }
 
 /// The ranked series of one rendering, as the original app coloured its top five apps: the
@@ -35,10 +54,10 @@ public struct Palette: Sendable {
         self.init(apps: r.apps.map(\.name), categories: r.categories.map(\.name))
     }
 
-    public func app(_ name: String) -> Series { Self.series(of: name, in: apps) }
-    public func category(_ name: String) -> Series { Self.series(of: name, in: categories) }
+    public func app(_ name: String) -> Series { Self.series(of: name, in: apps, kind: .app) }
+    public func category(_ name: String) -> Series { Self.series(of: name, in: categories, kind: .category) }
 
-    private static func series(of name: String, in ranked: [String]) -> Series {
-        Series(rank: ranked.firstIndex { $0.unicodeScalars.elementsEqual(name.unicodeScalars) })
+    private static func series(of name: String, in ranked: [String], kind: SeriesKind) -> Series {
+        Series(rank: ranked.firstIndex { $0.unicodeScalars.elementsEqual(name.unicodeScalars) }, kind: kind)
     }
 }

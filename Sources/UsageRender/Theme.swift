@@ -48,9 +48,6 @@ public struct Theme: Sendable, Equatable {
     /// Secondary marks (grid lines): the terminal's grey (bright black).
     public func faint(_ text: String) -> String { sgr("90", text) }
 
-    /// Text in a series' colour (foreground).
-    public func colored(_ text: String, _ color: SeriesColor) -> String { sgr(String(color.foreground), text) }
-
     /// `ESC [ codes m` text `ESC [ 0 m`, or the text alone without colour.
     func sgr(_ codes: String, _ text: String) -> String {
         color && !text.isEmpty ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
@@ -64,8 +61,12 @@ public struct SeriesColor: Sendable, Hashable {
     public let foreground: Int
     public var background: Int { foreground + 10 }
 
-    /// Blue, yellow, green, magenta, cyan: the colours of the five ranked series, in rank order.
-    public static let ranked = [34, 33, 32, 35, 36].map(SeriesColor.init(foreground:))
+    /// The five ranked apps: cyan, yellow, magenta, green, bright blue (plain blue is too dark on
+    /// many dark themes; green and yellow are kept apart for red-green colour blindness).
+    public static let apps = [36, 33, 35, 32, 94].map(SeriesColor.init(foreground:))
+    /// The five ranked categories: the same colours in another order, so that the app and the
+    /// category of one rank never share a colour (bright blue, magenta, green, cyan, yellow).
+    public static let categories = [94, 35, 32, 36, 33].map(SeriesColor.init(foreground:))
     /// Grey (bright black): every series past the fifth ("other apps").
     public static let other = SeriesColor(foreground: 90)
 }

@@ -86,7 +86,7 @@ struct ChartOutputTests {
     @Test func showCarriesTheTopCategoryShareAndTheBusiestHour() throws {
         let r = try Binary.run(["--width", "80", "-c", "show"])
         #expect(r.stdout.contains("██ Productivity   2h 57m   39%"))
-        #expect(r.stdout.contains("By hour · busiest 18:00 (1h 18m)"))
+        #expect(r.stdout.contains("Apps by hour · busiest 18:00 (1h 18m)"))
     }
 
     @Test func hourlyByCategoryInJSONGivesEachHoursCategories() throws {

@@ -12,7 +12,7 @@ struct ShellModesTests {
         // Every escape is one of the program's SGR sequences: `ESC [` digits and `;`, then `m`.
         let escapes = always.stdout.components(separatedBy: "\u{1B}").dropFirst()
         #expect(escapes.allSatisfy { $0.wholeMatch(of: /\[[0-9;]*m(?s:.*)/) != nil })
-        #expect(escapes.contains { $0.hasPrefix("[34m") }, "charts are coloured")
+        #expect(escapes.contains { $0.hasPrefix("[94m") }, "charts are coloured")
         for arguments in [["--color", "never"], ["--color", "auto"], []] {
             let r = try Binary.run(arguments + ["-c", "show"], environment: ["NO_COLOR": ""])
             #expect(!r.stdout.contains("\u{1B}"), "\(arguments): stdout is a pipe")

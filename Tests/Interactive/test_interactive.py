@@ -245,8 +245,8 @@ class InteractiveShellTests(unittest.TestCase):
 
         shell.send("chart h")
         shell.send(TAB)
-        out = shell.run("", until="By hour")
-        self.assertTrue(result_lines(out)[0].startswith("By hour · busiest"), repr(out))
+        out = shell.run("", until="Apps by hour")
+        self.assertTrue(result_lines(out)[0].startswith("Apps by hour · busiest"), repr(out))
         self.assertNotIn("By category", out)
         self.assertEqual(self.history()[-1], "chart hourly")
 
@@ -501,11 +501,11 @@ class InteractiveShellTests(unittest.TestCase):
     def test_charts_follow_a_window_resize(self):
         shell = self.started()
         wide = result_lines(shell.run("chart hourly", until="other apps"))
-        self.assertIn("    └" + "─" * 95, wide)  # 24 bars 3 wide with gaps at 100 columns
+        self.assertIn("    " + "▔" * 96, wide)  # 24 bars 3 wide with gaps at 100 columns
 
         shell.child.setwinsize(24, 60)
         narrow = result_lines(shell.run("chart hourly", until="other apps"))
-        self.assertIn("    └" + "─" * 24, narrow)  # one column per hour below 77 columns
+        self.assertIn("    " + "▔" * 25, narrow)  # one column per hour below 77 columns
         self.assertIn("     00 03 06 09 12 15 18 21", narrow)
         for line in narrow + result_lines(shell.run("show", until="By category")):
             self.assertLessEqual(cells(line), 60, f"line wider than the 60-column terminal: {line!r}")
@@ -525,12 +525,12 @@ class InteractiveShellTests(unittest.TestCase):
         env = {k: v for k, v in self.env.items() if k != "NO_COLOR"}
         coloured = self.batch_in_terminal(env)
         self.assertIn("\x1b[1mMonday, February 23, 2026\x1b[0m", coloured)
-        self.assertIn("\x1b[34m", coloured)  # the top series is blue
+        self.assertIn("\x1b[94m", coloured)  # the top category is bright blue
         self.assertIn("▀", coloured)  # the donut, drawn with half blocks
         for extra in ({"NO_COLOR": "1"}, {"TERM": "dumb"}):
             plain = self.batch_in_terminal(dict(env, **extra))
             self.assertNotIn("\x1b", plain, extra)
-            self.assertIn("By hour · busiest 18:00 (1h 18m)", plain)
+            self.assertIn("Apps by hour · busiest 18:00 (1h 18m)", plain)
 
     # 14. stdout redirected, stdin a terminal ----------------------------------------------------
 
