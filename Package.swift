@@ -26,7 +26,7 @@ let package = Package(
         ),
         .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore"]),
         .testTarget(name: "UsageDataTests", dependencies: ["UsageData"]),
-        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"]),
+        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"], exclude: ["Golden"]),
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender"]),
         .testTarget(
             name: "EndToEndTests",
