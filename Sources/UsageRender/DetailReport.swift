@@ -49,7 +49,7 @@ extension TextReport {
         for k in headings { fitted[k] = theme.heading(fitted[k]) }
         fitted.append("")
         fitted += fitAll(["Hours"], width: width).headed(theme)
-        if !theme.accessible, let layout = HourlyLayout(slots: a.window.slots.count, width: width) {
+        if !theme.accessible, let layout = BarLayout(count: a.window.slots.count, width: width, choices: BarLayout.hourly) {
             let series = HourlySeries(
                 single: palette?.app(a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
             fitted += fitStyled(hourlyBars(slots: a.window.slots, series: series, layout: layout, theme: theme), width: width)

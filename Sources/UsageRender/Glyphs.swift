@@ -19,6 +19,8 @@ public struct Glyphs: Sendable, Equatable {
     public let rule: Character
     /// Grid marks in empty cells of a grid row.
     public let grid: Character
+    /// A dashed line across a chart (the average).
+    public let dash: Character
     /// A short bar top in ASCII (less than half a cell).
     public let stub: Character
 
@@ -26,11 +28,11 @@ public struct Glyphs: Sendable, Equatable {
         isASCII: false, patterns: ["█", "▓", "▒", "▌", "▚", "░"],
         lowerEighths: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
         leftEighths: [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"],
-        axis: "│", tick: "│", corner: "▔", rule: "▔", grid: "▔", stub: "▁")
+        axis: "│", tick: "│", corner: "▔", rule: "▔", grid: "▔", dash: "╌", stub: "▁")
 
     public static let ascii = Glyphs(
         isASCII: true, patterns: ["#", "=", "+", "%", "o", "."], lowerEighths: nil, leftEighths: nil,
-        axis: "|", tick: "+", corner: "+", rule: "-", grid: "-", stub: "_")
+        axis: "|", tick: "+", corner: "+", rule: "-", grid: "-", dash: "~", stub: "_")
 
     /// The pattern of series `index` (0…4 ranked, nil for "other").
     public func pattern(_ index: Int?) -> Character {

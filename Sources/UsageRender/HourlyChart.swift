@@ -21,7 +21,7 @@ extension TextReport {
         guard !r.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let palette = palette ?? Palette(r)
         let series = HourlySeries(r, by: stack, palette: palette)
-        guard !theme.accessible, let layout = HourlyLayout(slots: r.hours.count, width: width) else {
+        guard !theme.accessible, let layout = BarLayout(count: r.hours.count, width: width, choices: BarLayout.hourly) else {
             return hourlyList(r, series: series, width: width, theme: theme)
         }
         var lines = fitAll([title], width: width).headed(theme)
@@ -48,51 +48,11 @@ extension TextReport {
         slotClock(slot, repeated: repeatedHours(r.window.slots)).trimmingTrailingSpaces()
     }
 
-    /// The bars, the x axis and its hour labels (no title, no legend).
-    static func hourlyBars(slots: [HourSlot], series: HourlySeries, layout: HourlyLayout, theme: Theme) -> [String] {
-        let g = theme.glyphs
-        let axis = HourlyAxis(busiest: series.values.map { $0.reduce(0, +) }.max() ?? 0)
-        let eighths = axis.rows * 8
-        // Each slot's segment boundaries in eighths of a cell, rounded on the running total.
-        let boundaries: [[Int]] = series.values.map { values in
-            var running: Micros = 0
-            var ends = values.map { v -> Int in
-                running += v
-                return Int((running * Micros(eighths) + axis.maximum / 2) / axis.maximum)
-            }
-            // A slot with any time shows at least the thinnest mark.
-            if running > 0, ends.last == 0 { ends[ends.count - 1] = 1 }
-            return ends
-        }
-        let seriesOf = series.styles
-        var lines: [String] = []
-        for row in stride(from: axis.rows - 1, through: 0, by: -1) {
-            var line = StyledLine(theme)
-            let isGrid = (row + 1) % axis.rowsPerStep == 0
-            let label = isGrid ? axis.label(step: (row + 1) / axis.rowsPerStep) : ""
-            line.append(TerminalText.padLeft(label, width: 4))
-            line.append(String(isGrid ? g.tick : g.axis))
-            let lo = row * 8
-            let hi = lo + 8
-            for (k, ends) in boundaries.enumerated() {
-                if k > 0, layout.gap > 0 { line.append(isGrid ? String(g.grid) : " ", codes: isGrid ? "90" : nil) }
-                let top = ends.last ?? 0
-                let cell = barCell(ends: ends, lo: lo, hi: hi, top: top, styles: seriesOf, glyphs: g, color: theme.color)
-                for _ in 0..<layout.bar {
-                    if let cell {
-                        line.append(cell.glyph, fg: cell.fg, bg: cell.bg)
-                    } else {
-                        // Without colour the grid stays in the gaps, so it never competes with the patterns.
-                        let mark = isGrid && theme.color
-                        line.append(mark ? String(g.grid) : " ", codes: mark ? "90" : nil)
-                    }
-                }
-            }
-            lines.append(line.finished())
-        }
-        let span = slots.count * (layout.bar + layout.gap) - layout.gap
-        lines.append("    " + String(g.corner) + String(repeating: g.rule, count: span))
-        // Hour labels every 3 hours, under the first column of their bar; never overlapping.
+    /// The bars, the x axis and its hour labels every 3 hours (no title, no legend).
+    static func hourlyBars(slots: [HourSlot], series: HourlySeries, layout: BarLayout, theme: Theme) -> [String] {
+        let axis = BarAxis(quarterHoursUpTo: series.values.map { $0.reduce(0, +) }.max() ?? 0)
+        var lines = stackedBars(series.values, styles: series.styles, axis: axis, layout: layout, theme: theme)
+        // Under the first column of their bar; never overlapping.
         var labels = ""
         var seen = Set<Int>()
         for (k, slot) in slots.enumerated() where slot.hour % 3 == 0 && !seen.contains(slot.hour) {
@@ -103,50 +63,6 @@ extension TextReport {
         }
         lines.append(labels)
         return lines
-    }
-
-    /// The glyph and colours of one bar cell covering eighths `lo..<hi`; nil above the bar.
-    private static func barCell(
-        ends: [Int], lo: Int, hi: Int, top: Int, styles: [Series], glyphs g: Glyphs, color: Bool
-    ) -> (glyph: Character, fg: SeriesColor?, bg: SeriesColor?)? {
-        guard top > lo else { return nil }
-        func seriesAt(_ eighth: Int) -> Int { ends.firstIndex { $0 > eighth } ?? ends.count - 1 }
-        // The series with the most eighths in this cell.
-        func majority() -> Int {
-            var best = seriesAt(lo)
-            var bestCount = 0
-            var start = lo
-            for (k, end) in ends.enumerated() where end > lo {
-                let count = min(end, min(hi, top)) - max(start, lo)
-                if count > bestCount { (best, bestCount) = (k, count) }
-                start = end
-                if end >= hi { break }
-            }
-            return best
-        }
-        let filled = min(top, hi) - lo
-        if filled < 8 {
-            // The bar's top: in eighths where they cannot be mistaken for another series (with
-            // colour, or for the solid series); otherwise a patterned cell from half a cell, and
-            // below half only a stub for a bar that has nothing else to show.
-            let s = styles[majority()]
-            if let lower = g.lowerEighths, color || s.isSolid(g) { return (lower[filled], color ? s.color : nil, nil) }
-            if filled >= 4 { return (s.pattern(g), color ? s.color : nil, nil) }
-            return lo == 0 ? (g.stub, color ? s.color : nil, nil) : nil
-        }
-        let bottom = seriesAt(lo)
-        let upper = seriesAt(hi - 1)
-        if bottom == upper {
-            let s = styles[bottom]
-            return color ? (g.lowerEighths == nil ? s.pattern(g) : "█", s.color, nil) : (s.pattern(g), nil, nil)
-        }
-        // Two series meet in this cell: with colour and eighths, the lower one is the glyph's
-        // colour and the upper one its background; otherwise the larger part wins.
-        if color, let lower = g.lowerEighths, let boundary = ends.first(where: { $0 > lo && $0 < hi }) {
-            return (lower[boundary - lo], styles[bottom].color, styles[upper].color)
-        }
-        let s = styles[majority()]
-        return (s.pattern(g), color ? s.color : nil, nil)
     }
 
     /// Accessible mode (and widths too narrow for bars): the title, a summary sentence, then one
@@ -267,49 +183,5 @@ struct HourlySeries {
             legend.append(LegendEntry(series: .other, name: name, value: TextFormat.duration(otherMicros)))
         }
         self.legend = legend
-    }
-}
-
-/// The y axis: up to the busiest hour in 15-minute steps, at most four labelled steps (of 15,
-/// 30, 45… minutes), with 8 or 9 rows so that every step ends on a row.
-struct HourlyAxis {
-    static let quarter: Micros = 15 * 60 * 1_000_000
-    /// The labelled steps and the minutes each spans.
-    let steps: Int
-    let stepMicros: Micros
-    let rowsPerStep: Int
-    var rows: Int { steps * rowsPerStep }
-    var maximum: Micros { Micros(steps) * stepMicros }
-
-    init(busiest: Micros) {
-        let quarters = max(1, Int((busiest + Self.quarter - 1) / Self.quarter))
-        let quartersPerStep = (quarters + 3) / 4
-        steps = (quarters + quartersPerStep - 1) / quartersPerStep
-        stepMicros = Micros(quartersPerStep) * Self.quarter
-        rowsPerStep = (8 + steps - 1) / steps
-    }
-
-    /// `15m`, `1h`, `1h30`: the time at the top of step `k` (at most 4 cells).
-    func label(step k: Int) -> String {
-        let minutes = Int(Micros(k) * stepMicros / 60_000_000)
-        if minutes < 60 { return "\(minutes)m" }
-        if minutes % 60 == 0 || minutes >= 600 { return "\(minutes / 60)h" }
-        let m = minutes % 60
-        return "\(minutes / 60)h" + (m < 10 ? "0" : "") + String(m)
-    }
-}
-
-/// Bar and gap widths: 3+1 from 101 cells, 2+1 from 77 (80 with 25 slots), else 1+0 from 29.
-struct HourlyLayout {
-    let bar: Int
-    let gap: Int
-
-    init?(slots: Int, width: Int) {
-        for (bar, gap) in [(3, 1), (2, 1), (1, 0)] where 5 + slots * (bar + gap) - gap <= width {
-            self.bar = bar
-            self.gap = gap
-            return
-        }
-        return nil
     }
 }

@@ -1,0 +1,178 @@
+// StackedBars.swift — vertical bars stacked per series on a y axis with grid lines: the drawing the hourly chart and the day charts share.
+import UsageCore
+
+/// The y axis of a bar chart: labelled steps, each spanning the same time and ending on a row.
+struct BarAxis {
+    static let quarter: Micros = 15 * 60 * 1_000_000
+    let steps: Int
+    let stepMicros: Micros
+    let rowsPerStep: Int
+    var rows: Int { steps * rowsPerStep }
+    var maximum: Micros { Micros(steps) * stepMicros }
+
+    /// Up to the busiest value in 15-minute steps, at most four labelled steps (of 15, 30, 45…
+    /// minutes), with 8 or 9 rows.
+    init(quarterHoursUpTo busiest: Micros) {
+        let quarters = max(1, Int((busiest + Self.quarter - 1) / Self.quarter))
+        let quartersPerStep = (quarters + 3) / 4
+        steps = (quarters + quartersPerStep - 1) / quartersPerStep
+        stepMicros = Micros(quartersPerStep) * Self.quarter
+        rowsPerStep = (8 + steps - 1) / steps
+    }
+
+    /// Four steps of a round time (15m, 30m, 1h, 2h, 3h, 4h, 6h, 8h, 12h, then whole days) that
+    /// together reach the busiest value; two rows per step.
+    init(quartersUpTo busiest: Micros) {
+        let hour: Micros = 3_600_000_000
+        let rounds = [Self.quarter, 2 * Self.quarter, hour, 2 * hour, 3 * hour, 4 * hour, 6 * hour, 8 * hour, 12 * hour]
+        let step = rounds.first { 4 * $0 >= busiest } ?? ((busiest / 4 + 24 * hour - 1) / (24 * hour)) * 24 * hour
+        steps = 4
+        stepMicros = step
+        rowsPerStep = 2
+    }
+
+    /// `15m`, `1h`, `1h30`: the time at the top of step `k` (at most 4 cells).
+    func label(step k: Int) -> String {
+        let minutes = Int(Micros(k) * stepMicros / 60_000_000)
+        if minutes < 60 { return "\(minutes)m" }
+        if minutes % 60 == 0 || minutes >= 600 { return "\(minutes / 60)h" }
+        let m = minutes % 60
+        return "\(minutes / 60)h" + (m < 10 ? "0" : "") + String(m)
+    }
+}
+
+/// Bar and gap widths: the widest choice whose bars fit after the 5 cells of the y axis.
+struct BarLayout {
+    let bar: Int
+    let gap: Int
+
+    /// Hour slots: 3+1 from 101 cells, 2+1 from 77 (80 with 25 slots), else 1+0 from 29.
+    static let hourly = [(3, 1), (2, 1), (1, 0)]
+    /// Days: 4+3 as the iOS charts, narrowing to 1+0.
+    static let daily = [(4, 3), (3, 2), (2, 1), (1, 1), (1, 0)]
+
+    init?(count: Int, width: Int, choices: [(Int, Int)]) {
+        for (bar, gap) in choices where 5 + count * (bar + gap) - gap <= width {
+            self.bar = bar
+            self.gap = gap
+            return
+        }
+        return nil
+    }
+
+    /// The first column of bar `k`.
+    func column(_ k: Int) -> Int { 5 + k * (bar + gap) }
+}
+
+/// A horizontal mark across a bar chart (the average of the day charts).
+struct BarMarker {
+    /// The value it marks.
+    let micros: Micros
+    /// Written after the last bar when there is room (`avg 5h 2m`).
+    let label: String
+}
+
+extension TextReport {
+    /// The rows of a stacked bar chart, top first, then the x axis (no labels under it). Each
+    /// bar's segments end where the running total rounds to, in eighths of a cell, so a stack
+    /// never drifts from its total; a bar with any time shows at least the thinnest mark. Grid
+    /// lines (`▔`, on the row edge of each labelled step) are grey with colour and only in the gaps
+    /// without. A marker is a dashed line (`╌`) across the empty cells of its row.
+    static func stackedBars(
+        _ values: [[Micros]], styles: [Series], axis: BarAxis, layout: BarLayout, theme: Theme, marker: BarMarker? = nil
+    ) -> [String] {
+        let g = theme.glyphs
+        let eighths = axis.rows * 8
+        let boundaries: [[Int]] = values.map { values in
+            var running: Micros = 0
+            var ends = values.map { v -> Int in
+                running += v
+                return Int((running * Micros(eighths) + axis.maximum / 2) / axis.maximum)
+            }
+            if running > 0, ends.last == 0 { ends[ends.count - 1] = 1 }
+            return ends
+        }
+        // The marker's row: the one its value falls in.
+        let markerRow = marker.flatMap { m -> Int? in
+            guard m.micros > 0 else { return nil }
+            return min(axis.rows - 1, Int(m.micros * Micros(axis.rows) / axis.maximum))
+        }
+        var lines: [String] = []
+        for row in stride(from: axis.rows - 1, through: 0, by: -1) {
+            var line = StyledLine(theme)
+            let isGrid = (row + 1) % axis.rowsPerStep == 0
+            let isMarker = row == markerRow
+            let label = isGrid ? axis.label(step: (row + 1) / axis.rowsPerStep) : ""
+            line.append(TerminalText.padLeft(label, width: 4))
+            line.append(String(isGrid ? g.tick : g.axis))
+            func empty(inGap: Bool) {
+                if isMarker {
+                    line.append(String(g.dash), codes: "1")
+                } else if isGrid && (theme.color || inGap) {
+                    // Without colour the grid stays in the gaps, so it never competes with the patterns.
+                    line.append(String(g.grid), codes: "90")
+                } else {
+                    line.append(" ")
+                }
+            }
+            let lo = row * 8
+            let hi = lo + 8
+            for (k, ends) in boundaries.enumerated() {
+                if k > 0 { for _ in 0..<layout.gap { empty(inGap: true) } }
+                let cell = barCell(ends: ends, lo: lo, hi: hi, top: ends.last ?? 0, styles: styles, glyphs: g, color: theme.color)
+                for _ in 0..<layout.bar {
+                    if let cell { line.append(cell.glyph, fg: cell.fg, bg: cell.bg) } else { empty(inGap: false) }
+                }
+            }
+            if isMarker, let marker { line.append(" " + marker.label, codes: "1") }
+            lines.append(line.finished())
+        }
+        let span = values.count * (layout.bar + layout.gap) - layout.gap
+        lines.append("    " + String(g.corner) + String(repeating: g.rule, count: span))
+        return lines
+    }
+
+    /// The glyph and colours of one bar cell covering eighths `lo..<hi`; nil above the bar.
+    static func barCell(
+        ends: [Int], lo: Int, hi: Int, top: Int, styles: [Series], glyphs g: Glyphs, color: Bool
+    ) -> (glyph: Character, fg: SeriesColor?, bg: SeriesColor?)? {
+        guard top > lo else { return nil }
+        func seriesAt(_ eighth: Int) -> Int { ends.firstIndex { $0 > eighth } ?? ends.count - 1 }
+        // The series with the most eighths in this cell.
+        func majority() -> Int {
+            var best = seriesAt(lo)
+            var bestCount = 0
+            var start = lo
+            for (k, end) in ends.enumerated() where end > lo {
+                let count = min(end, min(hi, top)) - max(start, lo)
+                if count > bestCount { (best, bestCount) = (k, count) }
+                start = end
+                if end >= hi { break }
+            }
+            return best
+        }
+        let filled = min(top, hi) - lo
+        if filled < 8 {
+            // The bar's top: in eighths where they cannot be mistaken for another series (with
+            // colour, or for the solid series); otherwise a patterned cell from half a cell, and
+            // below half only a stub for a bar that has nothing else to show.
+            let s = styles[majority()]
+            if let lower = g.lowerEighths, color || s.isSolid(g) { return (lower[filled], color ? s.color : nil, nil) }
+            if filled >= 4 { return (s.pattern(g), color ? s.color : nil, nil) }
+            return lo == 0 ? (g.stub, color ? s.color : nil, nil) : nil
+        }
+        let bottom = seriesAt(lo)
+        let upper = seriesAt(hi - 1)
+        if bottom == upper {
+            let s = styles[bottom]
+            return color ? (g.lowerEighths == nil ? s.pattern(g) : "█", s.color, nil) : (s.pattern(g), nil, nil)
+        }
+        // Two series meet in this cell: with colour and eighths, the lower one is the glyph's
+        // colour and the upper one its background; otherwise the larger part wins.
+        if color, let lower = g.lowerEighths, let boundary = ends.first(where: { $0 > lo && $0 < hi }) {
+            return (lower[boundary - lo], styles[bottom].color, styles[upper].color)
+        }
+        let s = styles[majority()]
+        return (s.pattern(g), color ? s.color : nil, nil)
+    }
+}
