@@ -124,7 +124,7 @@ extension TextReport {
                     if let cell { line.append(cell.glyph, fg: cell.fg, bg: cell.bg) } else { empty(inGap: false) }
                 }
             }
-            if isMarker, let marker { line.append(" " + marker.label, codes: "1") }
+            if isMarker, let marker, !marker.label.isEmpty { line.append(" " + marker.label, codes: "1") }
             lines.append(line.finished())
         }
         let span = values.count * (layout.bar + layout.gap) - layout.gap

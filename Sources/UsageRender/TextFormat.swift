@@ -34,6 +34,11 @@ public enum TextFormat {
         "\(weekdays[d.isoWeekday - 1]), \(months[d.month - 1]) \(d.day), \(d.year)"
     }
 
+    /// `Feb`.
+    public static func shortMonth(_ d: LocalDate) -> String {
+        String(months[d.month - 1].prefix(3))
+    }
+
     /// `Mon`.
     public static func shortWeekday(_ d: LocalDate) -> String {
         String(weekdays[d.isoWeekday - 1].prefix(3))

@@ -86,21 +86,3 @@ public enum TextReport {
         lines.map { TerminalText.cells($0) <= width ? $0 : TerminalText.fit($0, width: width) }
     }
 }
-
-extension TextReport {
-    /// Seven (or N) days: weekday, date, app time, screen time and the top category.
-    public static func week(_ days: [DaySummary], width: Int, theme: Theme = .plain) -> [String] {
-        var lines = ["                  app time    screen   top category"]
-        for d in days {
-            let top = d.categories.first.map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" } ?? "no usage"
-            lines.append(
-                "  \(TextFormat.shortWeekday(d.day)) \(d.day)  "
-                    + TerminalText.padLeft(TextFormat.duration(d.totalMicros), width: 8) + "  "
-                    + TerminalText.padLeft(TextFormat.duration(d.screenTimeMicros), width: 8) + "   " + top)
-        }
-        let total = days.reduce(0) { $0 + $1.totalMicros }
-        let average = total / Int64(max(days.count, 1))
-        lines.append("  \(TextFormat.duration(total)) app time in \(days.count) days, \(TextFormat.duration(average)) a day on average")
-        return fitAll(lines, width: width).headed(theme)
-    }
-}

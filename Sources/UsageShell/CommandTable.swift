@@ -170,15 +170,40 @@ public enum CommandTable {
                 json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
         },
         Command(
-            name: "week", aliases: [], usage: "week",
-            summary: "the 7 days ending on the selected day",
-            examples: ["week"], arguments: { _ in [] }
+            name: "week", aliases: [], usage: "week [prev|next]",
+            summary: "the 7 days ending on the selected day, stacked by category; prev and next step a week",
+            examples: ["week", "week prev", "week next"],
+            arguments: { $0.isEmpty ? [.keywords(["prev", "next"])] : [] }
         ) { shell, args throws(ShellError) in
-            try noArguments("week", args, usage: "week")
-            _ = try shell.requireReport()
-            let days = DaySummary.days(
-                endingOn: shell.model.selectedDay, count: 7, dataset: shell.model.dataset, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.week(days) }, table: { TextReport.week(days, width: $0, theme: $1) })
+            let usage = "week [prev|next]"
+            guard args.count <= 1 else { throw .usage(command: "week", problem: "too many arguments", usage: usage) }
+            try shell.requireData()
+            if let word = args.first {
+                guard let step = Settings.unique(word, among: ["prev", "previous", "next"]) ?? (word.lowercased() == "p" ? "prev" : nil) else {
+                    throw .usage(command: "week", problem: "'\(word)' is not prev or next", usage: usage)
+                }
+                try shell.selectDay(step == "next" ? "+7" : "-7")
+            }
+            return dayBars(shell, count: 7, labels: .weekdays, title: "Week ending \(TextFormat.longDate(shell.model.selectedDay))")
+        },
+        Command(
+            name: "days", aliases: [], usage: "days [N]",
+            summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart",
+            examples: ["days", "days 14", "days 31"],
+            arguments: { _ in [] }
+        ) { shell, args throws(ShellError) in
+            let usage = "days [N]"
+            guard args.count <= 1 else { throw .usage(command: "days", problem: "too many arguments", usage: usage) }
+            var count = 10
+            if let word = args.first {
+                guard let n = Int(word), (1...31).contains(n) else {
+                    throw .usage(command: "days", problem: "'\(word)' is not a number of days from 1 to 31", usage: usage)
+                }
+                count = n
+            }
+            try shell.requireData()
+            let title = "Last \(count) day\(count == 1 ? "" : "s") ending \(TextFormat.longDate(shell.model.selectedDay))"
+            return dayBars(shell, count: count, labels: .narrow, title: title)
         },
         Command(
             name: "check", aliases: [], usage: "check",
@@ -340,5 +365,20 @@ extension CommandTable {
             throw fail("'\(args[2])' is not app or category")
         }
         return (chart, stack)
+    }
+}
+
+extension CommandTable {
+    /// `week` and `days N`: the days ending on the selected day, compared with the days before.
+    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: String) -> CommandOutcome {
+        let model = shell.model
+        let days = DaySummary.days(endingOn: model.selectedDay, count: count, dataset: model.dataset, zone: model.zone)
+        let selected = model.selectedDay
+        return shell.render(json: { ReportJSON.week(days) }) { width, theme in
+            let previous = DaySummary.days(
+                endingOn: selected.adding(days: -count), count: count, dataset: model.dataset, zone: model.zone)
+            return TextReport.dayBars(
+                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme)
+        }
     }
 }

@@ -165,3 +165,67 @@ struct ChartGoldenTests {
         }
     }
 }
+
+/// Fourteen days (2026-02-10 … 2026-02-23, UTC) of five categories plus two small ones, with a
+/// quiet weekend and an empty day, for `week` and `days N`.
+enum DaysFixture {
+    static let categories = ["Productivity", "Social", "娱乐 Entertainment", "Navigation", "Health", "Other", "System"]
+
+    static let dataset: Dataset = {
+        var rows: [String] = []
+        for day in 10...23 where day != 15 {
+            for (k, category) in categories.enumerated() {
+                // Minutes vary by day and category; deterministic.
+                let minutes = (day * 37 + k * 53) % (k < 5 ? 150 : 20) + (k < 5 ? 10 : 1)
+                let start = 6 + k * 2
+                let end = start * 60 + minutes
+                rows.append(
+                    "{\"app_name\": \"App \(k)\", \"category\": \"\(category)\", \"start_timestamp\": \"2026-02-\(day)T\(String(format: "%02d", start)):00:00Z\", \"end_timestamp\": \"2026-02-\(day)T\(String(format: "%02d", end / 60)):\(String(format: "%02d", end % 60)):00Z\"}")
+            }
+        }
+        return try! SessionsJSON.decode("[" + rows.joined(separator: ",") + "]", source: "days.json")
+    }()
+
+    static func days(_ count: Int, endingOn last: String = "2026-02-23") -> [DaySummary] {
+        DaySummary.days(endingOn: LocalDate(iso: last)!, count: count, dataset: dataset, zone: .utc)
+    }
+
+    static func render(_ count: Int, labels: DayLabels, width: Int, theme: Theme) -> [String] {
+        let last = LocalDate(iso: "2026-02-23")!
+        let previous = DaySummary.days(endingOn: last.adding(days: -count), count: count, dataset: dataset, zone: .utc)
+        return TextReport.dayBars(
+            days(count), previous: previous, selected: last, title: "Days ending \(TextFormat.longDate(last))",
+            labels: labels, width: width, theme: theme)
+    }
+}
+
+struct DayBarsGoldenTests {
+    @Test(arguments: [("week", 7, DayLabels.weekdays), ("days10", 10, .narrow), ("days31", 31, .narrow)])
+    func weekAndDaysAtEveryWidthAndLook(name: String, count: Int, labels: DayLabels) {
+        for width in [40, 80, 120] {
+            for look in Look.allCases {
+                let lines = DaysFixture.render(count, labels: labels, width: width, theme: look.theme)
+                Golden.invariants(lines, width: width, theme: look.theme)
+                Golden.check(lines, name: "\(name)_w\(width)_\(look.rawValue)")
+            }
+        }
+    }
+
+    @Test func theSentenceComparesWithThePreviousDays() {
+        let lines = DaysFixture.render(7, labels: .weekdays, width: 200, theme: .plain)
+        let total = DaysFixture.days(7).reduce(0) { $0 + $1.totalMicros }
+        let before = DaysFixture.days(7, endingOn: "2026-02-16").reduce(0) { $0 + $1.totalMicros }
+        let change = Int((Double(total - before) / Double(before) * 100).rounded())
+        #expect(change != 0)
+        let arrow = change > 0 ? "▲\u{A0}\(change)%" : "▼\u{A0}\(-change)%"
+        #expect(lines.last?.hasSuffix("\(arrow) vs the previous week") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.hasPrefix("  \(TextFormat.duration(total)) in 7 days · \(TextFormat.duration(total / 7)) a day on average") == true)
+    }
+
+    @Test func aRangeWithoutDataSaysSo() {
+        let empty = DaySummary.days(endingOn: LocalDate(iso: "2025-01-07")!, count: 7, dataset: DaysFixture.dataset, zone: .utc)
+        let lines = TextReport.dayBars(
+            empty, previous: empty, selected: LocalDate(iso: "2025-01-07")!, title: "Week", labels: .weekdays, width: 80)
+        #expect(lines == ["Week", "  no usage recorded in these 7 days"])
+    }
+}

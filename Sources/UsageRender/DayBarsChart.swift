@@ -1,0 +1,141 @@
+// DayBarsChart.swift — several days as bars stacked by category (`week`, `days N`): day labels, the selected day marked, the average line, the legend and a summary sentence.
+import UsageCore
+
+/// How the days under the bars are labelled.
+public enum DayLabels: Sendable {
+    /// `Mon` and the day of the month under each bar (`week`).
+    case weekdays
+    /// A narrow weekday (`M`), Mondays also with the date and month (`23 Feb`), as the iOS
+    /// "Last 10 days" chart (`days N`).
+    case narrow
+}
+
+extension TextReport {
+    /// `week` and `days N`: one bar per day stacked by category (the range's top five, then
+    /// "other"), on an axis of four round steps up to the busiest day; the selected day marked
+    /// `▲`; a dashed line at the daily average; the legend; and a sentence with the total, the
+    /// daily average, the busiest day and the change against the `previous` days of the same
+    /// length. Accessible mode (or too narrow for bars): the sentence and one line per day.
+    public static func dayBars(
+        _ days: [DaySummary], previous: [DaySummary], selected: LocalDate, title: String, labels: DayLabels,
+        width: Int, theme: Theme = .plain
+    ) -> [String] {
+        let total = days.reduce(0) { $0 + $1.totalMicros }
+        guard total > 0 else { return wrap([title, "  no usage recorded in these \(days.count) days"], width: width).headed(theme) }
+        let sentence = daysSentence(days, previous: previous, theme: theme)
+        let palette = Palette(apps: [], categories: rankedCategories(days))
+        guard !theme.accessible, let layout = BarLayout(count: days.count, width: width, choices: BarLayout.daily) else {
+            return dayList(days, selected: selected, title: title, sentence: sentence, width: width, theme: theme)
+        }
+        var styles = palette.categories.map(palette.category)
+        let named = Set(palette.categories.map { Array($0.unicodeScalars) })
+        let otherMicros = days.reduce(0) { sum, d in
+            sum + d.categories.filter { !named.contains(Array($0.name.unicodeScalars)) }.reduce(0) { $0 + $1.micros }
+        }
+        if otherMicros > 0 { styles.append(.other) }
+        let values: [[Micros]] = days.map { d in
+            var v = [Micros](repeating: 0, count: styles.count)
+            for c in d.categories { v[palette.category(c.name).rank ?? styles.count - 1] += c.micros }
+            return v
+        }
+        let average = total / Micros(days.count)
+        let span = days.count * (layout.bar + layout.gap) - layout.gap
+        let averageLabel = "avg " + TextFormat.duration(average)
+        let marker = BarMarker(micros: average, label: 5 + span + 1 + averageLabel.count <= width ? averageLabel : "")
+        let axis = BarAxis(quartersUpTo: days.map(\.totalMicros).max() ?? 0)
+
+        var lines = fitAll([title], width: width).headed(theme)
+        lines += stackedBars(values, styles: styles, axis: axis, layout: layout, theme: theme, marker: marker)
+        lines += dayLabelRows(days, selected: selected, labels: labels, layout: layout, width: width, theme: theme)
+        var legendEntries = palette.categories.map { name in
+            LegendEntry(
+                series: palette.category(name), name: name,
+                value: TextFormat.duration(days.reduce(0) { $0 + ($1.categories.first { $0.name.unicodeScalars.elementsEqual(name.unicodeScalars) }?.micros ?? 0) }))
+        }
+        if otherMicros > 0 {
+            legendEntries.append(LegendEntry(series: .other, name: "other categories", value: TextFormat.duration(otherMicros)))
+        }
+        lines += legend(legendEntries, width: width, theme: theme)
+        lines += wrap(["  " + sentence], width: width)
+        return fitStyled(lines, width: width)
+    }
+
+    /// The range's categories, most time first (ties by name).
+    static func rankedCategories(_ days: [DaySummary]) -> [String] {
+        var micros: [[Unicode.Scalar]: (name: String, micros: Micros)] = [:]
+        for d in days {
+            for c in d.categories { micros[Array(c.name.unicodeScalars), default: (c.name, 0)].micros += c.micros }
+        }
+        return micros.values.sorted(by: DayReport.mostFirst).map(\.name)
+    }
+
+    /// `52h 10m in 7 days · 7h 27m a day on average · busiest Sat 21 Feb (9h 5m) · ▲ 12% vs the previous 7 days`.
+    static func daysSentence(_ days: [DaySummary], previous: [DaySummary], theme: Theme) -> String {
+        let total = days.reduce(0) { $0 + $1.totalMicros }
+        let busiest = days.reduce(days[0]) { $1.totalMicros > $0.totalMicros ? $1 : $0 }
+        var parts = [
+            "\(TextFormat.duration(total)) in \(days.count) day\(days.count == 1 ? "" : "s")",
+            "\(TextFormat.duration(total / Micros(days.count))) a day on average",
+            "busiest \(TextFormat.shortWeekday(busiest.day)) \(busiest.day.day) \(TextFormat.shortMonth(busiest.day)) (\(TextFormat.duration(busiest.totalMicros)))",
+        ]
+        let before = previous.reduce(0) { $0 + $1.totalMicros }
+        let span = days.count == 7 ? "the previous week" : "the previous \(days.count) days"
+        if before > 0 {
+            let change = Int((Double(total - before) / Double(before) * 100).rounded())
+            let ascii = theme.glyphs.isASCII || theme.accessible
+            switch change {
+            case 0: parts.append("the same as \(span)")
+            // A no-break space keeps the arrow with its number when the sentence wraps.
+            case 1...: parts.append((ascii ? "up " : "▲\u{A0}") + "\(change)% vs \(span)")
+            default: parts.append((ascii ? "down " : "▼\u{A0}") + "\(-change)% vs \(span)")
+            }
+        } else {
+            parts.append("no usage in \(span)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The rows under the x axis: labels, then `▲` under the selected day.
+    private static func dayLabelRows(
+        _ days: [DaySummary], selected: LocalDate, labels: DayLabels, layout: BarLayout, width: Int, theme: Theme
+    ) -> [String] {
+        var first = ""
+        var second = ""
+        var mark = ""
+        /// Puts `text` centred under bar `k` (or from its first column), unless it would touch the
+        /// text before or pass the width.
+        func place(_ text: String, _ k: Int, in row: inout String, centred: Bool = true) {
+            let start = layout.column(k) + (centred ? max(0, (layout.bar - text.count) / 2) : 0)
+            guard start >= row.count + (row.isEmpty ? 0 : 1), start + text.count <= width else { return }
+            row += String(repeating: " ", count: start - row.count) + text
+        }
+        for (k, d) in days.enumerated() {
+            let weekday = TextFormat.shortWeekday(d.day)
+            switch labels {
+            case .weekdays:
+                place(layout.bar >= 3 ? weekday : String(weekday.prefix(layout.bar >= 2 ? 2 : 1)), k, in: &first)
+                if layout.bar >= 2 { place(String(d.day.day), k, in: &second) }
+            case .narrow:
+                place(String(weekday.prefix(1)), k, in: &first)
+                if d.day.isoWeekday == 1 { place("\(d.day.day) \(TextFormat.shortMonth(d.day))", k, in: &second, centred: false) }
+            }
+            if d.day == selected { place(theme.glyphs.isASCII ? "^" : "▲", k, in: &mark) }
+        }
+        return [first, second, mark].filter { !$0.isEmpty }
+    }
+
+    /// Accessible mode: the title, the sentence, one line per day with its top categories.
+    private static func dayList(
+        _ days: [DaySummary], selected: LocalDate, title: String, sentence: String, width: Int, theme: Theme
+    ) -> [String] {
+        var lines = [title, sentence.prefix(1).uppercased() + sentence.dropFirst() + "."]
+        for d in days {
+            let top = d.categories.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
+            let more = d.categories.count > 3 ? ", +\(d.categories.count - 3) more" : ""
+            let detail = d.totalMicros > 0 ? ": " + top.joined(separator: ", ") + more : ""
+            let mark = d.day == selected ? " (selected)" : ""
+            lines.append("  \(TextFormat.shortWeekday(d.day)) \(d.day)\(mark) \(TextFormat.duration(d.totalMicros))\(detail)")
+        }
+        return wrap(lines, width: width).headed(theme)
+    }
+}
