@@ -76,45 +76,19 @@ public struct HistoryFile: Sendable {
 
     /// Replaces the file with `commands` atomically (a temporary file renamed over it).
     func rewrite(_ commands: [String]) throws(HistoryError) {
-        try ensureDirectory()
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw posixError() }
-        let bytes = Array(commands.map { $0 + "\n" }.joined().utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = posixError()
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += n
-        }
-        guard fsync(fd) == 0, close(fd) == 0, rename(temporary, path) == 0 else {
-            let error = posixError()
-            unlink(temporary)
-            throw error
+        do {
+            try AtomicFile.write(Array(commands.map { $0 + "\n" }.joined().utf8), to: path)
+        } catch {
+            throw .io(path: path, reason: error.reason)
         }
     }
 
     /// Creates the file's folder and its parents (`mkdir -p`).
     private func ensureDirectory() throws(HistoryError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        guard !directory.isEmpty else { return }
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for part in directory.split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw posixError() }
+        do {
+            try AtomicFile.ensureDirectory(of: path)
+        } catch {
+            throw .io(path: path, reason: error.reason)
         }
-        var info = stat()
-        guard stat(directory, &info) == 0 else { throw posixError() }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .io(path: path, reason: String(cString: strerror(ENOTDIR))) }
-    }
-
-    private func posixError() -> HistoryError {
-        .io(path: path, reason: String(cString: strerror(errno)))
     }
 }

@@ -62,7 +62,7 @@ public enum CommandTable {
                 })
         },
         Command(
-            name: "day", aliases: [], usage: dayUsage,
+            name: "day", aliases: [], abbreviations: ["d"], usage: dayUsage,
             summary: "select a day and show its totals; alone, show the selected day",
             examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"],
             arguments: { $0.isEmpty ? [.days] : [] }
@@ -216,7 +216,7 @@ public enum CommandTable {
             return shell.render(json: { ReportJSON.check(q) }, table: { TextReport.check(q, width: $0, theme: $1) })
         },
         Command(
-            name: "load", aliases: [], usage: "load [SOURCE]",
+            name: "load", aliases: [], abbreviations: ["l"], usage: "load [SOURCE]",
             summary: "load a sessions file (:sample: is the bundled sample); alone, reload the current source",
             examples: ["load ~/screen-time.json", "load \"My Exports/week.json\"", "load :sample:", "load"],
             arguments: { $0.isEmpty ? [.paths, .keywords([SourceRef.sampleName])] : [] }
@@ -262,6 +262,7 @@ public enum CommandTable {
             try Settings.apply(args, to: shell)
             return Settings.show(shell, only: args.count == 1 ? Settings.unique(args[0], among: settings) : nil)
         },
+    ] + limitCommands + [
         Command(
             name: "help", aliases: ["?"], usage: "help [COMMAND]",
             summary: "list the commands, or describe one",

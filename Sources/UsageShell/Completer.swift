@@ -113,10 +113,11 @@ public enum Completer {
             return words.map { ($0, true) }
         case .commands:
             return CommandTable.all.flatMap { [$0.name] + $0.aliases }.sorted().map { ($0, true) }
-        case .apps:
-            return model.dataset.apps.sorted(by: { $0.lowercased() < $1.lowercased() }).map { ($0, true) }
-        case .categories:
-            return model.dataset.categories.sorted(by: { $0.lowercased() < $1.lowercased() }).map { ($0, true) }
+        case .apps, .categories:
+            // The loaded data's names, and those of the limits already read.
+            let limited = CommandTable.limitNames(shell.limitsCache ?? [], categories: kind == .categories)
+            let names = CommandTable.uniqueByScalars((kind == .apps ? model.dataset.apps : model.dataset.categories) + limited)
+            return names.sorted(by: { $0.lowercased() < $1.lowercased() }).map { ($0, true) }
         case .days:
             var days: [String] = []
             if let range = model.dataset.dayRange(in: model.zone), range.upperBound.daysSinceEpoch - range.lowerBound.daysSinceEpoch < 3660 {

@@ -45,8 +45,12 @@ public final class Runner {
         self.bail = bail
     }
 
-    /// The exit status of a batch run so far: 0 when everything succeeded, 1 otherwise.
-    public var exitStatus: Int32 { anyFailed ? 1 : 0 }
+    /// Whether `limits check` found a crossed limit: the exit status is 3 then (unless a command failed).
+    public private(set) var anyAlert = false
+
+    /// The exit status of a batch run so far: 1 when anything failed, else 3 when a limit was
+    /// crossed (`limits check`), else 0.
+    public var exitStatus: Int32 { anyFailed ? 1 : anyAlert ? 3 : 0 }
 
     /// Loads the command line's SOURCE. Returns `false` when the run should stop (`--bail`).
     @discardableResult
@@ -87,6 +91,9 @@ public final class Runner {
             switch outcome {
             case .output(let lines):
                 emit(lines)
+            case .alert(let lines):
+                anyAlert = true
+                emit(lines)
             case .failed(let error):
                 anyFailed = true
                 err.write("error: line \(number): \(Self.safe(error.description))\n")
@@ -107,7 +114,7 @@ public final class Runner {
             let outcome = timed(line)
             defer { writeTime() }
             switch outcome {
-            case .output(let lines): emit(lines)
+            case .output(let lines), .alert(let lines): emit(lines)
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return

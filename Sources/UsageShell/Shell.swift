@@ -17,6 +17,8 @@ public enum CommandOutcome: Equatable, Sendable {
     case failed(ShellError)
     /// The shell should end.
     case quit
+    /// Lines to print, and the run should end with status 3 (`limits check` found a crossed limit).
+    case alert([String])
 }
 
 /// The shell: the view model, the settings (`set`) and the command table.
@@ -44,6 +46,10 @@ public final class Shell {
     public var loadPresenter: any LoadPresenter = DirectLoadPresenter()
     /// Zone names for completing `set tz`.
     public var zoneNames: () -> [String] = { Zone.knownIdentifiers }
+    /// Where limits are kept (nil: in memory only, as in tests).
+    public var limitsFile: LimitsFile?
+    /// The limits, once read from the file.
+    private(set) var limitsCache: [UsageLimit]?
     /// Lists a directory for completing `load` paths (`(path, includeHidden)`).
     public var listDirectory: (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:)
 
@@ -126,6 +132,34 @@ public final class Shell {
     func requireReport() throws(ShellError) -> DayReport {
         try requireData()
         return model.report
+    }
+
+    /// The daily limits, read from the limits file on first use. A corrupt file is set aside and
+    /// reported once (this call fails); the limits then start empty.
+    func limits() throws(ShellError) -> [UsageLimit] {
+        if let limitsCache { return limitsCache }
+        guard let limitsFile else {
+            limitsCache = []
+            return []
+        }
+        do {
+            let loaded = try limitsFile.load()
+            limitsCache = loaded
+            return loaded
+        } catch {
+            if case .corrupt = error { limitsCache = [] }
+            throw .limitsFile(error)
+        }
+    }
+
+    /// Replaces the limits, writing the file first: a failed write changes nothing.
+    func store(_ limits: [UsageLimit]) throws(ShellError) {
+        do {
+            try limitsFile?.save(limits)
+        } catch {
+            throw .limitsFile(error)
+        }
+        limitsCache = limits
     }
 
     /// Plain text lines (help), fitted to the width.

@@ -23,6 +23,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case ambiguousName(kind: String, String, candidates: [String])
     /// `set` with a setting or value it does not know.
     case badSetting(String)
+    /// The limits file could not be read or written, or was corrupt (and was set aside).
+    case limitsFile(LimitsFileError)
 
     public var description: String {
         switch self {
@@ -50,6 +52,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(word)' could be the \(kind) \(shown)\(candidates.count > 5 ? ", …" : ""): type more of the name"
         case .badSetting(let problem):
             return "set: \(problem)"
+        case .limitsFile(let error):
+            return error.description
         }
     }
 }

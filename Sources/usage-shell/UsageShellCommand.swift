@@ -123,6 +123,7 @@ struct UsageShellCommand: ParsableCommand {
             autoColor: ColorMode.autoEnabled(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
             fixedWidth: width, home: environment["HOME"]
         ) { Terminal.width(environment: environment) }
+        shell.limitsFile = LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:))
         shell.glyphMode = glyphs
         shell.autoUnicode = GlyphMode.localeIsUTF8(environment: environment)
         shell.accessible = accessible || Self.accessibleRequested(environment)

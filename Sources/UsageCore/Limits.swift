@@ -1,0 +1,126 @@
+// Limits.swift — daily limits on an app or a category: how much of one a day used, and the moment the limit was crossed.
+
+/// What a limit applies to: one app, or one category (names compare by Unicode scalars).
+public enum LimitTarget: Hashable, Sendable {
+    case app(String)
+    case category(String)
+
+    public var name: String {
+        switch self {
+        case .app(let n), .category(let n): return n
+        }
+    }
+
+    /// Whether two targets are the same app or category, scalar for scalar.
+    public func sameAs(_ other: LimitTarget) -> Bool {
+        switch (self, other) {
+        case (.app(let a), .app(let b)), (.category(let a), .category(let b)):
+            return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        default:
+            return false
+        }
+    }
+}
+
+/// A daily limit.
+public struct UsageLimit: Hashable, Sendable {
+    public let target: LimitTarget
+    public let micros: Micros
+
+    public init(target: LimitTarget, micros: Micros) {
+        self.target = target
+        self.micros = micros
+    }
+}
+
+/// How a limit stands on one day.
+public struct LimitStatus: Hashable, Sendable {
+    public let limit: UsageLimit
+    /// The app's (or category's) time that day: its sessions clipped to the day, overlaps counted
+    /// as often as they overlap (as the app list counts them).
+    public let usedMicros: Micros
+    /// When the running total reached the limit (UTC micros), nil when it did not.
+    public let crossedAt: Micros?
+
+    public var isCrossed: Bool { crossedAt != nil }
+
+    /// The limit's status on `date` in `zone`, from the day's sessions in time order.
+    public init(_ limit: UsageLimit, dataset: Dataset, date: LocalDate, zone: Zone) {
+        self.limit = limit
+        let window = zone.window(for: date)
+        let ids: [String]
+        switch limit.target {
+        case .app: ids = dataset.apps
+        case .category: ids = dataset.categories
+        }
+        let id = ids.firstIndex { $0.unicodeScalars.elementsEqual(limit.target.name.unicodeScalars) }
+        var intervals: [(start: Micros, end: Micros)] = []
+        if let id {
+            for index in dataset.candidateRange(from: window.start, to: window.end) {
+                let s = dataset.sessions.core(index)
+                let matches: Bool
+                switch limit.target {
+                case .app: matches = Int(s.app) == id
+                case .category: matches = Int(s.category) == id
+                }
+                let start = max(s.start, window.start)
+                let end = min(s.end, window.end)
+                if matches, end > start { intervals.append((start, end)) }
+            }
+        }
+        usedMicros = intervals.reduce(0) { $0 + $1.end - $1.start }
+        crossedAt = Self.moment(of: limit.micros, in: intervals)
+    }
+
+    /// The first instant at which the running total of `intervals` (each counting while it is
+    /// open, so two open at once count twice) reaches `limit`; nil when it never does. A limit
+    /// of zero is crossed at the first instant of use.
+    static func moment(of limit: Micros, in intervals: [(start: Micros, end: Micros)]) -> Micros? {
+        guard !intervals.isEmpty else { return nil }
+        // Sweep the starts and ends in time order; between two events the total grows at the
+        // number of open intervals per microsecond.
+        var events = intervals.flatMap { [($0.start, 1), ($0.end, -1)] }
+        events.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        var total: Micros = 0
+        var open = 0
+        var previous = events[0].0
+        for (t, change) in events {
+            if open > 0 {
+                let gained = Micros(open) * (t - previous)
+                if total + gained >= limit {
+                    let needed = limit - total
+                    return previous + (needed + Micros(open) - 1) / Micros(open)
+                }
+                total += gained
+            } else if total >= limit {
+                return previous
+            }
+            open += change
+            previous = t
+        }
+        return total >= limit ? previous : nil
+    }
+}
+
+/// Durations as people type them for limits: `30m`, `1h30m`, `2h`, `90m`, `45s`.
+public enum DurationText {
+    /// The duration, or nil when the text is not hours, minutes and seconds in that order (each
+    /// at most once, at least one) or is zero.
+    public static func parse(_ text: String) -> Micros? {
+        var rest = Substring(text.lowercased())
+        var total: Micros = 0
+        var seen = ""
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 6, let n = Micros(digits) else { return nil }
+            rest = rest.dropFirst(digits.count)
+            guard let unit = rest.first, "hms".contains(unit), !seen.contains(unit) else { return nil }
+            // In order: h before m before s.
+            if let last = seen.last, "hms".firstIndex(of: last)! > "hms".firstIndex(of: unit)! { return nil }
+            seen.append(unit)
+            rest = rest.dropFirst()
+            total += n * (unit == "h" ? 3_600_000_000 : unit == "m" ? 60_000_000 : 1_000_000)
+        }
+        return total > 0 ? total : nil
+    }
+}

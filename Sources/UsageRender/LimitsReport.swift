@@ -1,0 +1,102 @@
+// LimitsReport.swift — text and JSON of `limits` and `limits check`: each limit's use that day, a progress bar, and the local time it was crossed.
+import UsageCore
+
+extension TextReport {
+    /// `limits`: one row per limit — name (categories marked), a bar of use against the limit
+    /// (red once crossed, green before, with colour; `█` over `░` without), `1h 5m of 30m`, and
+    /// `crossed at 10:42` or `25m left`.
+    public static func limits(_ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int, theme: Theme = .plain) -> [String] {
+        let title = "Limits · \(TextFormat.shortWeekday(day)) \(day)"
+        guard !statuses.isEmpty else {
+            return fitAll([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
+        }
+        if theme.accessible {
+            return wrap([title] + statuses.map { "  " + limitSentence($0, zone: zone) }, width: width).headed(theme)
+        }
+        let names = statuses.map(limitName)
+        let amounts = statuses.map { "\(TextFormat.duration($0.usedMicros)) of \(TextFormat.duration($0.limit.micros))" }
+        let notes = statuses.map { limitNote($0, zone: zone) }
+        let amountWidth = amounts.map(\.count).max() ?? 0
+        let barWidth = width >= 60 ? 12 : width >= 44 ? 6 : 0
+        let fixed = 2 + 2 + (barWidth > 0 ? barWidth + 2 : 0) + amountWidth + 2 + (notes.map(\.count).max() ?? 0)
+        let nameWidth = max(4, min(names.map { TerminalText.cells($0) }.max() ?? 0, width - fixed, 28))
+        let rows = statuses.indices.map { k -> String in
+            var line = StyledLine(theme)
+            line.append("  " + TerminalText.pad(names[k], width: nameWidth) + "  ")
+            if barWidth > 0 {
+                let s = statuses[k]
+                let fraction: Double = min(1, Double(s.usedMicros) / Double(s.limit.micros))
+                let filled = Int((fraction * Double(barWidth)).rounded())
+                let g = theme.glyphs
+                line.append(String(repeating: g.isASCII ? "#" : "█", count: filled), codes: s.isCrossed ? "31" : "32")
+                line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: "90")
+                line.append("  ")
+            }
+            line.append(amounts[k].padded(toCells: amountWidth) + "  ")
+            line.append(notes[k], codes: statuses[k].isCrossed ? "1" : nil)
+            return line.finished()
+        }
+        return fitAll([title], width: width).headed(theme) + fitStyled(rows, width: width)
+    }
+
+    /// `limits check`: the crossed limits, one sentence each, or that none was crossed.
+    public static func limitsCheck(_ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int) -> [String] {
+        let crossed = statuses.filter(\.isCrossed)
+        guard !crossed.isEmpty else {
+            return wrap(["no limit crossed on \(TextFormat.longDate(day)) (\(statuses.count) limit\(statuses.count == 1 ? "" : "s"))"], width: width)
+        }
+        return wrap(crossed.map { limitSentence($0, zone: zone) }, width: width)
+    }
+
+    /// `Safari` or `Social (category)`, sanitised.
+    static func limitName(_ s: LimitStatus) -> String {
+        switch s.limit.target {
+        case .app(let name): return TerminalText.sanitize(name)
+        case .category(let name): return TerminalText.sanitize(name) + " (category)"
+        }
+    }
+
+    /// `crossed at 10:42` or `25m left`.
+    static func limitNote(_ s: LimitStatus, zone: Zone) -> String {
+        if let t = s.crossedAt { return "crossed at " + TextFormat.clock(t, offsetSeconds: zone.offsetSeconds(at: t)) }
+        return "\(TextFormat.duration(s.limit.micros - s.usedMicros)) left"
+    }
+
+    /// `Safari: 1h 5m of 30m, crossed at 10:42`.
+    static func limitSentence(_ s: LimitStatus, zone: Zone) -> String {
+        "\(limitName(s)): \(TextFormat.duration(s.usedMicros)) of \(TextFormat.duration(s.limit.micros)), \(limitNote(s, zone: zone))"
+    }
+}
+
+extension ReportJSON {
+    /// `limits` / `limits check` → `{"day","time_zone","limits":[{"app"|"category","limit_seconds","used_seconds","crossed","crossed_at"}]}`
+    /// (`crossed_at`: local RFC 3339 time, or null).
+    public static func limits(_ statuses: [LimitStatus], day: LocalDate, zone: Zone) -> JSONText {
+        .object([
+            ("day", .string(day.description)),
+            ("time_zone", .string(zone.identifier)),
+            (
+                "limits",
+                .array(
+                    statuses.map { s in
+                        let target: (String, JSONText)
+                        switch s.limit.target {
+                        case .app(let name): target = ("app", .string(name))
+                        case .category(let name): target = ("category", .string(name))
+                        }
+                        return .object([
+                            target,
+                            ("limit_seconds", .seconds(s.limit.micros)),
+                            ("used_seconds", .seconds(s.usedMicros)),
+                            ("crossed", .bool(s.isCrossed)),
+                            (
+                                "crossed_at",
+                                s.crossedAt.map { .string(TextFormat.localTimestamp($0, offsetSeconds: zone.offsetSeconds(at: $0))) }
+                                    ?? .null
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

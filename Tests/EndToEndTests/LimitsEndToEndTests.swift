@@ -1,0 +1,68 @@
+// LimitsEndToEndTests.swift — limits through the binary: exit status 3 for cron, persistence across runs, a corrupt file named and kept aside.
+import Foundation
+import Testing
+
+struct LimitsEndToEndTests {
+    /// A config folder that outlives one run (the harness gives each run a fresh HOME).
+    func config() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limits-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func limitsCheckExitsThreeWhenALimitIsCrossedAndZeroOtherwise() throws {
+        let env = ["XDG_CONFIG_HOME": try config()]
+        let crossed = try Binary.run(["-c", "limit Slack 10m", "-c", "limits check"], environment: env)
+        #expect(crossed.status == 3)
+        #expect(crossed.stdout.hasSuffix("Slack: 35m of 10m, crossed at 12:10\n"), "\(crossed.stdout)")
+        // The limit survived the run: a second run only checks.
+        let again = try Binary.run(["-c", "limits check"], environment: env)
+        #expect(again.status == 3)
+        let fine = try Binary.run(["-c", "limit Slack 2h", "-c", "limits check"], environment: env)
+        #expect(fine.status == 0)
+        #expect(fine.stdout.hasSuffix("no limit crossed on Monday, February 23, 2026 (1 limit)\n"))
+        // A failing command wins over a crossed limit: status 1.
+        let both = try Binary.run(["-c", "limit Slack 1m", "-c", "limits check", "-c", "nosuchcommand"], environment: env)
+        #expect(both.status == 1)
+    }
+
+    @Test func limitsInJSONCarryTheLocalCrossingTime() throws {
+        let env = ["XDG_CONFIG_HOME": try config()]
+        let r = try Binary.run(["--tz", "America/New_York", "--day", "2026-02-23", "--format", "json", "-c", "limit Safari 30m", "-c", "limits"], environment: env)
+        let last = try #require(r.stdout.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let limit = try #require((object["limits"] as? [[String: Any]])?.first)
+        #expect(limit["app"] as? String == "Safari")
+        #expect(limit["limit_seconds"] as? Int == 1800)
+        #expect(limit["crossed"] as? Bool == true)
+        #expect((limit["crossed_at"] as? String)?.hasSuffix("-05:00") == true)
+    }
+
+    @Test func aCorruptLimitsFileIsNamedKeptAsideAndTheNextRunStartsClean() throws {
+        let dir = try config()
+        let path = dir + "/usage-shell/limits.json"
+        try FileManager.default.createDirectory(atPath: dir + "/usage-shell", withIntermediateDirectories: true)
+        try "{\"limits\": [oops".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try Binary.run(["-c", "limits"], environment: ["XDG_CONFIG_HOME": dir])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: line 1: the limits file '\(path)' is not valid (not JSON); it was kept aside as '\(path).corrupt' and limits start empty\n")
+        #expect(try String(contentsOfFile: path + ".corrupt", encoding: .utf8) == "{\"limits\": [oops")
+        let next = try Binary.run(["-c", "limit Maps 1h", "-c", "limits"], environment: ["XDG_CONFIG_HOME": dir])
+        #expect(next.status == 0)
+        #expect(next.stdout.contains("Maps  "))
+    }
+
+    @Test func limitErrorsSayWhatIsWrong() throws {
+        let env = ["XDG_CONFIG_HOME": try config()]
+        for (command, message) in [
+            ("limit Safari soon", "limit: 'soon' is not a duration such as 30m, 1h30m or 2h (at most 24h)"),
+            ("limit Zzz 30m", "no app named 'Zzz' in the loaded data"),
+            ("limit Safari off", "limit: there is no limit on the app 'Safari'"),
+            ("limits later", "limits: 'later' is not check"),
+        ] {
+            let r = try Binary.run(["-c", command], environment: env)
+            #expect(r.status == 1)
+            #expect(r.stderr.hasPrefix("error: line 1: \(message)"), "\(command): \(r.stderr)")
+        }
+    }
+}
