@@ -19,7 +19,7 @@ extension TextReport {
                 name: a.name, detail: "\(a.category) · \(a.sessions) session\(a.sessions == 1 ? "" : "s")",
                 micros: a.micros, share: a.share, series: palette.app(a.name))
         }
-        return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + fitAll(["  " + total], width: width)
+        return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(["  " + total], width: width)
     }
 
     private static func appList(_ list: [AppUsage], title: String, total: String, width: Int, theme: Theme) -> [String] {
@@ -54,7 +54,11 @@ extension TextReport {
     /// most 30 cells; it is left out below 3.
     static func rankedRows(_ rows: [RankedRow], width: Int, theme: Theme) -> [String] {
         let rankWidth = String(rows.count).count + 1
-        let fixed = 2 + rankWidth + 1 + 2 + 7 + 2 + 5
+        // Very narrow (under 30 cells): durations as wide as the longest, no share column, so
+        // names keep some room.
+        let narrow = width < 30
+        let durationWidth = narrow ? rows.map { TextFormat.duration($0.micros).count }.max() ?? 0 : 7
+        let fixed = 2 + rankWidth + 1 + 2 + durationWidth + (narrow ? 0 : 2 + 5)
         let longestName = rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
         let longestDetail = width < 60 ? 0 : rows.map { TerminalText.cells(TerminalText.sanitize($0.detail)) }.max() ?? 0
         // Names up to 20 cells and the detail up to 26; then the bar gets at least 10 cells,
@@ -84,8 +88,8 @@ extension TextReport {
                 line.pad(to: start + barWidth)
             }
             if detailWidth > 0 { line.append("  " + TerminalText.pad(row.detail, width: detailWidth)) }
-            line.append("  " + TerminalText.padLeft(TextFormat.duration(row.micros), width: 7) + "  ")
-            line.append(TerminalText.padLeft(TextFormat.share(row.share), width: 5))
+            line.append("  " + TerminalText.padLeft(TextFormat.duration(row.micros), width: durationWidth))
+            if !narrow { line.append("  " + TerminalText.padLeft(TextFormat.share(row.share), width: 5)) }
             return line.finished()
         }, width: width)
     }

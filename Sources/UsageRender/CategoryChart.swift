@@ -41,7 +41,9 @@ extension TextReport {
     private static func categoryLegend(_ slices: [CategorySlice], width: Int, theme: Theme, indent: Int = 2) -> [String] {
         let durationWidth = slices.map { TextFormat.duration($0.micros).count }.max() ?? 0
         let shareWidth = slices.map { TextFormat.share($0.share).count }.max() ?? 0
-        let fixed = indent + 3 + 2 + durationWidth + 2 + shareWidth
+        // The share column goes when it would leave names fewer than 6 cells.
+        let withShare = width - (indent + 3 + 2 + durationWidth + 2 + shareWidth) >= 6
+        let fixed = indent + 3 + 2 + durationWidth + (withShare ? 2 + shareWidth : 0)
         let longest = slices.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
         let nameWidth = max(1, min(longest, width - fixed))
         return slices.map { s in
@@ -50,8 +52,8 @@ extension TextReport {
             let swatch = theme.color && !theme.glyphs.isASCII ? "█" : s.series.pattern(theme.glyphs)
             line.append(String(repeating: swatch, count: 2), codes: String(s.series.color.foreground))
             line.append(" " + TerminalText.pad(s.name, width: nameWidth) + "  ")
-            line.append(TerminalText.padLeft(TextFormat.duration(s.micros), width: durationWidth) + "  ")
-            line.append(TerminalText.padLeft(TextFormat.share(s.share), width: shareWidth))
+            line.append(TerminalText.padLeft(TextFormat.duration(s.micros), width: durationWidth))
+            if withShare { line.append("  " + TerminalText.padLeft(TextFormat.share(s.share), width: shareWidth)) }
             return line.finished()
         }
     }

@@ -17,7 +17,7 @@ extension TextReport {
     public static func hourly(
         _ r: DayReport, by stack: HourlyStack = .app, width: Int, theme: Theme = .plain, palette: Palette? = nil
     ) -> [String] {
-        let title = hourlyTitle(r, by: stack)
+        let title = hourlyTitle(r, by: stack, width: width)
         guard !r.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let palette = palette ?? Palette(r)
         let series = HourlySeries(r, by: stack, palette: palette)
@@ -32,10 +32,13 @@ extension TextReport {
 
     /// `By hour · busiest 14:00 (52m)`: the title carries the busiest hour, so it can be read off
     /// without counting bars.
-    static func hourlyTitle(_ r: DayReport, by stack: HourlyStack) -> String {
+    /// Shortened rather than cut when narrow: without the duration, then without the hour.
+    static func hourlyTitle(_ r: DayReport, by stack: HourlyStack, width: Int = .max) -> String {
         let name = stack == .app ? "Apps by hour" : "Categories by hour"
         guard let busiest = busiestHour(r) else { return name }
-        return "\(name) · busiest \(slotLabel(busiest.slot, in: r)) (\(TextFormat.duration(busiest.micros)))"
+        let hour = "\(name) · busiest \(slotLabel(busiest.slot, in: r))"
+        let full = hour + " (\(TextFormat.duration(busiest.micros)))"
+        return [full, hour].first { TerminalText.cells($0) <= width } ?? name
     }
 
     /// The slot with the most time (the first of equals).
@@ -57,8 +60,10 @@ extension TextReport {
         var seen = Set<Int>()
         for (k, slot) in slots.enumerated() where slot.hour % 3 == 0 && !seen.contains(slot.hour) {
             seen.insert(slot.hour)
-            let column = 5 + k * (layout.bar + layout.gap)
-            guard column >= labels.count + (labels.isEmpty ? 0 : 1) else { continue }
+            // One column late rather than missing (`03` after a skipped 02:00 with 1-cell bars).
+            let free = labels.count + (labels.isEmpty ? 0 : 1)
+            let column = max(layout.column(k), free)
+            guard column - layout.column(k) <= 1 else { continue }
             labels += String(repeating: " ", count: column - labels.count) + (slot.hour < 10 ? "0" : "") + String(slot.hour)
         }
         lines.append(labels)
@@ -68,7 +73,7 @@ extension TextReport {
     /// Accessible mode (and widths too narrow for bars): the title, a summary sentence, then one
     /// line per hour with usage, runs of empty hours collapsed (`00:00–06:59 no usage`).
     private static func hourlyList(_ r: DayReport, series: HourlySeries, width: Int, theme: Theme) -> [String] {
-        var lines = [theme.accessible ? (series.stack == .app ? "Apps by hour" : "Categories by hour") : hourlyTitle(r, by: series.stack)]
+        var lines = [theme.accessible ? (series.stack == .app ? "Apps by hour" : "Categories by hour") : hourlyTitle(r, by: series.stack, width: width)]
         let used = r.hours.filter { $0.micros > 0 }.count
         if theme.accessible, let busiest = busiestHour(r) {
             lines.append(

@@ -46,7 +46,7 @@ struct BarLayout {
     let bar: Int
     let gap: Int
 
-    /// Hour slots: 3+1 from 101 cells, 2+1 from 77 (80 with 25 slots), else 1+0 from 29.
+    /// Hour slots: 3+1 from 100 cells, 2+1 from 76 (79 with 25 slots), else 1+0 from 29.
     static let hourly = [(3, 1), (2, 1), (1, 0)]
     /// Days: 4+3 as the iOS charts, narrowing to 1+0.
     static let daily = [(4, 3), (3, 2), (2, 1), (1, 1), (1, 0)]
@@ -158,8 +158,9 @@ extension TextReport {
             // below half only a stub for a bar that has nothing else to show.
             let s = styles[majority()]
             if let lower = g.lowerEighths, color || s.isSolid(g) { return (lower[filled], color ? s.color : nil, nil) }
-            if filled >= 4 { return (s.pattern(g), color ? s.color : nil, nil) }
-            return lo == 0 ? (g.stub, color ? s.color : nil, nil) : nil
+            // A bar under one cell is a stub whatever its size, so a minute never looks like seven.
+            if lo == 0 { return (g.stub, color ? s.color : nil, nil) }
+            return filled >= 4 ? (s.pattern(g), color ? s.color : nil, nil) : nil
         }
         let bottom = seriesAt(lo)
         let upper = seriesAt(hi - 1)

@@ -27,7 +27,8 @@ public enum TerminalText {
     /// Whether a scalar must never reach the terminal raw.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || scalar.properties.isBidiControl
+        // U+2028 and U+2029 separate lines and paragraphs: as good as a line break.
+        return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || scalar.properties.isBidiControl
     }
 
     /// The number of terminal cells a string takes: wide East Asian characters and emoji count 2,
@@ -72,14 +73,15 @@ public enum TerminalText {
     }
 
     /// The cells of one scalar: 0 for controls, nonspacing and enclosing marks, format characters
-    /// (Cf, e.g. the soft hyphen and ZWJ) and U+200B; 2 for East Asian Wide and Fullwidth code
+    /// (Cf, e.g. ZWJ) and U+200B, but 1 for the soft hyphen, which terminals draw (as glibc's
+    /// `wcwidth` counts it); 2 for East Asian Wide and Fullwidth code
     /// points (the generated `EastAsianWidth` table; Ambiguous counts 1, as in non-CJK terminals)
     /// and for emoji-presentation scalars; 1 otherwise. The emoji check covers what the table can't:
     /// regional indicators (East Asian Width N, yet shown two cells wide alone) and emoji newer than
     /// the table's Unicode version that the standard library already knows.
     public static func cells(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v < 0x300 { return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xAD ? 0 : 1 }  // U+00AD: Cf
+        if v < 0x300 { return v < 0x20 || (0x7F...0x9F).contains(v) ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -7,7 +7,8 @@ public enum TextReport {
     /// for an empty day).
     public static func header(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
         let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
-        return fitAll([TextFormat.longDate(r.day), r.isEmpty ? totals + " · no usage recorded" : totals], width: width)
+        // Wrapped, not cut: a cut totals line (`6h 2…`) would read as a wrong number.
+        return wrap([TextFormat.longDate(r.day), r.isEmpty ? totals + " · no usage recorded" : totals], width: width)
             .headed(theme)
     }
 

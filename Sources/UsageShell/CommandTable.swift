@@ -361,7 +361,7 @@ extension CommandTable {
         }
         guard args.count > 1 else { return (chart, nil) }
         guard chart == .hourly else { throw fail("only the hourly chart is stacked 'by' something") }
-        guard args[1].lowercased() == "by", args.count == 3 else { throw fail("say 'by app' or 'by category'") }
+        guard Settings.unique(args[1], among: ["by"]) != nil, args.count == 3 else { throw fail("say 'by app' or 'by category'") }
         guard let stack = Settings.unique(args[2], among: HourlyStack.allCases.map(\.rawValue)).flatMap(HourlyStack.init) else {
             throw fail("'\(args[2])' is not app or category")
         }

@@ -229,3 +229,43 @@ struct DayBarsGoldenTests {
         #expect(lines == ["Week", "  no usage recorded in these 7 days"])
     }
 }
+
+/// Bugs found by the reviews of the charts, each pinned by a test named after it.
+struct ChartBugTests {
+    @Test func bugAppRowsAndTotalsAt20CellsLostNamesOrReadAsWrongNumbers() {
+        let r = ChartFixture.report
+        let lines = TextReport.apps(r, apps: Array(r.apps.prefix(3)), width: 20)
+        #expect(lines[1].contains("Spotify"), "\(lines)")
+        #expect(!lines.joined().contains("…   "), "\(lines)")
+        // The totals line wraps instead of ending in `6h 2…`.
+        #expect(lines.suffix(2).allSatisfy { !$0.hasSuffix("…") }, "\(lines)")
+        for line in TextReport.header(r, width: 20) + TextReport.categories(r, width: 20, theme: Theme(color: false)) {
+            #expect(!line.hasSuffix("…"), "\(line)")
+        }
+    }
+
+    @Test func bugATinyMonochromeBarLookedAsBigAsHalfAnHour() {
+        // 54 seconds on a 15-minute axis: 3.8 eighths of the bottom cell; a patterned cell
+        // would read as 1m 52s. It is a stub, as 47 seconds is.
+        let axis = BarAxis(quarterHoursUpTo: 54_000_000)
+        let rows = TextReport.stackedBars(
+            [[0, 54_000_000], [0, 47_000_000]], styles: [Series(rank: 0, kind: .app), .other], axis: axis,
+            layout: BarLayout(count: 2, width: 80, choices: BarLayout.hourly)!, theme: Theme(color: false))
+        let bottom = rows[rows.count - 2]
+        #expect(bottom.hasSuffix("▁▁▁ ▁▁▁"), "\(bottom)")
+    }
+
+    @Test func bugTheHourlyTitleWasCutMidDuration() {
+        let title = TextReport.hourly(ChartFixture.report, width: 29)[0]
+        #expect(title == "Apps by hour · busiest 08:00")
+    }
+
+    @Test func bugASpringForwardDayLostIts03LabelWithOneCellBars() throws {
+        let json = "[{\"app_name\": \"A\", \"category\": \"C\", \"start_timestamp\": \"2026-03-08T12:00:00Z\", \"end_timestamp\": \"2026-03-08T13:00:00Z\"}]"
+        let d = try SessionsJSON.decode(json, source: "spring.json")
+        let r = DayReport(dataset: d, date: LocalDate(iso: "2026-03-08")!, zone: Zone(identifier: "America/New_York")!)
+        #expect(r.hours.count == 23)
+        let labels = try #require(TextReport.hourly(r, width: 29).first { $0.hasPrefix("     00") })
+        #expect(labels == "     00 03 06 09 12 15 18 21", "\(labels)")  // each at most one column late
+    }
+}

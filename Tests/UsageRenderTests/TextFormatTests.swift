@@ -70,6 +70,7 @@ struct TerminalSafetyTests {
         ("Tab\tName", "Tab\\tName"),
         ("line\nbreak\r", "line\\nbreak\\r"),
         ("evil\u{202E}txt", "evil\\u{202E}txt"),
+        ("bug: line\u{2028}separator", "bug: line\\u{2028}separator"),  // U+2028/9 were passed through raw
         ("\u{2066}iso\u{2069}", "\\u{2066}iso\\u{2069}"),
         ("nul\u{0}", "nul\\u{0}"),
         ("del\u{7F}c1\u{9B}", "del\\u{7F}c1\\u{9B}"),

@@ -259,3 +259,12 @@ struct TerminalLoadTests {
         #expect(failure(shell.execute("show")) == nil)
     }
 }
+
+struct ChartArgumentTests {
+    /// Bug: `by` alone needed typing in full (`ch h b c` failed) although keywords take prefixes.
+    @Test func bugByCouldNotBeShortened() throws {
+        let (chart, stack) = try CommandTable.parseChart(["h", "b", "c"])
+        #expect(chart == .hourly)
+        #expect(stack == .category)
+    }
+}
