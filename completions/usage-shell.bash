@@ -193,7 +193,7 @@ _usage-shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''check'$'\n''load'$'\n''retry'$'\n''set'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''load'$'\n''retry'$'\n''set'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
         return
         ;;
     '-f')

@@ -206,6 +206,19 @@ public enum CommandTable {
             return dayBars(shell, count: count, labels: .narrow, title: title)
         },
         Command(
+            name: "insights", aliases: [], usage: "insights",
+            summary: "the week ending on the selected day in facts: top app and category, average, longest session, busiest hour, trend, advice",
+            examples: ["insights"], arguments: { _ in [] }
+        ) { shell, args throws(ShellError) in
+            try noArguments("insights", args, usage: "insights")
+            try shell.requireData()
+            let model = shell.model
+            let insights = Insights(dataset: model.dataset, endingOn: model.selectedDay, zone: model.zone)
+            return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }) {
+                TextReport.insights(insights, zone: model.zone, width: $0, theme: $1)
+            }
+        },
+        Command(
             name: "check", aliases: [], usage: "check",
             summary: "data quality: skipped rows by reason with examples, overlapping time, days covered",
             examples: ["check"], arguments: { _ in [] }

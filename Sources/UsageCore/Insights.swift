@@ -1,0 +1,78 @@
+// Insights.swift — the facts `insights` states about the week ending on a day: top app and category, average, longest session, busiest hour, trend, advice.
+
+/// Where the last three days are heading.
+public enum Trend: String, Sendable {
+    /// The last day is more than 20% above the first.
+    case increasing
+    /// The last day is more than 20% below the first.
+    case decreasing
+    case stable
+
+    /// The trend from `first` to `last`: 20% either way counts; from nothing, any use is a rise.
+    public init(first: Micros, last: Micros) {
+        if first == 0 {
+            self = last > 0 ? .increasing : .stable
+        } else if Double(last) > 1.2 * Double(first) {
+            self = .increasing
+        } else if Double(last) < 0.8 * Double(first) {
+            self = .decreasing
+        } else {
+            self = .stable
+        }
+    }
+}
+
+/// The facts of `insights` over the 7 days ending on a day.
+public struct Insights: Sendable {
+    public let days: [DaySummary]
+    public let topApp: (name: String, micros: Micros)?
+    public let topCategory: (name: String, micros: Micros)?
+    public let totalMicros: Micros
+    public var averageMicros: Micros { totalMicros / Micros(max(days.count, 1)) }
+    /// The longest session in the week (its part inside the week), with its app and start.
+    public let longest: (app: String, start: Micros, micros: Micros)?
+    /// The selected day's busiest hour slot.
+    public let busiestHour: HourUsage?
+    public let trend: Trend
+    /// The advice: a limit on the top app when use is rising, breaks above 3 hours a day.
+    public let advice: [Advice]
+
+    public enum Advice: Sendable, Equatable {
+        case limit(app: String)
+        case breaks
+    }
+
+    /// Above this daily average, take breaks.
+    public static let heavyDay: Micros = 3 * 3_600_000_000
+
+    public init(dataset: Dataset, endingOn last: LocalDate, zone: Zone) {
+        let reports = (0..<7).reversed().map { DayReport(dataset: dataset, date: last.adding(days: -$0), zone: zone) }
+        days = reports.map(DaySummary.init)
+        totalMicros = reports.reduce(0) { $0 + $1.totalMicros }
+
+        func top(_ parts: [(name: String, micros: Micros)]) -> (name: String, micros: Micros)? {
+            var sums: [[Unicode.Scalar]: (name: String, micros: Micros)] = [:]
+            for p in parts { sums[Array(p.name.unicodeScalars), default: (p.name, 0)].micros += p.micros }
+            return sums.values.sorted(by: DayReport.mostFirst).first
+        }
+        topApp = top(reports.flatMap { $0.apps.map { ($0.name, $0.micros) } })
+        topCategory = top(reports.flatMap { $0.categories.map { ($0.name, $0.micros) } })
+
+        let start = zone.startOfDay(last.adding(days: -6))
+        let end = zone.startOfDay(last.adding(days: 1))
+        var longest: (app: String, start: Micros, micros: Micros)?
+        for index in dataset.candidateRange(from: start, to: end) {
+            let s = dataset.sessions.core(index)
+            let length = min(s.end, end) - max(s.start, start)
+            if length > (longest?.micros ?? 0) { longest = (dataset.apps[Int(s.app)], max(s.start, start), length) }
+        }
+        self.longest = longest
+        busiestHour = reports.last?.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
+        trend = Trend(first: reports[4].totalMicros, last: reports[6].totalMicros)
+
+        var advice: [Advice] = []
+        if trend == .increasing, let app = topApp?.name { advice.append(.limit(app: app)) }
+        if totalMicros / 7 > Self.heavyDay { advice.append(.breaks) }
+        self.advice = advice
+    }
+}

@@ -1,0 +1,51 @@
+// InsightsTests.swift — `insights`' facts: the trend rule (20% either way), top app and category, the longest session, the advice.
+import Testing
+@testable import UsageCore
+
+struct InsightsTests {
+    static let h: Micros = 3_600_000_000
+
+    @Test(arguments: [
+        (Micros(100), Micros(121), Trend.increasing), (100, 120, .stable), (100, 80, .stable), (100, 79, .decreasing),
+        (0, 1, .increasing), (0, 0, .stable), (100, 0, .decreasing),
+    ] as [(Micros, Micros, Trend)])
+    func theTrendCountsTwentyPercentEitherWay(first: Micros, last: Micros, trend: Trend) {
+        #expect(Trend(first: first, last: last) == trend)
+    }
+
+    static func dataset(_ rows: [(String, String, String, String)]) throws -> Dataset {
+        let json = rows.map { app, category, start, end in
+            "{\"app_name\": \"\(app)\", \"category\": \"\(category)\", \"start_timestamp\": \"\(start)\", \"end_timestamp\": \"\(end)\"}"
+        }
+        return try SessionsJSON.decode("[" + json.joined(separator: ",") + "]", source: "insights.json")
+    }
+
+    @Test func factsAndAdviceOverTheWeek() throws {
+        let d = try Self.dataset([
+            // Before the week: a long session whose last hour falls on its first day (02-17).
+            ("Film", "Video", "2026-02-16T20:00:00Z", "2026-02-17T01:00:00Z"),
+            ("Mail", "Work", "2026-02-21T09:00:00Z", "2026-02-21T10:00:00Z"),  // 1h on the 21st
+            ("Game", "Play", "2026-02-22T09:00:00Z", "2026-02-22T11:00:00Z"),
+            ("Game", "Play", "2026-02-23T08:00:00Z", "2026-02-23T11:00:00Z"),  // 3h on the 23rd: rising
+            ("Mail", "Work", "2026-02-23T14:00:00Z", "2026-02-23T14:30:00Z"),
+        ])
+        let i = Insights(dataset: d, endingOn: LocalDate(iso: "2026-02-23")!, zone: .utc)
+        #expect(i.days.map(\.day.description) == (17...23).map { "2026-02-\($0)" })
+        #expect(i.totalMicros == 1 * Self.h + 1 * Self.h + 2 * Self.h + 3 * Self.h + Self.h / 2)
+        #expect(i.topApp?.name == "Game" && i.topApp?.micros == 5 * Self.h)
+        #expect(i.topCategory?.name == "Play")
+        // The film's part inside the week is 1h; the longest is the 3h game.
+        #expect(i.longest?.app == "Game" && i.longest?.micros == 3 * Self.h)
+        #expect(i.busiestHour?.slot.hour == 8)
+        #expect(i.trend == .increasing)
+        #expect(i.advice == [.limit(app: "Game")])
+    }
+
+    @Test func aHeavyWeekGetsTheAdviceToTakeBreaks() throws {
+        let rows = (17...23).map { ("Work", "Work", "2026-02-\($0)T08:00:00Z", "2026-02-\($0)T12:00:00Z") }
+        let i = Insights(dataset: try Self.dataset(rows), endingOn: LocalDate(iso: "2026-02-23")!, zone: .utc)
+        #expect(i.averageMicros == 4 * Self.h)
+        #expect(i.trend == .stable)
+        #expect(i.advice == [.breaks])
+    }
+}
