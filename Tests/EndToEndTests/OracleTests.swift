@@ -482,3 +482,31 @@ struct OracleTests {
         #expect(Oracle.appName("\n ") == "(unknown)")
     }
 }
+
+@Suite("Oracle: `week` JSON against an independent computation, day by day")
+struct WeekOracleTests {
+    @Test(
+        "every day of week agrees with the oracle",
+        arguments: [("2026-03-10", "America/New_York"), ("2026-03-10", "UTC"), ("2026-11-03", "America/New_York"), ("2026-11-03", "UTC")])
+    func weekMatchesOracle(last: String, zone: String) throws {
+        let path = Binary.fixture("oracle-dst.json")
+        let loaded = try Oracle.load(path)
+        let actual = try Binary.json([path, "--day", last, "--tz", zone, "-c", "week"])
+        let days = try #require(actual["days"] as? [[String: Any]])
+        #expect(days.count == 7)
+        var withData = 0
+        for day in days {
+            let name = try #require(day["day"] as? String)
+            let expected = Oracle.report(loaded, day: name, zone: zone)
+            if expected.total > 0 { withData += 1 }
+            #expect(abs((day["total_seconds"] as? Double ?? -1) - expected.total) < 0.01, "\(name) \(zone) total")
+            #expect(abs((day["screen_time_seconds"] as? Double ?? -1) - expected.screen) < 0.01, "\(name) \(zone) screen time")
+            let categories = try #require(day["categories"] as? [String: Any])
+            #expect(categories.count == expected.categories.count, "\(name) \(zone) categories")
+            for c in expected.categories {
+                #expect(abs(((categories[c.name] as? NSNumber)?.doubleValue ?? -1) - c.seconds) < 0.01, "\(name) \(zone) \(c.name)")
+            }
+        }
+        #expect(withData >= 2, "the week should cross the DST change with data on both sides")
+    }
+}
