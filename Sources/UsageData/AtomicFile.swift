@@ -1,4 +1,4 @@
-// AtomicFile.swift — the files we own (history, limits) written whole or not at all: a temporary file, fsync, rename; folders made as needed.
+// AtomicFile.swift — the files we own (history, limits): where they live (XDG), read when present, written whole or not at all (temporary file, fsync, rename).
 import Foundation
 
 /// Why a file of ours could not be written: the system's reason (`Permission denied`).
@@ -9,6 +9,25 @@ struct FileFailure: Error {
 }
 
 enum AtomicFile {
+    /// The file's bytes, or nil when it does not exist.
+    static func contentsIfPresent(of path: String) throws(FileFailure) -> [UInt8]? {
+        do {
+            return try FileRepository.contents(of: path)
+        } catch .notFound {
+            return nil
+        } catch {
+            throw FileFailure(reason: error.reason)
+        }
+    }
+
+    /// `$VARIABLE/usage-shell/NAME` when the variable holds an absolute path (the XDG rule),
+    /// else `~/FALLBACK/usage-shell/NAME`; nil without a home.
+    static func xdgPath(_ name: String, variable: String, fallback: String, environment: [String: String]) -> String? {
+        if let base = environment[variable], base.hasPrefix("/") { return base + "/usage-shell/" + name }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/" + fallback + "/usage-shell/" + name
+    }
+
     /// Replaces the file at `path` with `bytes` atomically: a reader sees the old file or the new
     /// one, never a part. Creates the file's folder and its parents.
     static func write(_ bytes: [UInt8], to path: String) throws(FileFailure) {

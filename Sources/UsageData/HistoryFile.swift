@@ -30,11 +30,7 @@ public struct HistoryFile: Sendable {
     /// The history path the environment names, or `nil` when there is no home to put it in.
     public static func defaultPath(environment: [String: String]) -> String? {
         if let explicit = environment["USAGE_SHELL_HISTORY"], !explicit.isEmpty { return explicit }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/usage-shell/history"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/state/usage-shell/history"
+        return AtomicFile.xdgPath("history", variable: "XDG_STATE_HOME", fallback: ".local/state", environment: environment)
     }
 
     /// The last `limit` commands, oldest first; none when the file does not exist yet. Invalid
@@ -42,9 +38,8 @@ public struct HistoryFile: Sendable {
     public func load() throws(HistoryError) -> [String] {
         let bytes: [UInt8]
         do {
-            bytes = try FileRepository.contents(of: path)
-        } catch .notFound {
-            return []
+            guard let contents = try AtomicFile.contentsIfPresent(of: path) else { return [] }
+            bytes = contents
         } catch {
             throw .io(path: path, reason: error.reason)
         }

@@ -33,9 +33,7 @@ public struct LimitsFile: Sendable {
     /// `$XDG_CONFIG_HOME/usage-shell/limits.json` (an absolute XDG_CONFIG_HOME), else
     /// `~/.config/usage-shell/limits.json`; nil without a home.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/usage-shell/limits.json" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.config/usage-shell/limits.json"
+        AtomicFile.xdgPath("limits.json", variable: "XDG_CONFIG_HOME", fallback: ".config", environment: environment)
     }
 
     /// The stored limits, none when there is no file yet. A corrupt file is renamed aside
@@ -43,9 +41,8 @@ public struct LimitsFile: Sendable {
     public func load() throws(LimitsFileError) -> [UsageLimit] {
         let bytes: [UInt8]
         do {
-            bytes = try FileRepository.contents(of: path)
-        } catch .notFound {
-            return []
+            guard let contents = try AtomicFile.contentsIfPresent(of: path) else { return [] }
+            bytes = contents
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }

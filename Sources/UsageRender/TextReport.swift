@@ -70,18 +70,6 @@ public enum TextReport {
         }
     }
 
-    /// The widest name, but leaving at least `reserved` cells for the rest of the row.
-    private static func columnWidth(_ names: [String], width: Int, reserved: Int) -> Int {
-        let longest = names.map { TerminalText.cells(TerminalText.sanitize($0)) }.max() ?? 0
-        return max(1, min(longest, width - reserved))
-    }
-
-    private static func trimTrailing(_ line: String) -> String {
-        var s = Substring(line)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-
     /// Cuts every line to the width (the last guard of the "no line wider than the width" rule).
     static func fitAll(_ lines: [String], width: Int) -> [String] {
         lines.map { TerminalText.cells($0) <= width ? $0 : TerminalText.fit($0, width: width) }

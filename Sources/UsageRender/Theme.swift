@@ -45,9 +45,6 @@ public struct Theme: Sendable, Equatable {
     /// A title line (the date, `By category`, `Apps`): bold.
     public func heading(_ text: String) -> String { sgr("1", text) }
 
-    /// Secondary marks (grid lines): the terminal's grey (bright black).
-    public func faint(_ text: String) -> String { sgr("90", text) }
-
     /// `ESC [ codes m` text `ESC [ 0 m`, or the text alone without colour.
     func sgr(_ codes: String, _ text: String) -> String {
         color && !text.isEmpty ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
