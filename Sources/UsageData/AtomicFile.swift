@@ -9,6 +9,14 @@ struct FileFailure: Error {
 }
 
 enum AtomicFile {
+    /// Whether a file (not a folder) stands where the folder of `path` should be: the file
+    /// cannot exist, but neither can it be written.
+    static func folderIsBlocked(_ path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        return !directory.isEmpty && stat(directory, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+    }
+
     /// The file's bytes, or nil when it does not exist.
     static func contentsIfPresent(of path: String) throws(FileFailure) -> [UInt8]? {
         do {

@@ -40,8 +40,13 @@ public struct LimitsFile: Sendable {
     /// (`limits.json.corrupt`, `.corrupt-2`, …) and reported.
     public func load() throws(LimitsFileError) -> [UsageLimit] {
         let bytes: [UInt8]
-        do {
-            guard let contents = try AtomicFile.contentsIfPresent(of: path) else { return [] }
+        do throws(FileFailure) {
+            guard let contents = try AtomicFile.contentsIfPresent(of: path) else {
+                // No file is no limits, unless the file could not be there (a file in place of
+                // the folder): then `limits check` must not pass silently.
+                if AtomicFile.folderIsBlocked(path) { throw FileFailure(reason: String(cString: strerror(ENOTDIR))) }
+                return []
+            }
             bytes = contents
         } catch {
             throw .unreadable(path: path, reason: error.reason)
@@ -51,6 +56,33 @@ public struct LimitsFile: Sendable {
         } catch {
             throw .corrupt(path: path, problem: error.problem, keptAs: setAside())
         }
+    }
+
+    /// Reads, changes and writes the limits under an exclusive lock (`limits.json.lock`), so two
+    /// shells changing limits at once both keep their change. Returns the limits written.
+    public func update(_ change: ([UsageLimit]) throws(LimitsFileError) -> [UsageLimit]) throws(LimitsFileError) -> [UsageLimit] {
+        do {
+            try AtomicFile.ensureDirectory(of: path)
+        } catch {
+            throw .unwritable(path: path, reason: error.reason)
+        }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        }
+        defer { flock(lock, LOCK_UN) }
+        let changed = try change(try load())
+        try save(changed)
+        return changed
+    }
+
+    /// The stored limits for completion: nothing when the file is missing or bad (it is left as
+    /// it is; the next limits command reports it).
+    public func peek() -> [UsageLimit] {
+        guard let bytes = try? AtomicFile.contentsIfPresent(of: path) else { return [] }
+        return (try? Self.decode(bytes)) ?? []
     }
 
     /// Writes the limits atomically.

@@ -79,7 +79,7 @@ extension TextReport {
             "busiest \(TextFormat.shortWeekday(busiest.day)) \(busiest.day.day) \(TextFormat.shortMonth(busiest.day)) (\(TextFormat.duration(busiest.totalMicros)))",
         ]
         let before = previous.reduce(0) { $0 + $1.totalMicros }
-        let span = days.count == 7 ? "the previous week" : "the previous \(days.count) days"
+        let span = days.count == 7 ? "the previous week" : days.count == 1 ? "the day before" : "the previous \(days.count) days"
         if before > 0 {
             let change = Int((Double(total - before) / Double(before) * 100).rounded())
             let ascii = theme.glyphs.isASCII || theme.accessible

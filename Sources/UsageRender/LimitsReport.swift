@@ -11,11 +11,11 @@ extension TextReport {
             return fitAll([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
         }
         if theme.accessible {
-            return wrap([title] + statuses.map { "  " + limitSentence($0, zone: zone) }, width: width).headed(theme)
+            return wrap([title] + statuses.map { "  " + limitSentence($0, zone: zone, day: day) }, width: width).headed(theme)
         }
         let names = statuses.map(limitName)
         let amounts = statuses.map { "\(TextFormat.duration($0.usedMicros)) of \(TextFormat.duration($0.limit.micros))" }
-        let notes = statuses.map { limitNote($0, zone: zone) }
+        let notes = statuses.map { limitNote($0, zone: zone, day: day) }
         let amountWidth = amounts.map(\.count).max() ?? 0
         let barWidth = width >= 60 ? 12 : width >= 44 ? 6 : 0
         let fixed = 2 + 2 + (barWidth > 0 ? barWidth + 2 : 0) + amountWidth + 2 + (notes.map(\.count).max() ?? 0)
@@ -39,32 +39,36 @@ extension TextReport {
         return fitAll([title], width: width).headed(theme) + fitStyled(rows, width: width)
     }
 
-    /// `limits check`: the crossed limits, one sentence each, or that none was crossed.
+    /// `limits check`: the crossed limits, one sentence each; nothing when none is crossed, so
+    /// that cron, which mails any output, stays quiet until there is something to say.
     public static func limitsCheck(_ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int) -> [String] {
-        let crossed = statuses.filter(\.isCrossed)
-        guard !crossed.isEmpty else {
-            return wrap(["no limit crossed on \(TextFormat.longDate(day)) (\(statuses.count) limit\(statuses.count == 1 ? "" : "s"))"], width: width)
-        }
-        return wrap(crossed.map { limitSentence($0, zone: zone) }, width: width)
+        wrap(statuses.filter(\.isCrossed).map { limitSentence($0, zone: zone, day: day) }, width: width)
     }
 
-    /// `Safari` or `Social (category)`, sanitised.
+    /// `Safari` or `category Social` (the kind first, so a cut name still says it), sanitised.
     static func limitName(_ s: LimitStatus) -> String {
         switch s.limit.target {
         case .app(let name): return TerminalText.sanitize(name)
-        case .category(let name): return TerminalText.sanitize(name) + " (category)"
+        case .category(let name): return "category " + TerminalText.sanitize(name)
         }
     }
 
-    /// `crossed at 10:42` or `25m left`.
-    static func limitNote(_ s: LimitStatus, zone: Zone) -> String {
-        if let t = s.crossedAt { return "crossed at " + TextFormat.clock(t, offsetSeconds: zone.offsetSeconds(at: t)) }
-        return "\(TextFormat.duration(s.limit.micros - s.usedMicros)) left"
+    /// `crossed at 10:42` (`01:20-05` in a fall-back day's repeated hour, `24:00` at the day's
+    /// very end) or `25m left`.
+    static func limitNote(_ s: LimitStatus, zone: Zone, day: LocalDate) -> String {
+        guard let t = s.crossedAt else { return "\(TextFormat.duration(s.limit.micros - s.usedMicros)) left" }
+        let window = zone.window(for: day)
+        if t >= window.end { return "crossed at 24:00" }
+        let offset = zone.offsetSeconds(at: t)
+        let clock = TextFormat.clock(t, offsetSeconds: offset)
+        let repeated = repeatedHours(window.slots)
+        guard let hour = Int(clock.prefix(2)), repeated.contains(hour) else { return "crossed at " + clock }
+        return "crossed at " + clock + String(TextFormat.offset(offset).prefix(3))
     }
 
     /// `Safari: 1h 5m of 30m, crossed at 10:42`.
-    static func limitSentence(_ s: LimitStatus, zone: Zone) -> String {
-        "\(limitName(s)): \(TextFormat.duration(s.usedMicros)) of \(TextFormat.duration(s.limit.micros)), \(limitNote(s, zone: zone))"
+    static func limitSentence(_ s: LimitStatus, zone: Zone, day: LocalDate) -> String {
+        "\(limitName(s)): \(TextFormat.duration(s.usedMicros)) of \(TextFormat.duration(s.limit.micros)), \(limitNote(s, zone: zone, day: day))"
     }
 }
 

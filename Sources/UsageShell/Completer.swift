@@ -115,7 +115,7 @@ public enum Completer {
             return CommandTable.all.flatMap { [$0.name] + $0.aliases }.sorted().map { ($0, true) }
         case .apps, .categories:
             // The loaded data's names, and those of the limits already read.
-            let limited = CommandTable.limitNames(shell.limitsCache ?? [], categories: kind == .categories)
+            let limited = CommandTable.limitNames(shell.limitNamesForCompletion, categories: kind == .categories)
             let names = CommandTable.uniqueByScalars((kind == .apps ? model.dataset.apps : model.dataset.categories) + limited)
             return names.sorted(by: { $0.lowercased() < $1.lowercased() }).map { ($0, true) }
         case .days:

@@ -22,32 +22,43 @@ extension CommandTable {
             }
         ) { shell, args throws(ShellError) in
             var words = args[...]
-            let isCategory = words.first?.lowercased() == "category" && words.count == 3
+            let isCategory = words.first?.lowercased() == "category" && words.count >= 2
             if isCategory { words = words.dropFirst() }
+            let kind = isCategory ? "category" : "app"
             guard words.count == 2 else {
+                // Say what is wrong in the ways people get it wrong.
+                if words.count == 3, DurationText.parse(words[words.startIndex + 1]) != nil, DurationText.parse(words.last!) != nil {
+                    throw .usage(command: "limit", problem: "write the duration as one word: \(words[words.startIndex + 1])\(words.last!)", usage: limitUsage)
+                }
+                if words.count == 1 {
+                    throw .usage(command: "limit", problem: "how long a day for the \(kind) '\(TerminalText.sanitize(words.first!))'? (30m, 1h30m, or off)", usage: limitUsage)
+                }
                 throw .usage(command: "limit", problem: args.isEmpty ? "which app?" : "say a name and a duration (quote names with spaces)", usage: limitUsage)
             }
             let (name, amount) = (words[words.startIndex], words[words.startIndex + 1])
-            var limits = try shell.limits()
-            let kind = isCategory ? "category" : "app"
-            // The name as the data or the limits spell it.
-            let known = (isCategory ? shell.model.dataset.categories : shell.model.dataset.apps)
-                + limitNames(limits, categories: isCategory)
-            let resolved = try NameMatch.resolve(name, among: uniqueByScalars(known), kind: kind).get()
-            let target: LimitTarget = isCategory ? .category(resolved) : .app(resolved)
-            if amount.lowercased() == "off" {
-                guard limits.contains(where: { $0.target.sameAs(target) }) else {
-                    throw .usage(command: "limit", problem: "there is no limit on the \(kind) '\(TerminalText.sanitize(resolved))'", usage: limitUsage)
-                }
-                limits.removeAll { $0.target.sameAs(target) }
-            } else {
-                guard let micros = DurationText.parse(amount), micros <= 24 * 3_600_000_000 else {
+            let micros = amount.lowercased() == "off" ? nil : DurationText.parse(amount)
+            if amount.lowercased() != "off" {
+                guard let micros, micros <= 24 * 3_600_000_000 else {
                     throw .usage(command: "limit", problem: "'\(amount)' is not a duration such as 30m, 1h30m or 2h (at most 24h)", usage: limitUsage)
                 }
-                let limit = UsageLimit(target: target, micros: micros)
-                if let k = limits.firstIndex(where: { $0.target.sameAs(target) }) { limits[k] = limit } else { limits.append(limit) }
             }
-            try shell.store(limits)
+            try shell.updateLimits { limits throws(ShellError) in
+                var limits = limits
+                // The name as the data or the limits spell it.
+                let known = (isCategory ? shell.model.dataset.categories : shell.model.dataset.apps) + limitNames(limits, categories: isCategory)
+                let resolved = try NameMatch.resolve(name, among: uniqueByScalars(known), kind: kind).get()
+                let target: LimitTarget = isCategory ? .category(resolved) : .app(resolved)
+                if let micros {
+                    let limit = UsageLimit(target: target, micros: micros)
+                    if let k = limits.firstIndex(where: { $0.target.sameAs(target) }) { limits[k] = limit } else { limits.append(limit) }
+                } else {
+                    guard limits.contains(where: { $0.target.sameAs(target) }) else {
+                        throw .usage(command: "limit", problem: "there is no limit on the \(kind) '\(TerminalText.sanitize(resolved))'", usage: limitUsage)
+                    }
+                    limits.removeAll { $0.target.sameAs(target) }
+                }
+                return limits
+            }
             return try showLimits(shell, check: false)
         },
         Command(

@@ -48,8 +48,8 @@ public final class Shell {
     public var zoneNames: () -> [String] = { Zone.knownIdentifiers }
     /// Where limits are kept (nil: in memory only, as in tests).
     public var limitsFile: LimitsFile?
-    /// The limits, once read from the file.
-    private(set) var limitsCache: [UsageLimit]?
+    /// The limits when there is no file (tests).
+    private var memoryLimits: [UsageLimit] = []
     /// Lists a directory for completing `load` paths (`(path, includeHidden)`).
     public var listDirectory: (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:)
 
@@ -134,33 +134,40 @@ public final class Shell {
         return model.report
     }
 
-    /// The daily limits, read from the limits file on first use. A corrupt file is set aside and
-    /// reported once (this call fails); the limits then start empty.
+    /// The daily limits, read anew from the limits file by every limits command (another shell
+    /// may have changed them). A corrupt file is set aside and reported (this call fails).
     func limits() throws(ShellError) -> [UsageLimit] {
-        if let limitsCache { return limitsCache }
-        guard let limitsFile else {
-            limitsCache = []
-            return []
-        }
+        guard let limitsFile else { return memoryLimits }
         do {
-            let loaded = try limitsFile.load()
-            limitsCache = loaded
-            return loaded
+            return try limitsFile.load()
         } catch {
-            if case .corrupt = error { limitsCache = [] }
             throw .limitsFile(error)
         }
     }
 
-    /// Replaces the limits, writing the file first: a failed write changes nothing.
-    func store(_ limits: [UsageLimit]) throws(ShellError) {
-        do {
-            try limitsFile?.save(limits)
-        } catch {
-            throw .limitsFile(error)
+    /// Changes the limits: read, changed and written under the file's lock.
+    func updateLimits(_ change: ([UsageLimit]) throws(ShellError) -> [UsageLimit]) throws(ShellError) {
+        guard let limitsFile else {
+            memoryLimits = try change(memoryLimits)
+            return
         }
-        limitsCache = limits
+        var failure: ShellError?
+        let result = Result { () throws(LimitsFileError) -> [UsageLimit] in
+            try limitsFile.update { (limits: [UsageLimit]) -> [UsageLimit] in
+                switch Result(catching: { () throws(ShellError) -> [UsageLimit] in try change(limits) }) {
+                case .success(let changed): return changed
+                case .failure(let error):
+                    failure = error
+                    return limits
+                }
+            }
+        }
+        if case .failure(let error) = result { throw .limitsFile(error) }
+        if let failure { throw failure }
     }
+
+    /// The limits' names for completion, without reporting or moving a bad file.
+    var limitNamesForCompletion: [UsageLimit] { limitsFile?.peek() ?? memoryLimits }
 
     /// Plain text lines (help), fitted to the width.
     func text(_ lines: [String]) -> CommandOutcome {

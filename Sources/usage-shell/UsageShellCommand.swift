@@ -22,7 +22,8 @@ struct UsageShellCommand: ParsableCommand {
         discussion: """
             With -c or -f, runs those commands and exits; otherwise reads commands from standard \
             input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
-            1 when any failed, 64 for a bad command line.
+            1 when any failed, 3 when none failed but 'limits check' found a crossed limit, 64 for a bad \
+            command line.
             """,
         version: UsageShellVersion.string
     )

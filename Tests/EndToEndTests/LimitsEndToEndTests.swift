@@ -20,7 +20,10 @@ struct LimitsEndToEndTests {
         #expect(again.status == 3)
         let fine = try Binary.run(["-c", "limit Slack 2h", "-c", "limits check"], environment: env)
         #expect(fine.status == 0)
-        #expect(fine.stdout.hasSuffix("no limit crossed on Monday, February 23, 2026 (1 limit)\n"))
+        #expect(!fine.stdout.contains("crossed at"))
+        // Nothing crossed: `limits check` says nothing, so cron sends no mail.
+        let quiet = try Binary.run(["-c", "limits check"], environment: env)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
         // A failing command wins over a crossed limit: status 1.
         let both = try Binary.run(["-c", "limit Slack 1m", "-c", "limits check", "-c", "nosuchcommand"], environment: env)
         #expect(both.status == 1)
@@ -64,5 +67,32 @@ struct LimitsEndToEndTests {
             #expect(r.status == 1)
             #expect(r.stderr.hasPrefix("error: line 1: \(message)"), "\(command): \(r.stderr)")
         }
+    }
+
+    @Test func bugConcurrentLimitRunsLostEachOthersLimits() throws {
+        let env = ["XDG_CONFIG_HOME": try config()]
+        let apps = ["Safari", "Maps", "Mail", "Slack", "Notes", "Spotify"]
+        // Started together, as processes racing for the file.
+        let runs = try apps.map { app -> Process in
+            let p = Process()
+            p.executableURL = Binary.url
+            p.arguments = ["-c", "limit \(app) 1h"]
+            p.environment = env.merging(["HOME": "/nonexistent", "TZ": "UTC", "LANG": "C.UTF-8"]) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        for p in runs { p.waitUntilExit() }
+        #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+        let r = try Binary.run(["--format", "json", "-c", "limits"], environment: env)
+        for app in apps { #expect(r.stdout.contains("\"app\":\"\(app)\""), "\(app) lost") }
+    }
+
+    @Test func bugAFileInPlaceOfTheConfigFolderLookedLikeNoLimits() throws {
+        let dir = try config()
+        try "".write(toFile: dir + "/usage-shell", atomically: true, encoding: .utf8)
+        let r = try Binary.run(["-c", "limits check"], environment: ["XDG_CONFIG_HOME": dir])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot read the limits file '\(dir)/usage-shell/limits.json': Not a directory"), "\(r.stderr)")
     }
 }

@@ -268,3 +268,17 @@ struct ChartArgumentTests {
         #expect(stack == .category)
     }
 }
+
+struct LimitsShellTests {
+    /// Bug: an open shell read limits.json once and wrote its own copy back on the next `limit`,
+    /// losing limits another run had added meanwhile.
+    @Test func bugAnOpenShellOverwroteLimitsAnotherRunHadAdded() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)/limits.json").path
+        let shell = completionShell()
+        shell.limitsFile = LimitsFile(path: path)
+        succeed(shell.execute("limit \"Google Docs\" 30m"))
+        _ = try LimitsFile(path: path).update { $0 + [UsageLimit(target: .app("Mail"), micros: 3_600_000_000)] }
+        succeed(shell.execute("limit \"Google Chrome\" 1h"))
+        #expect(try LimitsFile(path: path).load().map(\.target.name) == ["Google Docs", "Mail", "Google Chrome"])
+    }
+}
