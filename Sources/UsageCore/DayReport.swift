@@ -160,6 +160,14 @@ public struct DayReport: Hashable, Sendable {
         }
     }
 
+    /// Parts summed by name (names compared by scalars), in SPEC §4's order: the totals of
+    /// several days' apps or categories.
+    public static func ranked(_ parts: some Sequence<(name: String, micros: Micros)>) -> [(name: String, micros: Micros)] {
+        var sums: [[Unicode.Scalar]: (name: String, micros: Micros)] = [:]
+        for p in parts { sums[Array(p.name.unicodeScalars), default: (p.name, 0)].micros += p.micros }
+        return sums.values.sorted(by: mostFirst)
+    }
+
     /// SPEC §4's order: most time first, then name by Unicode scalar values.
     public static func mostFirst(_ a: (name: String, micros: Micros), _ b: (name: String, micros: Micros)) -> Bool {
         a.micros != b.micros ? a.micros > b.micros : a.name.scalarsPrecede(b.name)

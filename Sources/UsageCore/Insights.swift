@@ -50,13 +50,8 @@ public struct Insights: Sendable {
         days = reports.map(DaySummary.init)
         totalMicros = reports.reduce(0) { $0 + $1.totalMicros }
 
-        func top(_ parts: [(name: String, micros: Micros)]) -> (name: String, micros: Micros)? {
-            var sums: [[Unicode.Scalar]: (name: String, micros: Micros)] = [:]
-            for p in parts { sums[Array(p.name.unicodeScalars), default: (p.name, 0)].micros += p.micros }
-            return sums.values.sorted(by: DayReport.mostFirst).first
-        }
-        topApp = top(reports.flatMap { $0.apps.map { ($0.name, $0.micros) } })
-        topCategory = top(reports.flatMap { $0.categories.map { ($0.name, $0.micros) } })
+        topApp = DayReport.ranked(reports.lazy.flatMap { $0.apps.map { ($0.name, $0.micros) } }).first
+        topCategory = DayReport.ranked(reports.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } }).first
 
         let start = zone.startOfDay(last.adding(days: -6))
         let end = zone.startOfDay(last.adding(days: 1))

@@ -23,15 +23,13 @@ extension TextReport {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         guard total > 0 else { return wrap([title, "  no usage recorded in these \(days.count) days"], width: width).headed(theme) }
         let sentence = daysSentence(days, previous: previous, theme: theme)
-        let palette = Palette(apps: [], categories: rankedCategories(days))
+        let ranked = DayReport.ranked(days.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } })
+        let palette = Palette(apps: [], categories: ranked.map(\.name))
         guard !theme.accessible, let layout = BarLayout(count: days.count, width: width, choices: BarLayout.daily) else {
             return dayList(days, selected: selected, title: title, sentence: sentence, width: width, theme: theme)
         }
         var styles = palette.categories.map(palette.category)
-        let named = Set(palette.categories.map { Array($0.unicodeScalars) })
-        let otherMicros = days.reduce(0) { sum, d in
-            sum + d.categories.filter { !named.contains(Array($0.name.unicodeScalars)) }.reduce(0) { $0 + $1.micros }
-        }
+        let otherMicros = ranked.dropFirst(Palette.rankedCount).reduce(0) { $0 + $1.micros }
         if otherMicros > 0 { styles.append(.other) }
         let values: [[Micros]] = days.map { d in
             var v = [Micros](repeating: 0, count: styles.count)
@@ -47,10 +45,8 @@ extension TextReport {
         var lines = fitAll([title], width: width).headed(theme)
         lines += stackedBars(values, styles: styles, axis: axis, layout: layout, theme: theme, marker: marker)
         lines += dayLabelRows(days, selected: selected, labels: labels, layout: layout, width: width, theme: theme)
-        var legendEntries = palette.categories.map { name in
-            LegendEntry(
-                series: palette.category(name), name: name,
-                value: TextFormat.duration(days.reduce(0) { $0 + ($1.categories.first { $0.name.unicodeScalars.elementsEqual(name.unicodeScalars) }?.micros ?? 0) }))
+        var legendEntries = ranked.prefix(Palette.rankedCount).map { c in
+            LegendEntry(series: palette.category(c.name), name: c.name, value: TextFormat.duration(c.micros))
         }
         if otherMicros > 0 {
             legendEntries.append(LegendEntry(series: .other, name: "other categories", value: TextFormat.duration(otherMicros)))
@@ -58,15 +54,6 @@ extension TextReport {
         lines += legend(legendEntries, width: width, theme: theme)
         lines += wrap(["  " + sentence], width: width)
         return fitStyled(lines, width: width)
-    }
-
-    /// The range's categories, most time first (ties by name).
-    static func rankedCategories(_ days: [DaySummary]) -> [String] {
-        var micros: [[Unicode.Scalar]: (name: String, micros: Micros)] = [:]
-        for d in days {
-            for c in d.categories { micros[Array(c.name.unicodeScalars), default: (c.name, 0)].micros += c.micros }
-        }
-        return micros.values.sorted(by: DayReport.mostFirst).map(\.name)
     }
 
     /// `52h 10m in 7 days · 7h 27m a day on average · busiest Sat 21 Feb (9h 5m) · ▲ 12% vs the previous 7 days`.

@@ -21,12 +21,7 @@ extension TextReport {
         ]
 
         let repeated = repeatedHours(a.window.slots)
-        // A time inside a repeated hour (fall-back day) carries its UTC offset, as the hour labels do.
-        func stamp(_ t: Micros, _ offset: Int) -> String {
-            let clock = TextFormat.clock(t, offsetSeconds: offset)
-            guard let hour = Int(clock.prefix(2)), repeated.contains(hour) else { return clock }
-            return clock + String(TextFormat.offset(offset).prefix(3))
-        }
+        func stamp(_ t: Micros, _ offset: Int) -> String { Self.stamp(t, offsetSeconds: offset, repeated: repeated) }
         func times(_ s: AppSessionSlice) -> String {
             let start = stamp(s.start, s.startUTCOffsetSeconds)
             let end = s.end == a.window.end ? "24:00" : stamp(s.end, s.endUTCOffsetSeconds)
@@ -148,6 +143,14 @@ extension TextReport {
             }
         }
         return wrap(lines, width: width).headed(theme)
+    }
+
+    /// `10:42`; a time inside a repeated hour (fall-back day) carries its UTC offset
+    /// (`01:20-05`), as the hour labels do.
+    static func stamp(_ t: Micros, offsetSeconds offset: Int, repeated: Set<Int>) -> String {
+        let clock = TextFormat.clock(t, offsetSeconds: offset)
+        guard let hour = Int(clock.prefix(2)), repeated.contains(hour) else { return clock }
+        return clock + String(TextFormat.offset(offset).prefix(3))
     }
 
     /// The local hours that occur twice in a day (the fall-back hour).

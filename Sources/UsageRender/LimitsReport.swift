@@ -59,11 +59,7 @@ extension TextReport {
         guard let t = s.crossedAt else { return "\(TextFormat.duration(s.limit.micros - s.usedMicros)) left" }
         let window = zone.window(for: day)
         if t >= window.end { return "crossed at 24:00" }
-        let offset = zone.offsetSeconds(at: t)
-        let clock = TextFormat.clock(t, offsetSeconds: offset)
-        let repeated = repeatedHours(window.slots)
-        guard let hour = Int(clock.prefix(2)), repeated.contains(hour) else { return "crossed at " + clock }
-        return "crossed at " + clock + String(TextFormat.offset(offset).prefix(3))
+        return "crossed at " + stamp(t, offsetSeconds: zone.offsetSeconds(at: t), repeated: repeatedHours(window.slots))
     }
 
     /// `Safari: 1h 5m of 30m, crossed at 10:42`.
