@@ -9,12 +9,13 @@ let package = Package(
         .executable(name: "usage-shell", targets: ["usage-shell"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .target(name: "UsageCore"),
-        .target(name: "UsageData", dependencies: ["UsageCore"]),
-        .target(name: "UsageRender", dependencies: ["UsageCore"]),
+        .target(name: "UsageData", dependencies: ["UsageCore", .product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "UsageRender", dependencies: ["UsageCore", .product(name: "CSV", package: "CSV.swift")]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(

@@ -166,7 +166,7 @@ _usage-shell() {
     local -a non_repeating_flags=(--accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
     local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f)
-    __usage-shell_offer_flags_options 1
+    __usage-shell_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -193,7 +193,7 @@ _usage-shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''load'$'\n''retry'$'\n''set'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
         return
         ;;
     '-f')
@@ -204,7 +204,7 @@ _usage-shell() {
 
     # Offer positional completions
     case "${positional_number}" in
-    1)
+    *)
         __usage-shell_add_completions -f
         return
         ;;

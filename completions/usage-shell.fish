@@ -20,7 +20,7 @@ function __usage-shell_parse_tokens -S
     set -l unparsed_tokens (__usage-shell_tokens -pc)
     switch $unparsed_tokens[1]
     case 'usage-shell'
-        __usage-shell_parse_subcommand 1 'day=' 'tz=' 'format=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'bail' 'no-history' 'version' 'h/help'
+        __usage-shell_parse_subcommand -r 1 'day=' 'tz=' 'format=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'bail' 'no-history' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
@@ -77,7 +77,7 @@ function __usage-shell_custom_completion
 end
 
 complete -c 'usage-shell' -f
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -F
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -ge 1' -F
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" day' -l 'day' -d 'The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.' -rfka 'today yesterday prev next first last monday tuesday wednesday thursday friday saturday sunday'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" format' -l 'format' -d 'Output format of commands: table or json.' -rfka 'table json'
@@ -85,7 +85,7 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" glyphs' -l 'glyphs' -d 'Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.' -rfka 'auto unicode ascii'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" accessible' -l 'accessible' -d 'Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week days insights check load retry set limit limits help quit'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week days insights check set load retry rules export limit limits help quit'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" no-history' -l 'no-history' -d 'Keep no history of this interactive session (read none, write none).'

@@ -28,6 +28,8 @@ public struct DataQuality: Hashable, Sendable {
     public let apps: Int
     /// Distinct category names that have sessions.
     public let categories: Int
+    /// What each source brought (one part, or several after `load A B`).
+    public let parts: [SourcePart]
 
     /// Measures `dataset`, with days taken in `zone`.
     ///
@@ -39,6 +41,7 @@ public struct DataQuality: Hashable, Sendable {
         self.sessions = dataset.sessions.count
         self.skipped = dataset.skipped
         self.repairedStrings = dataset.repairedStrings
+        self.parts = dataset.parts
 
         var appSeen = [Bool](repeating: false, count: dataset.apps.count)
         var categorySeen = [Bool](repeating: false, count: dataset.categories.count)

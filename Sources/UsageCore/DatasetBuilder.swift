@@ -51,7 +51,7 @@ struct DatasetBuilder: Sendable {
     /// Checks, in order: timestamps present, timestamps valid, `app_name` and `category` of the
     /// right type, end after start. The first failing check names the skip reason.
     mutating func addRow(
-        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int
+        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int?
     ) {
         // Every decoded string counts once when it needed repair, whether the row is kept or not.
         if id.mayNeedRepair || app.mayNeedRepair || category.mayNeedRepair || start.mayNeedRepair || end.mayNeedRepair {
@@ -83,6 +83,20 @@ struct DatasetBuilder: Sendable {
         case .absent, .null, .other:
             columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: nil)
         }
+    }
+
+    /// Adds a session whose instants are already known (ActivityWatch events), or skips it
+    /// when it is empty; names are normalised as for any row.
+    mutating func addSession(start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int?) {
+        guard end > start else {
+            return skipped.record(SkippedRow(reason: .endNotAfterStart, sessionID: id, line: line))
+        }
+        columns.append(start: start, end: end, app: apps.id(for: app), category: categories.id(for: category), id: id)
+    }
+
+    /// Counts a row skipped before it reached the rules (a format's own checks).
+    mutating func skip(_ reason: SkipReason, id: String?, line: Int?) {
+        skipped.record(SkippedRow(reason: reason, sessionID: id, line: line))
     }
 
     /// The id of an app name from another builder (merging halves).

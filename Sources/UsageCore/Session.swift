@@ -41,13 +41,17 @@ public struct SkippedRow: Hashable, Sendable {
     public var reason: SkipReason
     /// The row's `session_id`, when it had a string or number one.
     public var sessionID: String?
-    /// 1-based line of the input where the row begins.
-    public var line: Int
+    /// 1-based line of the input where the row begins; `nil` when the source has no lines
+    /// (an ActivityWatch server) or the row is nested deeper than one array.
+    public var line: Int?
+    /// The source the row came from, when several were loaded together (`load A B`).
+    public var source: String?
 
-    public init(reason: SkipReason, sessionID: String?, line: Int) {
+    public init(reason: SkipReason, sessionID: String?, line: Int?, source: String? = nil) {
         self.reason = reason
         self.sessionID = sessionID
         self.line = line
+        self.source = source
     }
 }
 
@@ -79,12 +83,12 @@ public struct SkipSummary: Hashable, Sendable {
     /// `SkipReason.allCases` order, and returns the new values in the same order.
     mutating func mapExampleLines(_ transform: ([Int]) -> [Int]) {
         let reasons = SkipReason.allCases.filter { examples[$0] != nil }
-        let old = reasons.flatMap { examples[$0]!.map(\.line) }
+        let old = reasons.flatMap { examples[$0]!.compactMap(\.line) }
         var new = transform(old)[...]
         for reason in reasons {
             examples[reason] = examples[reason]!.map { row in
                 var row = row
-                row.line = new.popFirst()!
+                if row.line != nil { row.line = new.popFirst()! }
                 return row
             }
         }
@@ -96,16 +100,39 @@ public struct SkipSummary: Hashable, Sendable {
         examples = examples.filter { !$0.value.isEmpty }
     }
 
-    /// Adds another summary's counts and examples (used when merging sources).
-    public mutating func merge(_ other: SkipSummary) {
+    /// Adds another summary's counts and examples (used when merging halves and sources);
+    /// with `source`, the other's examples that name no source yet are marked as coming from it.
+    public mutating func merge(_ other: SkipSummary, source: String? = nil) {
         for reason in SkipReason.allCases {
             counts[reason, default: 0] += other.count(reason)
             for row in other.examples[reason, default: []]
             where examples[reason, default: []].count < Self.examplesPerReason {
+                var row = row
+                if row.source == nil { row.source = source }
                 examples[reason, default: []].append(row)
             }
         }
         counts = counts.filter { $0.value > 0 }
+    }
+}
+
+/// What one source of a load brought: its valid sessions and skipped rows (`check` shows each
+/// source of `load A B` apart).
+public struct SourcePart: Hashable, Sendable {
+    /// The source as the user named it.
+    public var source: String
+    /// Valid sessions it held.
+    public var sessions: Int
+    /// Its skipped rows, with examples.
+    public var skipped: SkipSummary
+    /// Its strings repaired to U+FFFD.
+    public var repairedStrings: Int
+
+    public init(source: String, sessions: Int, skipped: SkipSummary, repairedStrings: Int) {
+        self.source = source
+        self.sessions = sessions
+        self.skipped = skipped
+        self.repairedStrings = repairedStrings
     }
 }
 
@@ -128,6 +155,8 @@ public struct Dataset: Sendable {
     /// The latest end of any session (`nil` when there are none): `span` is asked for on every
     /// prompt and report (the default day), so it is measured once here, not per call.
     private let latestEnd: Micros?
+    /// What each source brought, in the order loaded: one part, or several after `load A B`.
+    public let parts: [SourcePart]
 
     /// An empty dataset (nothing loaded yet).
     public static let empty = Dataset(
@@ -149,7 +178,7 @@ public struct Dataset: Sendable {
     /// A dataset of columns already sorted by start, then end (the ingest's fast path).
     init(
         source: String, apps: [String], categories: [String], columns: SessionColumns,
-        skipped: SkipSummary, repairedStrings: Int
+        skipped: SkipSummary, repairedStrings: Int, parts: [SourcePart]? = nil
     ) {
         self.source = source
         self.apps = apps
@@ -158,6 +187,8 @@ public struct Dataset: Sendable {
         self.skipped = skipped
         self.repairedStrings = repairedStrings
         (self.longestSession, self.latestEnd) = columns.extent
+        self.parts =
+            parts ?? [SourcePart(source: source, sessions: columns.count, skipped: skipped, repairedStrings: repairedStrings)]
     }
 
     /// The indices of the sessions that may overlap `[from, to)`: those that start before `to`
@@ -193,6 +224,13 @@ public struct Dataset: Sendable {
         return Dataset(
             source: source, apps: apps, categories: categories, sessions: mapped, skipped: skipped,
             repairedStrings: repairedStrings)
+    }
+
+    /// The same dataset with other category names and columns (category rules).
+    func with(categories: [String], columns: SessionColumns) -> Dataset {
+        Dataset(
+            source: source, apps: apps, categories: categories, columns: columns,
+            skipped: skipped, repairedStrings: repairedStrings, parts: parts)
     }
 
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.

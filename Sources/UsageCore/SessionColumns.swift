@@ -69,6 +69,22 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0) }
     }
 
+    /// The same sessions with app and category ids mapped through tables (merging sources).
+    func remapped(apps appMap: [Int32], categories categoryMap: [Int32]) -> SessionColumns {
+        var copy = self
+        copy.apps = apps.map { appMap[Int($0)] }
+        copy.categories = categories.map { categoryMap[Int($0)] }
+        return copy
+    }
+
+    /// The same sessions with each category id replaced (category rules).
+    func replacingCategories(_ categories: [Int32]) -> SessionColumns {
+        precondition(categories.count == count)
+        var copy = self
+        copy.categories = categories
+        return copy
+    }
+
     /// Whether the sessions are already in (start, end) order, as most exports are.
     var isSortedByStart: Bool {
         for k in starts.indices.dropFirst() where (starts[k - 1], ends[k - 1]) > (starts[k], ends[k]) { return false }
@@ -81,11 +97,13 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         return Self.merging([self], keys: [sortedKeys()], appMaps: [nil], categoryMaps: [nil])
     }
 
-    /// One key per session in (start, end, position) order; positions start at `offset`.
+    /// One key per session in (start, end, position) order; positions (of the ids, in input
+    /// order) start at `offset`.
     func sortedKeys(offset: Int32 = 0) -> [SortKey] {
         var keys = [SortKey](unsafeUninitializedCapacity: count) { buffer, initialized in
             for k in starts.indices {
-                buffer[k] = SortKey(start: starts[k], end: ends[k], index: Int32(k) + offset, app: apps[k], category: categories[k])
+                let position = idPosition.map { $0[k] } ?? Int32(k)
+                buffer[k] = SortKey(start: starts[k], end: ends[k], index: position + offset, app: apps[k], category: categories[k])
             }
             initialized = starts.count
         }

@@ -9,6 +9,8 @@ public enum IngestError: Error, Equatable, Sendable {
     case syntax(line: Int, column: Int, message: String)
     /// The input is JSON but its top level is not an array; `found` names what it is.
     case notAnArray(found: String)
+    /// The input is in a known format but not as that format requires (`format` names it).
+    case malformed(format: String, problem: String)
     /// The load was cancelled.
     case cancelled
 
@@ -18,6 +20,7 @@ public enum IngestError: Error, Equatable, Sendable {
         case .empty: return "no data: the input is empty (expected a JSON array of sessions)"
         case .syntax(let line, let column, let message): return "not valid JSON at line \(line), column \(column): \(message)"
         case .notAnArray(let found): return "expected a JSON array of sessions, found \(found)"
+        case .malformed(let format, let problem): return "not a valid \(format): \(problem)"
         case .cancelled: return "cancelled"
         }
     }

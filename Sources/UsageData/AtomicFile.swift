@@ -4,8 +4,10 @@ import Foundation
 /// Why a file of ours could not be written: the system's reason (`Permission denied`).
 struct FileFailure: Error {
     let reason: String
+    /// The system's error number (0 when the failure has none).
+    var code: Int32 = 0
 
-    static var current: FileFailure { FileFailure(reason: String(cString: strerror(errno))) }
+    static var current: FileFailure { FileFailure(reason: String(cString: strerror(errno)), code: errno) }
 }
 
 enum AtomicFile {
@@ -37,11 +39,15 @@ enum AtomicFile {
     }
 
     /// Replaces the file at `path` with `bytes` atomically: a reader sees the old file or the new
-    /// one, never a part. Creates the file's folder and its parents.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileFailure) {
-        try ensureDirectory(of: path)
+    /// one, never a part. Creates the file's folder and its parents unless `createFolder` is
+    /// false. With `replace` false an existing file is kept and the write fails with `EEXIST`
+    /// (the new file is linked into place, which never overwrites). `mode` is before the umask.
+    static func write(
+        _ bytes: [UInt8], to path: String, replace: Bool = true, mode: mode_t = 0o600, createFolder: Bool = true
+    ) throws(FileFailure) {
+        if createFolder { try ensureDirectory(of: path) }
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .current }
         var offset = 0
         while offset < bytes.count {
@@ -55,11 +61,15 @@ enum AtomicFile {
             }
             offset += n
         }
-        guard fsync(fd) == 0, close(fd) == 0, rename(temporary, path) == 0 else {
+        guard fsync(fd) == 0, close(fd) == 0 else {
             let failure = FileFailure.current
             unlink(temporary)
             throw failure
         }
+        let placed = replace ? rename(temporary, path) : link(temporary, path)
+        let failure = placed == 0 ? nil : FileFailure.current
+        if !replace || placed != 0 { unlink(temporary) }
+        if let failure { throw failure }
     }
 
     /// Creates the folder of `path` and its parents (`mkdir -p`, mode 700).

@@ -1,4 +1,4 @@
-// FileRepository.swift — reads a sessions file from a path with POSIX calls, so every failure has a precise reason.
+// FileRepository.swift — reads a file or standard input with POSIX calls, so every failure has a precise reason, and decodes it in whatever format it is.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,19 +16,30 @@ public struct FileRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        var input: InputBuffer? = try readInput(cancellation: cancellation, progress: progress)
-        if cancellation.isCancelled { throw .cancelled(source: path) }
+        try Self.decode(readInput(cancellation: cancellation, progress: progress), source: path, cancellation: cancellation)
+    }
+
+    /// Decodes a whole input in whatever format it is in. The sessions JSON, by far the largest
+    /// inputs, is scanned and then the input freed before the rows are sorted and merged.
+    static func decode(_ buffer: InputBuffer, source: String, cancellation: CancellationToken) throws(LoadError) -> Dataset {
+        var input: InputBuffer? = buffer
+        if cancellation.isCancelled { throw .cancelled(source: source) }
+        guard SourceFormat.detect(buffer.bytes) == .sessionsJSON else {
+            return try withExtendedLifetime(buffer) { () throws(LoadError) in
+                try SourceFormat.decode(buffer.bytes, source: source, cancellation: cancellation)
+            }
+        }
         do {
             // The buffer must outlive the scan of its bytes.
             let scanned = try withExtendedLifetime(input) { () throws(IngestError) in
                 try SessionsJSON.scan(input!.bytes, cancellation: cancellation)
             }
             input = nil  // the input is no longer needed: free it before sorting and merging
-            return scanned.dataset(source: path)
+            return scanned.dataset(source: source)
         } catch .cancelled {
-            throw .cancelled(source: path)
+            throw .cancelled(source: source)
         } catch {
-            throw .invalid(source: path, error)
+            throw .invalid(source: source, error)
         }
     }
 
@@ -42,20 +53,27 @@ public struct FileRepository: SessionRepository {
     /// a pipe or FIFO works and cancellation is honoured.
     func readInput(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> InputBuffer {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw error(errno) }
+        guard fd >= 0 else { throw Self.error(errno, source: path) }
         defer { close(fd) }
+        return try Self.readInput(fd: fd, source: path, cancellation: cancellation, progress: progress)
+    }
+
+    /// Reads an open descriptor to its end (a file, a pipe, standard input).
+    static func readInput(
+        fd: Int32, source: String, cancellation: CancellationToken, progress: @Sendable (Int) -> Void
+    ) throws(LoadError) -> InputBuffer {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw error(errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: path) }
+        guard fstat(fd, &info) == 0 else { throw error(errno, source: source) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: source) }
         // A regular file fits in one buffer of its size (+1 to see the end); a pipe grows it.
-        var buffer = try InputBuffer(capacity: max(Int(info.st_size) + 1, 1 << 16), source: path)
+        var buffer = try InputBuffer(capacity: max(Int(info.st_size) + 1, 1 << 16), source: source)
         while true {
-            if cancellation.isCancelled { throw .cancelled(source: path) }
-            if buffer.count == buffer.capacity { buffer = try buffer.grown(source: path) }
+            if cancellation.isCancelled { throw .cancelled(source: source) }
+            if buffer.count == buffer.capacity { buffer = try buffer.grown(source: source) }
             let n = read(fd, buffer.base + buffer.count, min(buffer.capacity - buffer.count, 4 << 20))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw error(errno)
+                throw error(errno, source: source)
             }
             if n == 0 { return buffer }
             buffer.count += n
@@ -69,13 +87,25 @@ public struct FileRepository: SessionRepository {
         return withExtendedLifetime(input) { Array(input.bytes) }
     }
 
-    private func error(_ code: Int32) -> LoadError {
+    private static func error(_ code: Int32, source path: String) -> LoadError {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(source: path)
         case EACCES, EPERM: return .permissionDenied(source: path)
         case EISDIR: return .isDirectory(source: path)
         default: return .unreadable(source: path, reason: String(cString: strerror(code)))
         }
+    }
+}
+
+/// The data piped to standard input (`usage-shell - -c show`), read once.
+public struct StdinRepository: SessionRepository {
+    public var name: String { SourceRef.stdinName }
+
+    public init() {}
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        let input = try FileRepository.readInput(fd: 0, source: name, cancellation: cancellation, progress: progress)
+        return try FileRepository.decode(input, source: name, cancellation: cancellation)
     }
 }
 

@@ -16,37 +16,121 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     case sample
     /// A file path.
     case file(String)
+    /// Standard input (`-`), read once.
+    case stdin
+    /// An `http://` or `https://` URL.
+    case url(String)
+    /// An ActivityWatch server's REST API (`aw://HOST:PORT`, `activitywatch`).
+    case activityWatch(host: String, port: Int)
+    /// Several sources loaded as one (`load A B`): sessions merged, skipped rows kept apart.
+    indirect case merged([SourceRef])
 
     /// The name that selects the bundled sample explicitly, like sqlite's `:memory:`.
     public static let sampleName = ":sample:"
+    /// The name standard input goes by in reports and errors.
+    public static let stdinName = "<stdin>"
+    /// The word for the local ActivityWatch server, `aw://localhost:5600`.
+    public static let activityWatchName = "activitywatch"
+    /// ActivityWatch's default port.
+    public static let activityWatchPort = 5600
 
     /// Parses a source argument; `nil` means the bundled sample. A leading `~/` is the home
-    /// directory, as a shell would expand it (`load ~/export.json` at the prompt).
+    /// directory, as a shell would expand it (`load ~/export.json` at the prompt). `-` is
+    /// standard input; `http://`, `https://` and `aw://` are network sources (a file whose
+    /// name starts so is written `./http:…`).
     public init(_ argument: String?, home: String? = nil) {
         guard let argument, argument != SourceRef.sampleName else {
             self = .sample
             return
         }
-        if let home, argument == "~" || argument.hasPrefix("~/") {
+        let lower = argument.lowercased()
+        if argument == "-" {
+            self = .stdin
+        } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            self = .url(argument)
+        } else if lower == SourceRef.activityWatchName {
+            self = .activityWatch(host: "localhost", port: SourceRef.activityWatchPort)
+        } else if lower.hasPrefix("aw://") {
+            let rest = argument.dropFirst(5).split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+            self = SourceRef.activityWatch(authority: rest)
+        } else if let home, argument == "~" || argument.hasPrefix("~/") {
             self = .file(home + argument.dropFirst())
         } else {
             self = .file(argument)
         }
     }
 
+    /// Several arguments: one source, or the merge of them.
+    public init(_ arguments: [String], home: String? = nil) {
+        let refs = arguments.map { SourceRef($0, home: home) }
+        self = refs.count == 1 ? refs[0] : .merged(refs)
+    }
+
+    /// `HOST:PORT`, `HOST` (port 5600), `[::1]:PORT`.
+    private static func activityWatch(authority: String) -> SourceRef {
+        var host = authority.isEmpty ? "localhost" : authority
+        var port = activityWatchPort
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"),
+            let number = Int(authority[authority.index(after: colon)...])
+        {
+            host = String(authority[..<colon])
+            port = number
+        }
+        return .activityWatch(host: host.isEmpty ? "localhost" : host, port: port)
+    }
+
     public var description: String {
         switch self {
         case .sample: return SourceRef.sampleName
         case .file(let path): return path
+        case .stdin: return SourceRef.stdinName
+        case .url(let url): return url
+        case .activityWatch(let host, let port): return "aw://\(host):\(port)"
+        case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
         }
     }
+
+    /// The sources, one by one (a merged source's parts; else itself).
+    public var parts: [SourceRef] {
+        if case .merged(let refs) = self { return refs }
+        return [self]
+    }
+
+    /// Whether reading this source reads standard input.
+    public var readsStdin: Bool { parts.contains(.stdin) }
 
     /// The repository that reads this source; the zone places the bundled sample.
     public func repository(zone: Zone) -> any SessionRepository {
         switch self {
         case .sample: return BundledSampleRepository(zone: zone)
         case .file(let path): return FileRepository(path: path)
+        case .stdin: return StdinRepository()
+        case .url(let url): return URLRepository(url: url)
+        case .activityWatch(let host, let port): return ActivityWatchRepository(host: host, port: port)
+        case .merged(let refs):
+            return MergedRepository(name: description, parts: refs.map { $0.repository(zone: zone) })
         }
+    }
+}
+
+/// Several repositories read one after the other and merged (`load A B`); the first failure
+/// fails the whole load, so nothing half-merged is ever shown.
+public struct MergedRepository: SessionRepository {
+    public let name: String
+    public let parts: [any SessionRepository]
+
+    public init(name: String, parts: [any SessionRepository]) {
+        self.name = name
+        self.parts = parts
+    }
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        var datasets: [Dataset] = []
+        for part in parts {
+            datasets.append(try part.load(cancellation: cancellation, progress: progress))
+            if cancellation.isCancelled { throw .cancelled(source: name) }
+        }
+        return Dataset.merging(datasets, source: name)
     }
 }
 
@@ -64,12 +148,16 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(source: String, IngestError)
     /// The user or a newer load cancelled this one.
     case cancelled(source: String)
+    /// An HTTP server answered with a status other than 2xx (`reason` is its phrase: `Not Found`).
+    case httpStatus(source: String, status: Int, reason: String)
+    /// The source is larger than the most a load reads.
+    case tooLarge(source: String, limit: Int)
 
     /// The source the error is about.
     public var source: String {
         switch self {
         case .notFound(let s), .isDirectory(let s), .permissionDenied(let s), .unreadable(let s, _),
-            .invalid(let s, _), .cancelled(let s):
+            .invalid(let s, _), .cancelled(let s), .httpStatus(let s, _, _), .tooLarge(let s, _):
             return s
         }
     }
@@ -89,6 +177,9 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(_, let reason): return reason
         case .invalid(_, let error): return error.description
         case .cancelled: return "cancelled"
+        case .httpStatus(_, let status, let reason): return "HTTP \(status) \(reason)"
+        case .tooLarge(_, let limit):
+            return "larger than the \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") a load reads"
         }
     }
 }

@@ -119,6 +119,18 @@ extension TextReport {
         if q.repairedStrings > 0 {
             lines.append("repaired strings: \(q.repairedStrings) (invalid UTF-8 or lone surrogates became U+FFFD)")
         }
+        if q.parts.count > 1 {
+            lines.append("sources: \(q.parts.count)")
+            let nameWidth = min(q.parts.map { TerminalText.cells(TerminalText.sanitize($0.source)) }.max() ?? 0, width / 2)
+            for part in q.parts {
+                let skipped = part.skipped.total
+                let reasons = SkipReason.allCases.filter { part.skipped.count($0) > 0 }
+                    .map { "\($0.rawValue) \(part.skipped.count($0))" }
+                let counts = "\(part.sessions) session\(part.sessions == 1 ? "" : "s"), "
+                    + (skipped == 0 ? "no rows skipped" : "\(skipped) skipped: " + reasons.joined(separator: ", "))
+                lines.append("  " + TerminalText.pad(TerminalText.sanitize(part.source), width: nameWidth) + "  " + counts)
+            }
+        }
         let total = q.skipped.total
         lines.append(total == 0 ? "no rows skipped" : "skipped \(total) row\(total == 1 ? "" : "s")")
         let reasons = SkipReason.allCases.filter { q.skipped.count($0) > 0 }
@@ -127,9 +139,7 @@ extension TextReport {
         for reason in reasons {
             let count = q.skipped.count(reason)
             let examples = q.skipped.examples[reason, default: []]
-            var items = examples.map { row in
-                row.sessionID.map { "id \"\(TerminalText.sanitize($0))\" (line \(row.line))" } ?? "line \(row.line)"
-            }
+            var items = examples.map { row in exampleText(row) }
             if count > examples.count { items.append("…") }
             let head = "  " + TerminalText.pad(reason.rawValue, width: reasonWidth) + "  "
                 + TerminalText.padLeft(String(count), width: countWidth)
@@ -143,6 +153,15 @@ extension TextReport {
             }
         }
         return wrap(lines, width: width).headed(theme)
+    }
+
+    /// A skipped row as `check` names it: `id "S-1" (line 85)`, `line 85`, with its source
+    /// when the row carries one (`id "S-1" (b.csv line 4)`), or only the id where there are no lines.
+    static func exampleText(_ row: SkippedRow) -> String {
+        let place = [row.source.map(TerminalText.sanitize), row.line.map { "line \($0)" }].compactMap { $0 }
+            .joined(separator: " ")
+        guard let id = row.sessionID.map(TerminalText.sanitize) else { return place.isEmpty ? "a row" : place }
+        return place.isEmpty ? "id \"\(id)\"" : "id \"\(id)\" (\(place))"
     }
 
     /// `10:42`; a time inside a repeated hour (fall-back day) carries its UTC offset
@@ -224,17 +243,11 @@ extension ReportJSON {
 
     /// `check` → `{"source","sessions","apps","categories","first_day","last_day","days_covered",
     /// "days_with_data","app_time_seconds","screen_time_seconds","overlap_seconds","repaired_strings",
-    /// "skipped":{"total","reasons"},"examples":{REASON:[{"session_id","line"}]}}`; `examples`
-    /// lists only the reasons that have some.
+    /// "skipped":{"total","reasons"},"examples":{REASON:[{"session_id","line","source"}]},
+    /// "sources":[{"source","sessions","skipped","examples"}]}`; `examples` lists only the
+    /// reasons that have some; `sources` has one entry per source loaded together.
     public static func check(_ q: DataQuality) -> JSONText {
-        let examples = SkipReason.allCases.compactMap { reason -> (String, JSONText)? in
-            guard let rows = q.skipped.examples[reason], !rows.isEmpty else { return nil }
-            return (
-                reason.rawValue,
-                .array(rows.map { .object([("session_id", $0.sessionID.map { .string($0) } ?? .null), ("line", .int($0.line))]) })
-            )
-        }
-        return .object([
+        .object([
             ("source", .string(q.source)),
             ("sessions", .int(q.sessions)),
             ("apps", .int(q.apps)),
@@ -248,7 +261,39 @@ extension ReportJSON {
             ("overlap_seconds", .seconds(q.overlapMicros)),
             ("repaired_strings", .int(q.repairedStrings)),
             ("skipped", skipped(q.skipped)),
-            ("examples", .object(examples)),
+            ("examples", examples(q.skipped, source: q.source)),
+            (
+                "sources",
+                .array(
+                    q.parts.map { part in
+                        .object([
+                            ("source", .string(part.source)),
+                            ("sessions", .int(part.sessions)),
+                            ("skipped", skipped(part.skipped)),
+                            ("examples", examples(part.skipped, source: part.source)),
+                        ])
+                    })
+            ),
         ])
+    }
+
+    /// `{REASON:[{"session_id","line","source"}]}` for the reasons that have examples; `line`
+    /// is null where the source has no lines.
+    static func examples(_ skipped: SkipSummary, source: String) -> JSONText {
+        .object(
+            SkipReason.allCases.compactMap { reason -> (String, JSONText)? in
+                guard let rows = skipped.examples[reason], !rows.isEmpty else { return nil }
+                return (
+                    reason.rawValue,
+                    .array(
+                        rows.map {
+                            .object([
+                                ("session_id", $0.sessionID.map { .string($0) } ?? .null),
+                                ("line", $0.line.map { .int($0) } ?? .null),
+                                ("source", .string($0.source ?? source)),
+                            ])
+                        })
+                )
+            })
     }
 }

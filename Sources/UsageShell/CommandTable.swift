@@ -229,30 +229,6 @@ public enum CommandTable {
             return shell.render(json: { ReportJSON.check(q) }, table: { TextReport.check(q, width: $0, theme: $1) })
         },
         Command(
-            name: "load", aliases: [], abbreviations: ["l"], usage: "load [SOURCE]",
-            summary: "load a sessions file (:sample: is the bundled sample); alone, reload the current source",
-            examples: ["load ~/screen-time.json", "load \"My Exports/week.json\"", "load :sample:", "load"],
-            arguments: { $0.isEmpty ? [.paths, .keywords([SourceRef.sampleName])] : [] }
-        ) { shell, args throws(ShellError) in
-            guard args.count <= 1 else {
-                throw .usage(command: "load", problem: "one source at a time (quote paths with spaces)", usage: "load [SOURCE]")
-            }
-            guard args.first != "" else { throw .usage(command: "load", problem: "the path is empty", usage: "load [SOURCE]") }
-            // Alone: the current source, or the one whose load failed when none has loaded.
-            let source = args.first.map { SourceRef($0, home: shell.home) }
-                ?? shell.model.loadedSource ?? shell.model.retrySource ?? .sample
-            return shell.load(source)
-        },
-        Command(
-            name: "retry", aliases: [], usage: "retry",
-            summary: "run the last failed load again",
-            examples: ["retry"], arguments: { _ in [] }
-        ) { shell, args throws(ShellError) in
-            try noArguments("retry", args, usage: "retry")
-            guard let source = shell.model.retrySource else { throw .nothingToRetry }
-            return shell.load(source)
-        },
-        Command(
             name: "set", aliases: [], usage: setUsage,
             summary: "change a setting; alone, show them all",
             examples: [
@@ -275,7 +251,7 @@ public enum CommandTable {
             try Settings.apply(args, to: shell)
             return Settings.show(shell, only: args.count == 1 ? Settings.unique(args[0], among: settings) : nil)
         },
-    ] + limitCommands + [
+    ] + sourceCommands + limitCommands + [
         Command(
             name: "help", aliases: ["?"], usage: "help [COMMAND]",
             summary: "list the commands, or describe one",

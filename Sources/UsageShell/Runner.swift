@@ -55,13 +55,14 @@ public final class Runner {
     /// Loads the command line's SOURCE. Returns `false` when the run should stop (`--bail`).
     @discardableResult
     public func loadInitial(_ source: SourceRef) -> Bool {
-        switch shell.model.load(source, presenter: shell.loadPresenter) {
-        case .success: return true
-        case .failure(let error):
-            anyFailed = true
-            err.write("error: \(Self.safe(error.description))\n")
-            return !bail
-        }
+        let result = shell.loadSource(source)
+        writeWarnings()
+        guard case .failure(let failure) = result else { return true }
+        anyFailed = true
+        // The load's own error alone: there is nothing to retry from the command line.
+        let message = if case .loadFailed(let error, _) = failure { error.description } else { failure.description }
+        err.write("error: \(Self.safe(message))\n")
+        return !bail
     }
 
     /// Selects the command line's `--day` as `day DAY` would, reporting a failure without a
@@ -88,6 +89,7 @@ public final class Runner {
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
             let outcome = timed(line)
             defer { writeTime() }
+            writeWarnings()
             switch outcome {
             case .output(let lines):
                 emit(lines)
@@ -113,6 +115,7 @@ public final class Runner {
             reader.addHistory(line)
             let outcome = timed(line)
             defer { writeTime() }
+            writeWarnings()
             switch outcome {
             case .output(let lines), .alert(let lines): emit(lines)
             case .failed(let error):
@@ -139,6 +142,11 @@ public final class Runner {
 
     /// The `time:` line of the last command, written after its output or error.
     private var pendingTime: String?
+
+    /// The warnings the last command left, one `warning: …` line each on stderr.
+    private func writeWarnings() {
+        for warning in shell.takeWarnings() { err.write("warning: \(Self.safe(warning))\n") }
+    }
 
     private func writeTime() {
         if let pendingTime { err.write(pendingTime) }

@@ -21,6 +21,31 @@ public enum CommandOutcome: Equatable, Sendable {
     case alert([String])
 }
 
+/// What `-` (standard input as a source) may do in this run.
+public enum StdinUse: Equatable, Sendable {
+    /// Data may be read from it (commands come from `-c`/`-f`).
+    case available
+    /// It is the terminal the user types at.
+    case terminal
+    /// It carries the commands (`cmds.txt | usage-shell`).
+    case commands
+    /// It was read already.
+    case consumed
+
+    /// Why `-` cannot be read now; nil when it can.
+    var refusal: String? {
+        switch self {
+        case .available: return nil
+        case .terminal:
+            return "'-' reads data from standard input, which is the terminal here: pipe the data in and give commands with -c or -f (cat FILE | usage-shell - -c show)"
+        case .commands:
+            return "'-' cannot read data from standard input: it carries the commands here; give them with -c or -f instead"
+        case .consumed:
+            return "standard input has already been read: '-' can be loaded once per run"
+        }
+    }
+}
+
 /// The shell: the view model, the settings (`set`) and the command table.
 public final class Shell {
     public let model: UsageViewModel
@@ -50,6 +75,12 @@ public final class Shell {
     public var limitsFile: LimitsFile?
     /// The limits when there is no file (tests).
     private var memoryLimits: [UsageLimit] = []
+    /// Where category rules are kept (nil: none, as in tests).
+    public var rulesFile: CategoryRulesFile?
+    /// Whether `-` may read standard input (the executable says; tests leave it a terminal).
+    public var stdin: StdinUse = .terminal
+    /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
+    public private(set) var warnings: [String] = []
     /// Lists a directory for completing `load` paths (`(path, includeHidden)`).
     public var listDirectory: (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:)
 
@@ -95,18 +126,57 @@ public final class Shell {
         }
     }
 
-    /// Loads a source through the view model (for the command line's SOURCE and `load`).
+    /// Loads a source through the view model (for `load` and `retry`) and reports it.
     public func load(_ source: SourceRef) -> CommandOutcome {
         let hadData = model.hasData
-        switch model.load(source, presenter: loadPresenter) {
+        switch loadSource(source) {
         case .success(let dataset):
             switch format {
             case .json: return .output([ReportJSON.load(dataset, zone: model.zone).serialized])
             case .table: return .output(TextReport.loaded(dataset, zone: model.zone, width: width))
             }
-        case .failure(let error):
+        case .failure(.loadFailed(let error, _)):
             return .failed(.loadFailed(error, previousDataKept: hadData))
+        case .failure(let error):
+            return .failed(error)
         }
+    }
+
+    /// Loads a source (the command line's SOURCE, `load`, `retry`): standard input only where
+    /// it holds data, the category rules read anew and applied.
+    public func loadSource(_ source: SourceRef) -> Result<Dataset, ShellError> {
+        if source.readsStdin {
+            if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
+            stdin = .consumed
+        }
+        readRules()
+        return model.load(source, presenter: loadPresenter).mapError { .loadFailed($0, previousDataKept: model.hasData) }
+    }
+
+    /// Reads the category rules file and gives the rules to the view model; a bad file is a
+    /// warning, and no rules apply until it is mended.
+    func readRules() {
+        do {
+            if let rules = try rulesFile?.load() {
+                model.setRules { rules.category(for: $0) }
+            } else {
+                model.setRules(nil)
+            }
+        } catch {
+            model.setRules(nil)
+            warn("\(error.description); no category rules applied")
+        }
+    }
+
+    /// Leaves a warning for stderr.
+    func warn(_ text: String) {
+        warnings.append(text)
+    }
+
+    /// The warnings left so far, emptied.
+    public func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
     }
 
     /// Selects the day a typed word means (`day WORD`, `--day WORD`).

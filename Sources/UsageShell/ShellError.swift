@@ -25,6 +25,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case badSetting(String)
     /// The limits file could not be read or written, or was corrupt (and was set aside).
     case limitsFile(LimitsFileError)
+    /// `-` where standard input holds no data to read; the reason says why and what to do.
+    case stdinUnavailable(String)
+    /// The category rules file could not be read or is not valid.
+    case rulesFile(RulesFileError)
+    /// `export` could not write its file.
+    case export(ExportError)
 
     public var description: String {
         switch self {
@@ -54,6 +60,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "set: \(problem)"
         case .limitsFile(let error):
             return error.description
+        case .stdinUnavailable(let reason):
+            return reason
+        case .rulesFile(let error):
+            return error.description
+        case .export(let error):
+            return "export: \(error.description)"
         }
     }
 }

@@ -32,8 +32,12 @@ public struct LoadTicket: Sendable {
 /// report derived from them (computed once per dataset, day and zone).
 public final class UsageViewModel {
     public private(set) var state: LoadState = .idle
-    /// The last dataset that loaded successfully (empty before any).
+    /// The last dataset that loaded successfully (empty before any), category rules applied.
     public private(set) var dataset: Dataset = .empty
+    /// The same dataset as it loaded, before category rules (what `rules` measures against).
+    public private(set) var rawDataset: Dataset = .empty
+    /// The category rules: the category for an app's uncategorised sessions, or nil.
+    public private(set) var rules: ((String) -> String?)?
     /// The source of `dataset`, or `nil` before any successful load.
     public private(set) var loadedSource: SourceRef?
     /// What `retry` loads: the source of the last failed load.
@@ -89,7 +93,8 @@ public final class UsageViewModel {
         current = nil
         switch result {
         case .success(let loaded):
-            dataset = loaded
+            rawDataset = loaded
+            dataset = rules.map { loaded.categorising($0) } ?? loaded
             datasetGeneration += 1
             loadedSource = ticket.source
             retrySource = nil
@@ -130,6 +135,14 @@ public final class UsageViewModel {
             state = savedState
             retrySource = savedRetry
         }
+    }
+
+    /// Sets the category rules and applies them to the loaded data at once.
+    public func setRules(_ rules: ((String) -> String?)?) {
+        self.rules = rules
+        guard hasData else { return }
+        dataset = rules.map { rawDataset.categorising($0) } ?? rawDataset
+        datasetGeneration += 1
     }
 
     /// Whether a load is under way.

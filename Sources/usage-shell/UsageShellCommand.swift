@@ -28,8 +28,12 @@ struct UsageShellCommand: ParsableCommand {
         version: UsageShellVersion.string
     )
 
-    @Argument(help: "A sessions JSON file; absent: the bundled sample (also ':sample:').", completion: .file())
-    var source: String?
+    @Argument(
+        help: ArgumentHelp(
+            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input; absent: the bundled sample (also ':sample:').",
+            valueName: "source"),
+        completion: .file())
+    var sources: [String] = []
 
     @Option(
         parsing: .unconditional,
@@ -125,6 +129,7 @@ struct UsageShellCommand: ParsableCommand {
             fixedWidth: width, home: environment["HOME"]
         ) { Terminal.width(environment: environment) }
         shell.limitsFile = LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:))
+        shell.rulesFile = CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:))
         shell.glyphMode = glyphs
         shell.autoUnicode = GlyphMode.localeIsUTF8(environment: environment)
         shell.accessible = accessible || Self.accessibleRequested(environment)
@@ -139,10 +144,12 @@ struct UsageShellCommand: ParsableCommand {
                 }
             }
         }
-        var proceed = runner.loadInitial(SourceRef(source))
+        let batch = !commands.isEmpty || script != nil
+        shell.stdin = isatty(STDIN_FILENO) == 1 ? .terminal : batch ? .available : .commands
+        var proceed = runner.loadInitial(sources.isEmpty ? .sample : SourceRef(sources, home: environment["HOME"]))
         if proceed, let day { proceed = runner.selectInitialDay(day) }
 
-        if !commands.isEmpty || script != nil {
+        if batch {
             if proceed, runner.run(lines: commands), let script {
                 let bytes: [UInt8]
                 do {

@@ -68,7 +68,7 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        ["--frobnicate"], ["--tz", "Mars/Base"], ["--day", "2026-02-30"], ["--format", "xml"], ["--width", "5"], ["a.json", "b.json"],
+        ["--frobnicate"], ["--tz", "Mars/Base"], ["--day", "2026-02-30"], ["--format", "xml"], ["--width", "5"],
     ])
     func aBadCommandLineExits64(arguments: [String]) throws {
         let r = try Binary.run(arguments + ["-c", "show"])

@@ -310,8 +310,11 @@ struct DetailJSONTests {
                 == #"{"source":"fixture.json","sessions":5,"apps":2,"categories":2,"first_day":"2026-02-22","last_day":"2026-02-24","#
                 + #""days_covered":3,"days_with_data":3,"app_time_seconds":14400,"screen_time_seconds":13200,"overlap_seconds":1200,"#
                 + #""repaired_strings":0,"skipped":{"total":2,"reasons":{"missing_timestamp":0,"bad_timestamp":1,"end_not_after_start":0,"#
-                + #""bad_field_type":0,"not_an_object":1}},"examples":{"bad_timestamp":[{"session_id":"s17","line":7}],"#
-                + #""not_an_object":[{"session_id":null,"line":8}]}}"#)
+                + #""bad_field_type":0,"not_an_object":1}},"examples":{"bad_timestamp":[{"session_id":"s17","line":7,"source":"fixture.json"}],"#
+                + #""not_an_object":[{"session_id":null,"line":8,"source":"fixture.json"}]},"#
+                + #""sources":[{"source":"fixture.json","sessions":5,"skipped":{"total":2,"reasons":{"missing_timestamp":0,"bad_timestamp":1,"#
+                + #""end_not_after_start":0,"bad_field_type":0,"not_an_object":1}},"examples":{"bad_timestamp":"#
+                + #"[{"session_id":"s17","line":7,"source":"fixture.json"}],"not_an_object":[{"session_id":null,"line":8,"source":"fixture.json"}]}}]}"#)
     }
 
     @Test func checkJSONOfNothingLoaded() {
@@ -320,7 +323,9 @@ struct DetailJSONTests {
                 == #"{"source":"","sessions":0,"apps":0,"categories":0,"first_day":null,"last_day":null,"days_covered":0,"#
                 + #""days_with_data":0,"app_time_seconds":0,"screen_time_seconds":0,"overlap_seconds":0,"repaired_strings":0,"#
                 + #""skipped":{"total":0,"reasons":{"missing_timestamp":0,"bad_timestamp":0,"end_not_after_start":0,"#
-                + #""bad_field_type":0,"not_an_object":0}},"examples":{}}"#)
+                + #""bad_field_type":0,"not_an_object":0}},"examples":{},"sources":[{"source":"","sessions":0,"skipped":{"total":0,"#
+                + #""reasons":{"missing_timestamp":0,"bad_timestamp":0,"end_not_after_start":0,"bad_field_type":0,"not_an_object":0}},"#
+                + #""examples":{}}]}"#)
     }
 
     @Test func jsonKeepsHostileNamesExactAndEscaped() throws {
@@ -330,6 +335,6 @@ struct DetailJSONTests {
         #expect(json.contains(#"{"id":"\u001b[2Jid","start":"2026-02-23T08:00:00Z""#))
         #expect(!json.unicodeScalars.contains { TerminalText.needsEscape($0) })
         let check = ReportJSON.check(DataQuality(dataset: d, zone: .utc)).serialized
-        #expect(check.contains(#""bad_timestamp":[{"session_id":"\u001b[31mbad\u009b","line":5},"#))
+        #expect(check.contains(#""bad_timestamp":[{"session_id":"\u001b[31mbad\u009b","line":5,"source":"fixture.json"},"#))
     }
 }

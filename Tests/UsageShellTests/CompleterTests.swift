@@ -39,7 +39,7 @@ struct CompleterTests {
         ("ch", ["chart"]),
         ("che", ["check"]),
         ("he", ["help"]),
-        ("ex", ["exit"]),
+        ("ex", ["exit", "export"]),
         ("zz", []),
         // Each command's keywords.
         ("chart h", ["hourly"]),
@@ -70,7 +70,7 @@ struct CompleterTests {
         ("set tz Europe/P", ["Europe/Paris", "Europe/Prague"]),
         ("set width 80 tz am", ["America/New_York"]),
         ("help q", ["quit"]),
-        ("help e", ["exit"]),
+        ("help e", ["exit", "export"]),
         // App names, quoted when they need it, matched ignoring case.
         ("app Goo", ["\"Google Chrome\"", "\"Google Docs\""]),
         ("app \"Google C", ["\"Google Chrome\""]),
@@ -84,7 +84,7 @@ struct CompleterTests {
         ("day mo", ["monday"]),
         ("hour 2", ["2", "20", "21", "22", "23"]),
         // Paths for load.
-        ("load ", ["exports/", "week.json", ":sample:"]),
+        ("load ", ["exports/", "week.json", ":sample:", "activitywatch"]),
         ("load exp", ["exports/"]),
         ("load exports/l", ["exports/laptop.json"]),
         ("load ~/", ["\"~/My Data/"]),

@@ -49,7 +49,7 @@ struct MoreCommandsTests {
         ("hour ٣", "hour: '٣' is not an hour from 0 to 23 (usage: hour H)"),
         ("apps category Sports", "no category named 'Sports' in the loaded data"),
         ("help quit now", "help: one command at a time (usage: help [COMMAND])"),
-        ("load \"\"", "load: the path is empty (usage: load [SOURCE])"),
+        ("load \"\"", "load: a source is empty (usage: load [SOURCE...])"),
         ("set f csv", "set: format must be table or json, not 'csv'"),
         ("set c x", "set: color must be auto, always or never, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),

@@ -1,0 +1,50 @@
+// NDJSONFormat.swift — newline-delimited JSON (one session object per line), read by the sessions scanner as the array it describes.
+import UsageCore
+
+/// NDJSON: one session object per line; blank lines are ignored.
+///
+/// The lines are joined into the JSON array they stand for (`[`, a comma after each line but
+/// the last, `]`) with every newline kept, so the sessions scanner applies the very same rules
+/// and reports lines that are the file's own lines.
+enum NDJSONFormat {
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
+    ) throws(IngestError) -> Dataset {
+        let array = asArray(bytes)
+        do {
+            return try array.withUnsafeBufferPointer { buffer throws(IngestError) in
+                try SessionsJSON.decode(buffer, source: source, cancellation: cancellation)
+            }
+        } catch .syntax(let line, let column, let message) {
+            // Only line 1 gained a byte (the `[`).
+            throw .syntax(line: line, column: line == 1 ? max(1, column - 1) : column, message: message)
+        }
+    }
+
+    /// `[` + the lines, a comma after each non-blank line that has a non-blank line after it + `]`.
+    static func asArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var lines: [Range<Int>] = []
+        var start = ByteText.skipBOM(bytes)
+        var lastNonBlank = -1
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if ByteText.skipWhitespace(UnsafeBufferPointer(rebasing: bytes[start..<end]), from: 0) < end - start {
+                lastNonBlank = lines.count
+            }
+            lines.append(start..<end)
+            start = end + 1
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + lines.count + 2)
+        out.append(UInt8(ascii: "["))
+        for (n, range) in lines.enumerated() {
+            out.append(contentsOf: bytes[range])
+            let blank = ByteText.skipWhitespace(UnsafeBufferPointer(rebasing: bytes[range]), from: 0) == range.count
+            if !blank, n < lastNonBlank { out.append(UInt8(ascii: ",")) }
+            if range.upperBound < bytes.count { out.append(0x0A) }
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
+    }
+}

@@ -1,0 +1,150 @@
+// SourceFormat.swift — which format a source's bytes are in, told by their content, and the one decode that dispatches on it.
+import Foundation
+import UsageCore
+
+/// The formats a source may be in, told apart by content (never by name: a URL or stdin has none).
+public enum SourceFormat: String, Sendable, CaseIterable {
+    /// A JSON array of session objects (SPEC §1), the canonical format.
+    case sessionsJSON = "sessions JSON"
+    /// One session object per line.
+    case ndjson = "NDJSON"
+    /// CSV with a header naming the session fields.
+    case csv = "CSV"
+    /// An ActivityWatch export (`{"buckets": {…}}`).
+    case activityWatch = "ActivityWatch export"
+    /// A Timewarrior export (`timew export`): `[{"start","end","tags"}]`.
+    case timewarrior = "Timewarrior export"
+
+    /// The session fields, as JSON keys and CSV column names.
+    public static let sessionFields = ["session_id", "app_name", "category", "start_timestamp", "end_timestamp"]
+
+    /// Tells the format from the first bytes (after a UTF-8 BOM and white space):
+    /// - `[`: a Timewarrior export when the first element has a `"start"` key and no
+    ///   `"start_timestamp"`, else sessions JSON;
+    /// - `{`: an ActivityWatch export when its first key is `"buckets"`, NDJSON when the first
+    ///   line is a whole object with a session field, else sessions JSON (whose error then says
+    ///   an array was expected);
+    /// - anything else: CSV when the first line names a session field, else sessions JSON
+    ///   (whose error points at the first byte).
+    public static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> SourceFormat {
+        var i = ByteText.skipBOM(bytes)
+        i = ByteText.skipWhitespace(bytes, from: i)
+        guard i < bytes.count else { return .sessionsJSON }
+        let window = ByteText.slice(bytes, from: i, count: 64 << 10)
+        switch bytes[i] {
+        case UInt8(ascii: "["):
+            let hasStart = ByteText.findKey("start", in: window) != nil
+            return hasStart && ByteText.find("\"start_timestamp\"", in: window) == nil ? .timewarrior : .sessionsJSON
+        case UInt8(ascii: "{"):
+            let afterBrace = ByteText.skipWhitespace(bytes, from: i + 1)
+            if ByteText.hasPrefix("\"buckets\"", bytes, at: afterBrace) { return .activityWatch }
+            let line = ByteText.slice(bytes, from: i, upTo: UInt8(ascii: "\n"))
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+                return .sessionsJSON
+            }
+            return sessionFields.contains(where: { object[$0] != nil }) ? .ndjson : .sessionsJSON
+        default:
+            let header = ByteText.slice(bytes, from: i, upTo: UInt8(ascii: "\n"))
+            let text = String(decoding: header, as: UTF8.self)
+            return sessionFields.contains(where: { text.contains($0) }) ? .csv : .sessionsJSON
+        }
+    }
+
+    /// Decodes bytes of any format into a dataset named `source`.
+    public static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken,
+        progress: ((Int) -> Void)? = nil
+    ) throws(LoadError) -> Dataset {
+        do {
+            switch detect(bytes) {
+            case .sessionsJSON:
+                return try SessionsJSON.decode(bytes, source: source, cancellation: cancellation, progress: progress)
+            case .ndjson:
+                return try NDJSONFormat.decode(bytes, source: source, cancellation: cancellation)
+            case .csv:
+                return try CSVFormat.decode(bytes, source: source, cancellation: cancellation)
+            case .activityWatch:
+                return try ActivityWatchFormat.decodeExport(bytes, source: source, cancellation: cancellation)
+            case .timewarrior:
+                return try TimewarriorFormat.decode(bytes, source: source, cancellation: cancellation)
+            }
+        } catch .cancelled {
+            throw .cancelled(source: source)
+        } catch {
+            throw .invalid(source: source, error)
+        }
+    }
+
+    /// Parses JSON with Foundation for the formats read as a whole (ActivityWatch, Timewarrior);
+    /// a syntax error is located by the sessions scanner, which reports line and column.
+    static func jsonObject(_ bytes: UnsafeBufferPointer<UInt8>) throws(IngestError) -> Any {
+        let start = ByteText.skipBOM(bytes)
+        let data = Data(UnsafeBufferPointer(rebasing: bytes[start...]))
+        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) { return object }
+        // Not JSON to Foundation: let the scanner say where (it validates any JSON).
+        do {
+            _ = try SessionsJSON.scan(bytes)
+        } catch .notAnArray {
+            // The scanner read it as valid JSON that is not an array: Foundation's own refusal stands.
+        } catch {
+            throw error
+        }
+        throw .syntax(line: 1, column: 1, message: "JSON that cannot be read here (invalid UTF-8 or nesting too deep)")
+    }
+}
+
+/// Small searches over bytes for format detection.
+enum ByteText {
+    /// 3 when the bytes begin with a UTF-8 byte order mark, else 0.
+    static func skipBOM(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0
+    }
+
+    static func skipWhitespace(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+        return i
+    }
+
+    /// Up to `count` bytes from `start`.
+    static func slice(_ b: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: b[start..<min(b.count, start + count)])
+    }
+
+    /// The bytes from `start` up to (not including) the first `byte`, or to the end.
+    static func slice(_ b: UnsafeBufferPointer<UInt8>, from start: Int, upTo byte: UInt8) -> UnsafeBufferPointer<UInt8> {
+        var end = start
+        while end < b.count, b[end] != byte { end += 1 }
+        return UnsafeBufferPointer(rebasing: b[start..<end])
+    }
+
+    static func hasPrefix(_ text: String, _ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let t = Array(text.utf8)
+        return i + t.count <= b.count && t.indices.allSatisfy { b[i + $0] == t[$0] }
+    }
+
+    /// The offset of the first occurrence of `text`, or nil.
+    static func find(_ text: String, in b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let t = Array(text.utf8)
+        guard let first = t.first, b.count >= t.count else { return nil }
+        var i = 0
+        while i + t.count <= b.count {
+            if b[i] == first, hasPrefix(text, b, at: i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offset of `"key"` followed (after white space) by `:`, or nil.
+    static func findKey(_ key: String, in b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let quoted = "\"\(key)\""
+        var from = 0
+        while from < b.count, let hit = find(quoted, in: UnsafeBufferPointer(rebasing: b[from...])) {
+            let at = from + hit
+            let next = skipWhitespace(b, from: at + quoted.utf8.count)
+            if next < b.count, b[next] == UInt8(ascii: ":") { return at }
+            from = at + 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,92 @@
+// TimewarriorFormat.swift — a `timew export` (intervals with compact UTC times and tags) read as sessions: app = first tag, category = second.
+import Foundation
+import UsageCore
+
+/// A Timewarrior export: `[{"id":1,"start":"20260223T093500Z","end":"20260223T101000Z","tags":["Firefox","Browsing"]}]`.
+/// The first tag is the app, the second (if any) the category; an interval without tags is
+/// `(unknown)`. An interval still running has no `end` and is skipped as `missing_timestamp`.
+enum TimewarriorFormat {
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
+    ) throws(IngestError) -> Dataset {
+        guard let intervals = try SourceFormat.jsonObject(bytes) as? [Any] else {
+            throw .malformed(format: SourceFormat.timewarrior.rawValue, problem: "the top level is not an array")
+        }
+        let lines = JSONElementLines.lines(ofTopLevelElementsIn: bytes)
+        var rows = SessionRows()
+        for (n, element) in intervals.enumerated() {
+            if n & 0xFFF == 0xFFF, cancellation.isCancelled { throw .cancelled }
+            let line = n < lines.count ? lines[n] : nil
+            guard let interval = element as? [String: Any] else {
+                rows.skip(.notAnObject, id: nil, line: line)
+                continue
+            }
+            let id = (interval["id"] as? NSNumber)?.stringValue ?? interval["id"] as? String
+            let tags = (interval["tags"] as? [Any] ?? []).compactMap { $0 as? String }
+            rows.add(
+                id: id, app: tags.first, category: tags.dropFirst().first,
+                start: time(interval["start"]), end: time(interval["end"]), line: line)
+        }
+        return rows.dataset(source: source)
+    }
+
+    /// A time field as RFC 3339 text: nil when absent or null; a value that is not a string
+    /// becomes text that no parser accepts (`bad_timestamp`).
+    private static func time(_ value: Any?) -> String? {
+        guard let value, !(value is NSNull) else { return nil }
+        return (value as? String).map(rfc3339) ?? "(not a string)"
+    }
+
+    /// `20260223T093500Z` → `2026-02-23T09:35:00Z`; anything else is left for RFC 3339 to judge.
+    static func rfc3339(_ compact: String) -> String {
+        let c = Array(compact.utf8)
+        let digits = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14]
+        guard c.count == 16, c[8] == UInt8(ascii: "T"), c[15] == UInt8(ascii: "Z"),
+            digits.allSatisfy({ (0x30...0x39).contains(c[$0]) })
+        else { return compact }
+        let s = compact.utf8.map { Character(UnicodeScalar($0)) }
+        return String(s[0..<4]) + "-" + String(s[4..<6]) + "-" + String(s[6..<8]) + "T" + String(s[9..<11]) + ":"
+            + String(s[11..<13]) + ":" + String(s[13..<15]) + "Z"
+    }
+}
+
+/// Lines where the elements of a top-level JSON array begin, found without parsing them (the
+/// formats read by Foundation lose positions, but `check` names lines).
+enum JSONElementLines {
+    static func lines(ofTopLevelElementsIn b: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var expectingElement = false
+        for byte in b {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+            if depth == 1, expectingElement, !isSpace, byte != UInt8(ascii: "]") {
+                lines.append(line)
+                expectingElement = false
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1 { expectingElement = true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","): if depth == 1 { expectingElement = true }
+            default: break
+            }
+        }
+        return lines
+    }
+}

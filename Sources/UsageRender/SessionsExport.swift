@@ -1,0 +1,97 @@
+// SessionsExport.swift — what `export` writes, as bytes: the loaded sessions in the canonical sessions JSON, NDJSON or CSV, and the day's app list as CSV or JSON.
+import CSV
+import Foundation
+import UsageCore
+
+/// The formats `export` writes, chosen by the file's extension.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    case json
+    case ndjson
+    case csv
+
+    /// The format a path's extension names (`.json`; `.ndjson` or `.jsonl`; `.csv`), case aside.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "ndjson", "jsonl": self = .ndjson
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+}
+
+/// Encodes datasets and reports for `export`. Pure: the caller writes the bytes.
+public enum SessionsExport {
+    /// The five session fields, in the order written.
+    static let fields = ["session_id", "app_name", "category", "start_timestamp", "end_timestamp"]
+
+    /// Every session in (start, end) order, so that loading the file gives the same dataset:
+    /// a JSON array with one session per line, NDJSON, or CSV with a header. Times are UTC
+    /// (`2026-02-23T09:00:00Z`, with microseconds when they are not zero); names are the loaded
+    /// ones (normalised, category rules applied).
+    public static func sessions(_ d: Dataset, format: ExportFormat) -> [UInt8] {
+        let rows = d.sessions.indices.lazy.map { k -> [String?] in
+            let s = d.sessions.core(k)
+            return [
+                d.sessions.id(at: k), d.apps[Int(s.app)], d.categories[Int(s.category)], timestamp(s.start), timestamp(s.end),
+            ]
+        }
+        switch format {
+        case .csv:
+            return CSVText.bytes(header: fields, rows: rows.map { $0.map { $0 ?? "" } })
+        case .json, .ndjson:
+            var out = format == .json ? "[\n" : ""
+            var first = true
+            for row in rows {
+                if !first { out += format == .json ? ",\n" : "\n" }
+                first = false
+                out += JSONText.object(zip(fields, row).map { ($0, $1.map(JSONText.string) ?? .null) }).serialized
+            }
+            out += format == .json ? (first ? "]\n" : "\n]\n") : (first ? "" : "\n")
+            return Array(out.utf8)
+        }
+    }
+
+    /// The day's app list: CSV `rank,app,category,sessions,seconds,share` (as `apps` shows it;
+    /// share of the day's total, 0–1), or the `apps` JSON document.
+    public static func report(_ r: DayReport, format: ExportFormat) -> [UInt8] {
+        switch format {
+        case .csv:
+            let rows = r.apps.enumerated().map { n, app in
+                [
+                    String(n + 1), app.name, app.category, String(app.sessions), JSONText.seconds(app.micros),
+                    JSONText.number(app.share),
+                ]
+            }
+            return CSVText.bytes(header: ["rank", "app", "category", "sessions", "seconds", "share"], rows: rows)
+        case .json, .ndjson:
+            return Array((ReportJSON.apps(r, apps: r.apps).serialized + "\n").utf8)
+        }
+    }
+
+    /// `2026-02-23T09:00:00Z`, or `2026-02-23T09:00:00.250000Z` when the instant has microseconds.
+    static func timestamp(_ t: Micros) -> String {
+        let whole = TextFormat.localTimestamp(t, offsetSeconds: 0)
+        let micros = t - t.floorDivided(by: 1_000_000) * 1_000_000
+        guard micros != 0 else { return whole }
+        return String(whole.dropLast()) + "." + String(micros).leftPad(6) + "Z"
+    }
+}
+
+/// RFC 4180 CSV text through CSV.swift: fields quoted where needed, CRLF line ends.
+enum CSVText {
+    static func bytes(header: [String], rows: [[String]]) -> [UInt8] {
+        let stream = OutputStream(toMemory: ())
+        stream.open()
+        // Writing to memory does not fail; an error would only leave the text short.
+        if let writer = try? CSVWriter(stream: stream, newline: .crlf) {
+            try? writer.write(row: header)
+            for row in rows { try? writer.write(row: row) }
+        }
+        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
+        stream.close()
+        return Array(data) + Array("\r\n".utf8)
+    }
+}
