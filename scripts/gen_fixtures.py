@@ -30,6 +30,9 @@ Outputs (in ``Tests/EndToEndTests/Fixtures/``)
     seconds (name order by Unicode scalars: "Zebra Notes" < "alarm" < "Ärzte");
   - a number as session_id, a missing session_id, an unknown nested field.
 
+* ``oracle-dst.ndjson`` and ``oracle-dst.csv`` -- the same rows as NDJSON and as CSV
+  (converted here, independently of the program's own export), to load to the same reports.
+
 * ``oracle-dst.json`` -- sessions around America/New_York's DST changes on
   2026-03-08 (23-hour day) and 2026-11-01 (25-hour day): straddling 02:00 local
   on both days, across local midnight on both sides, plus ordinary daytime
@@ -40,6 +43,8 @@ Determinism: ``random.Random(SEED)`` with only ``random()``, ``randint`` and
 hand (no dependence on the machine's zone or locale).
 """
 
+import csv
+import io
 import json
 import os
 import random
@@ -338,17 +343,42 @@ def dump(rows):
     return "[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]\n"
 
 
+FIELDS = ["session_id", "app_name", "category", "start_timestamp", "end_timestamp"]
+
+
+def dump_ndjson(rows):
+    """One object per line, with a blank line in the middle (NDJSON readers skip them)."""
+    lines = [json.dumps(r, ensure_ascii=False) for r in rows]
+    middle = len(lines) // 2
+    return "\n".join(lines[:middle] + [""] + lines[middle:]) + "\n"
+
+
+def dump_csv(rows):
+    """RFC 4180 CSV (CRLF, minimal quoting) with the columns in another order than JSON's, and
+    an extra column readers must ignore; null becomes an empty cell."""
+    out = io.StringIO()
+    columns = ["start_timestamp", "app_name", "note", "end_timestamp", "category", "session_id"]
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for r in rows:
+        writer.writerow(["" if r.get(c) is None else str(r.get(c)) for c in columns])
+    return out.getvalue()
+
+
 def main():
+    dst = dst_rows()
     outputs = {
         os.path.join(FIXTURES, "oracle-dirty.json"): dump(dirty_rows()),
-        os.path.join(FIXTURES, "oracle-dst.json"): dump(dst_rows()),
+        os.path.join(FIXTURES, "oracle-dst.json"): dump(dst),
+        os.path.join(FIXTURES, "oracle-dst.ndjson"): dump_ndjson(dst),
+        os.path.join(FIXTURES, "oracle-dst.csv"): dump_csv(dst),
     }
     check = "--check" in sys.argv[1:]
     stale = False
     for path, text in outputs.items():
         old = None
         if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8", newline="") as f:
                 old = f.read()
         if old == text:
             continue

@@ -1,0 +1,300 @@
+// HTTPClientTests.swift — HTTPClient against a local python HTTP server: bodies, statuses, refused connections, size caps, timeouts, cancellation, progress.
+import Foundation
+import Synchronization
+import XCTest
+import UsageCore
+@testable import UsageData
+
+final class HTTPClientTests: XCTestCase {
+    /// The server: routes named by path, on a port it picks and prints, with a closed port beside it.
+    static let serverScript = #"""
+        import http.server, socket, ssl, sys, threading, time
+
+        BODY = bytes(i % 251 for i in range(200_000))
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def log_message(self, *args):
+                pass
+
+            def head(self, status, length=None):
+                self.send_response(status)
+                self.send_header("Content-Type", "application/octet-stream")
+                if length is not None:
+                    self.send_header("Content-Length", str(length))
+                self.end_headers()
+                self.wfile.flush()
+
+            def do_GET(self):
+                path = self.path
+                if path == "/ok":
+                    self.head(200, len(BODY))
+                    self.wfile.write(BODY)
+                elif path == "/empty":
+                    self.head(200, 0)
+                elif path == "/redirect":
+                    self.send_response(302)
+                    self.send_header("Location", "/ok")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                elif path == "/missing":
+                    body = b"no such thing"
+                    self.head(404, len(body))
+                    self.wfile.write(body)
+                elif path == "/teapot":
+                    self.head(599, 0)
+                elif path == "/big-declared":
+                    self.head(200, 1_000_000)
+                    self.wfile.write(b"x" * 1_000_000)
+                elif path == "/big-streamed":
+                    self.head(200)  # no length: the size shows only as it streams
+                    for _ in range(100):
+                        self.wfile.write(b"y" * 10_000)
+                elif path == "/slow":
+                    self.head(200, 5_000)
+                    for _ in range(5):
+                        self.wfile.write(b"z" * 1_000)
+                        self.wfile.flush()
+                        time.sleep(0.05)
+                elif path == "/stall":
+                    self.head(200, 100)
+                    self.wfile.write(b"0123456789")
+                    self.wfile.flush()
+                    time.sleep(30)
+                elif path == "/no-headers":
+                    time.sleep(30)
+                else:
+                    self.head(500, 0)
+
+        class Server(http.server.ThreadingHTTPServer):
+            daemon_threads = True
+
+        server = Server(("127.0.0.1", 0), Handler)
+        closed = socket.socket()
+        closed.bind(("127.0.0.1", 0))
+        closed_port = closed.getsockname()[1]
+        closed.close()
+        tls_port = 0
+        if len(sys.argv) == 3:  # a self-signed certificate and its key: the same routes over TLS
+            tls = Server(("127.0.0.1", 0), Handler)
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(sys.argv[1], sys.argv[2])
+            tls.socket = context.wrap_socket(tls.socket, server_side=True)
+            tls_port = tls.server_address[1]
+            threading.Thread(target=tls.serve_forever, daemon=True).start()
+        print(server.server_address[1], closed_port, tls_port, flush=True)
+        server.serve_forever()
+        """#
+
+    nonisolated(unsafe) static var server: Process?
+    nonisolated(unsafe) static var port = 0
+    nonisolated(unsafe) static var closedPort = 0
+    /// The TLS server's port, 0 without openssl to make its certificate.
+    nonisolated(unsafe) static var tlsPort = 0
+    nonisolated(unsafe) static var directory: URL?
+
+    override class func setUp() {
+        super.setUp()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("http-client-tests-\(getpid())")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.directory = directory
+        let script = directory.appendingPathComponent("server.py")
+        try! serverScript.write(to: script, atomically: true, encoding: .utf8)
+        let cert = directory.appendingPathComponent("cert.pem").path
+        let key = directory.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost",
+        ]
+        openssl.standardError = FileHandle.nullDevice
+        openssl.standardOutput = FileHandle.nullDevice
+        let haveCertificate = (try? openssl.run()).map { openssl.waitUntilExit() } != nil && openssl.terminationStatus == 0
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + (haveCertificate ? [cert, key] : [])
+        let output = Pipe()
+        process.standardOutput = output
+        try! process.run()
+        // The first line: `PORT CLOSED_PORT`, once the server listens.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        precondition(ports.count == 3, "the test server did not start")
+        server = process
+        port = ports[0]
+        closedPort = ports[1]
+        tlsPort = ports[2]
+    }
+
+    override class func tearDown() {
+        if let server, server.isRunning {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        server = nil
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        super.tearDown()
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(Self.port)\(path)" }
+
+    static let body = (0..<200_000).map { UInt8($0 % 251) }
+
+    /// The error `get` threw, or a failure if it returned.
+    func failure(
+        _ url: String, client: HTTPClient = HTTPClient(), cancellation: CancellationToken = CancellationToken(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> LoadError? {
+        do {
+            let bytes = try client.get(url, source: url, cancellation: cancellation, progress: { _ in })
+            XCTFail("expected an error, got \(bytes.count) bytes", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testA200BodyIsReturnedExactly() throws {
+        let bytes = try HTTPClient().get(url("/ok"), source: "src", cancellation: CancellationToken(), progress: { _ in })
+        XCTAssertEqual(bytes.count, Self.body.count)
+        XCTAssertTrue(bytes == Self.body)
+    }
+
+    func testAnEmptyBodyIsEmpty() throws {
+        let bytes = try HTTPClient().get(url("/empty"), source: "src", cancellation: CancellationToken(), progress: { _ in })
+        XCTAssertEqual(bytes, [])
+    }
+
+    func testRedirectsAreFollowed() throws {
+        let bytes = try HTTPClient().get(url("/redirect"), source: "src", cancellation: CancellationToken(), progress: { _ in })
+        XCTAssertTrue(bytes == Self.body)
+    }
+
+    func test404IsAnHTTPStatusWithItsPhrase() {
+        let error = failure(url("/missing"))
+        XCTAssertEqual(error, .httpStatus(source: url("/missing"), status: 404, reason: "Not Found"))
+        XCTAssertEqual(error?.reason, "HTTP 404 Not Found")
+    }
+
+    func testAnUnknownStatusIsStillAnHTTPStatus() {
+        guard case .httpStatus(_, 599, _)? = failure(url("/teapot")) else { return XCTFail("not an HTTP status") }
+    }
+
+    func testARefusedConnectionSaysItCouldNotConnect() {
+        let target = "http://127.0.0.1:\(Self.closedPort)/x.json"
+        let error = failure(target)
+        guard case .unreadable(let source, let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(source, target)
+        XCTAssertEqual(reason, "could not connect to 127.0.0.1:\(Self.closedPort): connection refused")
+    }
+
+    func testOtherSchemesAndNonsenseAreNotValidURLs() {
+        for bad in ["ftp://127.0.0.1/x", "file:///etc/passwd", "http://", "not a url", ""] {
+            XCTAssertEqual(failure(bad), .unreadable(source: bad, reason: "not a valid URL"), bad)
+        }
+    }
+
+    func testIPv6AddressURLsSayTheyAreNotSupported() {
+        guard case .unreadable(_, let reason)? = failure("http://[::1]:\(Self.port)/ok") else { return XCTFail() }
+        XCTAssertTrue(reason.contains("IPv6"), reason)
+    }
+
+    func testAnUntrustedCertificateSaysSo() throws {
+        try XCTSkipIf(Self.tlsPort == 0, "no openssl to make a certificate")
+        let target = "https://localhost:\(Self.tlsPort)/ok"
+        guard case .unreadable(_, let reason)? = failure(target) else { return XCTFail() }
+        XCTAssertTrue(reason.hasPrefix("TLS certificate not trusted"), reason)
+    }
+
+    func testADeclaredLengthOverTheCapIsTooLarge() {
+        let client = HTTPClient(maxBytes: 500_000)
+        XCTAssertEqual(failure(url("/big-declared"), client: client), .tooLarge(source: url("/big-declared"), limit: 500_000))
+    }
+
+    func testAStreamedBodyOverTheCapIsTooLarge() throws {
+        let client = HTTPClient(maxBytes: 500_000)
+        XCTAssertEqual(failure(url("/big-streamed"), client: client), .tooLarge(source: url("/big-streamed"), limit: 500_000))
+        // Exactly at the cap is fine.
+        let exact = try HTTPClient(maxBytes: 1_000_000).get(url("/big-streamed"), source: "s", cancellation: .init(), progress: { _ in })
+        XCTAssertEqual(exact.count, 1_000_000)
+    }
+
+    func testAServerThatStallsAfterTheHeadersTimesOutAfterTheReadTimeout() {
+        let client = HTTPClient(connectTimeout: 5, readTimeout: 1)
+        let start = Date()
+        let error = failure(url("/stall"), client: client)
+        let elapsed = Date().timeIntervalSince(start)
+        guard case .unreadable(_, let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(reason, "timed out after 1 s without data from 127.0.0.1:\(Self.port)")
+        XCTAssertGreaterThanOrEqual(elapsed, 1)
+        XCTAssertLessThan(elapsed, 2)
+    }
+
+    func testAServerThatNeverAnswersTimesOutAfterTheConnectTimeout() {
+        let client = HTTPClient(connectTimeout: 0.5, readTimeout: 10)
+        let start = Date()
+        let error = failure(url("/no-headers"), client: client)
+        let elapsed = Date().timeIntervalSince(start)
+        guard case .unreadable(_, let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(reason, "timed out after 0.5 s waiting for 127.0.0.1:\(Self.port)")
+        XCTAssertLessThan(elapsed, 1.5)
+    }
+
+    func testCancellingAStalledLoadThrowsCancelledPromptly() {
+        let token = CancellationToken()
+        let cancelledAt = Mutex<Date?>(nil)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            cancelledAt.withLock { $0 = Date() }
+            token.cancel()
+        }
+        let error = failure(url("/stall"), client: HTTPClient(readTimeout: 10), cancellation: token)
+        let end = Date()
+        XCTAssertEqual(error, .cancelled(source: url("/stall")))
+        let lag = end.timeIntervalSince(cancelledAt.withLock { $0 } ?? .distantPast)
+        XCTAssertLessThan(lag, 0.5)
+    }
+
+    func testAnAlreadyCancelledTokenThrowsAtOnce() {
+        let token = CancellationToken()
+        token.cancel()
+        XCTAssertEqual(failure(url("/ok"), cancellation: token), .cancelled(source: url("/ok")))
+    }
+
+    func testProgressReportsIncreasingCountsUpToTheBody() throws {
+        let counts = Mutex<[Int]>([])
+        let bytes = try HTTPClient().get(url("/slow"), source: "s", cancellation: CancellationToken()) { n in
+            counts.withLock { $0.append(n) }
+        }
+        let seen = counts.withLock { $0 }
+        XCTAssertEqual(bytes.count, 5_000)
+        XCTAssertGreaterThanOrEqual(seen.count, 2, "\(seen)")
+        XCTAssertEqual(seen, seen.sorted())
+        XCTAssertEqual(Set(seen).count, seen.count, "strictly increasing: \(seen)")
+        XCTAssertEqual(seen.last, 5_000)
+    }
+
+    func testManyRequestsLeaveNoOpenFiles() throws {
+        func openFiles() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+        _ = try HTTPClient().get(url("/ok"), source: "s", cancellation: CancellationToken(), progress: { _ in })
+        _ = failure(url("/missing"))
+        let before = openFiles()
+        for _ in 0..<20 {
+            _ = try HTTPClient().get(url("/ok"), source: "s", cancellation: CancellationToken(), progress: { _ in })
+            _ = failure(url("/missing"))
+        }
+        // Sockets close on the session's queue just after `get` returns.
+        var after = openFiles()
+        for _ in 0..<20 where after > before {
+            Thread.sleep(forTimeInterval: 0.05)
+            after = openFiles()
+        }
+        XCTAssertLessThanOrEqual(after, before + 2)
+    }
+}

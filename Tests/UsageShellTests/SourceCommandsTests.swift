@@ -1,0 +1,156 @@
+// SourceCommandsTests.swift — `load` of several sources, `-` and standard input, `rules` and `export` through the shell.
+import Foundation
+import Testing
+import UsageCore
+import UsageData
+import UsageRender
+@testable import UsageShell
+
+/// A temporary folder removed when the test ends.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
+
+struct SourceCommandsTests {
+    static let sessionsJSON = """
+        [{"session_id":"A1","app_name":"Firefox","category":null,"start_timestamp":"2026-02-23T09:00:00Z","end_timestamp":"2026-02-23T10:00:00Z"},
+        {"session_id":"A2","app_name":"Mail","category":"Productivity","start_timestamp":"2026-02-23T11:00:00Z","end_timestamp":"2026-02-23T11:30:00Z"},
+        {"session_id":"A3","app_name":"Firefox","category":null,"start_timestamp":"2026-02-23T12:00:00Z"}]
+        """
+    static let sessionsCSV = "app_name,start_timestamp,end_timestamp,session_id\r\nSlack,2026-02-23T09:30:00Z,2026-02-23T10:30:00Z,B1\r\nSlack,2026-02-23T13:00:00Z,bad,B2\r\n"
+
+    func shell(format: OutputFormat = .table) -> Shell {
+        Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), format: format, terminalWidth: { 80 })
+    }
+
+    @Test func loadOfTwoSourcesMergesThemAndKeepsEachOnesSkippedRows() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", Self.sessionsJSON)
+        let b = try folder.write("b.csv", Self.sessionsCSV)
+        let s = shell(format: .json)
+        let loaded = json(s.execute("load \(a) \(b)"))
+        #expect(loaded["source"] as? String == "\(a) + \(b)")
+        #expect(loaded["sessions"] as? Int == 3)
+        let check = json(s.execute("check"))
+        let sources = try #require(check["sources"] as? [[String: Any]])
+        #expect(sources.map { $0["source"] as? String } == [a, b])
+        #expect(sources.map { $0["sessions"] as? Int } == [2, 1])
+        let examples = try #require(check["examples"] as? [String: [[String: Any]]])
+        #expect(examples["missing_timestamp"]?.first?["source"] as? String == a)
+        #expect(examples["bad_timestamp"]?.first?["source"] as? String == b)
+        #expect(examples["bad_timestamp"]?.first?["line"] as? Int == 3)
+        // `load` alone reloads both.
+        #expect(json(s.execute("load"))["sessions"] as? Int == 3)
+    }
+
+    @Test func aFailingSourceFailsTheWholeLoadAndKeepsTheData() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", Self.sessionsJSON)
+        let s = shell()
+        succeed(s.execute("load \(a)"))
+        let message = failure(s.execute("load \(a) \(folder.path)/missing.csv"))
+        #expect(message == "cannot load '\(folder.path)/missing.csv': no such file; the previous data is kept, 'retry' tries again")
+        #expect(s.model.dataset.source == a)
+    }
+
+    @Test(arguments: [
+        (StdinUse.terminal, "'-' reads data from standard input, which is the terminal here: pipe the data in and give commands with -c or -f (cat FILE | usage-shell - -c show)"),
+        (StdinUse.commands, "'-' cannot read data from standard input: it carries the commands here; give them with -c or -f instead"),
+        (StdinUse.consumed, "standard input has already been read: '-' can be loaded once per run"),
+    ])
+    func aDashIsRefusedWhereStandardInputHoldsNoData(use: StdinUse, message: String) {
+        let s = shell()
+        s.stdin = use
+        #expect(failure(s.execute("load -")) == message)
+        #expect(failure(s.execute("load :sample: -")) == message)
+        #expect(!s.model.hasData)
+    }
+
+    @Test func rulesCategoriseOnlyUncategorisedSessionsAndSayWhatIsLeft() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", Self.sessionsJSON)
+        let rules = try folder.write(
+            "usage-shell/categories.json", #"{"rules": [{"match": "FIRE", "category": "Web"}, {"match": "mail", "category": "Post"}]}"#)
+        let s = shell(format: .json)
+        s.rulesFile = CategoryRulesFile(path: rules)
+        succeed(s.execute("load \(a)"))
+        let categories = (json(s.execute("chart category"))["categories"] as? [[String: Any]])?.map { $0["name"] as? String }
+        // Mail keeps its own category; Firefox's null became Web.
+        #expect(categories == ["Web", "Productivity"])
+        let summary = json(s.execute("rules"))
+        let list = try #require(summary["rules"] as? [[String: Any]])
+        #expect(list.map { $0["seconds"] as? Int } == [3600, 0])
+        #expect(summary["uncategorised_seconds"] as? Int == 0)
+    }
+
+    @Test func rulesChangedOnDiskApplyAtTheNextRules() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", Self.sessionsJSON)
+        let s = shell()
+        s.rulesFile = CategoryRulesFile(path: folder.path + "/categories.json")
+        succeed(s.execute("load \(a)"))
+        let none = outputLines(s.execute("rules"))
+        #expect(none.first?.hasPrefix("no category rules: write them to") == true)
+        #expect(none.last == "uncategorised: 1h 0m in 1 app: Firefox 1h 0m")
+        _ = try folder.write("categories.json", #"{"rules": [{"match": "firefox", "category": "Web"}]}"#)
+        let some = outputLines(s.execute("rules"))
+        #expect(some.contains("  1. firefox → Web: 1h 0m in 1 app"))
+        #expect(some.last == "uncategorised: none")
+        #expect(s.model.dataset.categories.contains("Web"))
+    }
+
+    @Test func aBrokenRulesFileWarnsAtLoadAndTheLoadStillSucceeds() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", Self.sessionsJSON)
+        let rules = try folder.write("categories.json", #"{"rules": [{"match": "(", "category": "x"}]}"#)
+        let s = shell()
+        s.rulesFile = CategoryRulesFile(path: rules)
+        succeed(s.execute("load \(a)"))
+        #expect(s.takeWarnings() == ["the category rules '\(rules)' are not valid: rule 1: '(' is not a regular expression; no category rules applied"])
+        #expect(s.takeWarnings().isEmpty)
+        #expect(failure(s.execute("rules")) == "the category rules '\(rules)' are not valid: rule 1: '(' is not a regular expression")
+    }
+
+    @Test func exportRefusesAnExistingFileUntilForced() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", Self.sessionsJSON)
+        let out = try folder.write("out.csv", "keep me")
+        let s = shell()
+        succeed(s.execute("load \(a)"))
+        #expect(failure(s.execute("export \(out)")) == "export: '\(out)' already exists: add --force to replace it")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me")
+        #expect(outputLines(s.execute("export --force \(out)")) == ["exported 2 sessions to \(out) (csv)"])
+        #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("session_id,app_name,category,start_timestamp,end_timestamp\r\n"))
+    }
+
+    @Test(arguments: [
+        ("export", "export: which file? (usage: export FILE [--force], export report FILE [--force])"),
+        ("export a.json b.json", "export: one file (quote paths with spaces) (usage: export FILE [--force], export report FILE [--force])"),
+        ("export notes.txt", "export: cannot tell the format of 'notes.txt': name it .json, .ndjson or .csv (usage: export FILE [--force], export report FILE [--force])"),
+    ])
+    func exportUsageErrors(line: String, message: String) {
+        #expect(failure(loadedShell().execute(line)) == message)
+    }
+
+    @Test func exportIntoAMissingFolderSaysSoAndCreatesNothing() throws {
+        let folder = try TemporaryFolder()
+        let message = failure(loadedShell().execute("export \(folder.path)/nope/out.json"))
+        #expect(message == "export: cannot write '\(folder.path)/nope/out.json': No such file or directory")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/nope"))
+    }
+}
