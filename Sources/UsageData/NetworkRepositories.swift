@@ -42,7 +42,12 @@ public struct ActivityWatchRepository: SessionRepository {
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let format = "ActivityWatch server"
-        let listing = try json(base + "/buckets/", cancellation: cancellation, progress: progress)
+        let listing: Any
+        do {
+            listing = try json(base + "/buckets/", cancellation: cancellation, progress: progress)
+        } catch .unreadable(let source, let reason) where reason.hasPrefix("could not connect") {
+            throw .unreadable(source: source, reason: reason + " (is ActivityWatch running there?)")
+        }
         guard let buckets = listing as? [String: Any] else {
             throw .invalid(source: name, .malformed(format: format, problem: "/api/0/buckets/ is not an object"))
         }

@@ -189,6 +189,57 @@ class HTTPSourceTests(unittest.TestCase):
 
     # Interactive --------------------------------------------------------------------------
 
+    def test_ctrl_c_cancels_a_stalled_download_and_keeps_the_data(self):
+        # A server that sends the headers and the first bytes of a large body, then stalls.
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4)
+        self.addCleanup(listener.close)
+        release = threading.Event()
+        self.addCleanup(release.set)
+
+        def stall():
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                return
+            with connection:
+                connection.recv(65536)
+                connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n[" + b" " * 70000)
+                release.wait(30)
+
+        threading.Thread(target=stall, daemon=True).start()
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/big.json"
+        log = io.StringIO()
+        child = pexpect.spawn(
+            BIN, [], env=self.env, cwd=str(self.cwd), dimensions=(40, 100), timeout=TIMEOUT,
+            encoding="utf-8", codec_errors="replace")
+        child.logfile_read = log
+        child.delaybeforesend = None
+        self.addCleanup(lambda: child.isalive() and child.close(force=True))
+        try:
+            child.expect(ANY_PROMPT)
+            child.send(f"load {url}")
+            child.send(ENTER)
+            # The spinner names the source and shows the bytes received so far.
+            child.expect_exact("Ctrl-C cancels")
+            child.expect_exact("70.0 kB read")
+            child.send("\x03")
+            child.expect("cancelled")
+            child.expect(ANY_PROMPT)
+        except (pexpect.TIMEOUT, pexpect.EOF) as error:
+            self.fail(f"{type(error).__name__}\n--- transcript (tail) ---\n{log.getvalue()[-3000:]!r}")
+        start = len(log.getvalue())
+        child.send("check")
+        child.send(ENTER)
+        child.expect(ANY_PROMPT)
+        self.assertIn("source: :sample:", log.getvalue()[start:])
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 0)
+
     def test_retry_after_the_server_comes_up(self):
         port = free_port()
         url = f"http://127.0.0.1:{port}/x.json"
