@@ -8,7 +8,8 @@ struct ActivityWatchBucket {
     var id: String
     var type: String
     var hostname: String
-    var events: [[String: Any]]
+    /// The events; one that is not an object is skipped as `not_an_object`.
+    var events: [Any]
 }
 
 /// ActivityWatch data as sessions, counted as ActivityWatch's own Activity view counts active
@@ -25,9 +26,10 @@ enum ActivityWatchFormat {
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
         let format = SourceFormat.activityWatch.rawValue
-        guard let top = try SourceFormat.jsonObject(bytes) as? [String: Any],
-            let buckets = top["buckets"] as? [String: Any]
-        else { throw .malformed(format: format, problem: "\"buckets\" is not an object") }
+        let (object, repaired) = try SourceFormat.jsonObject(bytes)
+        guard let top = object as? [String: Any], let buckets = top["buckets"] as? [String: Any] else {
+            throw .malformed(format: format, problem: "\"buckets\" is not an object")
+        }
         var parsed: [ActivityWatchBucket] = []
         for (key, value) in buckets.sorted(by: { $0.key < $1.key }) {
             guard let bucket = value as? [String: Any] else {
@@ -36,19 +38,20 @@ enum ActivityWatchFormat {
             parsed.append(
                 ActivityWatchBucket(
                     id: bucket["id"] as? String ?? key, type: bucket["type"] as? String ?? "",
-                    hostname: bucket["hostname"] as? String ?? "", events: bucket["events"] as? [[String: Any]] ?? []))
+                    hostname: bucket["hostname"] as? String ?? "", events: bucket["events"] as? [Any] ?? []))
         }
-        return try sessions(from: parsed, source: source, cancellation: cancellation)
+        return try sessions(from: parsed, source: source, cancellation: cancellation, repairedStrings: repaired)
     }
 
     /// The sessions of window buckets, cut to the not-AFK periods of their host.
     static func sessions(
-        from buckets: [ActivityWatchBucket], source: String, cancellation: CancellationToken
+        from buckets: [ActivityWatchBucket], source: String, cancellation: CancellationToken, repairedStrings: Int = 0
     ) throws(IngestError) -> Dataset {
         var active: [String: [Range<Micros>]] = [:]
         for bucket in buckets where bucket.type == afkType {
-            let periods = bucket.events.compactMap { event -> Range<Micros>? in
-                guard (event["data"] as? [String: Any])?["status"] as? String == "not-afk",
+            let periods = bucket.events.compactMap { element -> Range<Micros>? in
+                guard let event = element as? [String: Any],
+                    (event["data"] as? [String: Any])?["status"] as? String == "not-afk",
                     case .success(let span) = span(of: event), !span.isEmpty
                 else { return nil }
                 return span
@@ -57,10 +60,15 @@ enum ActivityWatchFormat {
         }
         let unions = active.mapValues(union)
         var rows = SessionRows()
+        rows.countRepaired(repairedStrings)
         for bucket in buckets where bucket.type == windowType {
             let notAFK = unions[bucket.hostname]
-            for (n, event) in bucket.events.enumerated() {
+            for (n, element) in bucket.events.enumerated() {
                 if n & 0xFFF == 0xFFF, cancellation.isCancelled { throw .cancelled }
+                guard let event = element as? [String: Any] else {
+                    rows.skip(.notAnObject, id: nil, line: nil)
+                    continue
+                }
                 let id = (event["id"] as? NSNumber)?.stringValue ?? event["id"] as? String
                 let span: Range<Micros>
                 switch self.span(of: event) {
@@ -94,9 +102,13 @@ enum ActivityWatchFormat {
         guard let stamp = event["timestamp"], !(stamp is NSNull), let duration = event["duration"], !(duration is NSNull)
         else { return .failure(.missingTimestamp) }
         guard let text = stamp as? String, let start = RFC3339.parse(text) else { return .failure(.badTimestamp) }
-        guard let seconds = (duration as? NSNumber)?.doubleValue, seconds.isFinite, !(duration is Bool) else {
+        // A JSON boolean is an NSNumber too (and on Linux `0` and `1` pass `is Bool`): tell
+        // them apart by the number's own type, `c` for a boolean.
+        guard let number = duration as? NSNumber, String(cString: number.objCType) != "c" else {
             return .failure(.badFieldType)
         }
+        let seconds = number.doubleValue
+        guard seconds.isFinite else { return .failure(.badFieldType) }
         guard seconds >= 0 else { return .failure(.endNotAfterStart) }
         guard seconds < 1e9 else { return .failure(.badFieldType) }
         return .success(start..<(start + Micros((seconds * 1e6).rounded())))

@@ -11,39 +11,72 @@ enum CSVFormat {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
-        let body = UnsafeBufferPointer(rebasing: bytes[ByteText.skipBOM(bytes)...])
-        let text = String(decoding: body, as: UTF8.self)
-        let repairedInput = String(validating: body, as: UTF8.self) == nil
+        // Blank lines before the header are skipped (detection skipped them too).
+        var first = ByteText.skipBOM(bytes)
+        var blankLines = 0
+        while true {
+            let next = ByteText.skipWhitespace(bytes, from: first)
+            guard let newline = (first..<next).last(where: { bytes[$0] == 0x0A }) else { break }
+            blankLines += (first...newline).filter { bytes[$0] == 0x0A }.count
+            first = newline + 1
+        }
+        let body = UnsafeBufferPointer(rebasing: bytes[first...])
+        let (text, repairedInput) = decodeMarkingInvalid(body)
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
         } catch {
-            throw .syntax(line: 1, column: 1, message: "a CSV header row was expected")
+            throw .malformed(format: SourceFormat.csv.rawValue, problem: "a header row was expected")
         }
         let header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for required in ["start_timestamp", "end_timestamp"] where column[required] == nil {
-            throw .syntax(line: 1, column: 1, message: "the CSV header names no \(required) column")
+            throw .malformed(format: SourceFormat.csv.rawValue, problem: "the header names no \(required) column")
         }
         var rows = SessionRows()
-        var line = 1 + newlines(in: reader.headerRow ?? [])
+        var line = 1 + blankLines + newlines(in: reader.headerRow ?? [])
         var count = 0
-        while let row = reader.next() {
+        while var row = reader.next() {
             line += 1
             defer { line += newlines(in: row) }
             count += 1
             if count & 0xFFF == 0, cancellation.isCancelled { throw .cancelled }
             if row.count == 1, row[0].allSatisfy(\.isWhitespace) { continue }  // a blank line
-            func field(_ name: String) -> String? {
-                guard let k = column[name], k < row.count, !row[k].isEmpty else { return nil }
-                return row[k]
+            if repairedInput {
+                for k in row.indices where row[k].unicodeScalars.contains(invalidMarker) {
+                    rows.countRepaired(1)
+                    row[k] = String(String.UnicodeScalarView(row[k].unicodeScalars.map { $0 == invalidMarker ? "\u{FFFD}" : $0 }))
+                }
             }
-            if repairedInput { rows.countRepaired(row.filter { $0.contains("\u{FFFD}") }.count) }
+            let cells = row
+            func field(_ name: String) -> String? {
+                guard let k = column[name], k < cells.count, !cells[k].isEmpty else { return nil }
+                return cells[k]
+            }
             rows.add(
                 id: field("session_id"), app: field("app_name"), category: field("category"),
                 start: field("start_timestamp"), end: field("end_timestamp"), line: line)
         }
         return rows.dataset(source: source)
+    }
+
+    /// What invalid UTF-8 decodes to until the fields are split: a noncharacter no data holds,
+    /// so that only fields that had invalid bytes count as repaired (not a genuine U+FFFD).
+    static let invalidMarker: Unicode.Scalar = "\u{10FFFE}"
+
+    /// The text, with each invalid UTF-8 sequence as `invalidMarker`; and whether there was any.
+    static func decodeMarkingInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
+        if let valid = String(validating: bytes, as: UTF8.self) { return (valid, false) }
+        var scalars = String.UnicodeScalarView()
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: scalars.append(invalidMarker)
+            case .emptyInput: return (String(scalars), true)
+            }
+        }
     }
 
     /// Line breaks inside a row's quoted fields (CRLF counts once), so rows keep their lines.

@@ -16,9 +16,43 @@ enum NDJSONFormat {
                 try SessionsJSON.decode(buffer, source: source, cancellation: cancellation)
             }
         } catch .syntax(let line, let column, let message) {
-            // Only line 1 gained a byte (the `[`).
-            throw .syntax(line: line, column: line == 1 ? max(1, column - 1) : column, message: message)
+            // The joined array can place the error after a line that is not a whole value (at the
+            // comma or `]` added after it): the first line that is not one whole value is the one
+            // to name, with its own column.
+            throw firstBadLine(bytes) ?? .syntax(line: line, column: line == 1 ? max(1, column - 1) : column, message: message)
         }
+    }
+
+    /// The syntax error of the first non-blank line that is not one whole JSON value alone.
+    static func firstBadLine(_ bytes: UnsafeBufferPointer<UInt8>) -> IngestError? {
+        var start = ByteText.skipBOM(bytes)
+        var number = 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if ByteText.skipWhitespace(line, from: 0) < line.count {
+                let alone = [UInt8(ascii: "[")] + Array(line) + [0x0A, UInt8(ascii: "]")]
+                let result = alone.withUnsafeBufferPointer { buffer in
+                    Result { () throws(IngestError) in try SessionsJSON.scan(buffer) }
+                }
+                if case .failure(.syntax(let at, let column, let message)) = result {
+                    // Past the line's end is where the line stopped short: say so at its end.
+                    let past = at > 1 || column > line.count + 1
+                    return .syntax(
+                        line: number, column: past ? Self.columns(line) + 1 : max(1, column - 1),
+                        message: past ? "the line ends before its JSON value does" : message)
+                }
+            }
+            start = end + 1
+            number += 1
+        }
+        return nil
+    }
+
+    /// Characters in a line (columns count characters, as the scanner's do).
+    private static func columns(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+        String(decoding: line, as: UTF8.self).count
     }
 
     /// `[` + the lines, a comma after each non-blank line that has a non-blank line after it + `]`.

@@ -59,7 +59,7 @@ public struct ActivityWatchRepository: SessionRepository {
             let id = meta["id"] as? String ?? key
             let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
             let events = try json(base + "/buckets/\(path)/events?limit=-1", cancellation: cancellation, progress: progress)
-            guard let list = events as? [[String: Any]] else {
+            guard let list = events as? [Any] else {
                 throw .invalid(source: name, .malformed(format: format, problem: "the events of \"\(id)\" are not a list"))
             }
             read.append(ActivityWatchBucket(id: id, type: type, hostname: meta["hostname"] as? String ?? "", events: list))

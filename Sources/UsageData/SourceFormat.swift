@@ -45,7 +45,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             return sessionFields.contains(where: { object[$0] != nil }) ? .ndjson : .sessionsJSON
         default:
             let header = ByteText.slice(bytes, from: i, upTo: UInt8(ascii: "\n"))
-            let text = String(decoding: header, as: UTF8.self)
+            let text = String(decoding: header, as: UTF8.self).lowercased()
             return sessionFields.contains(where: { text.contains($0) }) ? .csv : .sessionsJSON
         }
     }
@@ -75,12 +75,18 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Parses JSON with Foundation for the formats read as a whole (ActivityWatch, Timewarrior);
-    /// a syntax error is located by the sessions scanner, which reports line and column.
-    static func jsonObject(_ bytes: UnsafeBufferPointer<UInt8>) throws(IngestError) -> Any {
+    /// Parses JSON with Foundation for the formats read as a whole (ActivityWatch, Timewarrior).
+    /// Invalid UTF-8 and lone surrogate escapes in strings, which Foundation refuses, become
+    /// U+FFFD first (`repairedStrings` counts the strings); a syntax error is located by the
+    /// sessions scanner, which reports line and column.
+    static func jsonObject(_ bytes: UnsafeBufferPointer<UInt8>) throws(IngestError) -> (object: Any, repairedStrings: Int) {
         let start = ByteText.skipBOM(bytes)
-        let data = Data(UnsafeBufferPointer(rebasing: bytes[start...]))
-        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) { return object }
+        let body = UnsafeBufferPointer(rebasing: bytes[start...])
+        if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) { return (object, 0) }
+        let (repaired, count) = JSONRepair.repair(body)
+        if count > 0, let object = try? JSONSerialization.jsonObject(with: Data(repaired), options: [.fragmentsAllowed]) {
+            return (object, count)
+        }
         // Not JSON to Foundation: let the scanner say where (it validates any JSON).
         do {
             _ = try SessionsJSON.scan(bytes)
@@ -89,7 +95,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         } catch {
             throw error
         }
-        throw .syntax(line: 1, column: 1, message: "JSON that cannot be read here (invalid UTF-8 or nesting too deep)")
+        throw .syntax(line: 1, column: 1, message: "JSON that cannot be read here (nesting too deep)")
     }
 }
 

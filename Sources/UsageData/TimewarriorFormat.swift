@@ -9,11 +9,13 @@ enum TimewarriorFormat {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
-        guard let intervals = try SourceFormat.jsonObject(bytes) as? [Any] else {
+        let (object, repaired) = try SourceFormat.jsonObject(bytes)
+        guard let intervals = object as? [Any] else {
             throw .malformed(format: SourceFormat.timewarrior.rawValue, problem: "the top level is not an array")
         }
         let lines = JSONElementLines.lines(ofTopLevelElementsIn: bytes)
         var rows = SessionRows()
+        rows.countRepaired(repaired)
         for (n, element) in intervals.enumerated() {
             if n & 0xFFF == 0xFFF, cancellation.isCancelled { throw .cancelled }
             let line = n < lines.count ? lines[n] : nil

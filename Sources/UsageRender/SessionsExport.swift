@@ -1,6 +1,4 @@
 // SessionsExport.swift — what `export` writes, as bytes: the loaded sessions in the canonical sessions JSON, NDJSON or CSV, and the day's app list as CSV or JSON.
-import CSV
-import Foundation
 import UsageCore
 
 /// The formats `export` writes, chosen by the file's extension.
@@ -55,20 +53,29 @@ public enum SessionsExport {
     }
 
     /// The day's app list: CSV `rank,app,category,sessions,seconds,share` (as `apps` shows it;
-    /// share of the day's total, 0–1), or the `apps` JSON document.
+    /// share of the day's total, 0–1 with 4 decimals), or the `apps` JSON document.
     public static func report(_ r: DayReport, format: ExportFormat) -> [UInt8] {
         switch format {
         case .csv:
             let rows = r.apps.enumerated().map { n, app in
                 [
                     String(n + 1), app.name, app.category, String(app.sessions), JSONText.seconds(app.micros),
-                    JSONText.number(app.share),
+                    fixed(app.share),
                 ]
             }
             return CSVText.bytes(header: ["rank", "app", "category", "sessions", "seconds", "share"], rows: rows)
         case .json, .ndjson:
             return Array((ReportJSON.apps(r, apps: r.apps).serialized + "\n").utf8)
         }
+    }
+
+    /// A share (0–1) with at most 4 decimals and never an exponent: `0.1838`, `0.0001`, `1`, `0`.
+    static func fixed(_ share: Double) -> String {
+        let tenThousandths = Int((share * 10_000).rounded())
+        let whole = tenThousandths / 10_000
+        var fraction = String(tenThousandths % 10_000).leftPad(4)
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return fraction.isEmpty ? String(whole) : "\(whole).\(fraction)"
     }
 
     /// `2026-02-23T09:00:00Z`, or `2026-02-23T09:00:00.250000Z` when the instant has microseconds.
@@ -80,18 +87,32 @@ public enum SessionsExport {
     }
 }
 
-/// RFC 4180 CSV text through CSV.swift: fields quoted where needed, CRLF line ends.
+/// RFC 4180 CSV text: a field is quoted when it holds a comma, a quote, CR or LF — decided by
+/// Unicode scalar, since a comma followed by a combining mark is one `Character` that `contains(",")`
+/// misses (CSV.swift's writer does, and split such rows); quotes inside are doubled; CRLF ends
+/// every line.
 enum CSVText {
     static func bytes(header: [String], rows: [[String]]) -> [UInt8] {
-        let stream = OutputStream(toMemory: ())
-        stream.open()
-        // Writing to memory does not fail; an error would only leave the text short.
-        if let writer = try? CSVWriter(stream: stream, newline: .crlf) {
-            try? writer.write(row: header)
-            for row in rows { try? writer.write(row: row) }
+        var out: [UInt8] = []
+        for row in [header] + rows {
+            for (k, field) in row.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                append(field, to: &out)
+            }
+            out += [0x0D, 0x0A]
         }
-        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        stream.close()
-        return Array(data) + Array("\r\n".utf8)
+        return out
+    }
+
+    static func append(_ field: String, to out: inout [UInt8]) {
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0D, 0x0A]
+        // Those four are ASCII, so looking at UTF-8 bytes is looking at scalars.
+        guard field.utf8.contains(where: special.contains) else { return out += field.utf8 }
+        out.append(UInt8(ascii: "\""))
+        for byte in field.utf8 {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }
