@@ -14,8 +14,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "UsageCore"),
-        .target(name: "UsageData", dependencies: ["UsageCore", .product(name: "CSV", package: "CSV.swift")]),
-        .target(name: "UsageRender", dependencies: ["UsageCore", .product(name: "CSV", package: "CSV.swift")]),
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+        ),
+        .target(name: "UsageData", dependencies: ["UsageCore", "CCurl", .product(name: "CSV", package: "CSV.swift")]),
+        .target(name: "UsageRender", dependencies: ["UsageCore"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(

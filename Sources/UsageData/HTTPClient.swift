@@ -1,25 +1,24 @@
-// HTTPClient.swift — GETs an http(s) URL's body for a load: streamed, with connect and read timeouts, a size cap, progress and cancellation.
+// HTTPClient.swift — GETs an http(s) URL's body for a load with libcurl, loaded only when the first URL is fetched: streamed, with connect and read timeouts, a size cap, progress and cancellation.
+import CCurl
 import Foundation
-import Synchronization
 import UsageCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A blocking HTTP(S) GET on URLSession (libcurl underneath on Linux), for loads run on a worker thread.
+/// A blocking HTTP(S) GET for loads run on a worker thread: libcurl's multi API, driven on the
+/// calling thread.
 ///
-/// Timeouts. swift-corelibs-foundation sets no `CURLOPT_CONNECTTIMEOUT` (curl's default, 300 s,
-/// applies) and maps both `URLSessionConfiguration.timeoutIntervalForRequest` and
-/// `URLRequest.timeoutInterval` to one idle timer of whole seconds (a fraction is truncated; under
-/// 1 s it fires at once) that restarts on every header, body or upload callback; there is no
-/// separate connect timeout to set. So this client keeps both timeouts itself, in the loop that
-/// polls for cancellation every 100 ms:
+/// libcurl is not linked. `CCurl` opens `libcurl.so.4` (else `libcurl-gnutls.so.4`) with `dlopen`
+/// the first time a URL is fetched, so a run that fetches nothing loads none of it and a build
+/// needs no curl package; without the library a fetch fails with `.unreadable`, saying what to
+/// install.
+///
+/// The transfer runs in a loop that waits for its socket at most 100 ms at a time, so a
+/// cancellation is seen within about 100 ms, and keeps both timeouts:
 /// - `connectTimeout` runs from the start of the request until the response's headers have
-///   arrived: connecting (DNS, TCP, TLS) and the server's answer count together, since the
-///   library does not say when the connection was made;
+///   arrived: connecting (DNS, TCP, TLS) and the server's answer count together (libcurl's own
+///   connect timeout is set to it as well); after a redirect it runs again for the next request;
 /// - `readTimeout` runs from the headers, and again from every body chunk.
-/// URLSession's own idle timer is set a second beyond the longer of the two, only as a backstop.
+/// Redirects are followed (at most 10, to http and https only). The body may come compressed:
+/// libcurl decodes what it was built to (gzip, deflate, usually brotli and zstd).
 public struct HTTPClient: Sendable {
     /// Seconds allowed to connect.
     public var connectTimeout: Double
@@ -34,6 +33,9 @@ public struct HTTPClient: Sendable {
         self.maxBytes = maxBytes
     }
 
+    /// The reason a fetch fails with when libcurl cannot be loaded.
+    static let libcurlMissing = "HTTP needs libcurl: apt-get install libcurl4"
+
     /// GETs `url` and returns the body. `source` is the name used in errors (the URL as the user typed it).
     /// Polls `cancellation` at least every 100 ms and then throws `.cancelled(source:)` promptly (Ctrl-C);
     /// calls `progress` with the bytes received so far as they arrive.
@@ -42,48 +44,9 @@ public struct HTTPClient: Sendable {
         progress: @escaping @Sendable (Int) -> Void
     ) throws(LoadError) -> [UInt8] {
         guard let target = Target(url) else { throw .unreadable(source: source, reason: "not a valid URL") }
-        // corelibs compares URL.host (`::1`) with libcurl's host (`[::1]`) and fails every such URL.
-        if target.host.contains(":") {
-            throw .unreadable(source: source, reason: "IPv6 address URLs are not supported: use a host name")
-        }
         if cancellation.isCancelled { throw .cancelled(source: source) }
-
-        let transfer = Transfer(source: source, target: target, maxBytes: maxBytes, progress: progress)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = (max(connectTimeout, readTimeout) + 1).rounded(.up)
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCredentialStorage = nil
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        // The session holds its delegate strongly until it is invalidated: always invalidate.
-        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
-        defer {
-            transfer.close()
-            session.invalidateAndCancel()
-        }
-        var request = URLRequest(url: target.url)
-        request.httpMethod = "GET"
-        request.setValue("usage-shell", forHTTPHeaderField: "User-Agent")
-        session.dataTask(with: request).resume()
-
-        while true {
-            _ = transfer.wake.wait(timeout: .now() + .milliseconds(100))
-            if let outcome = transfer.outcome() { return try outcome.get() }
-            if cancellation.isCancelled { throw .cancelled(source: source) }
-            let (headersArrived, idle) = transfer.idleSeconds()
-            if !headersArrived, idle >= connectTimeout {
-                throw .unreadable(
-                    source: source, reason: "timed out after \(Self.seconds(connectTimeout)) waiting for \(target.hostPort)")
-            }
-            if headersArrived, idle >= readTimeout {
-                throw .unreadable(
-                    source: source, reason: "timed out after \(Self.seconds(readTimeout)) without data from \(target.hostPort)")
-            }
-        }
+        guard ccurl_load() != 0 else { throw .unreadable(source: source, reason: Self.libcurlMissing) }
+        return try Transfer(source: source, target: target, client: self, progress: progress).run(cancellation: cancellation)
     }
 
     /// `10 s`, `0.5 s`.
@@ -140,55 +103,72 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// The reason for a failure URLSession reported; libcurl's own message is the error's description.
-    static func reason(for error: any Error, target: Target) -> String {
-        let error = error as NSError
-        let message = error.localizedDescription
+    /// The reason for a transfer libcurl ended with `code` (a `CURLcode`); `osError` is the last
+    /// `errno` of a connection and `message` libcurl's error buffer (either may be empty).
+    /// `timedOut` is the reason for `CURLE_OPERATION_TIMEDOUT` (libcurl's connect timeout, the same as this client's).
+    static func reason(code: Int32, osError: Int, message: String, target: Target, timedOut: String) -> String {
+        let hostPort = target.hostPort
         let lower = message.lowercased()
-        if lower.contains("ssl certificate") || lower.contains("certificate verify")
-            || error.code == NSURLErrorServerCertificateUntrusted || error.code == NSURLErrorServerCertificateHasBadDate
-            || error.code == NSURLErrorServerCertificateHasUnknownRoot || error.code == NSURLErrorServerCertificateNotYetValid
-        {
-            return "TLS certificate not trusted" + detail(afterColonIn: message)
-        }
-        if lower.contains("ssl") || lower.contains("tls") || error.code == NSURLErrorSecureConnectionFailed {
-            return "TLS handshake with \(target.hostPort) failed" + detail(afterColonIn: message)
-        }
-        switch error.code {
-        case NSURLErrorCannotConnectToHost:
-            return "could not connect to \(target.hostPort): connection refused"
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+        switch code {
+        case CCURLE_COULDNT_RESOLVE_HOST:
             return "unknown host \(target.host)"
-        case NSURLErrorTimedOut:
-            return "timed out waiting for \(target.hostPort)"
-        case NSURLErrorNetworkConnectionLost:
-            return "connection to \(target.hostPort) lost"
-        case NSURLErrorBadServerResponse:
-            return "\(target.hostPort) closed the connection without a response"
-        case NSURLErrorHTTPTooManyRedirects:
+        case CCURLE_COULDNT_CONNECT:
+            switch osError {
+            case Int(ECONNREFUSED): return "could not connect to \(hostPort): connection refused"
+            case Int(ENETUNREACH): return "could not connect to \(hostPort): no network"
+            case Int(EHOSTUNREACH): return "could not connect to \(hostPort): no route to host"
+            case Int(ETIMEDOUT): return "could not connect to \(hostPort): timed out"
+            case 0: return "could not connect to \(hostPort)"
+            default: return "could not connect to \(hostPort): " + lowercasedFirst(String(cString: strerror(Int32(osError))))
+            }
+        case CCURLE_OPERATION_TIMEDOUT:
+            return timedOut
+        case CCURLE_PEER_FAILED_VERIFICATION:
+            // OpenSSL: `SSL certificate problem: self-signed certificate`; `SSL: no alternative
+            // certificate subject name matches target host name 'x'`. GnuTLS says less.
+            if let colon = message.range(of: "certificate problem:") {
+                return "TLS certificate not trusted: " + lowercasedFirst(message[colon.upperBound...].trimmingCharacters(in: .whitespaces))
+            }
+            if lower.contains("subject name") || lower.contains("does not match") {
+                return "TLS certificate not trusted: it is not for \(target.host)"
+            }
+            return "TLS certificate not trusted"
+        case CCURLE_SSL_CACERT_BADFILE:
+            return "TLS certificates to trust could not be read" + detail(afterColonIn: message)
+        case CCURLE_SSL_CONNECT_ERROR:
+            return "TLS handshake with \(hostPort) failed" + detail(afterColonIn: message)
+        case CCURLE_GOT_NOTHING:
+            return "\(hostPort) closed the connection without a response"
+        case CCURLE_SEND_ERROR, CCURLE_RECV_ERROR, CCURLE_PARTIAL_FILE:
+            return "connection to \(hostPort) lost"
+        case CCURLE_TOO_MANY_REDIRECTS:
             return "too many redirects"
-        case NSURLErrorNotConnectedToInternet:
-            return "no network"
-        case NSURLErrorUnsupportedURL, NSURLErrorBadURL:
+        case CCURLE_URL_MALFORMAT:
             return "not a valid URL"
+        case CCURLE_UNSUPPORTED_PROTOCOL:
+            // The URL was http(s): a redirect elsewhere, or an answer from before HTTP/1.0.
+            return lower.contains("http/0.9") ? "\(hostPort) does not answer in HTTP" : "redirected to a URL that is not http or https"
+        case CCURLE_WEIRD_SERVER_REPLY:
+            return "\(hostPort) does not answer in HTTP"
+        case CCURLE_BAD_CONTENT_ENCODING:
+            return "\(hostPort) sent a body that could not be decompressed"
+        case CCURLE_OUT_OF_MEMORY:
+            return "out of memory"
         default:
-            if lower.hasPrefix("could not resolve host") { return "unknown host \(target.host)" }
-            if lower.contains("couldn't connect") || lower.hasPrefix("failed to connect") {
-                return "could not connect to \(target.hostPort)" + detail(afterColonIn: message)
-            }
             let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, !text.hasPrefix("The operation could not be completed") else {
-                return "network error \(error.code) from \(target.hostPort)"
-            }
-            return text.prefix(1).lowercased() + text.dropFirst()
+            return text.isEmpty ? "network error \(code) from \(hostPort)" : lowercasedFirst(text)
         }
     }
 
-    /// `: self-signed certificate` from `SSL certificate problem: self-signed certificate`; `""` if none.
+    /// `: wrong version number` from `OpenSSL/3.0: error:0A00010B:SSL routines::wrong version number`; `""` if none.
     private static func detail(afterColonIn message: String) -> String {
         guard let colon = message.lastIndex(of: ":") else { return "" }
         let rest = message[message.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        return rest.isEmpty ? "" : ": " + rest.prefix(1).lowercased() + rest.dropFirst()
+        return rest.isEmpty ? "" : ": " + lowercasedFirst(rest)
+    }
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        text.prefix(1).lowercased() + text.dropFirst()
     }
 }
 
@@ -212,122 +192,224 @@ extension HTTPClient {
         var hostPort: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
     }
 
-    /// One request's state, shared between URLSession's delegate queue and the waiting caller.
-    final class Transfer: NSObject, URLSessionDataDelegate, Sendable {
-        private struct State {
-            var body: [UInt8] = []
-            var outcome: Result<[UInt8], LoadError>?
-            var headersArrived = false
-            /// When the last header or body byte arrived (or the request started).
-            var lastEvent = DispatchTime.now()
-            /// The caller returned: late callbacks change nothing.
-            var closed = false
-        }
-
+    /// One request: its libcurl handles while it runs, and what libcurl's callbacks have seen.
+    /// Lives on the calling thread only: libcurl calls back from inside `curl_multi_perform`.
+    final class Transfer {
         let source: String
         let target: Target
-        let maxBytes: Int
+        let client: HTTPClient
         let progress: @Sendable (Int) -> Void
-        /// Signalled when the outcome is known.
-        let wake = DispatchSemaphore(value: 0)
-        private let state = Mutex(State())
+        /// The easy handle, while `run` runs.
+        private var easy: UnsafeMutableRawPointer?
+        private var body: [UInt8] = []
+        /// Why a callback stopped the transfer (libcurl then ends it with `CURLE_WRITE_ERROR`).
+        private var failure: LoadError?
+        /// Whether the final response's headers arrived (not a redirect's, not `100 Continue`).
+        private var headersArrived = false
+        /// Whether the response whose headers are arriving has a `Location`.
+        private var hasLocation = false
+        /// Whether the response is a redirect libcurl follows: its body is not the body.
+        private var redirecting = false
+        /// When the running timeout started: the request or a redirect (connect timeout), the
+        /// headers or the last chunk (read timeout).
+        private var since = ContinuousClock.now
 
-        init(source: String, target: Target, maxBytes: Int, progress: @escaping @Sendable (Int) -> Void) {
+        init(source: String, target: Target, client: HTTPClient, progress: @escaping @Sendable (Int) -> Void) {
             self.source = source
             self.target = target
-            self.maxBytes = maxBytes
+            self.client = client
             self.progress = progress
         }
 
-        /// The result, once known; the body is handed over, not copied.
-        func outcome() -> Result<[UInt8], LoadError>? {
-            state.withLock { state in
-                guard let outcome = state.outcome else { return nil }
-                if case .success = outcome {
-                    state.outcome = .success([])
+        func run(cancellation: CancellationToken) throws(LoadError) -> [UInt8] {
+            // Declared in this order so that the handles are gone before the buffer they write.
+            let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+            errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+            defer { errorBuffer.deallocate() }
+            guard let multi = ccurl_multi_init() else { throw .unreadable(source: source, reason: "libcurl could not start") }
+            defer { ccurl_multi_cleanup(multi) }
+            guard let easy = ccurl_easy_init() else { throw .unreadable(source: source, reason: "libcurl could not start") }
+            self.easy = easy
+            defer {
+                self.easy = nil
+                ccurl_easy_cleanup(easy)
+            }
+            try configure(easy, errorBuffer: errorBuffer)
+            guard ccurl_multi_add_handle(multi, easy) == 0 else { throw .unreadable(source: source, reason: "libcurl could not start") }
+            defer { ccurl_multi_remove_handle(multi, easy) }
+
+            since = .now
+            while true {
+                var running: Int32 = 0
+                let status = ccurl_multi_perform(multi, &running)
+                var code: Int32 = 0
+                if ccurl_multi_finished(multi, easy, &code) != 0 {
+                    return try finish(code: code, message: String(cString: errorBuffer))
                 }
-                return outcome
-            }
-        }
-
-        /// Whether the headers arrived, and the seconds since the last byte (or the start).
-        func idleSeconds() -> (Bool, Double) {
-            state.withLock { state in
-                (state.headersArrived, Double(DispatchTime.now().uptimeNanoseconds - state.lastEvent.uptimeNanoseconds) / 1e9)
-            }
-        }
-
-        /// The caller is done: drop the body, ignore whatever comes later.
-        func close() {
-            state.withLock { state in
-                state.closed = true
-                state.body = []
-            }
-        }
-
-        /// Ends the transfer with `outcome` unless it already ended.
-        private func finish(_ state: inout State, _ outcome: Result<[UInt8], LoadError>) {
-            guard state.outcome == nil, !state.closed else { return }
-            state.outcome = outcome
-            state.body = []
-            wake.signal()
-        }
-
-        func urlSession(
-            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-        ) {
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 200
-            let expected = response.expectedContentLength
-            let stop = state.withLock { state -> Bool in
-                guard state.outcome == nil, !state.closed else { return true }
-                state.headersArrived = true
-                state.lastEvent = .now()
-                if !(200..<300).contains(status) {
-                    let phrase = HTTPClient.reasonPhrase(status)
-                    finish(&state, .failure(.httpStatus(source: source, status: status, reason: phrase)))
-                    return true
+                if let failure { throw failure }
+                if status > 0 || running == 0 {
+                    throw .unreadable(source: source, reason: "network error \(status) from \(target.hostPort)")
                 }
-                if expected > Int64(maxBytes) {
-                    finish(&state, .failure(.tooLarge(source: source, limit: maxBytes)))
-                    return true
-                }
-                // A known length is reserved at once, so a big body is not copied as it grows.
-                if expected > 0 { state.body.reserveCapacity(Int(expected)) }
-                return false
+                if cancellation.isCancelled { throw .cancelled(source: source) }
+                let left = (headersArrived ? client.readTimeout : client.connectTimeout) - Self.seconds(since: since)
+                if left <= 0 { throw .unreadable(source: source, reason: timedOut) }
+                // Wakes for data, libcurl's own timers, a timeout of ours, or in 100 ms to look at `cancellation`.
+                _ = ccurl_multi_poll(multi, Int32(min(100, max(1, (left * 1000).rounded(.up)))))
             }
-            // corelibs ignores the disposition of a delegate's data task; cancelling is what stops it.
-            completionHandler(stop ? .cancel : .allow)
-            if stop { dataTask.cancel() }
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let count = state.withLock { state -> Int? in
-                guard state.outcome == nil, !state.closed else { return nil }
-                state.lastEvent = .now()
-                if state.body.count + data.count > maxBytes {
-                    finish(&state, .failure(.tooLarge(source: source, limit: maxBytes)))
-                    return nil
-                }
-                data.withUnsafeBytes { state.body.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
-                return state.body.count
-            }
-            if let count { progress(count) } else { dataTask.cancel() }
+        /// The reason for the running timeout's expiry.
+        private var timedOut: String {
+            headersArrived
+                ? "timed out after \(HTTPClient.seconds(client.readTimeout)) without data from \(target.hostPort)"
+                : "timed out after \(HTTPClient.seconds(client.connectTimeout)) waiting for \(target.hostPort)"
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            state.withLock { state in
-                guard state.outcome == nil, !state.closed else { return }
-                if let error {
-                    if (error as NSError).code == NSURLErrorCancelled { return }  // only the caller cancels
-                    let reason = HTTPClient.reason(for: error, target: target)
-                    finish(&state, .failure(.unreadable(source: source, reason: reason)))
-                } else {
-                    let body = state.body
-                    state.body = []
-                    finish(&state, .success(body))
-                }
+        /// Sets the request's options; the callbacks find `self` through their context pointer.
+        private func configure(_ easy: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>) throws(LoadError) {
+            func set(_ option: Int32, _ value: Int) -> Int32 { ccurl_setopt_long(easy, option, value) }
+            func set(_ option: Int32, _ value: String) -> Int32 { value.withCString { ccurl_setopt_pointer(easy, option, $0) } }
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            let connectMilliseconds = client.connectTimeout.isFinite ? min(max(client.connectTimeout * 1000, 1), 1e9) : 1e9
+            var failed =
+                set(CCURLOPT_URL, target.url.absoluteString) != 0
+                || ccurl_setopt_pointer(easy, CCURLOPT_ERRORBUFFER, errorBuffer) != 0
+                || ccurl_setopt_pointer(easy, CCURLOPT_WRITEDATA, context) != 0
+                || ccurl_setopt_pointer(easy, CCURLOPT_HEADERDATA, context) != 0
+                || ccurl_setopt_data_callback(easy, CCURLOPT_WRITEFUNCTION, Self.bodyCallback) != 0
+                || ccurl_setopt_data_callback(easy, CCURLOPT_HEADERFUNCTION, Self.headerCallback) != 0
+                || set(CCURLOPT_HTTPGET, 1) != 0
+                || set(CCURLOPT_NOSIGNAL, 1) != 0
+                || set(CCURLOPT_NOPROGRESS, 1) != 0
+                || set(CCURLOPT_FOLLOWLOCATION, 1) != 0
+                || set(CCURLOPT_MAXREDIRS, 10) != 0
+                || set(CCURLOPT_CONNECTTIMEOUT_MS, Int(connectMilliseconds.rounded(.up))) != 0
+                || set(CCURLOPT_USERAGENT, "usage-shell") != 0
+                || set(CCURLOPT_ACCEPT_ENCODING, "") != 0
+            // Only http and https, also for redirects: by name since 7.85, by bits before.
+            if set(CCURLOPT_PROTOCOLS_STR, "http,https") != 0 || set(CCURLOPT_REDIR_PROTOCOLS_STR, "http,https") != 0 {
+                let bits = Int(CCURLPROTO_HTTP | CCURLPROTO_HTTPS)
+                failed = failed || set(CCURLOPT_PROTOCOLS, bits) != 0 || set(CCURLOPT_REDIR_PROTOCOLS, bits) != 0
             }
+            // 7.87: a cancel during a DNS lookup does not wait for the resolver thread. Older: it waits.
+            _ = set(CCURLOPT_QUICK_EXIT, 1)
+            if failed { throw .unreadable(source: source, reason: "libcurl rejected the request's options") }
+        }
+
+        /// CURLOPT_WRITEFUNCTION: a chunk of the body.
+        private static let bodyCallback: ccurl_data_callback = { data, size, count, context in
+            guard let data, let context else { return 0 }
+            return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().received(data, size * count)
+        }
+
+        /// CURLOPT_HEADERFUNCTION: one header line of any response (redirects' too), with its CRLF.
+        private static let headerCallback: ccurl_data_callback = { data, size, count, context in
+            guard let data, let context else { return 0 }
+            return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().header(data, size * count)
+        }
+
+        /// Takes a header line; the empty one ends a response's headers. Returns `count` to go on, 0 to stop.
+        private func header(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+            guard failure == nil else { return 0 }
+            guard !headersArrived else { return count }  // trailers
+            let line = UnsafeRawBufferPointer(start: data, count: count)
+            if Self.hasPrefix(line, "http/") {  // a status line: a new response
+                hasLocation = false
+                redirecting = false
+            } else if Self.hasPrefix(line, "location:") {
+                hasLocation = true
+            } else if line.allSatisfy({ $0 == 13 || $0 == 10 }) {
+                let status = info(CCURLINFO_RESPONSE_CODE)
+                // 1xx, or a proxy's answer to CONNECT (no code): the response is still to come.
+                if status < 200 { return count }
+                // libcurl follows a 3xx with a Location (or fails: too many, not http); the next
+                // request gets a whole connect timeout.
+                if (300..<400).contains(status), hasLocation {
+                    redirecting = true
+                    since = .now
+                    return count
+                }
+                accept(status: status)
+            }
+            return failure == nil ? count : 0
+        }
+
+        /// Whether `line` starts with `prefix` (lowercase ASCII), ignoring case.
+        private static func hasPrefix(_ line: UnsafeRawBufferPointer, _ prefix: StaticString) -> Bool {
+            guard line.count >= prefix.utf8CodeUnitCount else { return false }
+            let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            return zip(line, expected).allSatisfy { byte, want in byte | 0x20 == want || byte == want }
+        }
+
+        /// The final response's headers are in: checks the status and the declared length, and starts the read timeout.
+        private func accept(status: Int) {
+            headersArrived = true
+            since = .now
+            guard (200..<300).contains(status) else {
+                failure = .httpStatus(source: source, status: status, reason: HTTPClient.reasonPhrase(status))
+                return
+            }
+            let length = contentLength
+            if length > client.maxBytes {
+                failure = .tooLarge(source: source, limit: client.maxBytes)
+            } else if length > 0 {
+                body.reserveCapacity(length)  // reserved at once: a big body is not copied as it grows
+            }
+        }
+
+        /// Takes a chunk of the body. Returns `count` to go on, 0 to stop.
+        private func received(_ data: UnsafeMutablePointer<CChar>, _ count: Int) -> Int {
+            guard failure == nil else { return 0 }
+            if redirecting { return count }
+            if !headersArrived {
+                accept(status: info(CCURLINFO_RESPONSE_CODE))
+                if failure != nil { return 0 }
+            }
+            guard count > 0 else { return 0 }
+            if count > client.maxBytes - body.count {
+                failure = .tooLarge(source: source, limit: client.maxBytes)
+                return 0
+            }
+            data.withMemoryRebound(to: UInt8.self, capacity: count) { body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+            since = .now
+            progress(body.count)
+            return count
+        }
+
+        /// The outcome of a transfer libcurl ended with `code`.
+        private func finish(code: Int32, message: String) throws(LoadError) -> [UInt8] {
+            if let failure { throw failure }
+            guard code == CCURLE_OK else {
+                let reason = HTTPClient.reason(
+                    code: code, osError: info(CCURLINFO_OS_ERRNO), message: message, target: target, timedOut: timedOut)
+                throw .unreadable(source: source, reason: reason)
+            }
+            if !headersArrived {
+                accept(status: info(CCURLINFO_RESPONSE_CODE))
+                if let failure { throw failure }
+            }
+            let result = body
+            body = []
+            return result
+        }
+
+        /// A `long` the easy handle knows; 0 if it does not.
+        private func info(_ item: Int32) -> Int {
+            var value = 0
+            guard let easy, ccurl_getinfo_long(easy, item, &value) == 0 else { return 0 }
+            return value
+        }
+
+        /// The declared length of the response's body; -1 if unknown.
+        private var contentLength: Int {
+            var value: Int64 = -1
+            guard let easy, ccurl_getinfo_int64(easy, CCURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &value) == 0 else { return -1 }
+            return Int(value)
+        }
+
+        private static func seconds(since start: ContinuousClock.Instant) -> Double {
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         }
     }
 }

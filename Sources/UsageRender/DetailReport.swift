@@ -31,7 +31,7 @@ extension TextReport {
         let durationWidth = max(4, a.sessions.map { TextFormat.duration($0.micros).count }.max() ?? 0)
         lines.append("")
         lines.append("Sessions")
-        var headings = [lines.count - 1]
+        let headings = [lines.count - 1]
         for s in a.sessions {
             let id = s.id.map { "  #" + TerminalText.sanitize($0) } ?? ""
             lines.append(

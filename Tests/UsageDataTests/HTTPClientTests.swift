@@ -83,7 +83,16 @@ final class HTTPClientTests: XCTestCase {
             tls.socket = context.wrap_socket(tls.socket, server_side=True)
             tls_port = tls.server_address[1]
             threading.Thread(target=tls.serve_forever, daemon=True).start()
-        print(server.server_address[1], closed_port, tls_port, flush=True)
+        ipv6_port = 0
+        try:  # the same routes on ::1, where it can be bound
+            class Server6(Server):
+                address_family = socket.AF_INET6
+            ipv6 = Server6(("::1", 0), Handler)
+            ipv6_port = ipv6.server_address[1]
+            threading.Thread(target=ipv6.serve_forever, daemon=True).start()
+        except OSError:
+            pass
+        print(server.server_address[1], closed_port, tls_port, ipv6_port, flush=True)
         server.serve_forever()
         """#
 
@@ -92,6 +101,8 @@ final class HTTPClientTests: XCTestCase {
     nonisolated(unsafe) static var closedPort = 0
     /// The TLS server's port, 0 without openssl to make its certificate.
     nonisolated(unsafe) static var tlsPort = 0
+    /// The port of the server on ::1, 0 if ::1 cannot be bound here.
+    nonisolated(unsafe) static var ipv6Port = 0
     nonisolated(unsafe) static var directory: URL?
 
     override class func setUp() {
@@ -118,7 +129,7 @@ final class HTTPClientTests: XCTestCase {
         let output = Pipe()
         process.standardOutput = output
         try! process.run()
-        // The first line: `PORT CLOSED_PORT`, once the server listens.
+        // The first line: `PORT CLOSED_PORT TLS_PORT IPV6_PORT`, once the server listens.
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
@@ -126,11 +137,12 @@ final class HTTPClientTests: XCTestCase {
             line.append(chunk)
         }
         let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        precondition(ports.count == 3, "the test server did not start")
+        precondition(ports.count == 4, "the test server did not start")
         server = process
         port = ports[0]
         closedPort = ports[1]
         tlsPort = ports[2]
+        ipv6Port = ports[3]
     }
 
     override class func tearDown() {
@@ -201,9 +213,16 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
-    func testIPv6AddressURLsSayTheyAreNotSupported() {
-        guard case .unreadable(_, let reason)? = failure("http://[::1]:\(Self.port)/ok") else { return XCTFail() }
-        XCTAssertTrue(reason.contains("IPv6"), reason)
+    func testIPv6AddressURLsWork() throws {
+        try XCTSkipIf(Self.ipv6Port == 0, "::1 cannot be bound here")
+        let ok = "http://[::1]:\(Self.ipv6Port)/ok"
+        let bytes = try HTTPClient().get(ok, source: ok, cancellation: CancellationToken(), progress: { _ in })
+        XCTAssertTrue(bytes == Self.body)
+        let missing = "http://[::1]:\(Self.ipv6Port)/missing"
+        XCTAssertEqual(failure(missing), .httpStatus(source: missing, status: 404, reason: "Not Found"))
+        let stall = "http://[::1]:\(Self.ipv6Port)/stall"
+        let error = failure(stall, client: HTTPClient(readTimeout: 0.5))
+        XCTAssertEqual(error, .unreadable(source: stall, reason: "timed out after 0.5 s without data from [::1]:\(Self.ipv6Port)"))
     }
 
     func testAnUntrustedCertificateSaysSo() throws {
