@@ -2,14 +2,42 @@
 import Foundation
 import UsageCore
 
-/// One ActivityWatch bucket: its type (`currentwindow`, `afkstatus`, …), host and events
-/// (`{"id","timestamp","duration","data"}`), as both the export and the REST API give them.
-struct ActivityWatchBucket {
-    var id: String
-    var type: String
-    var hostname: String
+/// One ActivityWatch event (`{"id","timestamp","duration","data":{"app"|"status",…}}`).
+struct ActivityWatchEvent: Decodable {
+    var id: String?
+    var timestamp: LenientField<String>
+    var duration: LenientField<Double>
+    var app: LenientField<String>
+    var status: String?
+
+    private enum Keys: String, CodingKey { case id, timestamp, duration, data }
+    private enum DataKeys: String, CodingKey { case app, status }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        id = c.idText(.id)
+        timestamp = c.lenient(String.self, .timestamp)
+        // A JSON boolean never decodes as a Double, so `true` is a wrong type, as it should be.
+        duration = c.lenient(Double.self, .duration)
+        let data = try? c.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
+        app = data?.lenient(String.self, .app) ?? .absent
+        status = try? data?.decode(String.self, forKey: .status)
+    }
+}
+
+/// One ActivityWatch bucket: its type (`currentwindow`, `afkstatus`, …), host and events, as
+/// both the export and the REST API give them.
+struct ActivityWatchBucket: Decodable {
+    var id: String?
+    var type: String?
+    var hostname: String?
     /// The events; one that is not an object is skipped as `not_an_object`.
-    var events: [Any]
+    var events: [LenientElement<ActivityWatchEvent>]?
+}
+
+/// An export file: `{"buckets": {ID: {"id","type","hostname",…,"events":[…]}}}`.
+struct ActivityWatchExport: Decodable {
+    var buckets: [String: ActivityWatchBucket]
 }
 
 /// ActivityWatch data as sessions, counted as ActivityWatch's own Activity view counts active
@@ -21,26 +49,16 @@ enum ActivityWatchFormat {
     static let windowType = "currentwindow"
     static let afkType = "afkstatus"
 
-    /// An export file: `{"buckets": {ID: {"id","type","hostname",…,"events":[…]}}}`.
     static func decodeExport(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
-        let format = SourceFormat.activityWatch.rawValue
-        let (object, repaired) = try SourceFormat.jsonObject(bytes)
-        guard let top = object as? [String: Any], let buckets = top["buckets"] as? [String: Any] else {
-            throw .malformed(format: format, problem: "\"buckets\" is not an object")
+        let (export, repaired) = try SourceFormat.decodeJSON(ActivityWatchExport.self, bytes, format: .activityWatch)
+        let buckets = export.buckets.sorted { $0.key < $1.key }.map { key, bucket in
+            var b = bucket
+            b.id = b.id ?? key
+            return b
         }
-        var parsed: [ActivityWatchBucket] = []
-        for (key, value) in buckets.sorted(by: { $0.key < $1.key }) {
-            guard let bucket = value as? [String: Any] else {
-                throw .malformed(format: format, problem: "bucket \"\(key)\" is not an object")
-            }
-            parsed.append(
-                ActivityWatchBucket(
-                    id: bucket["id"] as? String ?? key, type: bucket["type"] as? String ?? "",
-                    hostname: bucket["hostname"] as? String ?? "", events: bucket["events"] as? [Any] ?? []))
-        }
-        return try sessions(from: parsed, source: source, cancellation: cancellation, repairedStrings: repaired)
+        return try sessions(from: buckets, source: source, cancellation: cancellation, repairedStrings: repaired)
     }
 
     /// The sessions of window buckets, cut to the not-AFK periods of their host.
@@ -49,42 +67,42 @@ enum ActivityWatchFormat {
     ) throws(IngestError) -> Dataset {
         var active: [String: [Range<Micros>]] = [:]
         for bucket in buckets where bucket.type == afkType {
-            let periods = bucket.events.compactMap { element -> Range<Micros>? in
-                guard let event = element as? [String: Any],
-                    (event["data"] as? [String: Any])?["status"] as? String == "not-afk",
-                    case .success(let span) = span(of: event), !span.isEmpty
-                else { return nil }
-                return span
+            var periods: [Range<Micros>] = []
+            for case .object(let event) in bucket.events ?? [] where event.status == "not-afk" {
+                if case .success(let span) = span(of: event), !span.isEmpty { periods.append(span) }
             }
-            active[bucket.hostname, default: []] += periods
+            active[bucket.hostname ?? "", default: []] += periods
         }
         let unions = active.mapValues(union)
         var rows = SessionRows()
         rows.countRepaired(repairedStrings)
         for bucket in buckets where bucket.type == windowType {
-            let notAFK = unions[bucket.hostname]
-            for (n, element) in bucket.events.enumerated() {
+            let notAFK = unions[bucket.hostname ?? ""]
+            for (n, element) in (bucket.events ?? []).enumerated() {
                 if n & 0xFFF == 0xFFF, cancellation.isCancelled { throw .cancelled }
-                guard let event = element as? [String: Any] else {
+                guard case .object(let event) = element else {
                     rows.skip(.notAnObject, id: nil, line: nil)
                     continue
                 }
-                let id = (event["id"] as? NSNumber)?.stringValue ?? event["id"] as? String
                 let span: Range<Micros>
                 switch self.span(of: event) {
                 case .success(let s): span = s
                 case .failure(let reason):
-                    rows.skip(reason, id: id, line: nil)
+                    rows.skip(reason, id: event.id, line: nil)
+                    continue
+                }
+                if case .wrongType = event.app {
+                    rows.skip(.badFieldType, id: event.id, line: nil)
                     continue
                 }
                 if span.isEmpty { continue }  // heartbeats of zero length carry no time
-                let app = (event["data"] as? [String: Any])?["app"] as? String
+                let app = event.app.value
                 guard let notAFK else {
-                    rows.add(start: span.lowerBound, end: span.upperBound, app: app, category: nil, id: id)
+                    rows.add(start: span.lowerBound, end: span.upperBound, app: app, category: nil, id: event.id)
                     continue
                 }
                 for piece in intersections(of: span, with: notAFK) {
-                    rows.add(start: piece.lowerBound, end: piece.upperBound, app: app, category: nil, id: id)
+                    rows.add(start: piece.lowerBound, end: piece.upperBound, app: app, category: nil, id: event.id)
                 }
             }
         }
@@ -98,17 +116,10 @@ enum ActivityWatchFormat {
     }
 
     /// An event's `[timestamp, timestamp + duration)`, or why it cannot be a session.
-    static func span(of event: [String: Any]) -> EventSpan {
-        guard let stamp = event["timestamp"], !(stamp is NSNull), let duration = event["duration"], !(duration is NSNull)
-        else { return .failure(.missingTimestamp) }
-        guard let text = stamp as? String, let start = RFC3339.parse(text) else { return .failure(.badTimestamp) }
-        // A JSON boolean is an NSNumber too (and on Linux `0` and `1` pass `is Bool`): tell
-        // them apart by the number's own type, `c` for a boolean.
-        guard let number = duration as? NSNumber, String(cString: number.objCType) != "c" else {
-            return .failure(.badFieldType)
-        }
-        let seconds = number.doubleValue
-        guard seconds.isFinite else { return .failure(.badFieldType) }
+    static func span(of event: ActivityWatchEvent) -> EventSpan {
+        guard !event.timestamp.isMissing, !event.duration.isMissing else { return .failure(.missingTimestamp) }
+        guard let text = event.timestamp.value, let start = RFC3339.parse(text) else { return .failure(.badTimestamp) }
+        guard let seconds = event.duration.value, seconds.isFinite else { return .failure(.badFieldType) }
         guard seconds >= 0 else { return .failure(.endNotAfterStart) }
         guard seconds < 1e9 else { return .failure(.badFieldType) }
         return .success(start..<(start + Micros((seconds * 1e6).rounded())))

@@ -3,7 +3,7 @@ import CSV
 import Foundation
 import UsageCore
 
-/// CSV sessions: a header row naming columns (`session_id`, `app_name`, `category`,
+/// CSV sessions (comma-separated; semicolons or tabs when the header has no comma): a header row naming columns (`session_id`, `app_name`, `category`,
 /// `start_timestamp`, `end_timestamp`, in any order, others ignored), then one row per session.
 /// An empty cell is a null field; blank lines are ignored. `start_timestamp` and
 /// `end_timestamp` columns are required.
@@ -24,7 +24,7 @@ enum CSVFormat {
         let (text, repairedInput) = decodeMarkingInvalid(body)
         let reader: CSVReader
         do {
-            reader = try CSVReader(string: text, hasHeaderRow: true)
+            reader = try CSVReader(string: text, hasHeaderRow: true, delimiter: delimiter(of: text))
         } catch {
             throw .malformed(format: SourceFormat.csv.rawValue, problem: "a header row was expected")
         }
@@ -58,6 +58,16 @@ enum CSVFormat {
                 start: field("start_timestamp"), end: field("end_timestamp"), line: line)
         }
         return rows.dataset(source: source)
+    }
+
+    /// The header's separator: a comma, or the semicolon or tab that spreadsheets in many
+    /// locales write, when the header has one of those and no comma.
+    static func delimiter(of text: String) -> Unicode.Scalar {
+        let header = text.prefix { $0 != "\n" && $0 != "\r\n" }
+        if header.contains(",") { return "," }
+        if header.contains(";") { return ";" }
+        if header.contains("\t") { return "\t" }
+        return ","
     }
 
     /// What invalid UTF-8 decodes to until the fields are split: a noncharacter no data holds,

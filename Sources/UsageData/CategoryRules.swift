@@ -55,7 +55,8 @@ public struct CategoryRules {
             let s = dataset.sessions.core(k)
             guard s.category == other else { continue }
             if ruleOfApp[Int(s.app)] == nil { ruleOfApp[Int(s.app)] = .some(ruleIndex(for: dataset.apps[Int(s.app)])) }
-            if let r = ruleOfApp[Int(s.app)]! {
+            // A rule naming `Other` leaves the app uncategorised (and `categorising` changes nothing).
+            if let r = ruleOfApp[Int(s.app)]!, Normalise.category(rules[r].category) != Normalise.otherCategory {
                 perRule[r].apps.insert(s.app)
                 perRule[r].micros += s.end - s.start
             } else {

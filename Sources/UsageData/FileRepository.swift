@@ -29,6 +29,9 @@ public struct FileRepository: SessionRepository {
                 try SourceFormat.decode(buffer.bytes, source: source, cancellation: cancellation)
             }
         }
+        if let problem = SourceFormat.unreadableEncoding(buffer.bytes) {
+            throw .invalid(source: source, .malformed(format: "text file", problem: problem))
+        }
         do {
             // The buffer must outlive the scan of its bytes.
             let scanned = try withExtendedLifetime(input) { () throws(IngestError) in

@@ -4,6 +4,20 @@
 /// every lone surrogate escape (`\ud800` not followed by a low one, or a low one alone) with
 /// `\ufffd`; the sessions scanner does the same while scanning. Everything else is copied.
 enum JSONRepair {
+    /// Whether the bytes may need repair: they are not valid UTF-8, or hold a surrogate escape
+    /// (`\\uD8..`–`\\uDF..`; a well-formed pair needs none, which `repair` finds out).
+    static func mayNeedRepair(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if String(validating: b, as: UTF8.self) == nil { return true }
+        var i = 0
+        while i + 2 < b.count {
+            if b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u"), b[i + 2] == UInt8(ascii: "d") || b[i + 2] == UInt8(ascii: "D") {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
     /// The repaired bytes and how many strings needed repair (0: the bytes are unchanged).
     static func repair(_ b: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], repairedStrings: Int) {
         var out: [UInt8] = []

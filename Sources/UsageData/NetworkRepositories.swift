@@ -6,16 +6,17 @@ import UsageCore
 public struct URLRepository: SessionRepository {
     public let url: String
     public var client = HTTPClient()
-    public var name: String { url }
+    /// The URL as shown: a password in it is `***`.
+    public var name: String { SourceRef.redacted(url) }
 
     public init(url: String) {
         self.url = url
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let body = try client.get(url, source: url, cancellation: cancellation, progress: progress)
+        let body = try client.get(url, source: name, cancellation: cancellation, progress: progress)
         return try body.withUnsafeBufferPointer { bytes throws(LoadError) in
-            try SourceFormat.decode(bytes, source: url, cancellation: cancellation)
+            try SourceFormat.decode(bytes, source: name, cancellation: cancellation)
         }
     }
 }
@@ -41,28 +42,25 @@ public struct ActivityWatchRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let format = "ActivityWatch server"
-        let listing: Any
+        let listing: [String: ActivityWatchBucket]
         do {
-            listing = try json(base + "/buckets/", cancellation: cancellation, progress: progress)
+            listing = try decode([String: ActivityWatchBucket].self, base + "/buckets/", cancellation: cancellation, progress: progress)
         } catch .unreadable(let source, let reason) where reason.hasPrefix("could not connect") {
             throw .unreadable(source: source, reason: reason + " (is ActivityWatch running there?)")
-        }
-        guard let buckets = listing as? [String: Any] else {
-            throw .invalid(source: name, .malformed(format: format, problem: "/api/0/buckets/ is not an object"))
+        } catch .httpStatus(let source, let status, let reason) {
+            throw .unreadable(source: source, reason: "HTTP \(status) \(reason) for /api/0/buckets/ (is it an ActivityWatch server?)")
         }
         var read: [ActivityWatchBucket] = []
-        for (key, value) in buckets.sorted(by: { $0.key < $1.key }) {
-            guard let meta = value as? [String: Any], let type = meta["type"] as? String,
-                type == ActivityWatchFormat.windowType || type == ActivityWatchFormat.afkType
-            else { continue }
-            let id = meta["id"] as? String ?? key
+        for (key, meta) in listing.sorted(by: { $0.key < $1.key }) {
+            guard let type = meta.type, type == ActivityWatchFormat.windowType || type == ActivityWatchFormat.afkType else { continue }
+            let id = meta.id ?? key
             let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
-            let events = try json(base + "/buckets/\(path)/events?limit=-1", cancellation: cancellation, progress: progress)
-            guard let list = events as? [Any] else {
-                throw .invalid(source: name, .malformed(format: format, problem: "the events of \"\(id)\" are not a list"))
-            }
-            read.append(ActivityWatchBucket(id: id, type: type, hostname: meta["hostname"] as? String ?? "", events: list))
+            var bucket = meta
+            bucket.id = id
+            bucket.events = try decode(
+                [LenientElement<ActivityWatchEvent>].self, base + "/buckets/\(path)/events?limit=-1", cancellation: cancellation,
+                progress: progress)
+            read.append(bucket)
         }
         do {
             return try ActivityWatchFormat.sessions(from: read, source: name, cancellation: cancellation)
@@ -73,14 +71,17 @@ public struct ActivityWatchRepository: SessionRepository {
         }
     }
 
-    /// One API answer as JSON; errors name the server, not the endpoint's URL.
-    private func json(
-        _ url: String, cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void
-    ) throws(LoadError) -> Any {
+    /// One API answer, decoded; errors name the server, not the endpoint's URL.
+    private func decode<T: Decodable>(
+        _ type: T.Type, _ url: String, cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void
+    ) throws(LoadError) -> T {
         let body = try client.get(url, source: name, cancellation: cancellation, progress: progress)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) else {
-            throw .invalid(source: name, .malformed(format: "ActivityWatch server", problem: "an answer is not JSON"))
+        do {
+            return try body.withUnsafeBufferPointer { bytes throws(IngestError) in
+                try SourceFormat.decodeJSON(T.self, bytes, format: .activityWatch).value
+            }
+        } catch {
+            throw .invalid(source: name, error)
         }
-        return object
     }
 }

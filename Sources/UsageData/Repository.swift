@@ -66,6 +66,14 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         self = refs.count == 1 ? refs[0] : .merged(refs)
     }
 
+    /// A URL as shown: a password in it (`https://ann:secret@host/…`) becomes `***`.
+    public static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+        let authority = url[scheme.upperBound..<at]
+        guard !authority.contains("/"), let colon = authority.firstIndex(of: ":") else { return url }
+        return String(url[..<authority.index(after: colon)]) + "***" + String(url[at...])
+    }
+
     /// `HOST:PORT`, `HOST` (port 5600), `[::1]:PORT`.
     private static func activityWatch(authority: String) -> SourceRef {
         var host = authority.isEmpty ? "localhost" : authority
@@ -84,10 +92,16 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         case .sample: return SourceRef.sampleName
         case .file(let path): return path
         case .stdin: return SourceRef.stdinName
-        case .url(let url): return url
+        case .url(let url): return SourceRef.redacted(url)
         case .activityWatch(let host, let port): return "aw://\(host):\(port)"
         case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
         }
+    }
+
+    /// The first source named twice (its data would count twice), or nil.
+    public static func repeated(_ refs: [SourceRef]) -> SourceRef? {
+        var seen: Set<SourceRef> = []
+        return refs.first { !seen.insert($0).inserted }
     }
 
     /// The sources, one by one (a merged source's parts; else itself).

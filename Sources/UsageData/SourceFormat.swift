@@ -39,7 +39,10 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             let afterBrace = ByteText.skipWhitespace(bytes, from: i + 1)
             if ByteText.hasPrefix("\"buckets\"", bytes, at: afterBrace) { return .activityWatch }
             let line = ByteText.slice(bytes, from: i, upTo: UInt8(ascii: "\n"))
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            // A session's line is short: a longer first line is not NDJSON (and is not parsed twice).
+            guard line.count <= 1 << 20,
+                let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            else {
                 return .sessionsJSON
             }
             return sessionFields.contains(where: { object[$0] != nil }) ? .ndjson : .sessionsJSON
@@ -55,9 +58,10 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken,
         progress: ((Int) -> Void)? = nil
     ) throws(LoadError) -> Dataset {
-        do {
+        do throws(IngestError) {
             switch detect(bytes) {
             case .sessionsJSON:
+                if let problem = unreadableEncoding(bytes) { throw IngestError.malformed(format: "text file", problem: problem) }
                 return try SessionsJSON.decode(bytes, source: source, cancellation: cancellation, progress: progress)
             case .ndjson:
                 return try NDJSONFormat.decode(bytes, source: source, cancellation: cancellation)
@@ -74,28 +78,22 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             throw .invalid(source: source, error)
         }
     }
+}
 
-    /// Parses JSON with Foundation for the formats read as a whole (ActivityWatch, Timewarrior).
-    /// Invalid UTF-8 and lone surrogate escapes in strings, which Foundation refuses, become
-    /// U+FFFD first (`repairedStrings` counts the strings); a syntax error is located by the
-    /// sessions scanner, which reports line and column.
-    static func jsonObject(_ bytes: UnsafeBufferPointer<UInt8>) throws(IngestError) -> (object: Any, repairedStrings: Int) {
-        let start = ByteText.skipBOM(bytes)
-        let body = UnsafeBufferPointer(rebasing: bytes[start...])
-        if let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) { return (object, 0) }
-        let (repaired, count) = JSONRepair.repair(body)
-        if count > 0, let object = try? JSONSerialization.jsonObject(with: Data(repaired), options: [.fragmentsAllowed]) {
-            return (object, count)
+extension SourceFormat {
+    /// What to do with bytes no format can be: compressed, or text in UTF-16 (saying so beats
+    /// "not valid JSON at line 1, column 1").
+    static func unreadableEncoding(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        guard b.count >= 2 else { return nil }
+        switch (b[0], b[1]) {
+        case (0x1F, 0x8B): return "it is compressed with gzip: decompress it first (zcat FILE | usage-shell - -c show)"
+        case (0x28, 0xB5) where b.count >= 4 && b[2] == 0x2F && b[3] == 0xFD:
+            return "it is compressed with zstd: decompress it first (zstdcat FILE | usage-shell - -c show)"
+        case (0xFF, 0xFE), (0xFE, 0xFF):
+            return "it is UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"
+        case (0x50, 0x4B): return "it is a zip archive: unpack it first"
+        default: return nil
         }
-        // Not JSON to Foundation: let the scanner say where (it validates any JSON).
-        do {
-            _ = try SessionsJSON.scan(bytes)
-        } catch .notAnArray {
-            // The scanner read it as valid JSON that is not an array: Foundation's own refusal stands.
-        } catch {
-            throw error
-        }
-        throw .syntax(line: 1, column: 1, message: "JSON that cannot be read here (nesting too deep)")
     }
 }
 

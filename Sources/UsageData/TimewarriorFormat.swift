@@ -4,39 +4,61 @@ import UsageCore
 
 /// A Timewarrior export: `[{"id":1,"start":"20260223T093500Z","end":"20260223T101000Z","tags":["Firefox","Browsing"]}]`.
 /// The first tag is the app, the second (if any) the category; an interval without tags is
-/// `(unknown)`. An interval still running has no `end` and is skipped as `missing_timestamp`.
+/// `(unknown)`; tags that are not strings are `bad_field_type`. An interval still running has no
+/// `end` and is skipped as `missing_timestamp`. RFC 3339 times are accepted too.
 enum TimewarriorFormat {
+    /// One interval as `timew export` writes it.
+    struct Interval: Decodable {
+        var id: String?
+        var start: LenientField<String>
+        var end: LenientField<String>
+        var tags: LenientField<[String]>
+
+        private enum Keys: String, CodingKey { case id, start, end, tags }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            id = c.idText(.id)
+            start = c.lenient(String.self, .start)
+            end = c.lenient(String.self, .end)
+            tags = c.lenient([String].self, .tags)
+        }
+    }
+
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
-        let (object, repaired) = try SourceFormat.jsonObject(bytes)
-        guard let intervals = object as? [Any] else {
-            throw .malformed(format: SourceFormat.timewarrior.rawValue, problem: "the top level is not an array")
-        }
+        let (intervals, repaired) = try SourceFormat.decodeJSON([LenientElement<Interval>].self, bytes, format: .timewarrior)
         let lines = JSONElementLines.lines(ofTopLevelElementsIn: bytes)
         var rows = SessionRows()
         rows.countRepaired(repaired)
         for (n, element) in intervals.enumerated() {
             if n & 0xFFF == 0xFFF, cancellation.isCancelled { throw .cancelled }
             let line = n < lines.count ? lines[n] : nil
-            guard let interval = element as? [String: Any] else {
+            guard case .object(let interval) = element else {
                 rows.skip(.notAnObject, id: nil, line: line)
                 continue
             }
-            let id = (interval["id"] as? NSNumber)?.stringValue ?? interval["id"] as? String
-            let tags = (interval["tags"] as? [Any] ?? []).compactMap { $0 as? String }
+            if case .wrongType = interval.tags {
+                rows.skip(.badFieldType, id: interval.id, line: line)
+                continue
+            }
+            let tags = interval.tags.value ?? []
             rows.add(
-                id: id, app: tags.first, category: tags.dropFirst().first,
-                start: time(interval["start"]), end: time(interval["end"]), line: line)
+                id: interval.id, app: tags.first, category: tags.dropFirst().first,
+                start: time(interval.start), end: time(interval.end), line: line)
         }
         return rows.dataset(source: source)
     }
 
     /// A time field as RFC 3339 text: nil when absent or null; a value that is not a string
     /// becomes text that no parser accepts (`bad_timestamp`).
-    private static func time(_ value: Any?) -> String? {
-        guard let value, !(value is NSNull) else { return nil }
-        return (value as? String).map(rfc3339) ?? "(not a string)"
+    private static func time(_ field: LenientField<String>) -> String? {
+        switch field {
+        case .absent, .null: return nil
+        case .value(let text): return rfc3339(text)
+        case .wrongType: return "(not a string)"
+        }
     }
 
     /// `20260223T093500Z` → `2026-02-23T09:35:00Z`; anything else is left for RFC 3339 to judge.

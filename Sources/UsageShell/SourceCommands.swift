@@ -19,6 +19,9 @@ extension CommandTable {
             arguments: { _ in [.paths, .keywords([SourceRef.sampleName, SourceRef.activityWatchName])] }
         ) { shell, args throws(ShellError) in
             guard !args.contains("") else { throw .usage(command: "load", problem: "a source is empty", usage: loadUsage) }
+            if let twice = SourceRef.repeated(args.map { SourceRef($0, home: shell.home) }) {
+                throw .usage(command: "load", problem: "'\(TerminalText.sanitize(twice.description))' is given twice", usage: loadUsage)
+            }
             // Alone: the current source, or the one whose load failed when none has loaded.
             let source = args.isEmpty
                 ? shell.model.loadedSource ?? shell.model.retrySource ?? .sample
@@ -64,14 +67,15 @@ extension CommandTable {
             var words = args
             let force = words.contains("--force")
             words.removeAll { $0 == "--force" }
-            let report = words.first?.lowercased() == "report" && words.count == 2
+            let report = words.first?.lowercased() == "report" && (words.count == 2 || ExportFormat(path: words[0]) == nil)
             if report { words.removeFirst() }
             guard words.count == 1, let typed = words.first, !typed.isEmpty else {
                 throw .usage(command: "export", problem: words.isEmpty ? "which file?" : "one file (quote paths with spaces)", usage: exportUsage)
             }
-            guard let format = ExportFormat(path: typed) else {
+            guard let format = ExportFormat(path: typed), !(report && format == .ndjson) else {
+                let names = report ? ".csv or .json" : ".json, .ndjson (.jsonl) or .csv"
                 throw .usage(
-                    command: "export", problem: "cannot tell the format of '\(TerminalText.sanitize(typed))': name it .json, .ndjson or .csv",
+                    command: "export", problem: "cannot tell the format of '\(TerminalText.sanitize(typed))': name it \(names)",
                     usage: exportUsage)
             }
             try shell.requireData()

@@ -157,7 +157,7 @@ struct SourcesEndToEndTests {
     @Test func anUnknownExportExtensionIsAUsageError() throws {
         let r = try Binary.run(["-c", "export out.txt"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("cannot tell the format of 'out.txt': name it .json, .ndjson or .csv"))
+        #expect(r.stderr.contains("cannot tell the format of 'out.txt': name it .json, .ndjson (.jsonl) or .csv"))
     }
 
     @Test func anUnreachableServerIsOneErrorLine() throws {

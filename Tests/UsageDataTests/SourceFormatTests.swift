@@ -675,8 +675,9 @@ extension SourceFormatTests {
             ("2026-02-23T09:00:00Z", 0.1, Micros(100_000)),
             ("2026-02-23T09:00:00Z", 3600.000001, Micros(3_600_000_001)),
         ] as [(String, Double, Micros)])
-        func durationsRoundToTheMicrosecond(timestamp: String, duration: Double, length: Micros) {
-            let event: [String: Any] = ["timestamp": timestamp, "duration": NSNumber(value: duration), "data": ["app": "A"]]
+        func durationsRoundToTheMicrosecond(timestamp: String, duration: Double, length: Micros) throws {
+            let json = #"{"timestamp":""# + timestamp + #"","duration":"# + "\(duration)" + #","data":{"app":"A"}}"#
+            let event = try #require(try? JSONDecoder().decode(ActivityWatchEvent.self, from: Data(json.utf8)))
             guard case .success(let span) = ActivityWatchFormat.span(of: event) else {
                 Issue.record("no span")
                 return
@@ -697,7 +698,7 @@ extension SourceFormatTests {
             (#"{"timestamp": "2026-02-23T09:00:00Z", "duration": -0.5}"#, .endNotAfterStart),
         ] as [(String, SkipReason)])
         func badEventsNameTheirReason(json: String, reason: SkipReason) throws {
-            let event = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let event = try JSONDecoder().decode(ActivityWatchEvent.self, from: Data(json.utf8))
             guard case .failure(let r) = ActivityWatchFormat.span(of: event) else {
                 Issue.record("accepted")
                 return
@@ -726,7 +727,7 @@ extension SourceFormatTests {
         @Test(arguments: ["true", "false"])
         func aBooleanDurationIsABadFieldType(literal: String) throws {
             let json = #"{"timestamp":"2026-02-23T09:00:00Z","duration":"# + literal + "}"
-            let event = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let event = try JSONDecoder().decode(ActivityWatchEvent.self, from: Data(json.utf8))
             guard case .failure(.badFieldType) = ActivityWatchFormat.span(of: event) else {
                 Issue.record("a duration of \(literal) was accepted")
                 return

@@ -141,7 +141,7 @@ struct SourceCommandsTests {
     @Test(arguments: [
         ("export", "export: which file? (usage: export FILE [--force], export report FILE [--force])"),
         ("export a.json b.json", "export: one file (quote paths with spaces) (usage: export FILE [--force], export report FILE [--force])"),
-        ("export notes.txt", "export: cannot tell the format of 'notes.txt': name it .json, .ndjson or .csv (usage: export FILE [--force], export report FILE [--force])"),
+        ("export notes.txt", "export: cannot tell the format of 'notes.txt': name it .json, .ndjson (.jsonl) or .csv (usage: export FILE [--force], export report FILE [--force])"),
     ])
     func exportUsageErrors(line: String, message: String) {
         #expect(failure(loadedShell().execute(line)) == message)
@@ -152,5 +152,71 @@ struct SourceCommandsTests {
         let message = failure(loadedShell().execute("export \(folder.path)/nope/out.json"))
         #expect(message == "export: cannot write '\(folder.path)/nope/out.json': No such file or directory")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/nope"))
+    }
+}
+
+/// Bugs a new-user review of the sources found, each named after what went wrong.
+struct SourceReviewBugTests {
+    @Test func bugTheSameSourceTwiceDoubledEveryTotal() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        #expect(failure(s.execute("load \(a) \(a)")) == "load: '\(a)' is given twice (usage: load [SOURCE...])")
+        #expect(failure(s.execute("load - -")) == "load: '<stdin>' is given twice (usage: load [SOURCE...])")
+        #expect(!s.model.hasData)
+    }
+
+    @Test func bugExportReportWithoutAFileAskedForTheFormatOfReport() {
+        #expect(failure(loadedShell().execute("export report")) == "export: which file? (usage: export FILE [--force], export report FILE [--force])")
+        #expect(
+            failure(loadedShell().execute("export report day.ndjson"))
+                == "export: cannot tell the format of 'day.ndjson': name it .csv or .json (usage: export FILE [--force], export report FILE [--force])")
+    }
+
+    @Test func bugAURLsPasswordWasShownInMessagesAndCheck() {
+        #expect(SourceRef.redacted("https://ann:secret@example.com/x.json") == "https://ann:***@example.com/x.json")
+        #expect(SourceRef.redacted("https://ann@example.com/x.json") == "https://ann@example.com/x.json")
+        #expect(SourceRef.redacted("https://example.com/a@b/x.json") == "https://example.com/a@b/x.json")
+        #expect(SourceRef("http://ann:secret@127.0.0.1:9/x.json").description == "http://ann:***@127.0.0.1:9/x.json")
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        let message = failure(s.execute("load http://ann:secret@127.0.0.1:9/x.json")) ?? ""
+        #expect(!message.contains("secret"))
+        #expect(message.hasPrefix("cannot load 'http://ann:***@127.0.0.1:9/x.json': "))
+    }
+
+    @Test func bugARuleNamingOtherWasSaidToCategorise() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let rules = try folder.write("categories.json", #"{"rules": [{"match": "fire", "category": "other"}]}"#)
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        s.rulesFile = CategoryRulesFile(path: rules)
+        succeed(s.execute("load \(a)"))
+        let lines = outputLines(s.execute("rules"))
+        #expect(lines.contains("  1. fire → other: nothing yet"))
+        #expect(lines.last == "uncategorised: 1h 0m in 1 app: Firefox 1h 0m")
+    }
+
+    @Test(arguments: [
+        ([0x1F, 0x8B, 0x08, 0x00] as [UInt8], "it is compressed with gzip: decompress it first (zcat FILE | usage-shell - -c show)"),
+        ([0xFF, 0xFE, 0x5B, 0x00], "it is UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"),
+    ])
+    func bugACompressedOrUTF16FileWasCalledInvalidJSON(bytes: [UInt8], problem: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/data.bin"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        #expect(failure(s.execute("load \(path)")) == "cannot load '\(path)': not a valid text file: \(problem); 'retry' tries again")
+    }
+
+    @Test(arguments: [";", "\t"])
+    func bugASemicolonOrTabSeparatedCSVSaidItsHeaderLackedAColumn(separator: String) throws {
+        let folder = try TemporaryFolder()
+        let text = ["app_name", "start_timestamp", "end_timestamp"].joined(separator: separator) + "\r\n"
+            + ["Mail, Work", "2026-02-23T09:00:00Z", "2026-02-23T09:30:00Z"].joined(separator: separator) + "\r\n"
+        let path = try folder.write("excel.csv", text)
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), format: .json, terminalWidth: { 80 })
+        succeed(s.execute("load \(path)"))
+        #expect(s.model.dataset.apps == ["Mail, Work"])
+        #expect(s.model.dataset.sessions.count == 1)
     }
 }
