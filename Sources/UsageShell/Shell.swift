@@ -153,17 +153,25 @@ public final class Shell {
         return model.load(source, presenter: loadPresenter).mapError { .loadFailed($0, previousDataKept: model.hasData) }
     }
 
-    /// Reads the category rules file and gives the rules to the view model; a bad file is a
-    /// warning, and no rules apply until it is mended.
-    func readRules() {
+    /// Reads the category rules file and gives the rules to the view model (none when there is
+    /// no file); a bad file fails, and no rules apply until it is mended.
+    @discardableResult
+    func applyRules() throws(ShellError) -> CategoryRules? {
         do {
-            if let rules = try rulesFile?.load() {
-                model.setRules { rules.category(for: $0) }
-            } else {
-                model.setRules(nil)
-            }
+            let rules = try rulesFile?.load()
+            model.setRules(rules.map { rules in { rules.category(for: $0) } })
+            return rules
         } catch {
             model.setRules(nil)
+            throw .rulesFile(error)
+        }
+    }
+
+    /// `applyRules` for a load: a bad rules file is a warning, not a failed load.
+    func readRules() {
+        do {
+            try applyRules()
+        } catch {
             warn("\(error.description); no category rules applied")
         }
     }

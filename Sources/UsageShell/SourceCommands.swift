@@ -44,14 +44,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             try noArguments("rules", args, usage: "rules")
             try shell.requireData()
-            let rules: CategoryRules?
-            do throws(RulesFileError) {
-                rules = try shell.rulesFile?.load()
-            } catch {
-                shell.model.setRules(nil)
-                throw .rulesFile(error)
-            }
-            shell.model.setRules(rules.map { rules in { rules.category(for: $0) } })
+            let rules = try shell.applyRules()
             let summary = rulesSummary(rules, file: shell.rulesFile?.path, dataset: shell.model.rawDataset)
             return shell.render(json: { ReportJSON.rules(summary) }, table: { TextReport.rules(summary, width: $0, theme: $1) })
         },
