@@ -121,14 +121,22 @@ extension TextReport {
         }
         if q.parts.count > 1 {
             lines.append("sources: \(q.parts.count)")
-            let nameWidth = min(q.parts.map { TerminalText.cells(TerminalText.sanitize($0.source)) }.max() ?? 0, width / 2)
-            for part in q.parts {
+            // Names are never cut (two paths often differ only at their end): in a column when
+            // they fit half the width, else each on its own line with its counts below.
+            let names = q.parts.map { TerminalText.sanitize($0.source) }
+            let nameWidth = names.map(TerminalText.cells).max() ?? 0
+            for (part, name) in zip(q.parts, names) {
                 let skipped = part.skipped.total
                 let reasons = SkipReason.allCases.filter { part.skipped.count($0) > 0 }
                     .map { "\($0.rawValue) \(part.skipped.count($0))" }
                 let counts = "\(part.sessions) session\(part.sessions == 1 ? "" : "s"), "
                     + (skipped == 0 ? "no rows skipped" : "\(skipped) skipped: " + reasons.joined(separator: ", "))
-                lines.append("  " + TerminalText.pad(TerminalText.sanitize(part.source), width: nameWidth) + "  " + counts)
+                if nameWidth <= width / 2 {
+                    lines.append("  " + TerminalText.pad(name, width: nameWidth) + "  " + counts)
+                } else {
+                    lines.append("  " + TerminalText.fitMiddle(name, width: width - 2))
+                    lines.append("    " + counts)
+                }
             }
         }
         let total = q.skipped.total

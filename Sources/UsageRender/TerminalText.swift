@@ -108,6 +108,23 @@ public enum TerminalText {
         return out + "…"
     }
 
+    /// The sanitised text cut in its middle to at most `width` cells (`/home/ann/…/week.csv`):
+    /// for paths and URLs, whose ends tell them apart. A third of the room keeps the start.
+    public static func fitMiddle(_ text: String, width: Int) -> String {
+        let safe = sanitize(text)
+        guard width > 2, cells(safe) > width else { return fit(safe, width: width) }
+        let head = fit(safe, width: (width - 1) / 3 + 1).dropLast()  // without its `…`
+        var tail = ""
+        var used = 0
+        for character in safe.reversed() {
+            let w = cells(character)
+            if used + w > width - 1 - cells(String(head)) { break }
+            tail.insert(character, at: tail.startIndex)
+            used += w
+        }
+        return head + "…" + tail
+    }
+
     /// The sanitised text cut to `width` cells and padded with spaces to exactly `width`.
     public static func pad(_ text: String, width: Int) -> String {
         let fitted = fit(text, width: width)

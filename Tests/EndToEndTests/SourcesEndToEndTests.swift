@@ -77,9 +77,15 @@ struct SourcesEndToEndTests {
         #expect(sources.map { $0["source"] as? String } == [dst, csv])
         let examples = try #require(o["examples"] as? [String: [[String: Any]]])
         #expect(examples.values.joined().allSatisfy { [dst, csv].contains($0["source"] as? String ?? "") })
-        let text = try Binary.run([dst, csv, "-c", "check"])
+        let text = try Binary.run([dst, csv, "--width", "1000", "-c", "check"])
         #expect(text.stdout.contains("sources: 2"))
         #expect(text.stdout.contains("(\(csv) line "))
+        // At 80 columns, long paths that differ only at their end are shown whole, each on its own line.
+        let narrow = try Binary.run([dst, csv, "--width", "80", "-c", "check"]).stdout.split(separator: "\n")
+        if dst.count > 40 {
+            #expect(narrow.contains { $0 == "  \(dst)" || $0.hasPrefix("  \(dst.prefix(70))") })
+            #expect(!narrow.contains { $0.hasPrefix("  ") && $0.contains("…") && $0.contains("sessions") })
+        }
     }
 
     @Test func theActivityWatchExportFixtureGivesTheHandComputedTotals() throws {

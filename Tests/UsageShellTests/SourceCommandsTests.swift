@@ -220,3 +220,25 @@ struct SourceReviewBugTests {
         #expect(s.model.dataset.sessions.count == 1)
     }
 }
+
+extension SourceReviewBugTests {
+    /// `check` cut source names to half the width from their end, so two long paths differing
+    /// only in their extension both read `/tmp/…/Fixtures/o…`.
+    @Test func bugLongSourceNamesWereCutAlikeInCheck() throws {
+        let folder = try TemporaryFolder()
+        let deep = "a-rather-long-folder-name/another-long-folder-name"
+        let a = try folder.write("\(deep)/week.json", SourceCommandsTests.sessionsJSON)
+        let b = try folder.write("\(deep)/week.csv", SourceCommandsTests.sessionsCSV)
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        succeed(s.execute("load \(a) \(b)"))
+        let lines = outputLines(s.execute("check"))
+        let start = try #require(lines.firstIndex(of: "sources: 2"))
+        let block = Array(lines[(start + 1)...(start + 4)])
+        #expect(block[0].hasSuffix("/another-long-folder-name/week.json") && block[0].contains("…"), "\(block)")
+        #expect(block[2].hasSuffix("/another-long-folder-name/week.csv") && block[2].contains("…"), "\(block)")
+        #expect(block[0].hasPrefix("  /tmp/"))
+        #expect(block.allSatisfy { TerminalText.cells($0) <= 80 })
+        #expect(block[1] == "    2 sessions, 1 skipped: missing_timestamp 1")
+        #expect(block[3] == "    1 session, 1 skipped: bad_timestamp 1")
+    }
+}
