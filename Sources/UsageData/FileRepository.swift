@@ -24,13 +24,12 @@ public struct FileRepository: SessionRepository {
     static func decode(_ buffer: InputBuffer, source: String, cancellation: CancellationToken) throws(LoadError) -> Dataset {
         var input: InputBuffer? = buffer
         if cancellation.isCancelled { throw .cancelled(source: source) }
-        guard SourceFormat.detect(buffer.bytes) == .sessionsJSON else {
+        // Everything but plain sessions JSON (other formats, and bytes no format can be) takes
+        // the one general path.
+        guard SourceFormat.detect(buffer.bytes) == .sessionsJSON, SourceFormat.unreadableEncoding(buffer.bytes) == nil else {
             return try withExtendedLifetime(buffer) { () throws(LoadError) in
                 try SourceFormat.decode(buffer.bytes, source: source, cancellation: cancellation)
             }
-        }
-        if let problem = SourceFormat.unreadableEncoding(buffer.bytes) {
-            throw .invalid(source: source, .malformed(format: "text file", problem: problem))
         }
         do {
             // The buffer must outlive the scan of its bytes.

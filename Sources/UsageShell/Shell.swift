@@ -142,9 +142,14 @@ public final class Shell {
         }
     }
 
-    /// Loads a source (the command line's SOURCE, `load`, `retry`): standard input only where
-    /// it holds data, the category rules read anew and applied.
+    /// Loads a source (the command line's SOURCE, `load`, `retry`): no source twice, standard
+    /// input only where it holds data, the category rules read anew and applied.
     public func loadSource(_ source: SourceRef) -> Result<Dataset, ShellError> {
+        // A source named twice would count its time twice (`load a b a`, `usage-shell x x`).
+        if let twice = SourceRef.repeated(source.parts) {
+            let problem = "'\(TerminalText.sanitize(twice.description))' is given twice"
+            return .failure(.usage(command: "load", problem: problem, usage: CommandTable.loadUsage))
+        }
         if source.readsStdin {
             if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
             stdin = .consumed

@@ -19,9 +19,6 @@ extension CommandTable {
             arguments: { _ in [.paths, .keywords([SourceRef.sampleName, SourceRef.activityWatchName])] }
         ) { shell, args throws(ShellError) in
             guard !args.contains("") else { throw .usage(command: "load", problem: "a source is empty", usage: loadUsage) }
-            if let twice = SourceRef.repeated(args.map { SourceRef($0, home: shell.home) }) {
-                throw .usage(command: "load", problem: "'\(TerminalText.sanitize(twice.description))' is given twice", usage: loadUsage)
-            }
             // Alone: the current source, or the one whose load failed when none has loaded.
             let source = args.isEmpty
                 ? shell.model.loadedSource ?? shell.model.retrySource ?? .sample

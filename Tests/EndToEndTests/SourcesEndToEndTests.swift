@@ -174,3 +174,14 @@ struct SourcesEndToEndTests {
         #expect(r.stderr.hasPrefix("error: line 1: cannot load 'http://127.0.0.1:9/x.json': "))
     }
 }
+
+extension SourcesEndToEndTests {
+    /// The "given twice" check stood in the `load` command only, so the command line's sources
+    /// (`usage-shell x.json x.json`) still loaded twice and doubled every total.
+    @Test func bugTheSameSourceTwiceOnTheCommandLineDoubledEveryTotal() throws {
+        let dst = Binary.fixture("oracle-dst.json")
+        let r = try Binary.run([dst, dst, "-c", "check"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("error: load: '\(dst)' is given twice (usage: load [SOURCE...])\n"))
+    }
+}

@@ -117,6 +117,17 @@ class HTTPSourceTests(unittest.TestCase):
         self.addCleanup(server.stop)
         return server
 
+    def spawn_shell(self):
+        """The interactive shell under a pseudo-terminal, and the log of what it wrote."""
+        log = io.StringIO()
+        child = pexpect.spawn(
+            BIN, [], env=self.env, cwd=str(self.cwd), dimensions=(40, 100), timeout=TIMEOUT,
+            encoding="utf-8", codec_errors="replace")
+        child.logfile_read = log
+        child.delaybeforesend = None
+        self.addCleanup(lambda: child.isalive() and child.close(force=True))
+        return child, log
+
     def run_shell(self, *args, stdin=None):
         return subprocess.run(
             [BIN, *args], env=self.env, cwd=self.cwd, input=stdin, capture_output=True,
@@ -211,13 +222,7 @@ class HTTPSourceTests(unittest.TestCase):
 
         threading.Thread(target=stall, daemon=True).start()
         url = f"http://127.0.0.1:{listener.getsockname()[1]}/big.json"
-        log = io.StringIO()
-        child = pexpect.spawn(
-            BIN, [], env=self.env, cwd=str(self.cwd), dimensions=(40, 100), timeout=TIMEOUT,
-            encoding="utf-8", codec_errors="replace")
-        child.logfile_read = log
-        child.delaybeforesend = None
-        self.addCleanup(lambda: child.isalive() and child.close(force=True))
+        child, log = self.spawn_shell()
         try:
             child.expect(ANY_PROMPT)
             child.send(f"load {url}")
@@ -243,13 +248,7 @@ class HTTPSourceTests(unittest.TestCase):
     def test_retry_after_the_server_comes_up(self):
         port = free_port()
         url = f"http://127.0.0.1:{port}/x.json"
-        log = io.StringIO()
-        child = pexpect.spawn(
-            BIN, [], env=self.env, cwd=str(self.cwd), dimensions=(40, 100), timeout=TIMEOUT,
-            encoding="utf-8", codec_errors="replace")
-        child.logfile_read = log
-        child.delaybeforesend = None
-        self.addCleanup(lambda: child.isalive() and child.close(force=True))
+        child, log = self.spawn_shell()
 
         def expect(pattern, exact=False):
             try:
