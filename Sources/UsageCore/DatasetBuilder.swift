@@ -296,11 +296,11 @@ enum Newlines {
 
 /// A name compared by its exact scalars. Swift's `String ==` treats canonically equivalent
 /// strings (`é` and `e` + U+0301) as equal; SPEC §2 keeps names exactly, so they stay apart.
-struct ExactName: Hashable {
-    let text: String
-    init(_ text: String) { self.text = text }
-    static func == (a: ExactName, b: ExactName) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-    func hash(into hasher: inout Hasher) {
+public struct ExactName: Hashable, Sendable {
+    public let text: String
+    public init(_ text: String) { self.text = text }
+    public static func == (a: ExactName, b: ExactName) -> Bool { a.text.sameScalars(as: b.text) }
+    public func hash(into hasher: inout Hasher) {
         var copy = text
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -338,6 +338,16 @@ public enum Normalise {
 }
 
 extension String {
+    /// Whether both hold exactly the same scalars (Swift's `==` uses canonical equivalence).
+    /// Copies of one string compare in constant time, however long (a 200 MB name).
+    public func sameScalars(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var (a, b) = (self, other)
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.baseAddress == y.baseAddress || x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
     /// Orders by Unicode scalar values, as SPEC §4 asks (Swift's `<` uses canonical equivalence).
     public func scalarsPrecede(_ other: String) -> Bool {
         unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars)

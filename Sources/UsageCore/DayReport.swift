@@ -163,8 +163,8 @@ public struct DayReport: Hashable, Sendable {
     /// Parts summed by name (names compared by scalars), in SPEC §4's order: the totals of
     /// several days' apps or categories.
     public static func ranked(_ parts: some Sequence<(name: String, micros: Micros)>) -> [(name: String, micros: Micros)] {
-        var sums: [[Unicode.Scalar]: (name: String, micros: Micros)] = [:]
-        for p in parts { sums[Array(p.name.unicodeScalars), default: (p.name, 0)].micros += p.micros }
+        var sums: [ExactName: (name: String, micros: Micros)] = [:]
+        for p in parts { sums[ExactName(p.name), default: (p.name, 0)].micros += p.micros }
         return sums.values.sorted(by: mostFirst)
     }
 

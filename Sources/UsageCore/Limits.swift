@@ -15,7 +15,7 @@ public enum LimitTarget: Hashable, Sendable {
     public func sameAs(_ other: LimitTarget) -> Bool {
         switch (self, other) {
         case (.app(let a), .app(let b)), (.category(let a), .category(let b)):
-            return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+            return a.sameScalars(as: b)
         default:
             return false
         }
@@ -53,7 +53,7 @@ public struct LimitStatus: Hashable, Sendable {
         case .app: ids = dataset.apps
         case .category: ids = dataset.categories
         }
-        let id = ids.firstIndex { $0.unicodeScalars.elementsEqual(limit.target.name.unicodeScalars) }
+        let id = ids.firstIndex { $0.sameScalars(as: limit.target.name) }
         var intervals: [(start: Micros, end: Micros)] = []
         if let id {
             for index in dataset.candidateRange(from: window.start, to: window.end) {

@@ -47,7 +47,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             }
             return sessionFields.contains(where: { object[$0] != nil }) ? .ndjson : .sessionsJSON
         default:
-            let header = ByteText.slice(bytes, from: i, upTo: UInt8(ascii: "\n"))
+            // A header is short: look at no more than the window (a 200 MB line is not one).
+            let header = ByteText.slice(window, from: 0, upTo: UInt8(ascii: "\n"))
             let text = String(decoding: header, as: UTF8.self).lowercased()
             return sessionFields.contains(where: { text.contains($0) }) ? .csv : .sessionsJSON
         }

@@ -58,6 +58,6 @@ public struct Palette: Sendable {
     public func category(_ name: String) -> Series { Self.series(of: name, in: categories, kind: .category) }
 
     private static func series(of name: String, in ranked: [String], kind: SeriesKind) -> Series {
-        Series(rank: ranked.firstIndex { $0.unicodeScalars.elementsEqual(name.unicodeScalars) }, kind: kind)
+        Series(rank: ranked.firstIndex { $0.sameScalars(as: name) }, kind: kind)
     }
 }

@@ -21,7 +21,7 @@ public enum ReportJSON {
     public static func apps(_ r: DayReport, apps list: [AppUsage], category: String? = nil) -> JSONText {
         var fields = dayHeader(r) + [("total_seconds", .seconds(r.totalMicros))]
         if let category {
-            let micros = r.categories.first { $0.name.unicodeScalars.elementsEqual(category.unicodeScalars) }?.micros ?? 0
+            let micros = r.categories.first { $0.name.sameScalars(as: category) }?.micros ?? 0
             fields += [("category", .string(category)), ("category_seconds", .seconds(micros))]
         }
         return .object(fields + [("apps", apps(list))])

@@ -4,11 +4,17 @@
 public enum TerminalText {
     /// Replaces every C0/C1 control, DEL and bidi control with a visible escape (`\e`, `\t`,
     /// `\u{202E}`), so that no data can move the cursor, change colours or reorder text.
+    /// Text longer than `longestShown` scalars (no terminal is that wide) is cut there and ends
+    /// in `…`, so that a 200 MB name costs no more to show than a short one.
     public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        let scalars = text.unicodeScalars
+        let end = scalars.index(scalars.startIndex, offsetBy: longestShown, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let cut = end < scalars.endIndex
+        let shown = scalars[..<end]
+        guard cut || shown.contains(where: needsEscape) else { return text }
         var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
+        out.reserveCapacity(min(text.utf8.count, 4 * longestShown) + 8)
+        for scalar in shown {
             guard needsEscape(scalar) else {
                 out.unicodeScalars.append(scalar)
                 continue
@@ -21,8 +27,11 @@ public enum TerminalText {
             default: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             }
         }
-        return out
+        return cut ? out + "…" : out
     }
+
+    /// The most scalars of one text shown: four times the widest table (`--width 1000`).
+    public static let longestShown = 4000
 
     /// Whether a scalar must never reach the terminal raw.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

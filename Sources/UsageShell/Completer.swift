@@ -80,8 +80,8 @@ public enum Completer {
     /// Values starting with `prefix`: exact-case matches if any, else ignoring case; duplicates
     /// dropped. Compared by scalars: `é` and `e` + U+0301 are two names (Swift's `==` merges them).
     static func filter(_ values: [(value: String, isFinal: Bool)], prefix: String) -> [(value: String, isFinal: Bool)] {
-        var seen = Set<[Unicode.Scalar]>()
-        let unique = values.filter { seen.insert(Array($0.value.unicodeScalars)).inserted }
+        var seen = Set<ExactName>()
+        let unique = values.filter { seen.insert(ExactName($0.value)).inserted }
         let exact = unique.filter { $0.value.unicodeScalars.starts(with: prefix.unicodeScalars) }
         if !exact.isEmpty { return exact }
         let lower = prefix.lowercased()

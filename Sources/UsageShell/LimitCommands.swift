@@ -104,7 +104,7 @@ extension CommandTable {
 
     /// Names without repeats, compared scalar for scalar.
     static func uniqueByScalars(_ names: [String]) -> [String] {
-        var seen = Set<[Unicode.Scalar]>()
-        return names.filter { seen.insert(Array($0.unicodeScalars)).inserted }
+        var seen = Set<ExactName>()
+        return names.filter { seen.insert(ExactName($0)).inserted }
     }
 }

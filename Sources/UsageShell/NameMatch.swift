@@ -5,22 +5,37 @@ enum NameMatch {
     /// The name `word` means among `names`: the exact name; else the one equal ignoring case;
     /// else the only one it begins (ignoring case). `kind` (`app`, `category`) words the error.
     static func resolve(_ word: String, among names: [String], kind: String) -> Result<String, ShellError> {
-        if let exact = names.first(where: { $0.unicodeScalars.elementsEqual(word.unicodeScalars) }) { return .success(exact) }
+        if let exact = names.first(where: { $0.sameScalars(as: word) }) { return .success(exact) }
         let lower = word.lowercased()
-        let equal = names.filter { $0.lowercased() == lower }
-        if equal.count == 1 { return .success(equal[0]) }
-        let prefixed = lower.isEmpty ? [] : names.filter { $0.lowercased().hasPrefix(lower) }
-        if prefixed.count == 1 { return .success(prefixed[0]) }
+        // Only the start of a name can match a typed word: fold no more of it (a name may be 200 MB).
+        let room = lower.unicodeScalars.count + 8
+        let starts = names.map { (name: $0, start: Self.folded($0, scalars: room)) }
+        let equal = starts.filter { $0.start.whole && $0.start.text == lower }
+        if equal.count == 1 { return .success(equal[0].name) }
+        let prefixed = lower.isEmpty ? [] : starts.filter { $0.start.text.hasPrefix(lower) }
+        if prefixed.count == 1 { return .success(prefixed[0].name) }
         if prefixed.count > 1 {
-            return .failure(.ambiguousName(kind: kind, word, candidates: prefixed.sorted { $0.lowercased() < $1.lowercased() }))
+            return .failure(.ambiguousName(kind: kind, word, candidates: prefixed.sorted { $0.start.text < $1.start.text }.map { $0.name }))
         }
         return .failure(.unknownName(kind: kind, word, suggestion: closest(to: lower, among: names)))
+    }
+
+    /// The first `scalars` scalars of `name` lowercased, and whether that is the whole name.
+    /// Lowercasing maps each scalar to one or more, so a longer name never equals a shorter word.
+    static func folded(_ name: String, scalars: Int) -> (text: String, whole: Bool) {
+        let all = name.unicodeScalars
+        guard let end = all.index(all.startIndex, offsetBy: scalars, limitedBy: all.endIndex), end < all.endIndex else {
+            return (name.lowercased(), true)
+        }
+        return (String(all[..<end]).lowercased(), false)
     }
 
     /// The name closest to `word` (ignoring case) within an edit distance of 2, if any is that close.
     static func closest(to word: String, among names: [String]) -> String? {
         let lower = word.lowercased()
-        let scored = names.map { ($0, editDistance(lower, $0.lowercased())) }
+        // A name more than 2 characters longer is more than 2 edits away: skip it unmeasured.
+        let scored = names.filter { $0.prefix(lower.count + 3).count <= lower.count + 2 }
+            .map { ($0, editDistance(lower, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < word.count else { return nil }
         return best.0
     }

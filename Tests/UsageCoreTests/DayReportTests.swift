@@ -288,3 +288,25 @@ struct DaySummaryTests {
         #expect(lean == full)
     }
 }
+
+struct ExactNameTests {
+    @Test(arguments: [
+        ("Safari", "Safari", true), ("e\u{301}", "é", false), ("é", "é", true), ("Safari", "Safar", false),
+        ("", "", true), ("a", "A", false), ("微信", "微信", true),
+    ])
+    func namesAreTheSameOnlyScalarForScalar(a: String, b: String, same: Bool) {
+        #expect(a.sameScalars(as: b) == same)
+        #expect((ExactName(a) == ExactName(b)) == same)
+        if same { #expect(ExactName(a).hashValue == ExactName(b).hashValue) }
+    }
+
+    @Test func bugRankingAHugeNameCopiedItIntoAnArrayOfScalars() {
+        // `ranked` keyed its sums by `[Unicode.Scalar]`: 4 bytes a scalar, hashed one by one.
+        let huge = String(repeating: "x", count: 2_000_000)
+        let parts: [(name: String, micros: Micros)] = [(huge, 10), ("é", 5), (huge, 1), ("e\u{301}", 5)]
+        let ranked = DayReport.ranked(parts)
+        #expect(ranked.count == 3)
+        #expect(ranked[0].name.sameScalars(as: huge) && ranked[0].micros == 11)
+        #expect(ranked[1].name == "e\u{301}" && ranked[1].name.unicodeScalars.count == 2)  // scalar order: e < é
+    }
+}

@@ -96,6 +96,17 @@ struct TerminalSafetyTests {
         #expect(TerminalText.cells(TerminalText.pad("微信微信", width: 6)) == 6)
         #expect(TerminalText.fit("Safari", width: 6) == "Safari")
     }
+
+    @Test func bugA200MBNameTookMinutesToShow() {
+        // Every renderer sanitised and measured whole names: now at most `longestShown` scalars are.
+        let long = String(repeating: "a\u{1B}", count: 3000)
+        let safe = TerminalText.sanitize(long)
+        #expect(safe.hasSuffix("…"))
+        #expect(safe.unicodeScalars.filter { $0 == "a" }.count == TerminalText.longestShown / 2)
+        #expect(!safe.unicodeScalars.contains { TerminalText.needsEscape($0) })
+        #expect(TerminalText.sanitize(String(repeating: "b", count: TerminalText.longestShown)).count == TerminalText.longestShown)
+        #expect(TerminalText.fit(String(repeating: "c", count: 50_000_000), width: 10) == "ccccccccc…")
+    }
 }
 
 struct JSONTextTests {
