@@ -165,7 +165,7 @@ _usage-shell() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f)
+    local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f --timeout)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -198,6 +198,9 @@ _usage-shell() {
         ;;
     '-f')
         __usage-shell_add_completions -f
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac

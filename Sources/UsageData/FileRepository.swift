@@ -9,10 +9,13 @@ import UsageCore
 /// A sessions file on disk.
 public struct FileRepository: SessionRepository {
     public let path: String
+    /// How long a pipe or FIFO may stay silent before the load gives up, in seconds.
+    public var timeout: Double
     public var name: String { path }
 
-    public init(path: String) {
+    public init(path: String, timeout: Double = StreamLimits.defaultTimeout) {
         self.path = path
+        self.timeout = timeout
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
@@ -54,31 +57,55 @@ public struct FileRepository: SessionRepository {
     /// system allows (a 165 MB file then costs 80 page faults, not 40,000); chunk by chunk, so
     /// a pipe or FIFO works and cancellation is honoured.
     func readInput(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> InputBuffer {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO with no writer returns at once (reading then
+        // waits in `poll`, where the timeout and Ctrl-C are seen).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Self.error(errno, source: path) }
         defer { close(fd) }
-        return try Self.readInput(fd: fd, source: path, cancellation: cancellation, progress: progress)
+        return try Self.readInput(
+            fd: fd, source: path, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
     }
 
-    /// Reads an open descriptor to its end (a file, a pipe, standard input).
+    /// Reads an open descriptor to its end (a file, a pipe, a FIFO, a device, standard input).
+    /// A regular file is read at full speed; anything else is a stream, which may stay silent
+    /// for at most `limits.timeout` seconds and bring at most `limits.maxBytes` bytes (so
+    /// `/dev/zero` or a FIFO nobody writes to ends with an error, not a hang).
     static func readInput(
-        fd: Int32, source: String, cancellation: CancellationToken, progress: @Sendable (Int) -> Void
+        fd: Int32, source: String, limits: StreamLimits, cancellation: CancellationToken,
+        progress: @Sendable (Int) -> Void
     ) throws(LoadError) -> InputBuffer {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw error(errno, source: source) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: source) }
-        // A regular file fits in one buffer of its size (+1 to see the end); a pipe grows it.
+        let isStream = (info.st_mode & S_IFMT) != S_IFREG
+        // A regular file fits in one buffer of its size (+1 to see the end); a stream grows it.
         var buffer = try InputBuffer(capacity: max(Int(info.st_size) + 1, 1 << 16), source: source)
+        let clock = ContinuousClock()
+        var lastData = clock.now
         while true {
             if cancellation.isCancelled { throw .cancelled(source: source) }
+            if isStream {
+                // Waits for data in slices of 100 ms, to see cancellation and the timeout.
+                var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&pending, 1, 100)
+                if ready < 0, errno != EINTR { throw error(errno, source: source) }
+                if ready <= 0 {
+                    if clock.now - lastData >= .seconds(limits.timeout) {
+                        throw .stalled(source: source, seconds: limits.timeout, received: buffer.count)
+                    }
+                    continue
+                }
+                if buffer.count >= limits.maxBytes { throw .tooLarge(source: source, limit: limits.maxBytes) }
+            }
             if buffer.count == buffer.capacity { buffer = try buffer.grown(source: source) }
             let n = read(fd, buffer.base + buffer.count, min(buffer.capacity - buffer.count, 4 << 20))
             if n < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 throw error(errno, source: source)
             }
             if n == 0 { return buffer }
             buffer.count += n
+            lastData = clock.now
             progress(buffer.count)
         }
     }
@@ -102,12 +129,54 @@ public struct FileRepository: SessionRepository {
 /// The data piped to standard input (`usage-shell - -c show`), read once.
 public struct StdinRepository: SessionRepository {
     public var name: String { SourceRef.stdinName }
+    /// How long a pipe may stay silent before the load gives up, in seconds.
+    public var timeout: Double
 
-    public init() {}
+    public init(timeout: Double = StreamLimits.defaultTimeout) {
+        self.timeout = timeout
+    }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let input = try FileRepository.readInput(fd: 0, source: name, cancellation: cancellation, progress: progress)
+        let input = try FileRepository.readInput(
+            fd: 0, source: name, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
         return try FileRepository.decode(input, source: name, cancellation: cancellation)
+    }
+}
+
+/// What a load takes from a stream (a pipe, a FIFO, a device, an HTTP body): a file's size is
+/// known, a stream's is not, and it may never end.
+public struct StreamLimits: Sendable {
+    /// How long a stream may stay silent (no byte arrives) before the load gives up, in seconds.
+    public var timeout: Double
+    /// The most bytes a stream may bring.
+    public var maxBytes: Int
+
+    /// 30 seconds without a byte: long enough for a slow producer, short enough to notice.
+    public static let defaultTimeout: Double = 30
+    /// The most a stream brings: 1 GiB, some five million sessions.
+    public static let defaultMaxBytes = 1 << 30
+
+    public init(timeout: Double = defaultTimeout, maxBytes: Int = defaultMaxBytes) {
+        self.timeout = timeout
+        self.maxBytes = maxBytes
+    }
+
+    /// `30 s`, `2.5 s`: a timeout as shown.
+    public static func text(seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    /// A stream timeout: `90`, `90s`, `2m` or `1h` (1 s to 24 h), in seconds.
+    public static func seconds(_ text: String) -> Double? {
+        var number = Substring(text.lowercased())
+        var unit = 1.0
+        if let last = number.last, let scale = ["s": 1.0, "m": 60, "h": 3600][String(last)] {
+            number = number.dropLast()
+            unit = scale
+        }
+        guard let value = Double(number), value.isFinite else { return nil }
+        let seconds = value * unit
+        return (1...86_400).contains(seconds) ? seconds : nil
     }
 }
 

@@ -49,11 +49,6 @@ public struct HTTPClient: Sendable {
         return try Transfer(source: source, target: target, client: self, progress: progress).run(cancellation: cancellation)
     }
 
-    /// `10 s`, `0.5 s`.
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
-    }
-
     /// The reason phrase of a status (`Not Found`), for the common codes; `""` for others.
     static func reasonPhrase(_ status: Int) -> String {
         switch status {
@@ -261,8 +256,8 @@ extension HTTPClient {
         /// The reason for the running timeout's expiry.
         private var timedOut: String {
             headersArrived
-                ? "timed out after \(HTTPClient.seconds(client.readTimeout)) without data from \(target.hostPort)"
-                : "timed out after \(HTTPClient.seconds(client.connectTimeout)) waiting for \(target.hostPort)"
+                ? "timed out after \(StreamLimits.text(seconds: client.readTimeout)) without data from \(target.hostPort)"
+                : "timed out after \(StreamLimits.text(seconds: client.connectTimeout)) waiting for \(target.hostPort)"
         }
 
         /// Sets the request's options; the callbacks find `self` through their context pointer.

@@ -113,16 +113,23 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     /// Whether reading this source reads standard input.
     public var readsStdin: Bool { parts.contains(.stdin) }
 
-    /// The repository that reads this source; the zone places the bundled sample.
-    public func repository(zone: Zone) -> any SessionRepository {
+    /// The repository that reads this source; the zone places the bundled sample; `timeout` is
+    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds.
+    public func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout) -> any SessionRepository {
         switch self {
         case .sample: return BundledSampleRepository(zone: zone)
-        case .file(let path): return FileRepository(path: path)
-        case .stdin: return StdinRepository()
-        case .url(let url): return URLRepository(url: url)
-        case .activityWatch(let host, let port): return ActivityWatchRepository(host: host, port: port)
+        case .file(let path): return FileRepository(path: path, timeout: timeout)
+        case .stdin: return StdinRepository(timeout: timeout)
+        case .url(let url):
+            var repository = URLRepository(url: url)
+            repository.client.readTimeout = timeout
+            return repository
+        case .activityWatch(let host, let port):
+            var repository = ActivityWatchRepository(host: host, port: port)
+            repository.client.readTimeout = timeout
+            return repository
         case .merged(let refs):
-            return MergedRepository(name: description, parts: refs.map { $0.repository(zone: zone) })
+            return MergedRepository(name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout) })
         }
     }
 }
@@ -166,12 +173,14 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case httpStatus(source: String, status: Int, reason: String)
     /// The source is larger than the most a load reads.
     case tooLarge(source: String, limit: Int)
+    /// A stream (a pipe, a FIFO) brought nothing for `seconds`, after `received` bytes.
+    case stalled(source: String, seconds: Double, received: Int)
 
     /// The source the error is about.
     public var source: String {
         switch self {
         case .notFound(let s), .isDirectory(let s), .permissionDenied(let s), .unreadable(let s, _),
-            .invalid(let s, _), .cancelled(let s), .httpStatus(let s, _, _), .tooLarge(let s, _):
+            .invalid(let s, _), .cancelled(let s), .httpStatus(let s, _, _), .tooLarge(let s, _), .stalled(let s, _, _):
             return s
         }
     }
@@ -193,7 +202,14 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cancelled: return "cancelled"
         case .httpStatus(_, let status, let reason): return "HTTP \(status) \(reason)"
         case .tooLarge(_, let limit):
-            return "larger than the \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") a load reads"
+            let size = limit >= 1 << 30 && limit % (1 << 30) == 0 ? "\(limit >> 30) GiB"
+                : limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return "larger than the \(size) a load reads"
+        case .stalled(_, let seconds, let received):
+            let wait = StreamLimits.text(seconds: seconds)
+            return received == 0
+                ? "nothing arrived in \(wait); is anything writing to it? (--timeout or 'set timeout' waits longer)"
+                : "nothing more arrived in \(wait) after \(received) bytes (--timeout or 'set timeout' waits longer)"
         }
     }
 }

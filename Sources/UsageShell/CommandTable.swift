@@ -41,10 +41,10 @@ public enum CommandTable {
     static let chartUsage = "chart [category|hourly [by app|category]]"
     static let appsUsage = "apps [top N] [category NAME]"
     static let setUsage =
-        "set [format table|json] [color auto|always|never] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [timer on|off]"
+        "set [format table|json] [color auto|always|never] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [timer on|off] [timeout SECONDS]"
 
     /// The settings `set` knows, in the order it lists them.
-    static let settings = ["format", "color", "glyphs", "accessible", "width", "tz", "timer"]
+    static let settings = ["format", "color", "glyphs", "accessible", "width", "tz", "timer", "timeout"]
 
     public static let all: [Command] = [
         Command(
@@ -121,10 +121,10 @@ public enum CommandTable {
             if let word = filter.category {
                 let name = try NameMatch.resolve(word, among: shell.model.dataset.categories, kind: "category").get()
                 category = name
-                list = list.filter { $0.category.unicodeScalars.elementsEqual(name.unicodeScalars) }
+                list = list.filter { $0.category.sameScalars(as: name) }
                 // The category's own time, as `chart category` shows it (an app is listed under
                 // the category most of its time had, so the two can differ a little).
-                let micros = r.categories.first { $0.name.unicodeScalars.elementsEqual(name.unicodeScalars) }?.micros ?? 0
+                let micros = r.categories.first { $0.name.sameScalars(as: name) }?.micros ?? 0
                 title = "Apps in \(TerminalText.sanitize(name))"
                 totalLine = "\(TextFormat.duration(micros)) in \(TerminalText.sanitize(name)) · "
                     + "\(TextFormat.share(r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0)) of the day"
@@ -148,7 +148,7 @@ public enum CommandTable {
             let dataset = shell.model.dataset
             let name = try NameMatch.resolve(args[0], among: dataset.apps, kind: "app").get()
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
-            let id = Int32(dataset.apps.firstIndex { $0.unicodeScalars.elementsEqual(name.unicodeScalars) }!)
+            let id = Int32(dataset.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(dataset: dataset, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
             return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(shell.model.report)) })
         },
@@ -233,7 +233,7 @@ public enum CommandTable {
             summary: "change a setting; alone, show them all",
             examples: [
                 "set", "set format json", "set color never", "set glyphs ascii", "set accessible on", "set width 100",
-                "set tz Europe/Paris", "set timer on",
+                "set tz Europe/Paris", "set timer on", "set timeout 120",
             ],
             arguments: { args in
                 guard let setting = args.last, args.count % 2 == 1 else { return [.keywords(settings)] }

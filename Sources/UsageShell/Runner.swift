@@ -52,7 +52,8 @@ public final class Runner {
     /// crossed (`limits check`), else 0.
     public var exitStatus: Int32 { anyFailed ? 1 : anyAlert ? 3 : 0 }
 
-    /// Loads the command line's SOURCE. Returns `false` when the run should stop (`--bail`).
+    /// Loads the command line's SOURCE, reporting a failure in one line. Returns whether the
+    /// data loaded (a batch run stops when it did not).
     @discardableResult
     public func loadInitial(_ source: SourceRef) -> Bool {
         let result = shell.loadSource(source)
@@ -62,7 +63,7 @@ public final class Runner {
         // The load's own error alone: there is nothing to retry from the command line.
         let message = if case .loadFailed(let error, _) = failure { error.description } else { failure.description }
         err.write("error: \(Self.safe(message))\n")
-        return !bail
+        return false
     }
 
     /// Selects the command line's `--day` as `day DAY` would, reporting a failure without a

@@ -1,5 +1,6 @@
-// Settings.swift — the `set` command: format, color, glyphs, accessible, width, tz and timer, changed in pairs and shown as a table or JSON.
+// Settings.swift — the `set` command: format, color, glyphs, accessible, width, tz, timer and timeout, changed in pairs and shown as a table or JSON.
 import UsageCore
+import UsageData
 import UsageRender
 
 /// Reads and changes the shell's settings.
@@ -55,6 +56,11 @@ enum Settings {
                 throw .badSetting("timer must be on or off, not '\(value)'")
             }
             return { $0.timer = word == "on" }
+        case "timeout":
+            guard let seconds = StreamLimits.seconds(value) else {
+                throw .badSetting("timeout must be a number of seconds from 1 to 86400 (120, 2m), not '\(value)'")
+            }
+            return { $0.model.timeout = seconds }
         default:
             guard let zone = Zone(identifier: value) else {
                 throw .badSetting("unknown time zone '\(value)': use an IANA name such as Europe/Paris, or UTC")
@@ -86,6 +92,7 @@ enum Settings {
             ("width", width, shell.fixedWidth.map { .int($0) } ?? .string("auto")),
             ("tz", shell.model.zone.identifier, .string(shell.model.zone.identifier)),
             ("timer", shell.timer ? "on" : "off", .bool(shell.timer)),
+            ("timeout", StreamLimits.text(seconds: shell.model.timeout), .double(shell.model.timeout)),
         ].filter { only == nil || $0.0 == only }
         return shell.render(
             json: { .object(rows.map { ($0.0, $0.2) }) },

@@ -49,6 +49,8 @@ public final class UsageViewModel {
             if zone != oldValue, loadedSource == .sample, !isLoading { placeSampleAgain() }
         }
     }
+    /// How long a load waits for a silent stream (a pipe, a FIFO, an HTTP body), in seconds.
+    public var timeout: Double = StreamLimits.defaultTimeout
     /// The chart `show` draws first, and `chart` alone draws.
     public var chart: ChartKind = .category
     /// What the hourly chart stacks: the top apps (as the original did) or the top categories.
@@ -117,7 +119,7 @@ public final class UsageViewModel {
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<Dataset, LoadError> {
         let ticket = beginLoad(source)
-        let repo = repository ?? source.repository(zone: zone)
+        let repo = repository ?? source.repository(zone: zone, timeout: timeout)
         let cancellation = ticket.cancellation
         let result = presenter.present(source, cancellation: cancellation) { progress in
             Result { () throws(LoadError) in try repo.load(cancellation: cancellation, progress: progress) }

@@ -69,6 +69,11 @@ struct UsageShellCommand: ParsableCommand {
         completion: .file())
     var script: String?
 
+    @Option(help: ArgumentHelp(
+        "How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).",
+        valueName: "seconds"))
+    var timeout: String?
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -82,6 +87,9 @@ struct UsageShellCommand: ParsableCommand {
         if let day, DayQuery(day) == nil {
             throw ValidationError(
                 "'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
+        }
+        if let timeout, StreamLimits.seconds(timeout) == nil {
+            throw ValidationError("--timeout must be a number of seconds from 1 to 86400 (120, 2m), not '\(timeout)'")
         }
         if let width, width < 20 || width > 1000 {
             throw ValidationError("--width must be between 20 and 1000")
@@ -123,6 +131,7 @@ struct UsageShellCommand: ParsableCommand {
         let zone = tz.flatMap { Zone(identifier: $0) }
             ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
         let model = UsageViewModel(zone: zone, now: { Micros(Date().timeIntervalSince1970 * 1_000_000) })
+        if let seconds = timeout.flatMap(StreamLimits.seconds) { model.timeout = seconds }
         let shell = Shell(
             model: model, format: format, colorMode: color,
             autoColor: ColorMode.autoEnabled(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
@@ -146,7 +155,11 @@ struct UsageShellCommand: ParsableCommand {
         }
         let batch = !commands.isEmpty || script != nil
         shell.stdin = isatty(STDIN_FILENO) == 1 ? .terminal : batch ? .available : .commands
+        // A batch run whose data failed to load stops there: one error, status 1, rather than
+        // the same failure again from every command. The interactive shell starts anyway, in
+        // its error state, where 'retry' and 'load' work.
         var proceed = runner.loadInitial(sources.isEmpty ? .sample : SourceRef(sources, home: environment["HOME"]))
+            || isatty(STDIN_FILENO) == 1 && !batch
         if proceed, let day { proceed = runner.selectInitialDay(day) }
 
         if batch {

@@ -26,15 +26,23 @@ enum Binary {
     /// Path of a fixture file.
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    /// Runs the binary with `arguments`, optional standard input and extra environment.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    /// Runs the binary with `arguments`, optional standard input and extra environment;
+    /// `launcher` runs it through another program (`setpriv … --`).
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], launcher: [String] = []
+    ) throws -> RunResult {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
 
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         var env: [String: String] = [
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,

@@ -74,6 +74,63 @@ struct FileRepositoryTests {
         #expect(throws: LoadError.permissionDenied(source: file.path)) { try load(file.path).get() }
     }
 
+    /// Reads a pipe through `readInput` as a load would, with its own limits.
+    func readPipe(limits: StreamLimits, write: [UInt8], close: Bool) throws -> Result<Int, LoadError> {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { Glibc.close(fds[0]) }
+        if !write.isEmpty { _ = write.withUnsafeBytes { Glibc.write(fds[1], $0.baseAddress, $0.count) } }
+        if close { Glibc.close(fds[1]) }
+        defer { if !close { Glibc.close(fds[1]) } }
+        return Result { () throws(LoadError) in
+            try FileRepository.readInput(fd: fds[0], source: "p", limits: limits, cancellation: CancellationToken(), progress: { _ in }).count
+        }
+    }
+
+    @Test func aSilentStreamStopsAtTheTimeoutAndSaysWhatArrived() throws {
+        #expect(throws: LoadError.stalled(source: "p", seconds: 0.2, received: 0)) {
+            try readPipe(limits: StreamLimits(timeout: 0.2), write: [], close: false).get()
+        }
+        #expect(throws: LoadError.stalled(source: "p", seconds: 0.2, received: 2)) {
+            try readPipe(limits: StreamLimits(timeout: 0.2), write: Array("[ ".utf8), close: false).get()
+        }
+        #expect(try readPipe(limits: StreamLimits(timeout: 0.2), write: Array("[]".utf8), close: true).get() == 2)
+        #expect(LoadError.stalled(source: "f", seconds: 30, received: 0).description
+            == "cannot load 'f': nothing arrived in 30 s; is anything writing to it? (--timeout or 'set timeout' waits longer)")
+        #expect(LoadError.stalled(source: "f", seconds: 1.5, received: 10).reason
+            == "nothing more arrived in 1.5 s after 10 bytes (--timeout or 'set timeout' waits longer)")
+    }
+
+    @Test func aStreamLargerThanTheCapFails() throws {
+        #expect(throws: LoadError.tooLarge(source: "p", limit: 16)) {
+            try readPipe(limits: StreamLimits(timeout: 5, maxBytes: 16), write: Array(repeating: 0x20, count: 100), close: true).get()
+        }
+        #expect(LoadError.tooLarge(source: "z", limit: 1 << 30).reason == "larger than the 1 GiB a load reads")
+    }
+
+    @Test func aDeviceThatNeverEndsStopsAtTheCap() throws {
+        // `/dev/zero` is a stream without end: the cap, not the timeout, stops it.
+        let fd = open("/dev/zero", O_RDONLY)
+        defer { close(fd) }
+        #expect(throws: LoadError.tooLarge(source: "/dev/zero", limit: 1 << 20)) {
+            try FileRepository.readInput(
+                fd: fd, source: "/dev/zero", limits: StreamLimits(timeout: 5, maxBytes: 1 << 20),
+                cancellation: CancellationToken(), progress: { _ in })
+        }
+    }
+
+    @Test(arguments: [
+        ("30", 30.0), ("1", 1), ("2.5", 2.5), ("90s", 90), ("2m", 120), ("1H", 3600), ("24h", 86_400),
+    ] as [(String, Double)])
+    func timeoutsAreSecondsOrMinutesOrHours(text: String, seconds: Double) {
+        #expect(StreamLimits.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["0", "-1", "0.5", "25h", "86401", "nan", "inf", "", "m", "2 m", "abc"])
+    func timeoutsOutOfRangeAreRefused(text: String) {
+        #expect(StreamLimits.seconds(text) == nil)
+    }
+
     @Test func syntaxErrorsNameTheFileLineAndColumn() throws {
         let file = try temporaryDirectory().appendingPathComponent("broken.json")
         try Data("[\n  {\"a\": }\n]".utf8).write(to: file)

@@ -54,10 +54,12 @@ struct MoreCommandsTests {
         ("set c x", "set: color must be auto, always or never, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
-        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, timer"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, timer, timeout"),
         ("set glyphs braille", "set: glyphs must be auto, unicode or ascii, not 'braille'"),
         ("set accessible maybe", "set: accessible must be on or off, not 'maybe'"),
         ("set timer maybe", "set: timer must be on or off, not 'maybe'"),
+        ("set timeout 0", "set: timeout must be a number of seconds from 1 to 86400 (120, 2m), not '0'"),
+        ("set timeout soon", "set: timeout must be a number of seconds from 1 to 86400 (120, 2m), not 'soon'"),
         ("set format csv", "set: format must be table or json, not 'csv'"),
         ("set width 10", "set: width must be auto or a number from 20 to 1000, not '10'"),
         ("set tz GMT+5", "set: unknown time zone 'GMT+5': use an IANA name such as Europe/Paris, or UTC"),
@@ -111,7 +113,8 @@ struct MoreCommandsTests {
 
     @Test func setPrefixesForEverySetting() {
         let shell = completionShell()
-        succeed(shell.execute("set c al w 90 tz Europe/Paris ti on"))
+        succeed(shell.execute("set c al w 90 tz Europe/Paris timer on timeo 2m"))
+        #expect(shell.model.timeout == 120)
         #expect(shell.timer)
         #expect(shell.colorMode == .always)
         #expect(shell.fixedWidth == 90)
@@ -137,17 +140,18 @@ struct MoreCommandsTests {
         let shell = completionShell()
         #expect(outputLines(shell.execute("set")) == [
             "format      table", "color       never", "glyphs      auto (unicode)", "accessible  off", "width       auto (80)",
-            "tz          UTC", "timer       off",
+            "tz          UTC", "timer       off", "timeout     30 s",
         ])
         #expect(outputLines(shell.execute("set width 100 color always glyphs ascii accessible on")) == [
             "format      table", "color       always", "glyphs      ascii", "accessible  on", "width       100",
-            "tz          UTC", "timer       off",
+            "tz          UTC", "timer       off", "timeout     30 s",
         ])
         #expect(shell.width == 100)
         #expect(shell.theme == Theme(color: true, glyphs: .ascii, accessible: true))
         #expect(outputLines(shell.execute("set tz")) == ["tz          UTC"])
         succeed(shell.execute("set format json"))
-        #expect(json(shell.execute("set")).count == 7)
+        #expect(json(shell.execute("set")).count == 8)
+        #expect(json(shell.execute("set")) ["timeout"] as? Int == 30)
         #expect(json(shell.execute("set")) ["width"] as? Int == 100)
     }
 
@@ -237,6 +241,23 @@ struct NameMatchTests {
     @Test func aPrefixOfSeveralIsAmbiguous() {
         let result = NameMatch.resolve("no", among: ["Safari", "Notes", "Notion"], kind: "app")
         #expect(throws: ShellError.ambiguousName(kind: "app", "no", candidates: ["Notes", "Notion"])) { try result.get() }
+    }
+
+    @Test func bugATypedNameWasMatchedAgainstWholeHugeNames() throws {
+        // Lowercasing and edit distance ran over every whole name: a 200 MB name took seconds
+        // per `app` command. Only the start of a name can match; only names of about the typed
+        // length can be 2 edits away.
+        let huge = "Ab" + String(repeating: "c", count: 1_000_000)
+        let names = ["Safari", huge, "Notes"]
+        #expect(try NameMatch.resolve("ab", among: names, kind: "app").get() == huge)
+        #expect(try NameMatch.resolve("safari", among: names, kind: "app").get() == "Safari")
+        #expect(throws: ShellError.unknownName(kind: "app", "Notas", suggestion: "Notes")) {
+            try NameMatch.resolve("Notas", among: names, kind: "app").get()
+        }
+        #expect(NameMatch.folded("ÉCOLE", scalars: 3) == ("éco", false))
+        #expect(NameMatch.folded("ÉCOLE", scalars: 5) == ("école", true))
+        // A name longer than the word never equals it ignoring case, though its start does.
+        #expect(try NameMatch.resolve("abc", among: ["ABC", "ABCD"], kind: "app").get() == "ABC")
     }
 }
 
