@@ -15,6 +15,25 @@ struct FileFailure: Error {
     init(code: Int32) { self.init(reason: String(cString: strerror(code)), code: code) }
 }
 
+/// Which version of a file is at a path (device, inode, size, modification time): a file
+/// edited or replaced gets another stamp. Lets the shell report a bad file once per version.
+public struct FileStamp: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: Int64
+
+    /// The stamp of the file at `path`, or nil when nothing is there.
+    public init?(of path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+}
+
 enum AtomicFile {
     /// The system calls a write makes, replaceable so that tests can make one fail midway
     /// (as a full disk or a read-only folder would) and check that the old file is intact.

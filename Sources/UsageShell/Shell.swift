@@ -159,24 +159,34 @@ public final class Shell {
     }
 
     /// Reads the category rules file and gives the rules to the view model (none when there is
-    /// no file); a bad file fails, and no rules apply until it is mended.
+    /// no file); a bad file fails, and no rules apply until it is mended. The file is the
+    /// user's: it is never moved or written, only ignored while it is bad.
     @discardableResult
     func applyRules() throws(ShellError) -> CategoryRules? {
         do {
             let rules = try rulesFile?.load()
             model.setRules(rules.map { rules in { rules.category(for: $0) } })
+            rulesProblem = nil
             return rules
         } catch {
             model.setRules(nil)
+            rulesProblem = (error, rulesFile.flatMap { FileStamp(of: $0.path) })
             throw .rulesFile(error)
         }
     }
 
-    /// `applyRules` for a load: a bad rules file is a warning, not a failed load.
+    /// The rules file's problem last reported (by a `load` warning or by `rules`), and the file
+    /// as it was then: a load warns once per problem and version of the file, not every time.
+    private var rulesProblem: (error: RulesFileError, stamp: FileStamp?)?
+
+    /// `applyRules` for a load: a bad rules file is a warning, not a failed load; the same
+    /// problem in the same file is not reported again.
     func readRules() {
+        let reported = rulesProblem
         do {
             try applyRules()
         } catch {
+            if let reported, let now = rulesProblem, reported.error == now.error, reported.stamp == now.stamp { return }
             warn("\(error.description); no category rules applied")
         }
     }

@@ -169,4 +169,14 @@ struct AtomicFileTests {
         #expect(throws: FileFailure.self) { try AtomicFile.contentsIfPresent(of: folder + "/usage-shell/history") }
         #expect(try AtomicFile.contentsIfPresent(of: folder + "/nothing/history") == nil)
     }
+
+    @Test func aStampChangesWhenTheFileIsEditedOrReplaced() throws {
+        let path = temporaryFolder() + "/categories.json"
+        #expect(FileStamp(of: path) == nil)
+        try Data("{".utf8).write(to: URL(fileURLWithPath: path))
+        let first = try #require(FileStamp(of: path))
+        #expect(FileStamp(of: path) == first)
+        try Data("{x".utf8).write(to: URL(fileURLWithPath: path))  // Foundation replaces: a new file
+        #expect(FileStamp(of: path) != first)
+    }
 }

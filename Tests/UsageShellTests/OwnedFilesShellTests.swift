@@ -1,4 +1,4 @@
-// OwnedFilesShellTests.swift — the limits file through the shell: each problem one warning per session, commands going on, nothing overwritten.
+// OwnedFilesShellTests.swift — the limits and rules files through the shell: each problem one warning per session (per version, for the hand-written rules), commands going on, nothing overwritten.
 import Foundation
 import Testing
 import UsageCore
@@ -92,6 +92,82 @@ struct OwnedFilesShellTests {
         #expect(failure(s.execute("limit \"Google Docs\" off")) == "limit: there is no limit on the app 'Google Docs' (usage: \(CommandTable.limitUsage))")
         #expect(s.takeWarnings().count == 1)
         #expect(bytes(path) == nil)
+    }
+}
+
+struct RulesFileShellTests {
+    func shell(rules path: String) -> Shell {
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        s.rulesFile = CategoryRulesFile(path: path)
+        return s
+    }
+
+    func write(_ text: String, to path: String) throws {
+        // Atomically, as editors save: a new file each time.
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Bug: every `load` repeated the same warning about a broken rules file.
+    @Test func bugEveryLoadRepeatedTheWarningAboutTheSameBrokenRulesFile() throws {
+        let folder = try TemporaryFolder()
+        let data = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let path = folder.path + "/categories.json"
+        let broken = #"{"rules": [{"match": "(", "category": "x"}]}"#
+        try write(broken, to: path)
+        let s = shell(rules: path)
+        let problem = "the category rules '\(path)' are not valid: rule 1: '(' is not a regular expression"
+        succeed(s.execute("load \(data)"))
+        #expect(s.takeWarnings() == [problem + "; no category rules applied"])
+        succeed(s.execute("load \(data)"))
+        #expect(s.takeWarnings() == [])
+        // `rules` asks: it fails with the problem every time.
+        #expect(failure(s.execute("rules")) == problem)
+        succeed(s.execute("load \(data)"))
+        #expect(s.takeWarnings() == [])
+        // Saved again (still broken): a new version of the file, reported once more.
+        try write(broken, to: path)
+        succeed(s.execute("load \(data)"))
+        #expect(s.takeWarnings() == [problem + "; no category rules applied"])
+        // Mended, then broken again: reported again.
+        try write(#"{"rules": [{"match": "fire", "category": "Web"}]}"#, to: path)
+        succeed(s.execute("load \(data)"))
+        #expect(s.takeWarnings() == [])
+        #expect(s.model.dataset.categories.contains("Web"))
+        try write(broken, to: path)
+        succeed(s.execute("load \(data)"))
+        #expect(s.takeWarnings().count == 1)
+        // Never moved or rewritten: it is the user's.
+        #expect(bytes(path) == Array(broken.utf8))
+        #expect(listing(folder.path) == ["a.json", "categories.json"])
+    }
+
+    @Test(arguments: [
+        ("invalid UTF-8", Array(#"{"rules": [{"match": "caf"#.utf8) + [0xE9] + Array(#"", "category": "Food"}]}"#.utf8), "bytes that are not UTF-8 at offset 25"),
+        ("a NUL byte", Array("{\"rules\": []}\0".utf8), "a NUL byte at offset 13: not a text file"),
+        ("binary junk", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00], "a NUL byte at offset 8: not a text file"),
+        ("wrong shape", Array(#"{"rules": {"match": "a"}}"#.utf8), "no \"rules\" array"),
+    ] as [(String, [UInt8], String)])
+    func aCorruptRulesFileIsIgnoredWithOneWarningAndLeftInPlace(name: String, junk: [UInt8], problem: String) throws {
+        let folder = try TemporaryFolder()
+        let data = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let path = folder.path + "/categories.json"
+        try Data(junk).write(to: URL(fileURLWithPath: path))
+        let s = shell(rules: path)
+        for _ in 1...3 { succeed(s.execute("load \(data)")) }
+        #expect(s.takeWarnings() == ["the category rules '\(path)' are not valid: \(problem); no category rules applied"], "\(name)")
+        #expect(bytes(path) == junk, "\(name)")
+    }
+
+    @Test func anUnreadableRulesFileIsReportedOnceAndLeftAlone() throws {
+        let folder = try TemporaryFolder()
+        let data = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let path = folder.path + "/categories.json"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let s = shell(rules: path)
+        for _ in 1...3 { succeed(s.execute("load \(data)")) }
+        #expect(s.takeWarnings() == ["cannot read the category rules '\(path)': it is a directory; no category rules applied"])
+        #expect(failure(s.execute("rules")) == "cannot read the category rules '\(path)': it is a directory")
+        #expect(listing(path) == [])
     }
 }
 
