@@ -98,7 +98,11 @@ public enum RulesFileError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// `{"rules":[{"match":"firefox|chrom","category":"Browsing"}]}` — the user writes it; we only read it.
+/// `{"rules":[{"match":"firefox|chrom","category":"Browsing"}]}` — the user writes it; we only
+/// read it. A bad or unreadable file is left exactly where it is (unlike history and limits,
+/// which we rewrite and so must move a corrupt file out of the way): moving a hand-written file
+/// would make the user's work seem to vanish, and since we never write here, leaving it costs
+/// nothing. The shell ignores it, warning once per problem and version of the file.
 public struct CategoryRulesFile: Sendable {
     public let path: String
 
@@ -119,6 +123,7 @@ public struct CategoryRulesFile: Sendable {
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
+        if let problem = AtomicFile.textProblem(bytes) { throw .invalid(path: path, problem: problem) }
         do {
             return try CategoryRules(Self.decode(bytes))
         } catch {

@@ -77,7 +77,9 @@ extension CommandTable {
 
     /// The limits against the selected day; with `check`, an alert when any is crossed.
     static func showLimits(_ shell: Shell, check: Bool) throws(ShellError) -> CommandOutcome {
-        let limits = try shell.limits()
+        let limits = shell.limits()
+        // A check that could not read the stored limits has no answer (cron must not see a pass).
+        if check, let fault = shell.limitsFault, fault.limitsUnknown { throw .limitsNotChecked(path: fault.path) }
         if !limits.isEmpty { try shell.requireData() }
         let model = shell.model
         let day = model.selectedDay

@@ -73,7 +73,7 @@ public final class Shell {
     public var zoneNames: () -> [String] = { Zone.knownIdentifiers }
     /// Where limits are kept (nil: in memory only, as in tests).
     public var limitsFile: LimitsFile?
-    /// The limits when there is no file (tests).
+    /// The limits when there is no file (tests), or when it cannot be used (`limitsFault`).
     private var memoryLimits: [UsageLimit] = []
     /// Where category rules are kept (nil: none, as in tests).
     public var rulesFile: CategoryRulesFile?
@@ -159,24 +159,34 @@ public final class Shell {
     }
 
     /// Reads the category rules file and gives the rules to the view model (none when there is
-    /// no file); a bad file fails, and no rules apply until it is mended.
+    /// no file); a bad file fails, and no rules apply until it is mended. The file is the
+    /// user's: it is never moved or written, only ignored while it is bad.
     @discardableResult
     func applyRules() throws(ShellError) -> CategoryRules? {
         do {
             let rules = try rulesFile?.load()
             model.setRules(rules.map { rules in { rules.category(for: $0) } })
+            rulesProblem = nil
             return rules
         } catch {
             model.setRules(nil)
+            rulesProblem = (error, rulesFile.flatMap { FileStamp(of: $0.path) })
             throw .rulesFile(error)
         }
     }
 
-    /// `applyRules` for a load: a bad rules file is a warning, not a failed load.
+    /// The rules file's problem last reported (by a `load` warning or by `rules`), and the file
+    /// as it was then: a load warns once per problem and version of the file, not every time.
+    private var rulesProblem: (error: RulesFileError, stamp: FileStamp?)?
+
+    /// `applyRules` for a load: a bad rules file is a warning, not a failed load; the same
+    /// problem in the same file is not reported again.
     func readRules() {
+        let reported = rulesProblem
         do {
             try applyRules()
         } catch {
+            if let reported, let now = rulesProblem, reported.error == now.error, reported.stamp == now.stamp { return }
             warn("\(error.description); no category rules applied")
         }
     }
@@ -218,39 +228,81 @@ public final class Shell {
     }
 
     /// The daily limits, read anew from the limits file by every limits command (another shell
-    /// may have changed them). A corrupt file is set aside and reported (this call fails).
-    func limits() throws(ShellError) -> [UsageLimit] {
-        guard let limitsFile else { return memoryLimits }
+    /// may have changed them). A corrupt file is set aside (one warning) and limits start
+    /// empty; a file that cannot be used is reported once, and the session goes on with its
+    /// limits in memory, never writing the file.
+    func limits() -> [UsageLimit] {
+        guard let limitsFile, limitsFault == nil else { return memoryLimits }
         do {
-            return try limitsFile.load()
+            let loaded = try limitsFile.load()
+            if let aside = loaded.setAside { warn(aside.description) }
+            return loaded.limits
         } catch {
-            throw .limitsFile(error)
+            keepLimitsInMemory(error, limits: [])
+            return memoryLimits
         }
     }
 
-    /// Changes the limits: read, changed and written under the file's lock.
+    /// Changes the limits: read, changed and written under the file's lock; in memory once the
+    /// file cannot be used (the change then lives as long as the session).
     func updateLimits(_ change: ([UsageLimit]) throws(ShellError) -> [UsageLimit]) throws(ShellError) {
-        guard let limitsFile else {
+        guard let limitsFile, limitsFault == nil else {
             memoryLimits = try change(memoryLimits)
             return
         }
         var failure: ShellError?
-        let result = Result { () throws(LimitsFileError) -> [UsageLimit] in
-            try limitsFile.update { (limits: [UsageLimit]) -> [UsageLimit] in
+        var read: [UsageLimit]?
+        var changed: [UsageLimit]?
+        do {
+            let written = try limitsFile.update { (limits: [UsageLimit]) -> [UsageLimit] in
+                read = limits
                 switch Result(catching: { () throws(ShellError) -> [UsageLimit] in try change(limits) }) {
-                case .success(let changed): return changed
+                case .success(let result):
+                    changed = result
+                    return result
                 case .failure(let error):
                     failure = error
                     return limits
                 }
             }
+            if let aside = written.setAside { warn(aside.description) }
+        } catch {
+            var fault = error
+            if read == nil, case .unwritable = error {
+                // The lock could not be taken (a read-only folder): the limits as they stand.
+                do {
+                    let loaded = try limitsFile.load()
+                    if let aside = loaded.setAside { warn(aside.description) }
+                    read = loaded.limits
+                } catch {
+                    fault = error
+                }
+            }
+            keepLimitsInMemory(fault, limits: read ?? [])
+            if let changed {
+                memoryLimits = changed
+            } else if failure == nil {
+                memoryLimits = try change(memoryLimits)
+            }
         }
-        if case .failure(let error) = result { throw .limitsFile(error) }
         if let failure { throw failure }
     }
 
+    /// Why the limits file is not used this session (reported once, when it happened).
+    public private(set) var limitsFault: LimitsFileError?
+
+    /// Stops using the limits file for the session, with one warning; `limits` go on in memory.
+    private func keepLimitsInMemory(_ fault: LimitsFileError, limits: [UsageLimit]) {
+        limitsFault = fault
+        memoryLimits = limits
+        warn(fault.description)
+    }
+
     /// The limits' names for completion, without reporting or moving a bad file.
-    var limitNamesForCompletion: [UsageLimit] { limitsFile?.peek() ?? memoryLimits }
+    var limitNamesForCompletion: [UsageLimit] {
+        guard let limitsFile, limitsFault == nil else { return memoryLimits }
+        return limitsFile.peek()
+    }
 
     /// Plain text lines (help), fitted to the width.
     func text(_ lines: [String]) -> CommandOutcome {

@@ -23,8 +23,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case ambiguousName(kind: String, String, candidates: [String])
     /// `set` with a setting or value it does not know.
     case badSetting(String)
-    /// The limits file could not be read or written, or was corrupt (and was set aside).
-    case limitsFile(LimitsFileError)
+    /// `limits check` in a session where the limits file could not be read (`path`): the
+    /// limits it holds are unknown, so no answer is one (the file's problem was a warning).
+    case limitsNotChecked(path: String)
     /// `-` where standard input holds no data to read; the reason says why and what to do.
     case stdinUnavailable(String)
     /// The category rules file could not be read or is not valid.
@@ -58,8 +59,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(word)' could be the \(kind) \(shown)\(candidates.count > 5 ? ", …" : ""): type more of the name"
         case .badSetting(let problem):
             return "set: \(problem)"
-        case .limitsFile(let error):
-            return error.description
+        case .limitsNotChecked(let path):
+            return "limits check: the limits file '\(path)' could not be read this session, so its limits were not checked"
         case .stdinUnavailable(let reason):
             return reason
         case .rulesFile(let error):

@@ -8,7 +8,8 @@ import UsageShell
 #endif
 
 /// Reads lines at a terminal with libedit. Completion asks `complete` (the shell's Completer);
-/// history lives in libedit's memory and in a plain UTF-8 file written by `HistoryFile`.
+/// history lives in libedit's memory and in a plain UTF-8 file written (atomically) by
+/// `HistoryFile`; libedit's own history file functions, which write in place, are not used.
 final class EditLineReader: LineReader {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
@@ -16,7 +17,8 @@ final class EditLineReader: LineReader {
     private let complete: (String) -> Completion
     /// Prints a warning (sanitised, on stderr).
     private let warn: (String) -> Void
-    private var historyFile: HistoryFile?
+    /// The session's history file; it says when to warn (once per problem).
+    private let historyFile: HistorySession?
     private var lastEntry: String?
     /// The prompt handed to libedit; kept alive here while libedit reads it.
     private var promptBuffer: UnsafeMutablePointer<CChar>?
@@ -24,13 +26,13 @@ final class EditLineReader: LineReader {
     /// A reader on the terminal. Prompts and completion lists go to stderr when stdout is not a
     /// terminal, so redirected results stay clean.
     init(complete: @escaping (String) -> Completion, historyFile: HistoryFile?, warn: @escaping (String) -> Void) {
+        self.historyFile = historyFile.map(HistorySession.init(file:))
         Self.chooseUTF8Locale()
         output = isatty(STDOUT_FILENO) == 1 ? usage_stdout() : usage_stderr()
         editLine = el_init(CommandLine.arguments[0], usage_stdin(), output, usage_stderr())
         history = history_init()
         self.complete = complete
         self.warn = warn
-        self.historyFile = historyFile
 
         usage_history_set_size(history, 1000)
         usage_history_set_unique(history, 1)
@@ -58,13 +60,10 @@ final class EditLineReader: LineReader {
             usage_el_bind(editLine, keys, function)
         }
 
-        if let file = historyFile {
-            do {
-                for line in try file.load() { remember(line) }
-            } catch {
-                warn("warning: \(error.description); history is not kept this session")
-                self.historyFile = nil
-            }
+        if let history = self.historyFile {
+            let (commands, problem) = history.start()
+            for line in commands { remember(line) }
+            if let problem { warn("warning: \(problem.description)") }
         }
     }
 
@@ -107,13 +106,7 @@ final class EditLineReader: LineReader {
         let entry = line
         guard !entry.isEmpty, entry != lastEntry else { return }
         remember(entry)
-        guard let file = historyFile else { return }
-        do {
-            try file.append(entry)
-        } catch {
-            warn("warning: \(error.description); history is not kept from now on")
-            historyFile = nil
-        }
+        if let problem = historyFile?.save(entry) { warn("warning: \(problem.description)") }
     }
 
     /// The terminal's width as libedit last saw it (it follows resizes), or `nil`.

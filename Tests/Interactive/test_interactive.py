@@ -588,13 +588,15 @@ class InteractiveShellTests(unittest.TestCase):
     # unsanitised (and on the editor's stream), while the same warning at start-up went through
     # TerminalText.sanitize: an ESC in the history path reached the terminal raw (SPEC §6).
     def test_bug_history_write_warning_printed_escape_sequences_in_the_path_raw(self):
-        blocker = self.root / "hist\u001b[31mfile"  # a regular file where a directory is needed
-        blocker.write_text("not a directory\n", encoding="utf-8")
+        blocker = self.root / "hist\u001b[31mfile"
         env = dict(self.env, USAGE_SHELL_HISTORY=str(blocker / "history"))
         shell = self.started(env=env)
+        # Once the shell has started (no history yet), a regular file takes the folder's place:
+        # saving the next command fails.
+        blocker.write_text("not a directory\n", encoding="utf-8")
         out = shell.run("day", until=TOTALS)
-        self.assertIn("warning: history file", out)
-        self.assertIn("history is not kept from now on", out)
+        self.assertIn("warning: cannot save the history file", out)
+        self.assertIn("Not a directory; history is not saved from now on", out)
         out = shell.run("day 2026-02-22", prompt=None)  # the shell goes on
         self.assertIn("Sunday, February 22, 2026", out)
         self.assertNotIn("\x1b[31m", shell.transcript)

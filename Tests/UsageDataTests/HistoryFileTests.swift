@@ -1,4 +1,4 @@
-// HistoryFileTests.swift — the history file: where it lives, appending, the cap, and failures that never lose what is there.
+// HistoryFileTests.swift — the history file: where it lives, saving (atomic, locked, capped), and every way it can be bad — corrupt, unreadable, unmovable, unwritable — reported once and never losing what is there.
 import Foundation
 import Testing
 @testable import UsageData
@@ -7,6 +7,13 @@ func temporaryFolder() -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-history-\(UUID().uuidString)").path
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+/// A history file in a new folder holding `bytes` (none: no file).
+func historyFile(_ bytes: [UInt8]?, limit: Int = 1000) throws -> HistoryFile {
+    let path = temporaryFolder() + "/history"
+    if let bytes { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+    return HistoryFile(path: path, limit: limit)
 }
 
 struct HistoryFileTests {
@@ -22,7 +29,7 @@ struct HistoryFileTests {
         #expect(HistoryFile.defaultPath(environment: environment) == expected)
     }
 
-    @Test func commandsAreAppendedAsPlainLinesAndReadBack() throws {
+    @Test func commandsAreSavedAsPlainLinesAndReadBack() throws {
         let file = HistoryFile(path: temporaryFolder() + "/deep/er/history")
         #expect(try file.load() == [])
         try file.append("day 2026-02-23")
@@ -34,39 +41,211 @@ struct HistoryFileTests {
         #expect(text == "day 2026-02-23\napp \"Google Chrome\"\napp \"Café ☕\"\n")
     }
 
-    @Test func aboutALimitAreKeptAndTheFileIsCompactedAtTwiceThat() throws {
+    @Test func theLastLimitCommandsAreKept() throws {
         let file = HistoryFile(path: temporaryFolder() + "/history", limit: 10)
-        for k in 1...19 { try file.append("day -\(k)") }
-        #expect(try file.load() == (10...19).map { "day -\($0)" })
-        #expect(try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n").count == 19)
-        try file.append("day -20")
-        #expect(try file.load().count == 10)
+        for k in 1...25 { try file.append("day -\(k)") }
+        #expect(try file.load() == (16...25).map { "day -\($0)" })
         #expect(try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n").count == 10)
+        // A longer file (from another program, or an older version) is read to its last 10.
+        let long = try historyFile(Array((1...30).map { "day -\($0)\n" }.joined().utf8), limit: 10)
+        #expect(try long.load() == (21...30).map { "day -\($0)" })
     }
 
-    @Test func anUnwritableFileIsAnErrorNamingIt() {
+    /// Bug: every command was appended to the file in place (`O_APPEND`): a crash or a full
+    /// disk midway left half a line, and nothing said the file was whole.
+    @Test func bugHistoryWasAppendedInPlaceNotReplacedAtomically() throws {
         let folder = temporaryFolder()
-        let file = HistoryFile(path: folder)  // a directory, not a file
-        #expect(throws: HistoryError.self) { try file.append("show") }
-        do {
-            try file.append("show")
-        } catch {
-            #expect(error.description.hasPrefix("history file '\(folder)': "))
+        let file = HistoryFile(path: folder + "/history")
+        try file.append("show")
+        let before = inode(file.path)
+        try file.append("apps")
+        #expect(inode(file.path) != before, "replaced by a rename")
+        #expect(mode(file.path) == 0o600)
+        #expect(listing(folder) == ["history", "history.lock"], "no temporary file is left")
+    }
+
+    @Test(arguments: [Failing.write(after: 0), Failing.write(after: 7), Failing.rename()])
+    func aFailedSaveLeavesTheFileAsItWas(steps: AtomicFile.Steps) throws {
+        var file = try historyFile(Array("show\napps\n".utf8))
+        file.steps = steps
+        #expect {
+            try file.append("day")
+        } throws: { error in
+            guard case .unwritable(let path, _) = error as? HistoryError else { return false }
+            return path == file.path
         }
+        #expect(bytes(file.path) == Array("show\napps\n".utf8))
+        #expect(listing((file.path as NSString).deletingLastPathComponent) == ["history", "history.lock"])
+    }
+
+    @Test func shellsOpenAtOnceKeepEachOthersCommands() async throws {
+        let path = temporaryFolder() + "/history"
+        await withTaskGroup(of: Void.self) { group in
+            for shell in ["a", "b", "c"] {
+                group.addTask {
+                    for k in 1...40 { try! HistoryFile(path: path).append("\(shell) \(k)") }
+                }
+            }
+        }
+        let saved = try HistoryFile(path: path).load()
+        #expect(saved.count == 120)
+        for shell in ["a", "b", "c"] {
+            #expect(saved.filter { $0.hasPrefix(shell + " ") } == (1...40).map { "\(shell) \($0)" })
+        }
+    }
+
+    // Corrupt: bytes we cannot have written. Set aside whole; history starts empty and is saved.
+
+    static let corrupt: [(String, [UInt8], String)] = [
+        ("binary junk", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE], "a NUL byte at offset 7: not a text file"),
+        ("a NUL byte in a line", Array("show\nda\0y\n".utf8), "a NUL byte at offset 7: not a text file"),
+        ("invalid UTF-8", [0x73, 0x68, 0x6F, 0x77, 0x0A, 0xFF, 0x0A], "bytes that are not UTF-8 at offset 5"),
+        ("Latin-1 text", Array("app Caf".utf8) + [0xE9, 0x0A], "bytes that are not UTF-8 at offset 7"),
+    ]
+
+    @Test(arguments: corrupt)
+    func aCorruptFileIsSetAsideWholeAndHistoryStartsEmpty(name: String, junk: [UInt8], problem: String) throws {
+        let file = try historyFile(junk)
+        let session = HistorySession(file: file)
+        let (commands, warning) = session.start()
+        #expect(commands == [], "\(name)")
+        #expect(warning == .corrupt(path: file.path, problem: problem, keptAs: file.path + ".corrupt"), "\(name)")
+        #expect(warning?.description == "the history file '\(file.path)' is corrupt (\(problem)); it was kept aside as '\(file.path).corrupt' and history starts empty")
+        #expect(bytes(file.path + ".corrupt") == junk, "\(name): kept byte for byte")
+        #expect(bytes(file.path) == nil)
+        // The session saves as usual, with nothing more to say.
+        #expect(session.isSaving)
+        #expect(session.save("show") == nil)
+        #expect(session.save("apps") == nil)
+        #expect(try file.load() == ["show", "apps"])
+        #expect(bytes(file.path + ".corrupt") == junk)
+    }
+
+    @Test func aFileTooLargeToBeAHistoryIsSetAside() throws {
+        let file = try historyFile(nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: file.path))
+        try handle.truncate(atOffset: UInt64(HistoryFile.maximumBytes + 1))  // sparse
+        try handle.close()
+        #expect(throws: HistoryError.corrupt(path: file.path, problem: "larger than 16 MiB", keptAs: file.path + ".corrupt")) {
+            try file.load()
+        }
+    }
+
+    /// Bug: bytes that were not UTF-8 were read as U+FFFD, and the next rewrite of the file
+    /// replaced the original bytes with those: data lost without a word.
+    @Test func bugInvalidUTF8WasRepairedAndTheOriginalBytesLostAtTheNextRewrite() throws {
+        let junk: [UInt8] = Array("app Caf".utf8) + [0xE9, 0x0A, 0x73, 0x68, 0x6F, 0x77, 0x0A]
+        let file = try historyFile(junk)
+        #expect(throws: HistoryError.self) { try file.load() }
+        try file.append("day")
+        #expect(bytes(file.path + ".corrupt") == junk)
+        #expect(try file.load() == ["day"])
+    }
+
+    @Test func aFileThatTurnsCorruptDuringTheSessionIsSetAsideAtTheNextSave() throws {
+        let file = try historyFile(Array("show\n".utf8))
+        let session = HistorySession(file: file)
+        #expect(session.start().commands == ["show"])
+        try Data([0x00, 0x01, 0x02]).write(to: URL(fileURLWithPath: file.path))
+        #expect(session.save("apps") == .corrupt(path: file.path, problem: "a NUL byte at offset 0: not a text file", keptAs: file.path + ".corrupt"))
+        #expect(try file.load() == ["apps"])
+        #expect(session.save("day") == nil)
+        #expect(bytes(file.path + ".corrupt") == [0x00, 0x01, 0x02])
+    }
+
+    @Test func aCorruptFileThatCannotBeMovedIsLeftAloneAllSession() throws {
+        let junk: [UInt8] = [0x00, 0xFF, 0x00, 0xFF]
+        var file = try historyFile(junk)
+        file.steps = Failing.move()  // as in a read-only folder
+        let session = HistorySession(file: file)
+        let (commands, warning) = session.start()
+        #expect(commands == [])
+        #expect(warning == .corruptInPlace(path: file.path, problem: "a NUL byte at offset 0: not a text file", reason: "Permission denied"))
+        #expect(warning?.description == "the history file '\(file.path)' is corrupt (a NUL byte at offset 0: not a text file) and could not be moved aside (Permission denied); it is left as it is and history is not saved this session")
+        #expect(!session.isSaving)
+        for command in ["show", "apps", "day"] { #expect(session.save(command) == nil, "said once") }
+        #expect(bytes(file.path) == junk, "never overwritten")
+        #expect(listing((file.path as NSString).deletingLastPathComponent) == ["history", "history.lock"])
+    }
+
+    // Unreadable: left as it is, never written this session, said once.
+
+    @Test func aFolderInPlaceOfTheFileIsUnreadableAndLeftAlone() throws {
+        let folder = temporaryFolder()
+        let file = HistoryFile(path: folder)
+        let session = HistorySession(file: file)
+        let (commands, warning) = session.start()
+        #expect(commands == [])
+        #expect(warning == .unreadable(path: folder, reason: "it is a directory"))
+        #expect(warning?.description == "cannot read the history file '\(folder)': it is a directory; it is left as it is and history is not saved this session")
+        #expect(session.save("show") == nil)
+        #expect(listing(folder) == [])
+    }
+
+    @Test func aFileInPlaceOfTheFolderIsUnreadableAtTheStartNotAtTheFirstCommand() throws {
+        let folder = temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
+        let session = HistorySession(file: HistoryFile(path: folder + "/blocker/history"))
+        #expect(session.start().problem == .unreadable(path: folder + "/blocker/history", reason: "Not a directory"))
+        #expect(session.save("show") == nil)
+        #expect(bytes(folder + "/blocker") == Array("x".utf8))
+    }
+
+    @Test func anIOErrorIsUnreadable() throws {
+        // Reading /proc/self/mem from offset 0 (never mapped) fails with EIO.
+        let session = HistorySession(file: HistoryFile(path: "/proc/self/mem"))
+        #expect(session.start().problem == .unreadable(path: "/proc/self/mem", reason: "Input/output error"))
+        #expect(!session.isSaving)
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads any file: the pty tests cover this as nobody"))
+    func aFileWithoutReadPermissionIsUnreadableAndLeftAlone() throws {
+        let file = try historyFile(Array("show\n".utf8))
+        chmod(file.path, 0o200)
+        let session = HistorySession(file: file)
+        #expect(session.start().problem == .unreadable(path: file.path, reason: "permission denied"))
+        #expect(session.save("apps") == nil)
+        chmod(file.path, 0o600)
+        #expect(bytes(file.path) == Array("show\n".utf8))
+    }
+
+    // Unwritable: said once, then history lives in memory only.
+
+    @Test func aSaveThatFailsIsReportedOnceAndSavingStops() throws {
+        var file = try historyFile(Array("show\n".utf8))
+        let calls = Counter()
+        var steps = Failing.rename(code: EROFS)
+        steps.write = { fd, buffer, count in
+            calls.add()
+            return Glibc.write(fd, buffer, count)
+        }
+        file.steps = steps
+        let session = HistorySession(file: file)
+        #expect(session.start().commands == ["show"])
+        let warning = session.save("apps")
+        #expect(warning == .unwritable(path: file.path, reason: "Read-only file system"))
+        #expect(warning?.description == "cannot save the history file '\(file.path)': Read-only file system; history is not saved from now on")
+        #expect(session.save("day") == nil)
+        #expect(session.save("week") == nil)
+        #expect(calls.value == 1, "not tried again")
+        #expect(bytes(file.path) == Array("show\n".utf8))
     }
 
     @Test func bugHistoryErrorsGaveFoundationsVagueReasons() throws {
         let folder = temporaryFolder()
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
         let file = HistoryFile(path: folder + "/blocker/history")
-        #expect(try file.load() == [])
-        #expect(throws: HistoryError.io(path: file.path, reason: "Not a directory")) { try file.append("show") }
-        #expect(throws: HistoryError.io(path: folder, reason: "it is a directory")) { try HistoryFile(path: folder).load() }
+        #expect(throws: HistoryError.unreadable(path: file.path, reason: "Not a directory")) { try file.load() }
+        #expect(throws: HistoryError.unwritable(path: file.path, reason: "Not a directory")) { try file.append("show") }
+        #expect(throws: HistoryError.unreadable(path: folder, reason: "it is a directory")) { try HistoryFile(path: folder).load() }
     }
+}
 
-    @Test func invalidUTF8IsRepairedNotFatal() throws {
-        let path = temporaryFolder() + "/history"
-        try Data([0x73, 0x68, 0x6F, 0x77, 0x0A, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
-        #expect(try HistoryFile(path: path).load() == ["show", "\u{FFFD}"])
-    }
+/// A count shared with a `@Sendable` closure.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }

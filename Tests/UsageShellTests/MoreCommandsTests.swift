@@ -300,6 +300,6 @@ struct LimitsShellTests {
         succeed(shell.execute("limit \"Google Docs\" 30m"))
         _ = try LimitsFile(path: path).update { $0 + [UsageLimit(target: .app("Mail"), micros: 3_600_000_000)] }
         succeed(shell.execute("limit \"Google Chrome\" 1h"))
-        #expect(try LimitsFile(path: path).load().map(\.target.name) == ["Google Docs", "Mail", "Google Chrome"])
+        #expect(try LimitsFile(path: path).load().limits.map(\.target.name) == ["Google Docs", "Mail", "Google Chrome"])
     }
 }

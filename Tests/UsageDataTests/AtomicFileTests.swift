@@ -1,0 +1,182 @@
+// AtomicFileTests.swift — the owned-file primitives: whole-or-nothing writes (a failure at any step leaves the old file), what counts as text, setting a file aside without overwriting anything.
+import Foundation
+import Testing
+@testable import UsageData
+
+/// The names in a folder, sorted.
+func listing(_ folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+}
+
+/// The bytes of a file (nil when it is missing).
+func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map(Array.init)
+}
+
+/// The permission bits of a file.
+func mode(_ path: String) -> mode_t {
+    var info = stat()
+    stat(path, &info)
+    return info.st_mode & 0o7777
+}
+
+func inode(_ path: String) -> ino_t {
+    var info = stat()
+    stat(path, &info)
+    return info.st_ino
+}
+
+/// System calls for a save that fail: `write` after `bytes` bytes (0: at once), or `rename`,
+/// or `link`, with `code`.
+enum Failing {
+    static func write(after limit: Int, code: Int32 = ENOSPC) -> AtomicFile.Steps {
+        var steps = AtomicFile.Steps()
+        steps.write = { fd, buffer, count in
+            var info = stat()
+            fstat(fd, &info)
+            let room = limit - Int(info.st_size)
+            if room <= 0 {
+                errno = code
+                return -1
+            }
+            return Glibc.write(fd, buffer, min(count, room))
+        }
+        return steps
+    }
+
+    static func rename(code: Int32 = EACCES) -> AtomicFile.Steps {
+        var steps = AtomicFile.Steps()
+        steps.rename = { _, _ in
+            errno = code
+            return -1
+        }
+        return steps
+    }
+
+    /// A folder where nothing can be renamed or linked (as a read-only one, for root too).
+    static func move(code: Int32 = EACCES) -> AtomicFile.Steps {
+        var steps = rename(code: code)
+        steps.link = { _, _ in
+            errno = code
+            return -1
+        }
+        return steps
+    }
+}
+
+struct AtomicFileTests {
+    @Test func aWriteReplacesTheFileWholeWithMode600AndLeavesNoTemporaryFile() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/new/file"
+        try AtomicFile.write(Array("one\n".utf8), to: path)
+        let first = inode(path)
+        try AtomicFile.write(Array("two\n".utf8), to: path)
+        #expect(bytes(path) == Array("two\n".utf8))
+        #expect(inode(path) != first, "replaced by a rename, not written in place")
+        #expect(mode(path) == 0o600)
+        #expect(listing(folder + "/new") == ["file"])
+    }
+
+    @Test(arguments: [
+        ("write fails at once (full disk)", Failing.write(after: 0), "No space left on device"),
+        ("write fails midway", Failing.write(after: 5), "No space left on device"),
+        ("write fails midway (I/O error)", Failing.write(after: 7, code: EIO), "Input/output error"),
+        ("rename fails (read-only folder)", Failing.rename(code: EROFS), "Read-only file system"),
+        ("rename fails (permission)", Failing.rename(), "Permission denied"),
+    ] as [(String, AtomicFile.Steps, String)])
+    func aWriteThatFailsAtAnyStepLeavesTheOldFileIntactAndNoTemporaryFile(step: String, steps: AtomicFile.Steps, reason: String) throws {
+        let folder = temporaryFolder()
+        let path = folder + "/file"
+        let old = Array("the old content, whole\n".utf8)
+        try AtomicFile.write(old, to: path)
+        do {
+            try AtomicFile.write(Array(String(repeating: "new content ", count: 100).utf8), to: path, steps: steps)
+            Issue.record("\(step): the write succeeded")
+        } catch {
+            #expect(error.reason == reason, "\(step)")
+        }
+        #expect(bytes(path) == old, "\(step)")
+        #expect(listing(folder) == ["file"], "\(step)")
+    }
+
+    @Test(arguments: [
+        ("", nil),
+        ("show\napp \"Café ☕\"\n", nil),
+        ("tab\there, CR\r\n, emoji 👩‍👩‍👧", nil),
+        ("day\0\n", "a NUL byte at offset 3: not a text file"),
+        ("\u{FEFF}show\n", nil),
+    ] as [(String, String?)])
+    func textProblemsOfText(text: String, problem: String?) {
+        #expect(AtomicFile.textProblem(Array(text.utf8)) == problem)
+    }
+
+    @Test(arguments: [
+        ([0x73, 0x68, 0xFF, 0x0A], "bytes that are not UTF-8 at offset 2"),
+        ([0xC3], "bytes that are not UTF-8 at offset 0"),  // cut inside a character
+        ([0x61, 0xC0, 0xAF], "bytes that are not UTF-8 at offset 1"),  // overlong '/'
+        ([0x61, 0x62, 0xED, 0xA0, 0x80], "bytes that are not UTF-8 at offset 2"),  // a surrogate
+        ([0xE2, 0x98, 0x95, 0x80], "bytes that are not UTF-8 at offset 3"),  // ☕ then a stray continuation
+        ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00], "a NUL byte at offset 7: not a text file"),  // an ELF header
+    ] as [([UInt8], String)])
+    func textProblemsOfBytesThatAreNotText(bytes: [UInt8], problem: String) {
+        #expect(AtomicFile.textProblem(bytes) == problem)
+    }
+
+    @Test func settingAsideNeverOverwritesACopyKeptEarlier() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/limits.json"
+        for (name, text) in [("limits.json", "third"), ("limits.json.corrupt", "first"), ("limits.json.corrupt-2", "second")] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        #expect(AtomicFile.setAside(path) == .moved(to: path + ".corrupt-3"))
+        #expect(bytes(path + ".corrupt") == Array("first".utf8))
+        #expect(bytes(path + ".corrupt-2") == Array("second".utf8))
+        #expect(bytes(path + ".corrupt-3") == Array("third".utf8))
+        #expect(bytes(path) == nil)
+    }
+
+    @Test func settingAsideWhereLinksAreRefusedRenamesToAFreeName() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/history"
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: path + ".corrupt"))
+        var steps = AtomicFile.Steps()
+        steps.link = { _, _ in
+            errno = EPERM
+            return -1
+        }
+        #expect(AtomicFile.setAside(path, steps: steps) == .moved(to: path + ".corrupt-2"))
+        #expect(bytes(path + ".corrupt") == Array("kept".utf8))
+        #expect(bytes(path + ".corrupt-2") == Array("junk".utf8))
+    }
+
+    @Test func settingAsideAFileAlreadyGoneSaysSo() {
+        #expect(AtomicFile.setAside(temporaryFolder() + "/limits.json") == .gone)
+    }
+
+    @Test func aFileThatCannotBeMovedStaysWhereItWas() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/history"
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(AtomicFile.setAside(path, steps: Failing.move()) == .failed(reason: "Permission denied"))
+        #expect(bytes(path) == Array("junk".utf8))
+        #expect(listing(folder) == ["history"])
+    }
+
+    @Test func aFileInPlaceOfTheFolderIsAFailureNotAMissingFile() throws {
+        let folder = temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/usage-shell"))
+        #expect(throws: FileFailure.self) { try AtomicFile.contentsIfPresent(of: folder + "/usage-shell/history") }
+        #expect(try AtomicFile.contentsIfPresent(of: folder + "/nothing/history") == nil)
+    }
+
+    @Test func aStampChangesWhenTheFileIsEditedOrReplaced() throws {
+        let path = temporaryFolder() + "/categories.json"
+        #expect(FileStamp(of: path) == nil)
+        try Data("{".utf8).write(to: URL(fileURLWithPath: path))
+        let first = try #require(FileStamp(of: path))
+        #expect(FileStamp(of: path) == first)
+        try Data("{x".utf8).write(to: URL(fileURLWithPath: path))  // Foundation replaces: a new file
+        #expect(FileStamp(of: path) != first)
+    }
+}
