@@ -24,6 +24,19 @@ public enum TerminalText {
         return out
     }
 
+    /// Text of several lines that may quote `echoed` pieces (the command line's arguments, in
+    /// the argument parser's errors): each piece is escaped whole first, so a newline inside an
+    /// argument shows as `\n` instead of starting a line of its own; then every line is
+    /// sanitised, and the text's own line breaks stay.
+    public static func sanitize(lines text: String, echoing echoed: [String]) -> String {
+        var text = text
+        // Longest first: a piece inside a longer one must not break the longer one's match.
+        for piece in Set(echoed.filter { $0.unicodeScalars.contains(where: needsEscape) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            text = text.replacingAll(piece, with: sanitize(piece))
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }.joined(separator: "\n")
+    }
+
     /// Whether a scalar must never reach the terminal raw.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
@@ -134,5 +147,27 @@ public enum TerminalText {
     /// Right-aligns already safe text in `width` cells.
     public static func padLeft(_ text: String, width: Int) -> String {
         String(repeating: " ", count: max(0, width - cells(text))) + text
+    }
+}
+
+extension String {
+    /// Every occurrence of `piece` (compared by scalars, so a lone combining mark or a CR before
+    /// a LF still matches) replaced by `replacement`.
+    fileprivate func replacingAll(_ piece: String, with replacement: String) -> String {
+        let target = Array(piece.unicodeScalars)
+        guard !target.isEmpty else { return self }
+        let scalars = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var k = 0
+        while k < scalars.count {
+            if scalars[k] == target[0], k + target.count <= scalars.count, Array(scalars[k..<k + target.count]) == target {
+                out.append(contentsOf: replacement.unicodeScalars)
+                k += target.count
+            } else {
+                out.append(scalars[k])
+                k += 1
+            }
+        }
+        return String(out)
     }
 }
