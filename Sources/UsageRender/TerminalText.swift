@@ -24,15 +24,16 @@ public enum TerminalText {
         return out
     }
 
-    /// Text of several lines that may quote `echoed` pieces (the command line's arguments, in
-    /// the argument parser's errors): each piece is escaped whole first, so a newline inside an
-    /// argument shows as `\n` instead of starting a line of its own; then every line is
-    /// sanitised, and the text's own line breaks stay.
+    /// Text of several lines that may quote `echoed` pieces in `'…'` (the command line's
+    /// arguments, in the argument parser's errors): each quoted piece is escaped whole first, so
+    /// a newline inside an argument shows as `\n` instead of starting a line of its own; then
+    /// every line is sanitised, and the text's own line breaks stay (an argument that is only a
+    /// newline must not take them: hence the quotes).
     public static func sanitize(lines text: String, echoing echoed: [String]) -> String {
         var text = text
         // Longest first: a piece inside a longer one must not break the longer one's match.
         for piece in Set(echoed.filter { $0.unicodeScalars.contains(where: needsEscape) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-            text = text.replacingAll(piece, with: sanitize(piece))
+            text = text.replacingAll("'" + piece + "'", with: "'" + sanitize(piece) + "'")
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }.joined(separator: "\n")
     }

@@ -492,6 +492,8 @@ let commandLineSafetyCases: [CommandLineSafetyCase] = [
     .init(name: "--format with escapes", arguments: ["--format", "{evil}"], status: 64, shows: ["'{evil}'"]),
     .init(name: "--tz with escapes", arguments: ["--tz", "{evil}"], status: 64, shows: ["unknown time zone '{evil}'"]),
     .init(name: "--width with escapes", arguments: ["--width", "{evil}"], status: 64, shows: ["'{evil}'"]),
+    .init(name: "--width that is a newline", arguments: ["--width", "\n"], status: 64, shows: ["'\\n' is invalid for '--width <width>'\nHelp:"]),
+    .init(name: "a short option with a newline", arguments: ["-a\nb"], status: 64, shows: ["Unknown option '-a\\nb'"]),
     .init(name: "--color with escapes", arguments: ["--color", "{evil}"], status: 64, shows: ["'{evil}'"]),
     .init(name: "a missing -f script", arguments: ["{data}", "-f", "{noscript}"], status: 1, shows: ["error: cannot read script '{noscript}'"]),
     .init(name: "a -f script of hostile lines", arguments: ["{data}", "-f", "{script}"], status: 1,

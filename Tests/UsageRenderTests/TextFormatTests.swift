@@ -89,8 +89,10 @@ struct TerminalSafetyTests {
         let message = "error: '\(argument)' is not a day\nUsage: usage-shell [--day <day>]"
         let safe = TerminalText.sanitize(lines: message, echoing: ["--day", argument])
         #expect(safe == "error: '2026\\e]0;x\\u{7}\\nforged\\u{202E}' is not a day\nUsage: usage-shell [--day <day>]")
-        // Controls outside any argument are escaped too, and the message's own lines stay.
+        // Controls outside any argument are escaped too, and the message's own lines stay, even
+        // when an argument is a bare newline.
         #expect(TerminalText.sanitize(lines: "a\u{1B}b\nc", echoing: []) == "a\\eb\nc")
+        #expect(TerminalText.sanitize(lines: "error: '\n' is invalid\nUsage: x", echoing: ["\n"]) == "error: '\\n' is invalid\nUsage: x")
     }
 
     @Test(arguments: [
