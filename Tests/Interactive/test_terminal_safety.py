@@ -259,6 +259,13 @@ class TerminalSafetyTests(unittest.TestCase):
         out = shell.run("", until=f"{sanitize(BLINK)} · ")
         self.assertIn(f"{sanitize(BLINK)} · Bell\\u{{7}}\\u{{7F}} · Mon 2026-02-23", out)
 
+        # A file name completes the same way, and the completed word loads that file.
+        shell.send("load s")
+        shell.send(TAB)
+        shell.expect(ansi_c(SOURCE) + " ")
+        out = shell.run("", until="loaded")
+        self.assertIn(f"loaded 7 sessions from {sanitize(SOURCE)}", out)
+
         # The same word typed by hand, as the tables show the name inside $'…'.
         out = shell.run(f"app $'{sanitize(TITLE)}'", until="· Mon 2026-02-23")
         self.assertEqual(result_lines(out)[0], f"{sanitize(TITLE)} · {sanitize(SOCIAL)} · Mon 2026-02-23")
