@@ -35,7 +35,8 @@ let package = Package(
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["usage-shell"],
+            // UsageShell and UsageRender for the terminal-safety test: the command table's list and the sanitiser.
+            dependencies: ["usage-shell", "UsageShell", "UsageRender"],
             exclude: ["Fixtures"]
         ),
     ]

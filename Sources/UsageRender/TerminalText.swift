@@ -33,6 +33,20 @@ public enum TerminalText {
     /// The most scalars of one text shown: four times the widest table (`--width 1000`).
     public static let longestShown = 4000
 
+    /// Text of several lines that may quote `echoed` pieces in `'…'` (the command line's
+    /// arguments, in the argument parser's errors): each quoted piece is escaped whole first, so
+    /// a newline inside an argument shows as `\n` instead of starting a line of its own; then
+    /// every line is sanitised, and the text's own line breaks stay (an argument that is only a
+    /// newline must not take them: hence the quotes).
+    public static func sanitize(lines text: String, echoing echoed: [String]) -> String {
+        var text = text
+        // Longest first: a piece inside a longer one must not break the longer one's match.
+        for piece in Set(echoed.filter { $0.unicodeScalars.contains(where: needsEscape) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            text = text.replacingAll("'" + piece + "'", with: "'" + sanitize(piece) + "'")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }.joined(separator: "\n")
+    }
+
     /// Whether a scalar must never reach the terminal raw.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
@@ -143,5 +157,27 @@ public enum TerminalText {
     /// Right-aligns already safe text in `width` cells.
     public static func padLeft(_ text: String, width: Int) -> String {
         String(repeating: " ", count: max(0, width - cells(text))) + text
+    }
+}
+
+extension String {
+    /// Every occurrence of `piece` (compared by scalars, so a lone combining mark or a CR before
+    /// a LF still matches) replaced by `replacement`.
+    fileprivate func replacingAll(_ piece: String, with replacement: String) -> String {
+        let target = Array(piece.unicodeScalars)
+        guard !target.isEmpty else { return self }
+        let scalars = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var k = 0
+        while k < scalars.count {
+            if scalars[k] == target[0], k + target.count <= scalars.count, Array(scalars[k..<k + target.count]) == target {
+                out.append(contentsOf: replacement.unicodeScalars)
+                k += target.count
+            } else {
+                out.append(scalars[k])
+                k += 1
+            }
+        }
+        return String(out)
     }
 }

@@ -25,7 +25,8 @@ public enum ArgumentKind: Sendable, Equatable {
 
 /// One way to complete the word under the cursor.
 public struct CompletionCandidate: Equatable, Sendable {
-    /// The text that replaces the typed word (quoted when it holds spaces).
+    /// The text that replaces the typed word (quoted when it holds spaces; in `$'…'` with its
+    /// controls escaped when it holds any, so the edited line never shows them raw).
     public let replacement: String
     /// What the list shows (the plain value; a directory ends in `/`).
     public let display: String
@@ -88,10 +89,11 @@ public enum Completer {
         return unique.filter { $0.value.lowercased().unicodeScalars.starts(with: lower.unicodeScalars) }
     }
 
-    /// A word that will be typed on: quoted if it needs quotes, but the closing quote left off.
+    /// A word that will be typed on: quoted if it needs quotes (`"…"` or `$'…'`), but the
+    /// closing quote left off.
     static func openQuoted(_ value: String) -> String {
         let quoted = Tokenizer.quoted(value)
-        return quoted.hasPrefix("\"") ? String(quoted.dropLast()) : quoted
+        return quoted.hasPrefix("\"") || quoted.hasPrefix("$'") ? String(quoted.dropLast()) : quoted
     }
 
     static func longestCommonPrefix(_ values: [String]) -> String {

@@ -108,8 +108,9 @@ struct UsageShellCommand: ParsableCommand {
                 if !message.isEmpty { StandardStream.output.write(message + "\n") }
             } else if !message.isEmpty {
                 let text = message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : Substring(message)
-                let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
-                StandardStream.error.write(safe.joined(separator: "\n") + "\n")
+                // An argument is escaped whole: a newline in it must not start a line of its own.
+                let arguments = CommandLine.arguments.dropFirst().flatMap { [$0] + $0.split(separator: "=", maxSplits: 1).map(String.init) }
+                StandardStream.error.write(TerminalText.sanitize(lines: String(text), echoing: arguments) + "\n")
             }
             Glibc.exit(code.rawValue)
         }

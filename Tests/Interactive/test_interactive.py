@@ -578,7 +578,7 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertEqual(result_lines(out)[0], "evil\\e[31mred · Other · Mon 2026-02-23")
 
         shell.send("app evi")
-        shell.send(TAB)  # completion puts the raw name in the line: libedit must show it as ^[
+        shell.send(TAB)  # completion writes $'evil\e[31mred': the line never holds the raw ESC
         shell.run("", until="evil\\e[31mred · Other · Mon 2026-02-23")
         self.assertNotIn("\x1b[31m", shell.transcript)
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))

@@ -82,6 +82,19 @@ struct TerminalSafetyTests {
         #expect(!safe.unicodeScalars.contains { TerminalText.needsEscape($0) })
     }
 
+    // Bug (fixed): the argument parser's errors were sanitised line by line, so a newline inside
+    // an echoed argument (`--day $'x\ny'`) started a line of its own, raw (SPEC §6).
+    @Test func bugArgumentParserErrorsSplitAnArgumentAtItsNewline() {
+        let argument = "2026\u{1B}]0;x\u{07}\nforged\u{202E}"
+        let message = "error: '\(argument)' is not a day\nUsage: usage-shell [--day <day>]"
+        let safe = TerminalText.sanitize(lines: message, echoing: ["--day", argument])
+        #expect(safe == "error: '2026\\e]0;x\\u{7}\\nforged\\u{202E}' is not a day\nUsage: usage-shell [--day <day>]")
+        // Controls outside any argument are escaped too, and the message's own lines stay, even
+        // when an argument is a bare newline.
+        #expect(TerminalText.sanitize(lines: "a\u{1B}b\nc", echoing: []) == "a\\eb\nc")
+        #expect(TerminalText.sanitize(lines: "error: '\n' is invalid\nUsage: x", echoing: ["\n"]) == "error: '\\n' is invalid\nUsage: x")
+    }
+
     @Test(arguments: [
         ("Safari", 6), ("微信", 4), ("🎵 Tunes", 8), ("Café", 4), ("e\u{301}", 1), ("Ｆｕｌｌ", 8),
         ("☺\u{FE0F}", 2), ("👨\u{200D}👩\u{200D}👧", 2), ("🇫🇷", 2), ("☺", 1),

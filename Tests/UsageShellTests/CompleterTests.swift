@@ -134,6 +134,36 @@ struct CompleterTests {
         }
     }
 
+    // Bug (fixed): Tab put an app's raw name into the edited line, and libedit drew its controls:
+    // a newline broke the line in two, a tab became spaces, a bidi override hid the text after it
+    // (SPEC §6). A name with controls now completes as `$'…'` with them escaped.
+    @Test func bugCompletionPutRawControlCharactersIntoTheEditedLine() throws {
+        let json = """
+            [{"app_name": "evil\\u001b]0;t\\u0007x", "category": "Tab\\tNew\\nLine", "start_timestamp": "2026-02-23T08:00:00Z", "end_timestamp": "2026-02-23T08:30:00Z"},
+             {"app_name": "evil\\u001b[2J\\u202e", "category": "C1\\u009b", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T09:30:00Z"}]
+            """
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset(json))))
+        let shell = Shell(model: vm, terminalWidth: { 80 })
+        // Two apps: the common prefix, open; then each name whole.
+        let both = Completer.complete("app ev", shell: shell)
+        #expect(both.candidates.count == 2)
+        #expect(both.commonPrefix == "$'evil\\e")
+        #expect(both.candidates.map(\.display).allSatisfy { $0.hasPrefix("evil\u{1B}") }, "the list sanitises on its own")
+        for line in ["app $'evil\\e]", "app $'evil\\e[", "apps category T", "apps category C"] {
+            let completion = Completer.complete(line, shell: shell)
+            let candidate = try #require(completion.candidates.first, "\(line)")
+            #expect(completion.candidates.count == 1)
+            #expect(!candidate.replacement.unicodeScalars.contains(where: TerminalText.needsEscape), "\(candidate.replacement)")
+            // The completed line names the real app or category.
+            let completed = String(line.dropLast(completion.typed.count)) + candidate.replacement
+            let words = try Tokenizer.words(completed)
+            #expect(words.last.map { Array($0.unicodeScalars) } == Array(candidate.display.unicodeScalars))
+            #expect(shell.execute(completed) != .failed(.unclosedQuote))
+            if case .failed(let error) = shell.execute(completed) { Issue.record("\(completed): \(error)") }
+        }
+    }
+
     @Test func beforeAnyDataThereAreNoNamesAndNoDates() {
         let shell = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
         #expect(Completer.complete("app ", shell: shell).candidates.isEmpty)
@@ -149,6 +179,9 @@ struct PartialLineTests {
         ("app \"Google Ch", ["app"], "Google Ch", "\"Google Ch", "\""),
         ("app 'It''s", ["app"], "Its", "'It''s", "'"),
         ("load My\\ Da", ["load"], "My Da", "My\\ Da", nil),
+        ("app $'evil\\e[3", ["app"], "evil\u{1B}[3", "$'evil\\e[3", "$"),
+        ("app $'ab\\u{20", ["app"], "ab", "$'ab\\u{20", "$"),
+        ("app $'a\\'b' x", ["app", "a'b"], "x", "x", nil),
     ] as [(String, [String], String, String, Character?)])
     func splits(line: String, words: [String], current: String, typed: String, quote: Character?) {
         let partial = Tokenizer.partial(line)
@@ -165,9 +198,24 @@ struct PartialLineTests {
         ("back\\slash", "\"back\\\\slash\""),
         ("#hash", "\"#hash\""),
         ("", "\"\""),
+        ("evil\u{1B}[31m", "$'evil\\e[31m'"),
+        ("it's\u{202E}\\", "$'it\\'s\\u{202E}\\\\'"),
+        ("Tab\tNew\nLine\r", "$'Tab\\tNew\\nLine\\r'"),
+        ("C1\u{9B}\u{0}\u{7F}\u{2066}", "$'C1\\u{9B}\\u{0}\\u{7F}\\u{2066}'"),
     ])
     func quoting(name: String, quoted: String) {
         #expect(Tokenizer.quoted(name) == quoted)
+    }
+
+    /// Quoting reads back scalar for scalar, whatever the name holds: controls, quotes,
+    /// backslashes, a combining mark right after a quote or a blank.
+    @Test(arguments: [
+        "evil\u{1B}]0;t\u{07}x", "a'b\"c\\d\u{202E}", "\"\u{301}x", " \u{301}", "x\u{0}y", "'\u{2028}", "$'x'", "$",
+        "\\e", "Ça\u{9B}va",
+    ])
+    func quotedWordsReadBackAsThemselves(name: String) throws {
+        let words = try Tokenizer.words("app " + Tokenizer.quoted(name) + " x")
+        #expect(words.map { Array($0.unicodeScalars) } == [Array("app".unicodeScalars), Array(name.unicodeScalars), ["x"]])
     }
 }
 

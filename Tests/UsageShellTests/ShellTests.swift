@@ -100,9 +100,23 @@ struct TokenizerTests {
         ("app \"say \\\"hi\\\"\"", ["app", "say \"hi\""]),
         ("load ''", ["load", ""]),
         ("", []),
+        // bash's ANSI-C quoting spells what names may hold and terminals must not get raw.
+        ("app $'evil\\e[31mred'", ["app", "evil\u{1B}[31mred"]),
+        ("app $'a\\u{202E}b\\x41\\u0042\\U00000043\\t\\n\\r\\\\\\''", ["app", "a\u{202E}bABC\t\n\r\\'"]),
+        ("app x$'\\e'y", ["app", "x\u{1B}y"]),
+        ("app $'\\q\\u{110000}'", ["app", "\\q\\u{110000}"]),
+        ("app '$'", ["app", "$"]),
+        ("app a$b", ["app", "a$b"]),
     ])
     func wordsSplitLikeAShell(line: String, words: [String]) throws {
-        #expect(try Tokenizer.words(line) == words)
+        let split = try Tokenizer.words(line)
+        #expect(split.map { Array($0.unicodeScalars) } == words.map { Array($0.unicodeScalars) })
+    }
+
+    @Test func anUnfinishedEscapeIsAnUnclosedQuote() {
+        for line in ["app $'ab", "app $'ab\\", "app $'ab\\u{20", "app \"ab\\"] {
+            #expect(throws: ShellError.unclosedQuote) { try Tokenizer.words(line) }
+        }
     }
 }
 

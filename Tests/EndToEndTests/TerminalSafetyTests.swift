@@ -1,0 +1,534 @@
+// TerminalSafetyTests.swift — SPEC §6 through the built binary: every command of the command table (the list comes from CommandTable.all), on its data path and its error paths, with colour off, colour on, JSON and accessible, on hostile names, ids, file names and arguments; and the command line's own errors and warnings.
+import Foundation
+import Testing
+import UsageRender
+import UsageShell
+
+// MARK: - The hostile material
+
+/// Names, ids and paths holding what a terminal must never receive raw: OSC and CSI sequences,
+/// CR, backspace, BEL, NUL, DEL, C1 CSI (U+009B), bidi overrides and isolates, U+2028.
+enum Hostile {
+    /// App names and their categories (nil: uncategorised, for the rules).
+    static let apps: [(key: String, name: String, category: String?)] = [
+        ("title", "\u{1B}]0;title\u{07}Title", "social"),
+        ("clear", "\u{1B}[2JClear", "ignore"),
+        ("cr", "CR\rBack\u{08}space", "bell"),
+        ("c1", "C1\u{9B}31mcsi", "iso"),
+        ("rlo", "txt.exe\u{202E}gnp", "c1cat"),
+        ("nul", "NUL\u{0}DEL\u{7F}x", "bell"),
+        ("tab", "Tab\tNew\nLine\u{2028}end", "social"),
+        ("link", "Link\u{1B}]8;;http://x\u{1B}\\here", "iso"),
+        ("blink", "\u{1B}[5mBlink\u{2066}", nil),
+        ("uncat", "Un\u{1B}[7mcat", nil),
+    ]
+
+    static let categories: [String: String] = [
+        "social": "Social\u{1B}[31m",
+        "ignore": "\u{202E}erongi",
+        "bell": "Bell\u{07}\u{7F}",
+        "iso": "\u{2066}Iso\u{2069}late",
+        "c1cat": "\u{9B}1mC1cat",
+        // Given by the rules file to `blink`.
+        "ruled": "Ruled\u{1B}[1m\u{202E}",
+        "none": "\u{9B}none",
+    ]
+
+    static let rulePattern = "\u{1B}\\[5m"
+    static let idlePattern = "\u{202E}nothing"
+    /// A rules file whose pattern is no regular expression.
+    static let badPattern = "(\u{1B}[\u{202E}"
+
+    /// What commands are given where an argument is expected: every kind of control but NUL
+    /// (which argv cannot carry).
+    static let evil = "x\u{1B}]0;pwned\u{07}\u{1B}[2J\r\u{08}\n\u{9B}\u{202E}\u{2066}\u{7F}y"
+    /// `evil` for scripts and standard input, whose lines cannot hold a line break.
+    static let evilLine = "x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{08}\u{9B}\u{202E}\u{2066}\u{7F}y"
+
+    /// Ids of the skipped rows, which `check` shows as examples.
+    static let badIDs = ["bad\u{1B}]0;t\u{07}\u{202E}", "\u{9B}rev\u{2066}", "miss\r\u{08}"]
+
+    static func sessionID(_ k: Int) -> String { "id\u{1B}[2J\u{202E}\(k)" }
+
+    /// Every placeholder's raw value that is data (not a path).
+    static var names: [String: String] {
+        var values = categories
+        for app in apps { values[app.key] = app.name }
+        values["evil"] = evil
+        values["evilline"] = evilLine
+        values["rulepattern"] = rulePattern
+        values["badpattern"] = badPattern
+        for (k, id) in badIDs.enumerated() { values["badid\(k)"] = id }
+        values["id0"] = sessionID(0)
+        // `app` with a near miss: "did you mean" names the hostile app.
+        values["nearclear"] = "\u{1B}[2JClexr"
+        // A prefix of two apps: "could be" lists both.
+        values["esc"] = "\u{1B}["
+        values["evilday"] = "2026\u{1B}]0;x\u{07}\n\u{202E}"
+        return values
+    }
+
+    /// The sessions file: every app on 2026-02-23 (UTC), two apps on the two days before,
+    /// and one skipped row of each kind with hostile ids and values.
+    static func sessionsJSON() -> String {
+        var rows: [String] = []
+        func row(_ id: String?, _ app: String?, _ category: String?, _ start: String?, _ end: String?) -> String {
+            let fields: [(String, String?)] = [
+                ("session_id", id), ("app_name", app), ("category", category), ("start_timestamp", start), ("end_timestamp", end),
+            ]
+            return "{" + fields.map { "\(json($0.0)): \($0.1.map(json) ?? "null")" }.joined(separator: ", ") + "}"
+        }
+        for (k, app) in apps.enumerated() {
+            let category = app.category.flatMap { categories[$0] }
+            let start = 8 + k
+            let minutes = 10 + 5 * k
+            let begin = "2026-02-23T\(start < 10 ? "0" : "")\(start):00:00Z"
+            let end = "2026-02-23T\(start < 10 ? "0" : "")\(start):\(minutes):00Z"
+            rows.append(row(sessionID(k), app.name, category, begin, end))
+            if k < 2 {
+                for day in ["21", "22"] {
+                    rows.append(row(sessionID(k), app.name, category, "2026-02-\(day)T10:00:00Z", "2026-02-\(day)T11:30:00Z"))
+                }
+            }
+        }
+        rows.append(row(badIDs[0], "x", "y", "2026-02-23T01:00:00Z", "nope\u{1B}[31m\u{9B}"))
+        rows.append(row(badIDs[1], "x", "y", "2026-02-23T02:00:00Z", "2026-02-23T01:00:00Z"))
+        rows.append(row(badIDs[2], "x", "y", nil, nil))
+        rows.append(#"{"session_id": "type", "app_name": 42, "start_timestamp": "2026-02-23T01:00:00Z", "end_timestamp": "2026-02-23T02:00:00Z"}"#)
+        rows.append(json("\u{1B}[2Jnot an object\u{202E}"))
+        return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// A JSON string with every control, DEL, C1 and bidi control as `\u` escapes.
+    static func json(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if TerminalText.needsEscape(u) {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func rulesJSON(pattern: String = rulePattern) -> String {
+        #"{"rules": [{"match": \#(json(pattern)), "category": \#(json(categories["ruled"]!))}, "#
+            + #"{"match": \#(json(idlePattern)), "category": \#(json(categories["none"]!))}]}"#
+    }
+}
+
+// MARK: - A run's surroundings
+
+/// What a run finds around it besides the hostile data.
+enum Setup: Sendable {
+    case plain
+    /// The rules file holds a pattern that is no regular expression.
+    case badRules
+    /// The limits file is not JSON.
+    case corruptLimits
+}
+
+/// A temporary folder with the hostile sessions file (under a hostile name), a hostile config
+/// folder with category rules, and hostile paths for loads and exports to fail or succeed on.
+final class Workspace {
+    let root: URL
+    /// Placeholder → raw value (`{data}` → the data file's path).
+    private(set) var values: [String: String] = Hostile.names
+
+    init(_ setup: Setup = .plain) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-safety-\(UUID().uuidString)")
+        let fm = FileManager.default
+        try fm.createDirectory(at: root, withIntermediateDirectories: true)
+        func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+        values["data"] = path("ses\u{1B}]0;pwned\u{07}\u{202E}\n\r\u{9B}2J\u{2066}sions.json")
+        values["data2"] = path("more\u{1B}[2J\u{2029}.json")
+        values["missing"] = path("missing\u{1B}[2J\n\u{202E}\u{9B}\u{08}.json")
+        values["dir"] = path("dir\u{1B}]0;x\u{07}")
+        values["invalid"] = path("bad\u{2066}\u{1B}[5m.json")
+        values["out"] = path("out\u{1B}[2J\u{202E}\n.json")
+        values["outcsv"] = path("report\u{9B}2J\t.csv")
+        values["noext"] = path("noext\u{1B}[2J\u{202E}")
+        values["exists"] = path("exists\u{1B}]0;x\u{07}.json")
+        values["nowhere"] = path("no\u{1B}[2Jdir\u{202E}/x.json")
+        values["script"] = path("script\u{1B}[2J\u{202E}.txt")
+        values["noscript"] = path("noscript\u{1B}]0;x\u{07}\n.txt")
+        let config = path("conf\u{1B}[2J\u{202E}\ndir")
+        values["config"] = config
+        values["rulesfile"] = config + "/usage-shell/categories.json"
+        values["limitsfile"] = config + "/usage-shell/limits.json"
+
+        let data = Data(Hostile.sessionsJSON().utf8)
+        try data.write(to: URL(fileURLWithPath: values["data"]!))
+        try data.write(to: URL(fileURLWithPath: values["data2"]!))
+        try data.write(to: URL(fileURLWithPath: values["exists"]!))
+        try fm.createDirectory(atPath: values["dir"]!, withIntermediateDirectories: true)
+        try Data("[{\"app_name\": \"\u{1B}]0;pwn\u{07}\u{1B}[2J\u{202E}".utf8).write(to: URL(fileURLWithPath: values["invalid"]!))
+        try fm.createDirectory(atPath: config + "/usage-shell", withIntermediateDirectories: true)
+        let rules = setup == .badRules ? Hostile.rulesJSON(pattern: Hostile.badPattern) : Hostile.rulesJSON()
+        try Data(rules.utf8).write(to: URL(fileURLWithPath: values["rulesfile"]!))
+        if setup == .corruptLimits {
+            try Data("{\"limits\": [\u{1B}[2J\u{202E}".utf8).write(to: URL(fileURLWithPath: values["limitsfile"]!))
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// `{key}` replaced by `transform(value)`.
+    func fill(_ text: String, _ transform: (String) -> String) -> String {
+        var out = text
+        for (key, value) in values where out.contains("{\(key)}") {
+            out = out.replacingOccurrences(of: "{\(key)}", with: transform(value))
+        }
+        return out
+    }
+
+    /// A command line: placeholders become words the shell reads back as the raw value.
+    func line(_ text: String) -> String { fill(text, Tokenizer.quoted) }
+    /// Expected table text: placeholders become their sanitised form.
+    func shown(_ text: String) -> String { fill(text, TerminalText.sanitize) }
+    /// Expected JSON strings: placeholders are the raw values.
+    func exact(_ text: String) -> String { fill(text) { $0 } }
+
+    /// Runs the binary on the hostile data with the workspace's config folder.
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+        var env = ["XDG_CONFIG_HOME": values["config"]!]
+        env.merge(environment) { $1 }
+        return try Binary.run(arguments, stdin: stdin, environment: env)
+    }
+}
+
+// MARK: - The checks
+
+/// The scalars that must never reach a terminal raw (the newline between lines excepted).
+func rawControls(_ text: String) -> [Unicode.Scalar] {
+    text.unicodeScalars.filter { $0 != "\n" && TerminalText.needsEscape($0) }
+}
+
+/// Colour off: no ESC at all, and nothing else raw.
+func expectPlainSafe(_ text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!text.contains("\u{1B}"), "ESC with colour off in \(context): \(text.debugDescription)", sourceLocation: sourceLocation)
+    let bad = rawControls(text)
+    #expect(bad.isEmpty, "raw \(bad.map { "U+" + String($0.value, radix: 16) }) in \(context): \(text.debugDescription)", sourceLocation: sourceLocation)
+}
+
+/// Colour on: every ESC begins an SGR sequence (`ESC [ digits;… m`), and nothing else is raw.
+func expectColouredSafe(_ text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let scalars = Array(text.unicodeScalars)
+    for (k, s) in scalars.enumerated() where s == "\u{1B}" {
+        var j = k + 1
+        var isSGR = j < scalars.count && scalars[j] == "["
+        if isSGR {
+            j += 1
+            while j < scalars.count, ("0"..."9").contains(scalars[j]) || scalars[j] == ";" { j += 1 }
+            isSGR = j < scalars.count && scalars[j] == "m"
+        }
+        if !isSGR {
+            let context2 = String(String.UnicodeScalarView(scalars[k..<min(scalars.count, k + 12)]))
+            Issue.record("an ESC that begins no SGR in \(context): \(context2.debugDescription)", sourceLocation: sourceLocation)
+            return
+        }
+    }
+    let bad = rawControls(TerminalText.withoutSGR(text))
+    #expect(bad.isEmpty, "raw \(bad.map { "U+" + String($0.value, radix: 16) }) in \(context): \(text.debugDescription)", sourceLocation: sourceLocation)
+}
+
+/// Every string (keys and values) of a decoded JSON value.
+func jsonStrings(_ value: Any) -> [String] {
+    switch value {
+    case let s as String: return [s]
+    case let a as [Any]: return a.flatMap(jsonStrings)
+    case let o as [String: Any]: return o.keys.map { $0 } + o.values.flatMap(jsonStrings)
+    default: return []
+    }
+}
+
+// MARK: - Every command
+
+/// One representative use of a command: lines run in order in one process.
+struct SafetyCase: Sendable, CustomTestStringConvertible {
+    /// The command of the table this case is for.
+    let command: String
+    let lines: [String]
+    /// The exit status: 0, 1 (a line failed) or 3 (`limits check` found a crossed limit).
+    let status: Int32
+    /// Text that must appear (sanitised placeholders) on stdout or stderr of the table runs: the
+    /// data path was reached, or the error echoed the hostile argument.
+    let shows: [String]
+    /// Strings the JSON documents on stdout must hold exactly (raw placeholders).
+    let json: [String]
+    let setup: Setup
+    /// Whether the case reaches what the command shows (by default: when it does not fail).
+    let reachesData: Bool
+
+    init(
+        _ command: String, _ lines: [String], status: Int32 = 0, dataPath: Bool? = nil, shows: [String] = [], json: [String] = [],
+        setup: Setup = .plain
+    ) {
+        self.command = command
+        self.reachesData = dataPath ?? (status != 1)
+        self.lines = lines
+        self.status = status
+        self.shows = shows
+        self.json = json
+        self.setup = setup
+    }
+
+    var testDescription: String { "\(command): \(lines.joined(separator: " ; ").debugDescription)" }
+}
+
+/// How a run prints.
+enum SafetyMode: String, CaseIterable, Sendable {
+    case colourNever, colourAlways, json, accessible
+
+    var arguments: [String] {
+        switch self {
+        case .colourNever: return ["--color", "never"]
+        case .colourAlways: return ["--color", "always"]
+        // Colour on, so that nothing of the theme may leak into JSON either.
+        case .json: return ["--format", "json", "--color", "always"]
+        // Charts as sentences, ASCII glyphs: other renderers of the same names.
+        case .accessible: return ["--accessible", "--glyphs", "ascii", "--color", "never"]
+        }
+    }
+}
+
+private let allApps = Hostile.apps.map { "{\($0.key)}" }
+private let dayCategories = ["{social}", "{ignore}", "{bell}", "{iso}", "{c1cat}", "{ruled}"]
+
+/// Every command, its data path and its error paths. `everyCommandOfTheTableHasCases` keeps
+/// this list complete: a new command fails it until it has cases here.
+let safetyCases: [SafetyCase] = [
+    // show
+    SafetyCase("show", ["show"], shows: ["{title}", "{social}", "{rlo}", "{ruled}"], json: allApps + dayCategories),
+    SafetyCase("show", ["show {evil}"], status: 1, shows: ["show: takes no arguments"]),
+    // day
+    SafetyCase("day", ["day"], shows: ["Monday, February 23, 2026"]),
+    SafetyCase("day", ["day 2026-02-22"], shows: ["Sunday, February 22, 2026"], json: ["2026-02-22"]),
+    SafetyCase("day", ["day {evilday}"], status: 1, shows: ["'{evilday}' is not a day"]),
+    // chart
+    SafetyCase("chart", ["chart category"], shows: ["{social}", "{iso}", "{ruled}"], json: dayCategories),
+    SafetyCase("chart", ["chart hourly"], shows: ["{uncat}"], json: ["{title}", "{clear}", "{c1}"]),
+    SafetyCase("chart", ["chart hourly by category"], shows: ["{social}"], json: ["{social}", "{iso}"]),
+    SafetyCase("chart", ["chart {evil}"], status: 1, shows: ["'{evil}' is not a chart"]),
+    SafetyCase("chart", ["chart hourly by {evil}"], status: 1, shows: ["'{evil}' is not app or category"]),
+    // apps
+    // Long names are cut to their column (`Link\e]8;;http://x\…`): the short ones show whole.
+    SafetyCase("apps", ["apps"], shows: allApps.filter { $0 != "{tab}" && $0 != "{link}" } + ["Tab\\tNew\\nLine"], json: allApps),
+    SafetyCase("apps", ["apps top 3"], json: ["{uncat}"]),
+    SafetyCase("apps", ["apps category {social}"], shows: ["Apps in {social}", "{title}", "Tab\\tNew\\nLine"], json: ["{social}", "{title}", "{tab}"]),
+    SafetyCase("apps", ["apps category soc"], shows: ["Apps in {social}"], json: ["{social}"]),
+    SafetyCase("apps", ["apps category {c1cat}"], shows: ["{rlo}"], json: ["{c1cat}", "{rlo}"]),
+    SafetyCase("apps", ["apps category {evil}"], status: 1, shows: ["no category named '{evil}'"]),
+    SafetyCase("apps", ["apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
+    SafetyCase("apps", ["apps {evil} 1"], status: 1, shows: ["unexpected '{evil}'"]),
+    SafetyCase("apps", ["apps top"], status: 1, shows: ["'top' needs a value"]),
+] + Hostile.apps.map { app in
+    SafetyCase("app", ["app {\(app.key)}"], shows: ["{\(app.key)} · "], json: ["{\(app.key)}"])
+} + [
+    SafetyCase("app", ["app {evil}"], status: 1, shows: ["no app named '{evil}'"]),
+    SafetyCase("app", ["app {nearclear}"], status: 1, shows: ["no app named '{nearclear}' — did you mean '{clear}'?"]),
+    SafetyCase("app", ["app {esc}"], status: 1, shows: ["'{esc}' could be the app", "'{clear}'", "'{blink}'"]),
+    SafetyCase("app", ["app"], status: 1, shows: ["app: which app?"]),
+    // hour
+    SafetyCase("hour", ["hour 8"], shows: ["{title}"], json: ["{title}"]),
+    SafetyCase("hour", ["hour 11"], shows: ["{c1}"], json: ["{c1}"]),
+    SafetyCase("hour", ["hour {evil}"], status: 1, shows: ["'{evil}' is not an hour from 0 to 23"]),
+    // week
+    SafetyCase("week", ["week"], shows: ["{social}"], json: ["{social}", "{ignore}"]),
+    SafetyCase("week", ["week prev"], shows: ["Week ending Monday, February 16, 2026"]),
+    SafetyCase("week", ["week {evil}"], status: 1, shows: ["'{evil}' is not prev or next"]),
+    // days
+    SafetyCase("days", ["days"], shows: ["{social}"], json: ["{social}", "{ignore}"]),
+    SafetyCase("days", ["days 3"], json: ["{ignore}"]),
+    SafetyCase("days", ["days {evil}"], status: 1, shows: ["'{evil}' is not a number of days from 1 to 31"]),
+    // insights
+    SafetyCase("insights", ["insights"], shows: ["{clear}"], json: ["{clear}"]),
+    SafetyCase("insights", ["insights {evil}"], status: 1, shows: ["insights: takes no arguments"]),
+    // check
+    SafetyCase("check", ["check"], shows: ["source: {data}", "{badid0}", "{badid1}", "{badid2}"], json: ["{data}", "{badid0}", "{badid1}"]),
+    SafetyCase("check", ["load {data} {data2}", "check"], shows: ["{data}", "{data2}"], json: ["{data}", "{data2}"]),
+    SafetyCase("check", ["check {evil}"], status: 1, shows: ["check: takes no arguments"]),
+    // set
+    SafetyCase("set", ["set"], shows: ["tz"]),
+    SafetyCase("set", ["set tz UTC", "day"], shows: ["Monday, February 23, 2026"]),
+    SafetyCase("set", ["set tz {evil}"], status: 1, shows: ["{evil}"]),
+    SafetyCase("set", ["set {evil} on"], status: 1, shows: ["{evil}"]),
+    SafetyCase("set", ["set color {evil}"], status: 1, shows: ["{evil}"]),
+    SafetyCase("set", ["set width {evil}"], status: 1, shows: ["{evil}"]),
+    // load
+    SafetyCase("load", ["load {data}"], shows: ["loaded 14 sessions from {data}"], json: ["{data}"]),
+    SafetyCase("load", ["load"], shows: ["from {data}"], json: ["{data}"]),
+    SafetyCase("load", ["load {data} {data2}"], shows: ["from {data} + {data2}"], json: ["{data} + {data2}"]),
+    SafetyCase("load", ["load {missing}"], status: 1, shows: ["cannot load '{missing}': no such file"]),
+    SafetyCase("load", ["load {dir}"], status: 1, shows: ["cannot load '{dir}'"]),
+    SafetyCase("load", ["load {invalid}"], status: 1, shows: ["cannot load '{invalid}'"]),
+    SafetyCase("load", ["load {data} {data}"], status: 1, shows: ["'{data}' is given twice"]),
+    SafetyCase("load", ["load {missing}", "show"], status: 1, shows: ["'{missing}'"]),
+    // retry: fails on a missing file, then loads it once `export` has written it
+    SafetyCase("retry", ["load {out}", "export {out}", "retry"], status: 1, dataPath: true, shows: ["cannot load '{out}'", "from {out}"], json: ["{out}"]),
+    SafetyCase("retry", ["load {missing}", "retry"], status: 1, shows: ["cannot load '{missing}'"]),
+    SafetyCase("retry", ["retry {evil}"], status: 1, shows: ["retry: takes no arguments"]),
+    // rules
+    SafetyCase("rules", ["rules"], shows: ["{rulesfile}", "{rulepattern} → {ruled}", "{uncat}"], json: ["{rulesfile}", "{rulepattern}", "{ruled}", "{uncat}"]),
+    SafetyCase("rules", ["rules"], status: 1, shows: ["'{badpattern}' is not a regular expression"], setup: .badRules),
+    SafetyCase("rules", ["rules {evil}"], status: 1, shows: ["rules: takes no arguments"]),
+    // export
+    SafetyCase("export", ["export {out}"], shows: ["to {out}"], json: ["{out}"]),
+    SafetyCase("export", ["export report {outcsv}"], shows: ["to {outcsv}"], json: ["{outcsv}"]),
+    SafetyCase("export", ["export {noext}"], status: 1, shows: ["cannot tell the format of '{noext}'"]),
+    SafetyCase("export", ["export {exists}"], status: 1, shows: ["'{exists}' already exists"]),
+    SafetyCase("export", ["export {nowhere}"], status: 1, shows: ["cannot write '{nowhere}'"]),
+    // limit
+    SafetyCase("limit", ["limit {title} 30m"], shows: ["{title}"], json: ["{title}"]),
+    SafetyCase("limit", ["limit category {social} 1h"], shows: ["{social}"], json: ["{social}"]),
+    SafetyCase("limit", ["limit {rlo} 1m", "limit {rlo} off", "limit {tab} 2h"], shows: ["{tab}"], json: ["{rlo}", "{tab}"]),
+    SafetyCase("limit", ["limit {evil} 30m"], status: 1, shows: ["no app named '{evil}'"]),
+    SafetyCase("limit", ["limit {title} {evil}"], status: 1, shows: ["'{evil}' is not a duration"]),
+    SafetyCase("limit", ["limit {title}"], status: 1, shows: ["for the app '{title}'?"]),
+    SafetyCase("limit", ["limit {title} off"], status: 1, shows: ["there is no limit on the app '{title}'"]),
+    // limits
+    SafetyCase("limits", ["limit {title} 1m", "limit category {ignore} 1h", "limits"], shows: ["{title}", "{ignore}"], json: ["{title}", "{ignore}"]),
+    SafetyCase("limits", ["limit {title} 1m", "limit category {social} 1m", "limits check"], status: 3, shows: ["{title}", "{social}"], json: ["{title}", "{social}"]),
+    SafetyCase("limits", ["limits {evil}"], status: 1, shows: ["'{evil}' is not check"]),
+    SafetyCase("limits", ["limits"], status: 0, shows: ["the limits file '{limitsfile}' is not valid"], setup: .corruptLimits),
+    // help
+    SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
+    SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),
+    SafetyCase("help", ["help {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
+    // quit
+    SafetyCase("quit", ["quit", "show"]),
+    SafetyCase("quit", ["quit {evil}"], status: 1, shows: ["quit: takes no arguments"]),
+    // No command of the table: the first word echoed, an unclosed quote.
+    SafetyCase("(none)", ["{evil}"], status: 1, shows: ["unknown command '{evil}'"]),
+    SafetyCase("(none)", ["app \"{evil}"], status: 1, shows: ["unclosed quote"]),
+]
+
+struct TerminalSafetyTests {
+    @Test func everyCommandOfTheTableHasCasesForItsDataAndItsErrors() {
+        for command in CommandTable.all {
+            let cases = safetyCases.filter { $0.command == command.name }
+            #expect(cases.contains { $0.reachesData }, "no case reaches what '\(command.name)' shows")
+            #expect(cases.contains { $0.status == 1 }, "no case reaches an error of '\(command.name)'")
+        }
+        let known = Set(CommandTable.all.map(\.name) + ["(none)"])
+        #expect(safetyCases.allSatisfy { known.contains($0.command) })
+    }
+
+    @Test(arguments: safetyCases)
+    func everyCommandKeepsTheTerminalSafe(_ c: SafetyCase) throws {
+        for mode in SafetyMode.allCases {
+            let w = try Workspace(c.setup)
+            let arguments = [w.values["data"]!, "--tz", "UTC", "--width", "1000"] + mode.arguments
+                + c.lines.flatMap { ["-c", w.line($0)] }
+            let r = try w.run(arguments)
+            let context = "\(mode) \(c.testDescription)"
+            #expect(r.status == c.status, "status in \(context): \(r.stderr)")
+            expectPlainSafe(r.stderr, "stderr, \(context)")
+            switch mode {
+            case .colourNever, .accessible: expectPlainSafe(r.stdout, "stdout, \(context)")
+            case .colourAlways: expectColouredSafe(r.stdout, "stdout, \(context)")
+            case .json:
+                // Raw controls never appear in JSON either: they are written as \u escapes.
+                expectPlainSafe(r.stdout, "stdout, \(context)")
+                var strings: [String] = []
+                // A case that names JSON strings shows data: then every line is one document.
+                for line in r.stdout.split(separator: "\n") where !c.json.isEmpty || line.hasPrefix("{") {
+                    do {
+                        strings += jsonStrings(try JSONSerialization.jsonObject(with: Data(line.utf8)))
+                    } catch {
+                        Issue.record("not JSON in \(context): \(line.debugDescription)")
+                    }
+                }
+                for expected in c.json.map(w.exact) {
+                    #expect(
+                        strings.contains { $0.unicodeScalars.elementsEqual(expected.unicodeScalars) },
+                        "\(expected.debugDescription) not exactly in the JSON of \(context): \(r.stdout)")
+                }
+            }
+            // The data path was reached, or the error echoed the argument (the other runs print
+            // the same errors, and their names in other words; their safety is checked above).
+            if mode == .colourNever || mode == .colourAlways {
+                let text = TerminalText.withoutSGR(r.stdout + r.stderr)
+                for expected in c.shows.map(w.shown) {
+                    #expect(text.contains(expected), "\(expected.debugDescription) not shown in \(context): \(text)")
+                }
+            }
+        }
+    }
+}
+
+// MARK: - The command line's own errors and warnings
+
+/// One run of the binary outside the command table: options, SOURCE, scripts, warnings.
+struct CommandLineSafetyCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// Arguments with placeholders (raw values: argv carries them as they are).
+    let arguments: [String]
+    var environment: [String: String] = [:]
+    var stdin: String?
+    let status: Int32
+    /// Sanitised placeholders that must appear on stderr (or stdout).
+    let shows: [String]
+    var setup: Setup = .plain
+
+    var testDescription: String { name }
+}
+
+let commandLineSafetyCases: [CommandLineSafetyCase] = [
+    .init(name: "a missing SOURCE", arguments: ["{missing}", "-c", "show"], status: 1,
+          shows: ["error: cannot load '{missing}': no such file"]),
+    .init(name: "a directory as SOURCE", arguments: ["{dir}"], status: 1, shows: ["error: cannot load '{dir}'"]),
+    .init(name: "a SOURCE that is not JSON", arguments: ["{invalid}"], status: 1, shows: ["error: cannot load '{invalid}'"]),
+    .init(name: "a SOURCE given twice", arguments: ["{data}", "{data}"], status: 1, shows: ["'{data}' is given twice"]),
+    .init(name: "--day with escapes", arguments: ["{data}", "--day", "{evilday}"], status: 64, shows: ["error: '{evilday}' is not a day"]),
+    .init(name: "--day outside the calendar", arguments: ["{data}", "--day", "+9999999"], status: 1, shows: ["--day:"]),
+    .init(name: "--day= with escapes", arguments: ["{data}", "--day={evilday}"], status: 64, shows: ["error: '{evilday}' is not a day"]),
+    .init(name: "an unknown option with escapes", arguments: ["--{evil}"], status: 64, shows: ["'--{evil}'"]),
+    .init(name: "--format with escapes", arguments: ["--format", "{evil}"], status: 64, shows: ["'{evil}'"]),
+    .init(name: "--tz with escapes", arguments: ["--tz", "{evil}"], status: 64, shows: ["unknown time zone '{evil}'"]),
+    .init(name: "--width with escapes", arguments: ["--width", "{evil}"], status: 64, shows: ["'{evil}'"]),
+    .init(name: "--width that is a newline", arguments: ["--width", "\n"], status: 64, shows: ["'\\n' is invalid for '--width <width>'\nHelp:"]),
+    .init(name: "a short option with a newline", arguments: ["-a\nb"], status: 64, shows: ["Unknown option '-a\\nb'"]),
+    .init(name: "--color with escapes", arguments: ["--color", "{evil}"], status: 64, shows: ["'{evil}'"]),
+    .init(name: "a missing -f script", arguments: ["{data}", "-f", "{noscript}"], status: 1, shows: ["error: cannot read script '{noscript}'"]),
+    .init(name: "a -f script of hostile lines", arguments: ["{data}", "-f", "{script}"], status: 1,
+          shows: ["error: line 2: no app named '{evilline}'", "error: line 3: unknown command '{evilline}'"]),
+    .init(name: "commands from standard input", arguments: ["{data}"], stdin: "apps\napp {evilline}\n{evilline}\n", status: 1,
+          shows: ["error: line 2: no app named '{evilline}'", "error: line 3: unknown command '{evilline}'"]),
+    .init(name: "TZ with escapes", arguments: ["{data}", "-c", "day"], environment: ["TZ": "{evil}"], status: 0,
+          shows: ["warning: TZ='{evil}' is not an IANA zone name"]),
+    .init(name: "a bad rules file", arguments: ["{data}", "-c", "show"], status: 0,
+          shows: ["warning: ", "'{badpattern}' is not a regular expression", "no category rules applied"], setup: .badRules),
+    .init(name: "--help", arguments: ["--help"], status: 0, shows: ["USAGE: usage-shell"]),
+    .init(name: "--version", arguments: ["--version"], status: 0, shows: ["0."]),
+]
+
+struct TerminalSafetyCommandLineTests {
+    @Test(arguments: commandLineSafetyCases)
+    func theCommandLineKeepsTheTerminalSafe(_ c: CommandLineSafetyCase) throws {
+        for colour in ["never", "always"] {
+            let w = try Workspace(c.setup)
+            try Data(w.fill("apps\napp {evilline}\n{evilline}\n", Tokenizer.quoted).utf8).write(to: URL(fileURLWithPath: w.values["script"]!))
+            // The colour option goes first, so that the case's own bad options are still the error.
+            let r = try w.run(
+                ["--color", colour] + c.arguments.map(w.exact), stdin: c.stdin.map { w.fill($0, Tokenizer.quoted) },
+                environment: c.environment.mapValues(w.exact))
+            let context = "--color \(colour), \(c.name)"
+            #expect(r.status == c.status, "status in \(context): \(r.stderr)")
+            expectPlainSafe(r.stderr, "stderr, \(context)")
+            if colour == "never" { expectPlainSafe(r.stdout, "stdout, \(context)") } else { expectColouredSafe(r.stdout, "stdout, \(context)") }
+            let text = TerminalText.withoutSGR(r.stdout + r.stderr)
+            for expected in c.shows.map(w.shown) {
+                #expect(text.contains(expected), "\(expected.debugDescription) not shown in \(context): \(text)")
+            }
+        }
+    }
+}
