@@ -112,10 +112,26 @@ struct CommandLineTests {
         #expect(message.hasPrefix("error: cannot write output: No space left on device"))
     }
 
-    @Test func aClosedPipeEndsQuietly() throws {
+    /// `usage-shell FILE -c show | head -1`: the reader goes after one line; the writer must end
+    /// quietly with status 0 (no SIGPIPE death, no error), even with far more than a pipe's
+    /// 64 KiB still to write.
+    @Test(arguments: [false, true])
+    func bugTheClosedPipeTestNeverCheckedTheStatus(bigFile: Bool) throws {
+        // The test ran under sh, where `${PIPESTATUS:-0}` is always 0: bash reports the writer's own.
+        var source = ""
+        if bigFile {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-pipe-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let rows = (0..<3000).map { k in
+                #"{"app_name":"App \#(k)","category":"C\#(k % 7)","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T10:\#(String(format: "%02d", k % 59 + 1)):00Z"}"#
+            }
+            let file = dir.appendingPathComponent("many.json")
+            try Data(("[" + rows.joined(separator: ",\n") + "]").utf8).write(to: file)
+            source = "'\(file.path)' "
+        }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "'\(Binary.url.path)' -c show -c show -c show | head -1; exit ${PIPESTATUS:-0}"]
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "'\(Binary.url.path)' \(source)--width 200 -c show -c apps -c show | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"]
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = out
@@ -125,7 +141,7 @@ struct CommandLineTests {
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(text == "Monday, February 23, 2026\n")
-        #expect(message == "")
+        #expect(message == "status 0\n")
     }
 
     @Test func anUnknownTZWarnsAndFallsBackToTheSystemZone() throws {

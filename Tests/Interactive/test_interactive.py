@@ -483,6 +483,43 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertRankedRows(result_lines(out), 1)
         self.assertIn("Safari", out)
 
+    def test_hostile_files_each_give_one_error_line_and_the_data_stays(self):
+        # Issue 8's corpus at the prompt: every bad file is one line, and the sample stays loaded.
+        cases = {
+            "empty.json": b"",
+            "object.json": b"{}",
+            "open.json": b"[",
+            "garbage.json": b"[]xyz",
+            "nul.json": b"[\x00]",
+            "latin1.json": b"caf\xe9",
+            "deep.json": b"[" * 100_000,
+            "huge.json": b'"' + b"a" * 50_000_000 + b'"',
+        }
+        (self.cwd / "folder.json").mkdir()
+        for name, data in cases.items():
+            (self.cwd / name).write_bytes(data)
+        shell = self.started()
+        for name in list(cases) + ["folder.json", "missing.json"]:
+            out = shell.run(f"load {name}", until="error:")
+            errors = [line for line in out.split("\r\n") if "error:" in line]
+            self.assertEqual(len(errors), 1, f"{name}: {out!r}")
+            self.assertIn(f"cannot load '{name}'", errors[0])
+            self.assertIn("the previous data is kept", errors[0])
+            self.assertNotIn("Fatal error", out)
+        self.assertTrue(shell.child.isalive())
+        out = shell.run("day", until=TOTALS)
+        self.assertEqual(result_lines(out), [HEADER, TOTALS])
+
+    def test_a_fifo_with_no_writer_gives_up_after_the_timeout_and_keeps_the_data(self):
+        fifo = self.cwd / "feed.json"
+        os.mkfifo(fifo)
+        shell = self.started()
+        shell.run("set timeout 1", until="timeout")
+        out = shell.run("load feed.json", until="error:")
+        self.assertIn("cannot load 'feed.json': nothing arrived in 1 s", out)
+        out = shell.run("day", until=TOTALS)
+        self.assertEqual(result_lines(out), [HEADER, TOTALS])
+
     # 13. Window size ----------------------------------------------------------------------------
 
     def test_output_follows_a_window_resize(self):
