@@ -42,7 +42,7 @@ final class EditLineReader: LineReader {
             guard let el, let data = usage_el_get_clientdata(el) else { return nil }
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptBuffer
         }, 1)
-        usage_el_add_function(editLine, "usage-complete", "Complete the word under the cursor", { el, _ in
+        usage_el_add_complete_function(editLine, { el, _ in
             guard let el, let data = usage_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().completeWord()
         })

@@ -423,6 +423,18 @@ class InteractiveShellTests(unittest.TestCase):
         shell = self.started()
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
+    def test_bug_libedit_leaked_the_completion_commands_name_and_help_at_every_exit(self):
+        # el_set(EL_ADDFN) wcsdup's the name and help of Tab's command and never frees them, so
+        # the ASan binary (scripts/test-asan) ended every interactive session with a leak report
+        # and status 1. The command now goes in through el_wset, and Tab must still reach it.
+        shell = self.started()
+        shell.send("ch")
+        shell.send(TAB)
+        shell.run("", until="By category")
+        self.assertEqual(self.history()[-1], "chart")
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+        self.assertNotIn("Sanitizer", shell.transcript)
+
     # 11-12. Loads -----------------------------------------------------------------------------
 
     def test_ctrl_c_cancels_a_long_load_and_keeps_the_previous_data(self):
