@@ -44,6 +44,9 @@ static inline int usage_el_columns(EditLine *el) {
     return columns;
 }
 static inline int usage_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/// Puts the terminal in libedit's editing mode now (el_gets does it only after printing the prompt,
+/// and leaves it when it returns).
+static inline int usage_el_prep_term(EditLine *el) { return el_set(el, EL_PREP_TERM, 1); }
 
 static inline int usage_history_set_size(History *h, int size) {
     HistEvent event;

@@ -80,6 +80,10 @@ final class EditLineReader: LineReader {
         promptBuffer = strdup(prompt)
         while true {
             _ = Interrupt.take()
+            // Editing mode before the prompt shows, not just after: a Ctrl-D typed as soon as the
+            // prompt appeared met a terminal still in canonical mode, which turned it into a NUL
+            // byte once libedit switched over, and the shell took it for a key and did not exit.
+            usage_el_prep_term(editLine)
             var count: Int32 = 0
             errno = 0
             guard let line = el_gets(editLine, &count) else {

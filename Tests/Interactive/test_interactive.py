@@ -24,6 +24,7 @@ import os
 import re
 import shutil
 import tempfile
+import termios
 import threading
 import unicodedata
 import unittest
@@ -434,6 +435,20 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertEqual(self.history()[-1], "chart")
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
         self.assertNotIn("Sanitizer", shell.transcript)
+
+    def test_bug_ctrl_d_as_the_prompt_appeared_was_read_as_a_nul_key_and_the_shell_did_not_exit(self):
+        # libedit printed the prompt and only then left canonical mode, so a Ctrl-D sent as soon
+        # as the prompt showed (as these tests do) became the kernel's end-of-file mark, read after
+        # the switch as a NUL key: no exit, and the next key went in literally (seen with the ASan
+        # binary about once in a few hundred runs). The window was under a millisecond, so this
+        # checks its cause: the terminal is in editing mode whenever the prompt is on the screen.
+        shell = self.started()
+        for _ in range(3):
+            self.assertFalse(termios.tcgetattr(shell.child.child_fd)[3] & termios.ICANON,
+                             "the prompt is shown while the terminal is still in canonical mode")
+            shell.run("day", until=TOTALS)
+        self.assertFalse(termios.tcgetattr(shell.child.child_fd)[3] & termios.ICANON)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
     # 11-12. Loads -----------------------------------------------------------------------------
 
