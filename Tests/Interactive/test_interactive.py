@@ -36,6 +36,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # Absolute: every shell runs in its own temporary working directory.
 BIN = os.path.abspath(os.environ.get("USAGE_SHELL_BIN") or REPO_ROOT / ".build" / "debug" / "usage-shell")
 
+SANITIZER_OPTIONS = ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS")
 TIMEOUT = 10
 PROMPT = "usage Mon 2026-02-23> "
 # Any prompt: `usage Tue 2026-02-24> `, or `usage> ` before any data.
@@ -188,6 +189,8 @@ class InteractiveShellTests(unittest.TestCase):
             "TERM": "xterm",
             "NO_COLOR": "1",
         }
+        # An ASan binary (scripts/test-asan) gets the run's sanitizer options: suppressions, where reports go.
+        self.env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
 
     # Helpers ------------------------------------------------------------------------------
 
