@@ -26,8 +26,12 @@ static inline void *usage_el_get_clientdata(EditLine *el) {
     el_get(el, EL_CLIENTDATA, &data);
     return data;
 }
-static inline int usage_el_add_function(EditLine *el, const char *name, const char *help, usage_el_command_fn fn) {
-    return el_set(el, EL_ADDFN, name, help, fn);
+/// Adds the editor command `usage-complete` (Tab's completion) calling `fn`. Through el_wset with
+/// wide literals, which libedit keeps as they are: el_set(EL_ADDFN) copies the name and help with
+/// wcsdup and never frees them (libedit's eln.c: "XXX: The two strdup's leak"), 200 bytes that
+/// LeakSanitizer reported at every exit of the interactive shell.
+static inline int usage_el_add_complete_function(EditLine *el, usage_el_command_fn fn) {
+    return el_wset(el, EL_ADDFN, L"usage-complete", L"Complete the word under the cursor", fn);
 }
 static inline int usage_el_bind(EditLine *el, const char *keys, const char *function) {
     return el_set(el, EL_BIND, keys, function, NULL);
@@ -40,6 +44,9 @@ static inline int usage_el_columns(EditLine *el) {
     return columns;
 }
 static inline int usage_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/// Puts the terminal in libedit's editing mode now (el_gets does it only after printing the prompt,
+/// and leaves it when it returns).
+static inline int usage_el_prep_term(EditLine *el) { return el_set(el, EL_PREP_TERM, 1); }
 
 static inline int usage_history_set_size(History *h, int size) {
     HistEvent event;

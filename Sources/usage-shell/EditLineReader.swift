@@ -44,7 +44,7 @@ final class EditLineReader: LineReader {
             guard let el, let data = usage_el_get_clientdata(el) else { return nil }
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptBuffer
         }, 1)
-        usage_el_add_function(editLine, "usage-complete", "Complete the word under the cursor", { el, _ in
+        usage_el_add_complete_function(editLine, { el, _ in
             guard let el, let data = usage_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().completeWord()
         })
@@ -79,6 +79,10 @@ final class EditLineReader: LineReader {
         promptBuffer = strdup(prompt)
         while true {
             _ = Interrupt.take()
+            // Editing mode before the prompt shows, not just after: a Ctrl-D typed as soon as the
+            // prompt appeared met a terminal still in canonical mode, which turned it into a NUL
+            // byte once libedit switched over, and the shell took it for a key and did not exit.
+            usage_el_prep_term(editLine)
             var count: Int32 = 0
             errno = 0
             guard let line = el_gets(editLine, &count) else {

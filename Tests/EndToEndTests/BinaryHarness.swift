@@ -8,9 +8,10 @@ struct RunResult {
     let status: Int32
 }
 
-/// Runs the built `usage-shell` with a temporary HOME and XDG dirs, a fixed TZ and no colour.
+/// Runs the built `usage-shell` with a temporary HOME and XDG dirs, a fixed TZ and no colour
+/// (and the sanitizer options of the test run, if any).
 enum Binary {
-    /// `.build/<config>/usage-shell`, next to the test bundle.
+    /// `<scratch>/<config>/usage-shell`, next to the test bundle: `.build/asan/debug/usage-shell` under scripts/test-asan.
     static var url: URL {
         let products = Bundle.main.bundleURL
         let candidate = products.appendingPathComponent("usage-shell")
@@ -52,6 +53,10 @@ enum Binary {
             "LANG": "C.UTF-8",
             "NO_COLOR": "1",
         ]
+        // A sanitizer build (scripts/test-asan) gives its options to the binary too: suppressions, where reports go.
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"] {
+            env[name] = ProcessInfo.processInfo.environment[name]
+        }
         env.merge(environment) { $1 }
         process.environment = env
         process.currentDirectoryURL = home

@@ -27,6 +27,7 @@ import pexpect
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BIN = os.path.abspath(os.environ.get("USAGE_SHELL_BIN") or REPO_ROOT / ".build" / "debug" / "usage-shell")
 
+SANITIZER_OPTIONS = ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS")
 TIMEOUT = 15
 # Any prompt: `usage Mon 2026-02-23> `, or `usage> ` before any data.
 ANY_PROMPT = r"usage(?: [A-Z][a-z]{2} \d{4}-\d{2}-\d{2})?> "
@@ -107,6 +108,8 @@ class HTTPSourceTests(unittest.TestCase):
             "TERM": "xterm",
             "NO_COLOR": "1",
         }
+        # An ASan binary (scripts/test-asan) gets the run's sanitizer options: suppressions, where reports go.
+        self.env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
         text = json.dumps(SESSIONS, indent=1)
         self.file = self.cwd / "x.json"
         self.file.write_text(text)

@@ -162,10 +162,10 @@ final class HTTPClientTests: XCTestCase {
     /// The error `get` threw, or a failure if it returned.
     func failure(
         _ url: String, client: HTTPClient = HTTPClient(), cancellation: CancellationToken = CancellationToken(),
-        file: StaticString = #filePath, line: UInt = #line
+        progress: @escaping @Sendable (Int) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line
     ) -> LoadError? {
         do {
-            let bytes = try client.get(url, source: url, cancellation: cancellation, progress: { _ in })
+            let bytes = try client.get(url, source: url, cancellation: cancellation, progress: progress)
             XCTFail("expected an error, got \(bytes.count) bytes", file: file, line: line)
             return nil
         } catch {
@@ -245,39 +245,36 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(exact.count, 1_000_000)
     }
 
+    // No test here measures the clock: a slow machine (or a sanitizer build) must not fail them.
+    // Which timeout fired shows in the reason, and each server route stalls for far longer than
+    // the timeout that should end it, so a timeout or cancellation that failed to work would end
+    // in a different error (the other timeout, or a short body) rather than a slow pass.
+
     func testAServerThatStallsAfterTheHeadersTimesOutAfterTheReadTimeout() {
         let client = HTTPClient(connectTimeout: 5, readTimeout: 1)
-        let start = Date()
         let error = failure(url("/stall"), client: client)
-        let elapsed = Date().timeIntervalSince(start)
         guard case .unreadable(_, let reason)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(reason, "timed out after 1 s without data from 127.0.0.1:\(Self.port)")
-        XCTAssertGreaterThanOrEqual(elapsed, 1)
-        XCTAssertLessThan(elapsed, 2)
     }
 
     func testAServerThatNeverAnswersTimesOutAfterTheConnectTimeout() {
         let client = HTTPClient(connectTimeout: 0.5, readTimeout: 10)
-        let start = Date()
         let error = failure(url("/no-headers"), client: client)
-        let elapsed = Date().timeIntervalSince(start)
         guard case .unreadable(_, let reason)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(reason, "timed out after 0.5 s waiting for 127.0.0.1:\(Self.port)")
-        XCTAssertLessThan(elapsed, 1.5)
     }
 
-    func testCancellingAStalledLoadThrowsCancelledPromptly() {
+    func testCancellingAStalledLoadThrowsCancelledBeforeTheReadTimeout() {
+        // Cancelled from another thread once the first bytes are in and the server has stalled
+        // (for 30 s): only the client's own wake-ups can see it, well before its 10 s read timeout.
         let token = CancellationToken()
-        let cancelledAt = Mutex<Date?>(nil)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
-            cancelledAt.withLock { $0 = Date() }
+        let stalled = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = stalled.wait(timeout: .now() + 60)
             token.cancel()
         }
-        let error = failure(url("/stall"), client: HTTPClient(readTimeout: 10), cancellation: token)
-        let end = Date()
+        let error = failure(url("/stall"), client: HTTPClient(readTimeout: 10), cancellation: token) { _ in stalled.signal() }
         XCTAssertEqual(error, .cancelled(source: url("/stall")))
-        let lag = end.timeIntervalSince(cancelledAt.withLock { $0 } ?? .distantPast)
-        XCTAssertLessThan(lag, 0.5)
     }
 
     func testAnAlreadyCancelledTokenThrowsAtOnce() {
