@@ -26,7 +26,7 @@ import threading
 import unittest
 from pathlib import Path
 
-from test_interactive import BIN, CTRL_C, CTRL_U, ENTER, TAB, Shell, result_lines, setUpModule  # noqa: F401
+from test_interactive import BIN, CTRL_C, CTRL_U, ENTER, SANITIZER_OPTIONS, TAB, Shell, result_lines, setUpModule  # noqa: F401
 
 PROMPT = "usage Mon 2026-02-23> "
 
@@ -99,6 +99,8 @@ class TerminalSafetyTests(unittest.TestCase):
             "TERM": "xterm",
             "NO_COLOR": "1",
         }
+        # An ASan binary (scripts/test-asan) gets the run's sanitizer options: suppressions, where reports go.
+        self.env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
         rows = [
             {"session_id": f"id\x1b[2J\u202e{k}", "app_name": app, "category": category,
              "start_timestamp": f"2026-02-23T{8 + k:02d}:00:00Z", "end_timestamp": f"2026-02-23T{8 + k:02d}:30:00Z"}
