@@ -70,6 +70,35 @@ def session(app, category, start, end):
     }
 
 
+def stalled_fifo(case, fifo):
+    """Makes `fifo` a FIFO whose writer, once a reader opens it, sends one byte (`[`) and then
+    holds it open without a word more: a load that can only end by Ctrl-C (or its timeout)."""
+    os.mkfifo(fifo)
+    release = threading.Event()
+
+    def writer():
+        with open(fifo, "w", encoding="utf-8") as stream:
+            stream.write("[")
+            stream.flush()
+            release.wait(8)
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+
+    def unblock():
+        release.set()
+        if thread.is_alive():  # still waiting for a reader: open one so open() returns
+            try:
+                fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+                thread.join(2)
+                os.close(fd)
+            except OSError:
+                pass
+        thread.join(2)
+
+    case.addCleanup(unblock)
+
+
 def cells(text):
     """Terminal cells of `text`: East Asian wide and fullwidth characters count 2."""
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
@@ -457,31 +486,7 @@ class InteractiveShellTests(unittest.TestCase):
 
     def test_ctrl_c_cancels_a_long_load_and_keeps_the_previous_data(self):
         fifo = self.cwd / "slow.json"
-        os.mkfifo(fifo)
-        release = threading.Event()
-
-        def writer():
-            # Blocks until the shell opens the FIFO; then sends one byte and holds it open.
-            with open(fifo, "w", encoding="utf-8") as stream:
-                stream.write("[")
-                stream.flush()
-                release.wait(8)
-
-        thread = threading.Thread(target=writer, daemon=True)
-        thread.start()
-
-        def unblock():
-            release.set()
-            if thread.is_alive():  # still waiting for a reader: open one so open() returns
-                try:
-                    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-                    thread.join(2)
-                    os.close(fd)
-                except OSError:
-                    pass
-            thread.join(2)
-
-        self.addCleanup(unblock)
+        stalled_fifo(self, fifo)
 
         shell = self.started()
         shell.send("load slow.json")

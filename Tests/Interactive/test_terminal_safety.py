@@ -26,7 +26,8 @@ import threading
 import unittest
 from pathlib import Path
 
-from test_interactive import BIN, CTRL_C, CTRL_U, ENTER, SANITIZER_OPTIONS, TAB, Shell, result_lines, setUpModule  # noqa: F401
+from test_interactive import (  # noqa: F401
+    BIN, CTRL_C, CTRL_U, ENTER, SANITIZER_OPTIONS, TAB, Shell, result_lines, setUpModule, stalled_fifo)
 
 PROMPT = "usage Mon 2026-02-23> "
 
@@ -147,31 +148,7 @@ class TerminalSafetyTests(unittest.TestCase):
     def test_spinner_label_of_a_hostile_file_name_is_escaped(self):
         name = "slow\x1b]0;x\x07\u202e\x1b[2J.json"
         fifo = self.cwd / name
-        os.mkfifo(fifo)
-        release = threading.Event()
-
-        def writer():
-            # Blocks until the shell opens the FIFO; then sends one byte and holds it open.
-            with open(fifo, "w", encoding="utf-8") as stream:
-                stream.write("[")
-                stream.flush()
-                release.wait(8)
-
-        thread = threading.Thread(target=writer, daemon=True)
-        thread.start()
-
-        def unblock():
-            release.set()
-            if thread.is_alive():  # still waiting for a reader: open one so open() returns
-                try:
-                    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
-                    thread.join(2)
-                    os.close(fd)
-                except OSError:
-                    pass
-            thread.join(2)
-
-        self.addCleanup(unblock)
+        stalled_fifo(self, fifo)
 
         shell, _ = self.started()
         shell.send(f"load {ansi_c(name)}")
