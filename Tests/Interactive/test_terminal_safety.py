@@ -22,7 +22,6 @@ import os
 import re
 import shutil
 import tempfile
-import threading
 import unittest
 from pathlib import Path
 
