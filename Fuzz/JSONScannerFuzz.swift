@@ -230,10 +230,11 @@ enum JSONScannerFuzz {
                             i += 6
                         }
                     } else {
-                        // Another escape, valid or not: copied as it is (an ASCII escaped byte with it).
+                        // Another escape, valid or not, copied as it is with the byte it escapes
+                        // (whatever that byte is: `\` before a non-ASCII byte must stay invalid).
                         out.append(d)
                         i += 1
-                        if i < b.count, b[i] < 0x80 {
+                        if i < b.count {
                             out.append(b[i])
                             i += 1
                         }
