@@ -127,6 +127,17 @@ private final class SortedKeys: @unchecked Sendable {
     var all: [[SortKey]] { slots }
 }
 
+/// Where the scanner hands each array element: `DatasetBuilder` in the program; the fuzz target
+/// (`Fuzz/JSONScannerFuzz.swift`) records the raw fields to compare them with Foundation's.
+protocol RowSink {
+    /// An object element and its five known fields (valid until the next call).
+    mutating func addRow(id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int?)
+    /// An element that is not an object, beginning at byte `offset`.
+    mutating func addNonObject(offset: Int)
+}
+
+extension DatasetBuilder: RowSink {}
+
 /// The byte-level JSON scanner behind `SessionsJSON`.
 struct JSONScanner {
     private let b: UnsafeBufferPointer<UInt8>
@@ -144,8 +155,8 @@ struct JSONScanner {
     // MARK: The sessions array
 
     /// Scans the whole input: `[`, the rows, `]`, the end.
-    mutating func scanSessions(
-        into builder: inout DatasetBuilder, cancellation: CancellationToken?, progress: ((Int) -> Void)?
+    mutating func scanSessions<Sink: RowSink>(
+        into builder: inout Sink, cancellation: CancellationToken?, progress: ((Int) -> Void)?
     ) throws(IngestError) {
         guard try scanArrayStart() else { return }
         _ = try scanElements(into: &builder, stopAt: nil, cancellation: cancellation, progress: progress)
@@ -176,8 +187,8 @@ struct JSONScanner {
     /// Scans array elements from `start` (or where the scan is) through the closing `]` and the
     /// end of input. With `stopAt`, stops before an element that begins exactly there and returns
     /// `true`; an element beginning past it means the guess was wrong, and the scan goes on.
-    mutating func scanElements(
-        into builder: inout DatasetBuilder, from start: Int? = nil, stopAt: Int?,
+    mutating func scanElements<Sink: RowSink>(
+        into builder: inout Sink, from start: Int? = nil, stopAt: Int?,
         cancellation: CancellationToken?, progress: ((Int) -> Void)?
     ) throws(IngestError) -> Bool {
         if let start { i = start }

@@ -1,0 +1,50 @@
+// FuzzRegressionTests.swift — what fuzzing (scripts/fuzz, Fuzz/) found and what it takes for granted: each crash or differential failure becomes a test here named after the bug, with its input inline.
+import Testing
+@testable import UsageCore
+
+// Found so far: nothing. The fuzz targets ran for more than 65 million inputs (the JSON
+// scanner about 7 million, the RFC 3339 parser the rest) without a crash, a sanitizer report
+// or a difference from their references. A failure found later goes here as
+// `@Test func <whatWentWrong>()` with the input from the failure message (printed as a Swift
+// literal), next to the fix in Sources/UsageCore.
+
+/// The JSON target (Fuzz/JSONScannerFuzz.swift) excuses JSONSerialization for rejecting what
+/// SPEC §1 has us accept. Were ours to start rejecting one of these as well, both would reject
+/// and the target could not notice; these tests would. (The byte order mark, deep nesting, lone
+/// surrogates, invalid UTF-8, a raw U+FEFF and trailing commas have theirs in IngestTests and
+/// DifferentialIngestTests.)
+struct FuzzLeniencyTests {
+    /// `1e400` is a JSON number (RFC 8259 sets no range) that Foundation cannot represent.
+    @Test func numbersBeyondDoubleRangeAreValidJSON() throws {
+        let d = try SessionsJSON.decode("[\(row(id: "1e400")), \(row(app: "-1E+400")), 1e400]")
+        #expect(Array(d.sessions).map(\.id) == ["1e400"])
+        #expect(d.skipped.count(.badFieldType) == 1)
+        #expect(d.skipped.count(.notAnObject) == 1)
+    }
+
+    /// Foundation reads these as UTF-16 or UTF-32 (the program's source detection tells the
+    /// user to convert such files before the scanner sees them); to the scanner they are not JSON.
+    @Test(arguments: [
+        [0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00],  // [1] in UTF-16LE
+        [0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D],  // [1] in UTF-16BE
+        [0x5B, 0x00, 0x00, 0x00, 0x5D, 0x00, 0x00, 0x00],  // [] in UTF-32LE
+        [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],  // [] in UTF-16LE with a byte order mark
+        [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x5D],  // [] in UTF-16BE with a byte order mark
+    ] as [[UInt8]])
+    func utf16AndUTF32AreNotJSONToTheScanner(bytes: [UInt8]) {
+        #expect {
+            try SessionsJSON.decode(bytes, source: "t")
+        } throws: { error in
+            guard case .syntax(line: 1, _, _) = error as? IngestError else { return false }
+            return true
+        }
+    }
+
+    /// 513 nested arrays: one more than JSONSerialization allows.
+    @Test func nestingDeeperThanFoundationAllowsIsAccepted() throws {
+        let nested = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        let d = try SessionsJSON.decode("[\(nested), \(row())]")
+        #expect(d.sessions.count == 1)
+        #expect(d.skipped.count(.notAnObject) == 1)
+    }
+}
