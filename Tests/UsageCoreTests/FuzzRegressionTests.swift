@@ -2,9 +2,11 @@
 import Testing
 @testable import UsageCore
 
-// Found so far: nothing. The fuzz targets ran for more than 65 million inputs (the JSON
-// scanner about 7 million, the RFC 3339 parser the rest) without a crash, a sanitizer report
-// or a difference from their references. A failure found later goes here as
+// Found so far in Sources/UsageCore: nothing. The targets ran about 71 million inputs (the JSON
+// scanner 8.5 million, the RFC 3339 parser 62.6 million, in runs of up to 20 minutes) with no
+// crash, no sanitizer report and no difference from their references; the one failure, after
+// 0.4 million JSON inputs, was the harness's own (its copy for Foundation turned an invalid
+// escape into a valid one) and was fixed there. A failure found later goes here as
 // `@Test func <whatWentWrong>()` with the input from the failure message (printed as a Swift
 // literal), next to the fix in Sources/UsageCore.
 
