@@ -78,6 +78,16 @@ public enum Tokenizer {
                 typed.append(contentsOf: s[k..<k + n])
                 k += n
             }
+            /// A backslash: the next scalar is taken literally; at the end of the line it waits for one.
+            func takeEscaped() {
+                guard k + 1 < s.count else {
+                    pendingEscape = true
+                    take(1)
+                    return
+                }
+                current.append(s[k + 1])
+                take(2)
+            }
             while k < s.count {
                 let c = s[k]
                 switch quote {
@@ -86,13 +96,7 @@ public enum Tokenizer {
                         quote = nil
                         take(1)
                     } else if c == "\\", quote == "\"" {
-                        guard k + 1 < s.count else {
-                            pendingEscape = true
-                            take(1)
-                            continue
-                        }
-                        current.append(s[k + 1])
-                        take(2)
+                        takeEscaped()
                     } else {
                         current.append(c)
                         take(1)
@@ -125,13 +129,7 @@ public enum Tokenizer {
                         take(2)
                     case "\\":
                         inWord = true
-                        guard k + 1 < s.count else {
-                            pendingEscape = true
-                            take(1)
-                            continue
-                        }
-                        current.append(s[k + 1])
-                        take(2)
+                        takeEscaped()
                     case " ", "\t", "\r":
                         if inWord {
                             words.append(String(current))

@@ -99,6 +99,24 @@ def stalled_fifo(case, fifo):
     case.addCleanup(unblock)
 
 
+def isolated_env(home, state, config):
+    """The environment every shell under test gets: its own HOME and XDG folders, UTC, UTF-8,
+    an xterm without colour; and, for an ASan binary (scripts/test-asan), the run's sanitizer
+    options (suppressions, where reports go)."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "HOME": str(home),
+        "XDG_STATE_HOME": str(state),
+        "XDG_CONFIG_HOME": str(config),
+        "TZ": "UTC",
+        "LANG": "C.UTF-8",
+        "TERM": "xterm",
+        "NO_COLOR": "1",
+    }
+    env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
+    return env
+
+
 def cells(text):
     """Terminal cells of `text`: East Asian wide and fullwidth characters count 2."""
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
@@ -208,18 +226,7 @@ class InteractiveShellTests(unittest.TestCase):
         for directory in (self.home, self.state, self.config, self.cwd):
             directory.mkdir()
         self.history_path = self.state / "usage-shell" / "history"
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
-            "HOME": str(self.home),
-            "XDG_STATE_HOME": str(self.state),
-            "XDG_CONFIG_HOME": str(self.config),
-            "TZ": "UTC",
-            "LANG": "C.UTF-8",
-            "TERM": "xterm",
-            "NO_COLOR": "1",
-        }
-        # An ASan binary (scripts/test-asan) gets the run's sanitizer options: suppressions, where reports go.
-        self.env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
+        self.env = isolated_env(self.home, self.state, self.config)
 
     # Helpers ------------------------------------------------------------------------------
 

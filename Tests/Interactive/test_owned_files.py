@@ -17,7 +17,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from test_interactive import BIN, CTRL_D, PROMPT, SANITIZER_OPTIONS, TOTALS, Shell
+from test_interactive import BIN, CTRL_D, PROMPT, TOTALS, Shell, isolated_env
 
 JUNK = bytes([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x0A, 0xC3])  # an ELF header, cut
 BAD_LIMITS = b'{"limits": [oops'
@@ -45,18 +45,7 @@ class OwnedFilesTests(unittest.TestCase):
         self.limits_path = self.config / "usage-shell" / "limits.json"
         self.history_path.parent.mkdir()
         self.limits_path.parent.mkdir()
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
-            "HOME": str(self.home),
-            "XDG_STATE_HOME": str(self.state),
-            "XDG_CONFIG_HOME": str(self.config),
-            "TZ": "UTC",
-            "LANG": "C.UTF-8",
-            "TERM": "xterm",
-            "NO_COLOR": "1",
-        }
-        # An ASan binary (scripts/test-asan) gets the run's sanitizer options: suppressions, where reports go.
-        self.env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
+        self.env = isolated_env(self.home, self.state, self.config)
 
     def remove_root(self):
         for directory, _, _ in os.walk(self.root):

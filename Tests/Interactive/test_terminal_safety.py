@@ -26,7 +26,7 @@ import unittest
 from pathlib import Path
 
 from test_interactive import (  # noqa: F401
-    BIN, CTRL_C, CTRL_U, ENTER, SANITIZER_OPTIONS, TAB, Shell, result_lines, setUpModule, stalled_fifo)
+    BIN, CTRL_C, CTRL_U, ENTER, TAB, Shell, isolated_env, result_lines, setUpModule, stalled_fifo)
 
 PROMPT = "usage Mon 2026-02-23> "
 
@@ -89,18 +89,7 @@ class TerminalSafetyTests(unittest.TestCase):
         for name in ("home", "state", "config", "work"):
             (self.root / name).mkdir()
         self.history_path = self.root / "state" / "usage-shell" / "history"
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
-            "HOME": str(self.root / "home"),
-            "XDG_STATE_HOME": str(self.root / "state"),
-            "XDG_CONFIG_HOME": str(self.root / "config"),
-            "TZ": "UTC",
-            "LANG": "C.UTF-8",
-            "TERM": "xterm",
-            "NO_COLOR": "1",
-        }
-        # An ASan binary (scripts/test-asan) gets the run's sanitizer options: suppressions, where reports go.
-        self.env.update({k: v for k, v in os.environ.items() if k in SANITIZER_OPTIONS})
+        self.env = isolated_env(self.root / "home", self.root / "state", self.root / "config")
         rows = [
             {"session_id": f"id\x1b[2J\u202e{k}", "app_name": app, "category": category,
              "start_timestamp": f"2026-02-23T{8 + k:02d}:00:00Z", "end_timestamp": f"2026-02-23T{8 + k:02d}:30:00Z"}
