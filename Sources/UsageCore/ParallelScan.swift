@@ -1,5 +1,6 @@
 // ParallelScan.swift — scans a large sessions file on two cores: a guessed row boundary splits it, and the first half proves the guess.
 import Dispatch
+import Synchronization
 
 /// Two scanners over one input. The second starts at a guessed row boundary near the middle
 /// (a `{` after `}` `,`); the first scans up to it and accepts the second's work only when it
@@ -85,17 +86,16 @@ enum ParallelScan {
 }
 
 /// The two halves' results, handed across threads under a lock.
-private final class Halves: @unchecked Sendable {
-    private let lock = NSLockLike()
+private final class Halves: Sendable {
     typealias Half = (stoppedAtSplit: Bool, builder: DatasetBuilder)
-    private var results: [Result<Half, IngestError>?] = [nil, nil]
+    private let results = Mutex<[Result<Half, IngestError>?]>([nil, nil])
 
     func set(_ k: Int, _ result: Result<Half, IngestError>) {
-        lock.withLock { results[k] = result }
+        results.withLock { $0[k] = result }
     }
 
     func get(_ k: Int) throws(IngestError) -> Half {
-        try lock.withLock { results[k]! }.get()
+        try results.withLock { $0[k]! }.get()
     }
 }
 
@@ -104,14 +104,4 @@ private final class Halves: @unchecked Sendable {
 private struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
-}
-
-/// A mutex over `pthread_mutex_t`-free Dispatch: a serial semaphore.
-private final class NSLockLike: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 1)
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        semaphore.wait()
-        defer { semaphore.signal() }
-        return try body()
-    }
 }

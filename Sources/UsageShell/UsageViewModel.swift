@@ -1,7 +1,6 @@
-// UsageViewModel.swift — the state the shell wraps, as the original app's view model: load state, selected day and chart, cached report.
+// UsageViewModel.swift — the state the shell wraps, as the original app's view model: load state, the loaded history, selected day and chart, cached report.
 import UsageCore
 import UsageData
-import UsageRender
 
 /// Which chart the day screen shows (the original's segmented control).
 public enum ChartKind: String, CaseIterable, Sendable {
@@ -9,7 +8,7 @@ public enum ChartKind: String, CaseIterable, Sendable {
     case hourly
 }
 
-/// Where loading stands. The dataset itself is kept apart, so a failure never loses it.
+/// Where loading stands. The history itself is kept apart, so a failure never loses it.
 public enum LoadState: Equatable, Sendable {
     /// Nothing asked yet.
     case idle
@@ -28,17 +27,18 @@ public struct LoadTicket: Sendable {
     public let cancellation: CancellationToken
 }
 
-/// The view model: one dataset, the load state, the selected day, zone and chart, and the
-/// report derived from them (computed once per dataset, day and zone).
+/// The view model: one history of sessions, the load state, the selected day, zone and chart,
+/// and the report derived from them (computed once per history, day and zone). It holds the
+/// history through `SessionHistory`, so reports read a file's dataset and a store alike.
 public final class UsageViewModel {
     public private(set) var state: LoadState = .idle
-    /// The last dataset that loaded successfully (empty before any), category rules applied.
-    public private(set) var dataset: Dataset = .empty
-    /// The same dataset as it loaded, before category rules (what `rules` measures against).
-    public private(set) var rawDataset: Dataset = .empty
+    /// The last history that loaded successfully (empty before any), category rules applied.
+    public private(set) var history: any SessionHistory = Dataset.empty
+    /// The same history as it loaded, before category rules (what `rules` measures against).
+    public private(set) var rawHistory: any SessionHistory = Dataset.empty
     /// The category rules: the category for an app's uncategorised sessions, or nil.
     public private(set) var rules: ((String) -> String?)?
-    /// The source of `dataset`, or `nil` before any successful load.
+    /// The source of `history`, or `nil` before any successful load.
     public private(set) var loadedSource: SourceRef?
     /// What `retry` loads: the source of the last failed load.
     public private(set) var retrySource: SourceRef?
@@ -59,12 +59,12 @@ public final class UsageViewModel {
     private let now: () -> Micros
     private var explicitDay: LocalDate?
     private var generation = 0
-    private var datasetGeneration = 0
+    private var historyGeneration = 0
     private var current: LoadTicket?
     private var cache: (key: ReportKey, report: DayReport)?
 
     private struct ReportKey: Equatable {
-        let dataset: Int
+        let history: Int
         let day: LocalDate
         let zone: Zone
     }
@@ -88,16 +88,16 @@ public final class UsageViewModel {
     }
 
     /// Applies a load's result if its ticket is still the current one; returns whether it was applied.
-    /// Success replaces the dataset; failure keeps it and remembers the source for `retry`.
+    /// Success replaces the history; failure keeps it and remembers the source for `retry`.
     @discardableResult
-    public func finishLoad(_ ticket: LoadTicket, with result: Result<Dataset, LoadError>) -> Bool {
+    public func finishLoad(_ ticket: LoadTicket, with result: Result<any SessionHistory, LoadError>) -> Bool {
         guard ticket.generation == generation, current != nil else { return false }
         current = nil
         switch result {
         case .success(let loaded):
-            rawDataset = loaded
-            dataset = rules.map { loaded.categorising($0) } ?? loaded
-            datasetGeneration += 1
+            rawHistory = loaded
+            history = rules.map { loaded.applyingRules($0) } ?? loaded
+            historyGeneration += 1
             loadedSource = ticket.source
             retrySource = nil
             state = .loaded
@@ -115,14 +115,14 @@ public final class UsageViewModel {
     /// beside a spinner at a terminal) and may cancel it.
     @discardableResult
     public func load(
-        _ source: SourceRef, repository: (any SessionRepository)? = nil,
+        _ source: SourceRef, repository: (any HistoryRepository)? = nil,
         presenter: any LoadPresenter = DirectLoadPresenter()
-    ) -> Result<Dataset, LoadError> {
+    ) -> Result<any SessionHistory, LoadError> {
         let ticket = beginLoad(source)
         let repo = repository ?? source.repository(zone: zone, timeout: timeout)
         let cancellation = ticket.cancellation
         let result = presenter.present(source, cancellation: cancellation) { progress in
-            Result { () throws(LoadError) in try repo.load(cancellation: cancellation, progress: progress) }
+            Result { () throws(LoadError) in try repo.openHistory(cancellation: cancellation, progress: progress) }
         }
         finishLoad(ticket, with: result)
         return result
@@ -143,8 +143,8 @@ public final class UsageViewModel {
     public func setRules(_ rules: ((String) -> String?)?) {
         self.rules = rules
         guard hasData else { return }
-        dataset = rules.map { rawDataset.categorising($0) } ?? rawDataset
-        datasetGeneration += 1
+        history = rules.map { rawHistory.applyingRules($0) } ?? rawHistory
+        historyGeneration += 1
     }
 
     /// Whether a load is under way.
@@ -162,7 +162,7 @@ public final class UsageViewModel {
 
     /// The selected day: the one chosen with `day`, else SPEC §3's default.
     public var selectedDay: LocalDate {
-        explicitDay ?? dataset.defaultDay(in: zone, now: now())
+        explicitDay ?? history.defaultDay(in: zone, now: now())
     }
 
     /// Today in the selected zone, by the injected clock.
@@ -172,20 +172,20 @@ public final class UsageViewModel {
     /// `LocalDate.supported`.
     @discardableResult
     public func select(_ query: DayQuery) -> LocalDate? {
-        let day = query.resolve(today: today, selected: selectedDay, dataRange: dataset.dayRange(in: zone))
+        let day = query.resolve(today: today, selected: selectedDay, dataRange: history.dayRange(in: zone))
         guard LocalDate.supported.contains(day) else { return nil }
         explicitDay = day
         return day
     }
 
-    /// The report of the selected day, computed once per (dataset, day, zone).
+    /// The report of the selected day, computed once per (history, day, zone).
     public var report: DayReport { report(for: selectedDay) }
 
     /// The report of any day, through the same one-entry cache.
     public func report(for day: LocalDate) -> DayReport {
-        let key = ReportKey(dataset: datasetGeneration, day: day, zone: zone)
+        let key = ReportKey(history: historyGeneration, day: day, zone: zone)
         if let cache, cache.key == key { return cache.report }
-        let report = DayReport(dataset: dataset, date: day, zone: zone)
+        let report = DayReport(history: history, date: day, zone: zone)
         cache = (key, report)
         return report
     }

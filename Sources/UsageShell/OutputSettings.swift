@@ -1,0 +1,50 @@
+// OutputSettings.swift — how results are printed, as one value: format, colour, glyphs, accessible mode, width and timer (what `set` changes and `--format`, `--color`… start from).
+import UsageRender
+
+/// How command results are printed.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case table
+    case json
+}
+
+/// The output settings of a shell. `autoColor` and `autoUnicode` are what `auto` resolves to,
+/// probed once by the executable (stdout a terminal, NO_COLOR, TERM; a UTF-8 locale).
+public struct OutputSettings: Sendable, Equatable {
+    /// `set format`: how results are printed.
+    public var format: OutputFormat = .table
+    /// `set color`.
+    public var colorMode: ColorMode = .never
+    public var autoColor = false
+    /// `set glyphs` / `--glyphs`.
+    public var glyphMode: GlyphMode = .auto
+    public var autoUnicode = true
+    /// `set accessible on` / `--accessible` / `ACCESSIBLE=1`: charts become sentences and lines.
+    public var accessible = false
+    /// `set width N` / `--width`: a fixed width; `nil` follows the terminal.
+    public var fixedWidth: Int?
+    /// `set timer on`: each command's run time goes to stderr (`time: 1.234 ms`), as sqlite's `.timer on`.
+    public var timer = false
+
+    public init(
+        format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false,
+        glyphMode: GlyphMode = .auto, autoUnicode: Bool = true, accessible: Bool = false, fixedWidth: Int? = nil,
+        timer: Bool = false
+    ) {
+        self.format = format
+        self.colorMode = colorMode
+        self.autoColor = autoColor
+        self.glyphMode = glyphMode
+        self.autoUnicode = autoUnicode
+        self.accessible = accessible
+        self.fixedWidth = fixedWidth
+        self.timer = timer
+    }
+
+    /// The styling table output uses.
+    public var theme: Theme {
+        Theme(color: colorMode.enabled(auto: autoColor), glyphs: glyphMode.glyphs(autoUnicode: autoUnicode), accessible: accessible)
+    }
+
+    /// The width tables are drawn at: `set width`, else the terminal's (never below 20).
+    public func width(terminal: Int) -> Int { max(20, fixedWidth ?? terminal) }
+}

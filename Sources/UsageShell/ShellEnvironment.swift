@@ -1,0 +1,64 @@
+// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, how loads are shown, the files it keeps, what standard input may do.
+import UsageCore
+import UsageData
+
+/// The shell's dependencies, as one value the executable (or a test) builds and hands to `Shell.init`.
+public struct ShellEnvironment {
+    /// The home directory, for `~/` in paths.
+    public var home: String?
+    /// The terminal's width in cells, read anew for every command (it may be resized).
+    public var terminalWidth: () -> Int
+    /// Runs loads: at once here; the executable's terminal version adds a spinner and Ctrl-C.
+    public var loadPresenter: any LoadPresenter
+    /// Zone names for completing `set tz`.
+    public var zoneNames: () -> [String]
+    /// Lists a directory for completing paths (`(path, includeHidden)`).
+    public var listDirectory: (String, Bool) -> [DirectoryEntry]?
+    /// Where limits are kept (nil: in memory only, as in tests).
+    public var limitsFile: LimitsFile?
+    /// Where the category rules are (nil: none, as in tests).
+    public var rulesFile: CategoryRulesFile?
+    /// Whether `-` may read standard input (the executable says; tests leave it a terminal).
+    public var stdin: StdinUse
+
+    public init(
+        home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }, loadPresenter: any LoadPresenter = DirectLoadPresenter(),
+        zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
+        listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
+        limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal
+    ) {
+        self.home = home
+        self.terminalWidth = terminalWidth
+        self.loadPresenter = loadPresenter
+        self.zoneNames = zoneNames
+        self.listDirectory = listDirectory
+        self.limitsFile = limitsFile
+        self.rulesFile = rulesFile
+        self.stdin = stdin
+    }
+}
+
+/// What `-` (standard input as a source) may do in this run.
+public enum StdinUse: Equatable, Sendable {
+    /// Data may be read from it (commands come from `-c`/`-f`).
+    case available
+    /// It is the terminal the user types at.
+    case terminal
+    /// It carries the commands (`cmds.txt | usage-shell`).
+    case commands
+    /// It was read already.
+    case consumed
+
+    /// Why `-` cannot be read now; nil when it can.
+    var refusal: String? {
+        switch self {
+        case .available: return nil
+        case .terminal:
+            return "'-' reads data from standard input, which is the terminal here: pipe the data in and give commands with -c or -f (cat FILE | usage-shell - -c show)"
+        case .commands:
+            return "'-' cannot read data from standard input: it carries the commands here; give them with -c or -f instead"
+        case .consumed:
+            return "standard input has already been read: '-' can be loaded once per run"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+// SourceRepositories.swift — the composition of sources: a SourceRef becomes the repository that reads it. It lives above the data module, so that other source modules (a store) can sit beside it without a cycle.
+import UsageCore
+import UsageData
+
+extension SourceRef {
+    /// The repository that reads this source; the zone places the bundled sample; `timeout` is
+    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds.
+    func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout) -> any HistoryRepository {
+        sessionRepository(zone: zone, timeout: timeout)
+    }
+
+    /// The repository of a source read whole into memory.
+    private func sessionRepository(zone: Zone, timeout: Double) -> any SessionRepository {
+        switch self {
+        case .sample: return BundledSampleRepository(zone: zone)
+        case .file(let path): return FileRepository(path: path, timeout: timeout)
+        case .stdin: return StdinRepository(timeout: timeout)
+        case .url(let url):
+            var repository = URLRepository(url: url)
+            repository.client.readTimeout = timeout
+            return repository
+        case .activityWatch(let host, let port):
+            var repository = ActivityWatchRepository(host: host, port: port)
+            repository.client.readTimeout = timeout
+            return repository
+        case .merged(let refs):
+            return MergedRepository(name: description, parts: refs.map { $0.sessionRepository(zone: zone, timeout: timeout) })
+        }
+    }
+}
