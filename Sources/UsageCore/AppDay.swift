@@ -54,7 +54,7 @@ public struct AppDayReport: Hashable, Sendable {
     public let window: DayWindow
     /// The zone's identifier (`America/New_York`, `UTC`).
     public let zone: String
-    /// The app's name as interned in the dataset.
+    /// The app's name as interned in the history.
     public let name: String
     /// The category with most clipped time for this app that day (ties: first by scalar order,
     /// as `AppUsage.category`); on a day without its use, the category of its most recent
@@ -75,14 +75,15 @@ public struct AppDayReport: Hashable, Sendable {
     /// Whether the app has no time that day.
     public var isEmpty: Bool { micros == 0 }
 
-    /// Builds the day of the app with id `app` (an index into `dataset.apps`, which it must be)
-    /// on `date` in `zone`, touching only the sessions that may overlap the day.
-    public init(dataset: Dataset, app: Int32, date: LocalDate, zone: Zone) {
-        precondition(dataset.apps.indices.contains(Int(app)), "app id \(app) is not in the dataset")
+    /// Builds the day of the app with id `app` (an index into `history.apps`, which it must be)
+    /// on `date` in `zone`, from the day's window of `history`.
+    public init(history: some SessionHistory, app: Int32, date: LocalDate, zone: Zone) {
+        precondition(history.apps.indices.contains(Int(app)), "app id \(app) is not in the history")
         let window = zone.window(for: date)
         self.window = window
         self.zone = zone.identifier
-        self.name = dataset.apps[Int(app)]
+        self.name = history.apps[Int(app)]
+        let categoryNames = history.categories
 
         var total: Micros = 0
         var own: Micros = 0
@@ -90,28 +91,19 @@ public struct AppDayReport: Hashable, Sendable {
         var categoryMicros: [Int32: Micros] = [:]
         var slotMicros = [Micros](repeating: 0, count: window.slots.count)
 
-        for index in dataset.candidateRange(from: window.start, to: window.end) {
-            let s = dataset.sessions.core(index)
-            let start = max(s.start, window.start)
-            let end = min(s.end, window.end)
-            guard end > start else { continue }
-            total += end - start
+        let sessions = history.window(window)
+        for s in sessions {
+            total += s.length
             guard s.app == app else { continue }
-            own += end - start
-            categoryMicros[s.category, default: 0] += end - start
+            own += s.length
+            categoryMicros[s.category, default: 0] += s.length
             slices.append(
                 AppSessionSlice(
-                    start: start, end: end, id: dataset.sessions.id(at: index), category: dataset.categories[Int(s.category)],
-                    startsBeforeDay: s.start < window.start, endsAfterDay: s.end > window.end,
-                    startUTCOffsetSeconds: zone.offsetSeconds(at: start),
-                    endUTCOffsetSeconds: zone.offsetSeconds(at: end)))
-            var k = Int((start - window.start) / DayWindow.hour)
-            while k < window.slots.count, window.slots[k].start < end {
-                let slot = window.slots[k]
-                let overlap = min(end, slot.end) - max(start, slot.start)
-                if overlap > 0 { slotMicros[k] += overlap }
-                k += 1
-            }
+                    start: s.start, end: s.end, id: sessions.id(of: s), category: categoryNames[Int(s.category)],
+                    startsBeforeDay: s.startsBefore, endsAfterDay: s.endsAfter,
+                    startUTCOffsetSeconds: zone.offsetSeconds(at: s.start),
+                    endUTCOffsetSeconds: zone.offsetSeconds(at: s.end)))
+            window.forEachSlot(overlapping: s.start, s.end) { k, overlap in slotMicros[k] += overlap }
         }
 
         self.micros = own
@@ -120,12 +112,12 @@ public struct AppDayReport: Hashable, Sendable {
         self.sessions = slices
         self.hours = window.slots.indices.map { AppHour(slot: window.slots[$0], micros: slotMicros[$0]) }
 
-        if let best = categoryMicros.map({ (name: dataset.categories[Int($0.key)], micros: $0.value) })
+        if let best = categoryMicros.map({ (name: categoryNames[Int($0.key)], micros: $0.value) })
             .sorted(by: DayReport.mostFirst).first
         {
             self.category = best.name
-        } else if let latest = dataset.sessions.apps.lastIndex(of: app) {
-            self.category = dataset.categories[Int(dataset.sessions.categories[latest])]
+        } else if let latest = history.latestCategory(ofApp: app) {
+            self.category = categoryNames[Int(latest)]
         } else {
             self.category = Normalise.otherCategory
         }

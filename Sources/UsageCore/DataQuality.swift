@@ -31,20 +31,20 @@ public struct DataQuality: Hashable, Sendable {
     /// What each source brought (one part, or several after `load A B`).
     public let parts: [SourcePart]
 
-    /// Measures `dataset`, with days taken in `zone`.
+    /// Measures `history`, with days taken in `zone`.
     ///
     /// Linear in the sessions; the zone is asked about a session's days only when it reaches
     /// past the last day already counted, so a million sessions over a year cost a few hundred
     /// zone look-ups.
-    public init(dataset: Dataset, zone: Zone) {
-        self.source = dataset.source
-        self.sessions = dataset.sessions.count
-        self.skipped = dataset.skipped
-        self.repairedStrings = dataset.repairedStrings
-        self.parts = dataset.parts
+    public init(history: some SessionHistory, zone: Zone) {
+        self.source = history.source
+        self.sessions = history.sessionCount
+        self.skipped = history.skipped
+        self.repairedStrings = history.repairedStrings
+        self.parts = history.parts
 
-        var appSeen = [Bool](repeating: false, count: dataset.apps.count)
-        var categorySeen = [Bool](repeating: false, count: dataset.categories.count)
+        var appSeen = [Bool](repeating: false, count: history.apps.count)
+        var categorySeen = [Bool](repeating: false, count: history.categories.count)
         var appTime: Micros = 0
         var union = UnionLength()
         // The last day counted so far and the instant it ends: every day before it that any
@@ -53,8 +53,7 @@ public struct DataQuality: Hashable, Sendable {
         var lastCountedEnd = Micros.min
         var days = 0
 
-        for k in dataset.sessions.indices {
-            let s = dataset.sessions.core(k)
+        for s in history.all {
             appSeen[Int(s.app)] = true
             categorySeen[Int(s.category)] = true
             appTime += s.end - s.start
@@ -74,7 +73,7 @@ public struct DataQuality: Hashable, Sendable {
         self.appTimeMicros = appTime
         self.screenTimeMicros = screen
         self.overlapMicros = appTime - screen
-        let range = dataset.dayRange(in: zone)
+        let range = history.dayRange(in: zone)
         self.firstDay = range?.lowerBound
         self.lastDay = range?.upperBound
         self.daysCovered = range.map { $0.lowerBound.days(to: $0.upperBound) + 1 } ?? 0

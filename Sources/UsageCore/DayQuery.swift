@@ -36,13 +36,9 @@ public enum DayQuery: Hashable, Sendable {
             self = .relativeToSelected(sign == "-" ? -n : n)
             return
         }
-        if let exact = Self.meaning(ofWord: word) {
-            self = exact
-            return
-        }
-        let meanings = Set((Self.words + ["previous"]).filter { !word.isEmpty && $0.hasPrefix(word) }.compactMap(Self.meaning(ofWord:)))
-        guard meanings.count == 1, let only = meanings.first else { return nil }
-        self = only
+        let candidates = (Self.words + ["previous"]).map { PrefixMatch.Candidate(Self.meaning(ofWord: $0)!, spellings: [$0]) }
+        guard case .match(let meaning) = PrefixMatch.resolve(word, among: candidates) else { return nil }
+        self = meaning
     }
 
     /// The query a whole word means (`previous` is `prev`).
@@ -73,18 +69,5 @@ public enum DayQuery: Hashable, Sendable {
             let back = (selected.isoWeekday - w + 7) % 7
             return selected.adding(days: -back)
         }
-    }
-}
-
-extension Dataset {
-    /// The first and last local days that hold any session time, in `zone` (SPEC §3).
-    public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {
-        guard let span else { return nil }
-        return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
-    }
-
-    /// SPEC §3's default day: the latest local day with any valid session; with no data, today.
-    public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
-        dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
     }
 }

@@ -82,46 +82,36 @@ public struct DayReport: Hashable, Sendable {
     public var day: LocalDate { window.date }
     public var isEmpty: Bool { totalMicros == 0 }
 
-    /// Builds the report of `date` in `zone` from every session that overlaps the day.
-    public init(dataset: Dataset, date: LocalDate, zone: Zone) {
+    /// Builds the report of `date` in `zone` from the day's window of `history`, in one pass.
+    public init(history: some SessionHistory, date: LocalDate, zone: Zone) {
         let window = zone.window(for: date)
         self.window = window
         self.zone = zone.identifier
+        let appNames = history.apps
+        let categoryNames = history.categories
 
-        var appMicros = [Micros](repeating: 0, count: dataset.apps.count)
-        var appSessions = [Int](repeating: 0, count: dataset.apps.count)
+        var appMicros = [Micros](repeating: 0, count: appNames.count)
+        var appSessions = [Int](repeating: 0, count: appNames.count)
         // (app, category) and (slot, app) pairs packed in one integer: one flat dictionary each.
         var appCategoryMicros: [Int64: Micros] = [:]
-        var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
+        var categoryMicros = [Micros](repeating: 0, count: categoryNames.count)
         var slotAppMicros: [Int64: Micros] = [:]
         var slotCategoryMicros: [Int64: Micros] = [:]
         var total: Micros = 0
         var union = UnionLength()
-        let slots = window.slots
 
-        for index in dataset.candidateRange(from: window.start, to: window.end) {
-            let s = dataset.sessions.core(index)
-            let start = max(s.start, window.start)
-            let end = min(s.end, window.end)
-            guard end > start else { continue }
-            let length = end - start
+        for s in history.window(window) {
+            let length = s.length
             total += length
             appMicros[Int(s.app)] += length
             appSessions[Int(s.app)] += 1
             appCategoryMicros[Int64(s.app) << 32 | Int64(s.category), default: 0] += length
             categoryMicros[Int(s.category)] += length
-
             // Sessions come sorted by start and clipping keeps that order, so the union merges in one pass.
-            union.add(start, end)
-
-            var k = Int((start - window.start) / DayWindow.hour)
-            while k < slots.count, slots[k].start < end {
-                let overlap = min(end, slots[k].end) - max(start, slots[k].start)
-                if overlap > 0 {
-                    slotAppMicros[Int64(k) << 32 | Int64(s.app), default: 0] += overlap
-                    slotCategoryMicros[Int64(k) << 32 | Int64(s.category), default: 0] += overlap
-                }
-                k += 1
+            union.add(s.start, s.end)
+            window.forEachSlot(overlapping: s.start, s.end) { k, overlap in
+                slotAppMicros[Int64(k) << 32 | Int64(s.app), default: 0] += overlap
+                slotCategoryMicros[Int64(k) << 32 | Int64(s.category), default: 0] += overlap
             }
         }
         self.totalMicros = total
@@ -131,26 +121,26 @@ public struct DayReport: Hashable, Sendable {
 
         var categoriesOfApp: [Int32: [(name: String, micros: Micros)]] = [:]
         for (key, micros) in appCategoryMicros {
-            categoriesOfApp[Int32(key >> 32), default: []].append((dataset.categories[Int(key & 0xFFFF_FFFF)], micros))
+            categoriesOfApp[Int32(key >> 32), default: []].append((categoryNames[Int(key & 0xFFFF_FFFF)], micros))
         }
         self.apps = appMicros.indices.filter { appMicros[$0] > 0 }.map { id -> AppUsage in
             let best = categoriesOfApp[Int32(id)]!.sorted(by: DayReport.mostFirst).first!
             return AppUsage(
-                name: dataset.apps[id], category: best.name, micros: appMicros[id],
+                name: appNames[id], category: best.name, micros: appMicros[id],
                 sessions: appSessions[id], share: share(appMicros[id]))
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
 
         self.categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
-            CategoryUsage(name: dataset.categories[$0], micros: categoryMicros[$0], share: share(categoryMicros[$0]))
+            CategoryUsage(name: categoryNames[$0], micros: categoryMicros[$0], share: share(categoryMicros[$0]))
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
 
-        var appsOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: slots.count)
+        var appsOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: window.slots.count)
         for (key, micros) in slotAppMicros {
-            appsOfSlot[Int(key >> 32)].append((dataset.apps[Int(key & 0xFFFF_FFFF)], micros))
+            appsOfSlot[Int(key >> 32)].append((appNames[Int(key & 0xFFFF_FFFF)], micros))
         }
-        var categoriesOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: slots.count)
+        var categoriesOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: window.slots.count)
         for (key, micros) in slotCategoryMicros {
-            categoriesOfSlot[Int(key >> 32)].append((dataset.categories[Int(key & 0xFFFF_FFFF)], micros))
+            categoriesOfSlot[Int(key >> 32)].append((categoryNames[Int(key & 0xFFFF_FFFF)], micros))
         }
         self.hours = window.slots.indices.map { k in
             let apps = appsOfSlot[k].sorted(by: DayReport.mostFirst)
@@ -200,30 +190,25 @@ public struct DaySummary: Hashable, Sendable {
 extension DaySummary {
     /// The `count` days ending on `last` (oldest first), each summarised in `zone`: one lean
     /// pass per day over its sessions (totals, screen time, categories; no hours, no apps).
-    public static func days(endingOn last: LocalDate, count: Int, dataset: Dataset, zone: Zone) -> [DaySummary] {
+    public static func days(endingOn last: LocalDate, count: Int, history: some SessionHistory, zone: Zone) -> [DaySummary] {
         (0..<count).reversed().map { back in
-            summary(of: last.adding(days: -back), dataset: dataset, zone: zone)
+            summary(of: last.adding(days: -back), history: history, zone: zone)
         }
     }
 
     /// One day's totals and categories (the same numbers `DayReport` gives).
-    static func summary(of date: LocalDate, dataset: Dataset, zone: Zone) -> DaySummary {
-        let dayStart = zone.startOfDay(date)
-        let dayEnd = zone.startOfDay(date.adding(days: 1))
-        var categoryMicros = [Micros](repeating: 0, count: dataset.categories.count)
+    static func summary(of date: LocalDate, history: some SessionHistory, zone: Zone) -> DaySummary {
+        let categoryNames = history.categories
+        var categoryMicros = [Micros](repeating: 0, count: categoryNames.count)
         var total: Micros = 0
         var union = UnionLength()
-        for index in dataset.candidateRange(from: dayStart, to: dayEnd) {
-            let s = dataset.sessions.core(index)
-            let start = max(s.start, dayStart)
-            let end = min(s.end, dayEnd)
-            guard end > start else { continue }
-            total += end - start
-            categoryMicros[Int(s.category)] += end - start
-            union.add(start, end)
+        for s in history.window(from: zone.startOfDay(date), to: zone.startOfDay(date.adding(days: 1))) {
+            total += s.length
+            categoryMicros[Int(s.category)] += s.length
+            union.add(s.start, s.end)
         }
         let categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
-            CategoryUsage(name: dataset.categories[$0], micros: categoryMicros[$0], share: total > 0 ? Double(categoryMicros[$0]) / Double(total) : 0)
+            CategoryUsage(name: categoryNames[$0], micros: categoryMicros[$0], share: total > 0 ? Double(categoryMicros[$0]) / Double(total) : 0)
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
         return DaySummary(day: date, totalMicros: total, screenTimeMicros: union.total, categories: categories)
     }

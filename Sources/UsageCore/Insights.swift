@@ -45,8 +45,8 @@ public struct Insights: Sendable {
     /// Above this daily average, take breaks.
     public static let heavyDay: Micros = 3 * 3_600_000_000
 
-    public init(dataset: Dataset, endingOn last: LocalDate, zone: Zone) {
-        let reports = (0..<7).reversed().map { DayReport(dataset: dataset, date: last.adding(days: -$0), zone: zone) }
+    public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone) {
+        let reports = (0..<7).reversed().map { DayReport(history: history, date: last.adding(days: -$0), zone: zone) }
         days = reports.map(DaySummary.init)
         totalMicros = reports.reduce(0) { $0 + $1.totalMicros }
 
@@ -56,10 +56,8 @@ public struct Insights: Sendable {
         let start = zone.startOfDay(last.adding(days: -6))
         let end = zone.startOfDay(last.adding(days: 1))
         var longest: (app: String, start: Micros, micros: Micros)?
-        for index in dataset.candidateRange(from: start, to: end) {
-            let s = dataset.sessions.core(index)
-            let length = min(s.end, end) - max(s.start, start)
-            if length > (longest?.micros ?? 0) { longest = (dataset.apps[Int(s.app)], max(s.start, start), length) }
+        for s in history.window(from: start, to: end) where s.length > (longest?.micros ?? 0) {
+            longest = (history.apps[Int(s.app)], s.start, s.length)
         }
         self.longest = longest
         busiestHour = reports.last?.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }

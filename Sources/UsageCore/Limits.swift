@@ -45,27 +45,20 @@ public struct LimitStatus: Hashable, Sendable {
     public var isCrossed: Bool { crossedAt != nil }
 
     /// The limit's status on `date` in `zone`, from the day's sessions in time order.
-    public init(_ limit: UsageLimit, dataset: Dataset, date: LocalDate, zone: Zone) {
+    public init(_ limit: UsageLimit, history: some SessionHistory, date: LocalDate, zone: Zone) {
         self.limit = limit
-        let window = zone.window(for: date)
-        let ids: [String]
+        let names: [String]
         switch limit.target {
-        case .app: ids = dataset.apps
-        case .category: ids = dataset.categories
+        case .app: names = history.apps
+        case .category: names = history.categories
         }
-        let id = ids.firstIndex { $0.sameScalars(as: limit.target.name) }
         var intervals: [(start: Micros, end: Micros)] = []
-        if let id {
-            for index in dataset.candidateRange(from: window.start, to: window.end) {
-                let s = dataset.sessions.core(index)
-                let matches: Bool
+        if let id = names.firstIndex(where: { $0.sameScalars(as: limit.target.name) }).map(Int32.init) {
+            for s in history.window(zone.window(for: date)) {
                 switch limit.target {
-                case .app: matches = Int(s.app) == id
-                case .category: matches = Int(s.category) == id
+                case .app: if s.app == id { intervals.append((s.start, s.end)) }
+                case .category: if s.category == id { intervals.append((s.start, s.end)) }
                 }
-                let start = max(s.start, window.start)
-                let end = min(s.end, window.end)
-                if matches, end > start { intervals.append((start, end)) }
             }
         }
         usedMicros = intervals.reduce(0) { $0 + $1.end - $1.start }

@@ -136,8 +136,9 @@ public struct SourcePart: Hashable, Sendable {
     }
 }
 
-/// Every valid session of a load, sorted by start, with the interned names and the skip counts.
-public struct Dataset: Sendable {
+/// Every valid session of a load, sorted by start, with the interned names and the skip counts:
+/// the history held in memory.
+public struct Dataset: SessionHistory {
     /// Where the data came from, as the user named it (a path, `:sample:`).
     public let source: String
     /// App names by id; already normalised (trimmed; `(unknown)` for null or blank).
@@ -192,9 +193,10 @@ public struct Dataset: Sendable {
     }
 
     /// The indices of the sessions that may overlap `[from, to)`: those that start before `to`
-    /// and no earlier than `from` minus the longest session. Callers still clip.
-    public func candidateRange(from: Micros, to: Micros) -> Range<Int> {
-        let lower = lowerBound(startAtLeast: from - longestSession)
+    /// and no earlier than `from` minus the longest session.
+    func candidateRange(from: Micros, to: Micros) -> Range<Int> {
+        let (earliest, overflow) = from.subtractingReportingOverflow(longestSession)
+        let lower = overflow ? 0 : lowerBound(startAtLeast: earliest)
         let upper = lowerBound(startAtLeast: to)
         return lower..<max(lower, upper)
     }
@@ -237,5 +239,21 @@ public struct Dataset: Sendable {
     public var span: (start: Micros, end: Micros)? {
         guard let first = sessions.starts.first, let latestEnd else { return nil }
         return (first, latestEnd)
+    }
+
+    public var sessionCount: Int { sessions.count }
+
+    /// The sessions overlapping `[from, to)`: a binary search finds the candidates, which the
+    /// window clips as it yields them.
+    public func window(from: Micros, to: Micros) -> SessionWindow {
+        SessionWindow(columns: sessions, candidates: candidateRange(from: from, to: to), from: from, to: to)
+    }
+
+    public func latestCategory(ofApp app: Int32) -> Int32? {
+        sessions.apps.lastIndex(of: app).map { sessions.categories[$0] }
+    }
+
+    public func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory {
+        categorising(categoryOf)
     }
 }

@@ -42,28 +42,27 @@ public struct CategoryRules {
         ruleIndex(for: app).map { rules[$0].category }
     }
 
-    /// What the rules do to `dataset` (as loaded, before any rules): per rule, the apps it
+    /// What the rules do to `history` (as loaded, before any rules): per rule, the apps it
     /// categorised and their time; and the time still uncategorised, by app, largest first.
-    public func effect(on dataset: Dataset) -> RulesEffect {
+    public func effect(on history: some SessionHistory) -> RulesEffect {
         var perRule = [(apps: Set<Int32>, micros: Micros)](repeating: ([], 0), count: rules.count)
         var left: [Int32: Micros] = [:]
-        guard let other = dataset.categories.firstIndex(of: Normalise.otherCategory).map(Int32.init) else {
+        guard let other = history.categories.firstIndex(of: Normalise.otherCategory).map(Int32.init) else {
             return RulesEffect(perRule: perRule.map { _ in (0, 0) }, uncategorised: [])
         }
-        var ruleOfApp = [Int??](repeating: nil, count: dataset.apps.count)
-        for k in dataset.sessions.indices {
-            let s = dataset.sessions.core(k)
+        var ruleOfApp = [Int??](repeating: nil, count: history.apps.count)
+        for s in history.all {
             guard s.category == other else { continue }
-            if ruleOfApp[Int(s.app)] == nil { ruleOfApp[Int(s.app)] = .some(ruleIndex(for: dataset.apps[Int(s.app)])) }
+            if ruleOfApp[Int(s.app)] == nil { ruleOfApp[Int(s.app)] = .some(ruleIndex(for: history.apps[Int(s.app)])) }
             // A rule naming `Other` leaves the app uncategorised (and `categorising` changes nothing).
             if let r = ruleOfApp[Int(s.app)]!, Normalise.category(rules[r].category) != Normalise.otherCategory {
                 perRule[r].apps.insert(s.app)
-                perRule[r].micros += s.end - s.start
+                perRule[r].micros += s.length
             } else {
-                left[s.app, default: 0] += s.end - s.start
+                left[s.app, default: 0] += s.length
             }
         }
-        let uncategorised = left.map { (app: dataset.apps[Int($0.key)], micros: $0.value) }
+        let uncategorised = left.map { (app: history.apps[Int($0.key)], micros: $0.value) }
             .sorted { $0.micros != $1.micros ? $0.micros > $1.micros : $0.app.unicodeScalars.lexicographicallyPrecedes($1.app.unicodeScalars) }
         return RulesEffect(perRule: perRule.map { ($0.apps.count, $0.micros) }, uncategorised: uncategorised)
     }

@@ -28,10 +28,11 @@ public struct FileRepository: SessionRepository {
         var input: InputBuffer? = buffer
         if cancellation.isCancelled { throw .cancelled(source: source) }
         // Everything but plain sessions JSON (other formats, and bytes no format can be) takes
-        // the one general path.
-        guard SourceFormat.detect(buffer.bytes) == .sessionsJSON, SourceFormat.unreadableEncoding(buffer.bytes) == nil else {
+        // the one general path; the format is detected once, here.
+        let format = SourceFormat.detect(buffer.bytes)
+        guard format == .sessionsJSON, SourceFormat.unreadableEncoding(buffer.bytes) == nil else {
             return try withExtendedLifetime(buffer) { () throws(LoadError) in
-                try SourceFormat.decode(buffer.bytes, source: source, cancellation: cancellation)
+                try SourceFormat.decode(buffer.bytes, as: format, source: source, cancellation: cancellation)
             }
         }
         do {

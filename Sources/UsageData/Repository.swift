@@ -1,13 +1,30 @@
 // Repository.swift — the SessionRepository protocol, source references and the load errors every source reports.
 import UsageCore
 
-/// Where sessions come from. Sources are swappable, as in the original app's repository.
-public protocol SessionRepository: Sendable {
+/// Where a load's sessions come from, as the view model sees it: sources are swappable, as in
+/// the original app's repository. A source read whole gives a `Dataset`; a history that reads
+/// only the windows asked for (a database) is another `SessionHistory`.
+public protocol HistoryRepository: Sendable {
     /// The source as shown to people (`data.json`, `:sample:`).
     var name: String { get }
 
+    /// Opens the source's history; polls `cancellation`; reports bytes read to `progress`.
+    func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
+        -> any SessionHistory
+}
+
+/// A source read and decoded whole into memory: a file, a stream, a URL, a server's API.
+public protocol SessionRepository: HistoryRepository {
     /// Reads and decodes the whole source; polls `cancellation`; reports bytes read to `progress`.
     func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset
+}
+
+extension SessionRepository {
+    public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
+        -> any SessionHistory
+    {
+        try load(cancellation: cancellation, progress: progress)
+    }
 }
 
 /// A source as the user names it on the command line or after `load`.
@@ -112,26 +129,6 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether reading this source reads standard input.
     public var readsStdin: Bool { parts.contains(.stdin) }
-
-    /// The repository that reads this source; the zone places the bundled sample; `timeout` is
-    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds.
-    public func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout) -> any SessionRepository {
-        switch self {
-        case .sample: return BundledSampleRepository(zone: zone)
-        case .file(let path): return FileRepository(path: path, timeout: timeout)
-        case .stdin: return StdinRepository(timeout: timeout)
-        case .url(let url):
-            var repository = URLRepository(url: url)
-            repository.client.readTimeout = timeout
-            return repository
-        case .activityWatch(let host, let port):
-            var repository = ActivityWatchRepository(host: host, port: port)
-            repository.client.readTimeout = timeout
-            return repository
-        case .merged(let refs):
-            return MergedRepository(name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout) })
-        }
-    }
 }
 
 /// Several repositories read one after the other and merged (`load A B`); the first failure

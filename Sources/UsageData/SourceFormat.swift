@@ -59,8 +59,16 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken,
         progress: ((Int) -> Void)? = nil
     ) throws(LoadError) -> Dataset {
+        try decode(bytes, as: detect(bytes), source: source, cancellation: cancellation, progress: progress)
+    }
+
+    /// Decodes bytes already known to be in `format` (detected once by the caller).
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, as format: SourceFormat, source: String, cancellation: CancellationToken,
+        progress: ((Int) -> Void)? = nil
+    ) throws(LoadError) -> Dataset {
         do throws(IngestError) {
-            switch detect(bytes) {
+            switch format {
             case .sessionsJSON:
                 if let problem = unreadableEncoding(bytes) { throw IngestError.malformed(format: "text file", problem: problem) }
                 return try SessionsJSON.decode(bytes, source: source, cancellation: cancellation, progress: progress)

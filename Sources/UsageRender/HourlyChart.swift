@@ -1,12 +1,6 @@
 // HourlyChart.swift — the day's hour slots as stacked bars (top five apps or categories, then "other"), with axis, labels and legend.
 import UsageCore
 
-/// What the hourly bars are stacked by.
-public enum HourlyStack: String, CaseIterable, Sendable {
-    case app
-    case category
-}
-
 extension TextReport {
     /// `chart hourly`: one bar per hour slot (23, 24 or 25), stacked per series from the bottom
     /// in rank order. Each segment ends where the running total rounds to, so stacks never drift

@@ -48,11 +48,11 @@ public enum ReportJSON {
     }
 
     /// `load …`: what was loaded; first and last day in the selected zone (null when empty).
-    public static func load(_ d: Dataset, zone: Zone) -> JSONText {
+    public static func load(_ d: some SessionHistory, zone: Zone) -> JSONText {
         let range = d.dayRange(in: zone)
         return .object([
             ("source", .string(d.source)),
-            ("sessions", .int(d.sessions.count)),
+            ("sessions", .int(d.sessionCount)),
             ("skipped", skipped(d.skipped)),
             ("first_day", range.map { .string($0.lowerBound.description) } ?? .null),
             ("last_day", range.map { .string($0.upperBound.description) } ?? .null),

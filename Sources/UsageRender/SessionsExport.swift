@@ -29,12 +29,11 @@ public enum SessionsExport {
     /// a JSON array with one session per line, NDJSON, or CSV with a header. Times are UTC
     /// (`2026-02-23T09:00:00Z`, with microseconds when they are not zero); names are the loaded
     /// ones (normalised, category rules applied).
-    public static func sessions(_ d: Dataset, format: ExportFormat) -> [UInt8] {
-        let rows = d.sessions.indices.lazy.map { k -> [String?] in
-            let s = d.sessions.core(k)
-            return [
-                d.sessions.id(at: k), d.apps[Int(s.app)], d.categories[Int(s.category)], timestamp(s.start), timestamp(s.end),
-            ]
+    public static func sessions(_ d: some SessionHistory, format: ExportFormat) -> [UInt8] {
+        let all = d.all
+        let (apps, categories) = (d.apps, d.categories)
+        let rows = all.lazy.map { s -> [String?] in
+            [all.id(of: s), apps[Int(s.app)], categories[Int(s.category)], timestamp(s.start), timestamp(s.end)]
         }
         switch format {
         case .csv:

@@ -32,8 +32,8 @@ public enum TextReport {
     }
 
     /// The `load` summary: source, sessions and days covered; then the skipped rows by reason.
-    public static func loaded(_ d: Dataset, zone: Zone, width: Int) -> [String] {
-        let count = d.sessions.count
+    public static func loaded(_ d: some SessionHistory, zone: Zone, width: Int) -> [String] {
+        let count = d.sessionCount
         var first = "loaded \(count) session\(count == 1 ? "" : "s") from \(TerminalText.sanitize(d.source))"
         if let range = d.dayRange(in: zone) {
             first += range.lowerBound == range.upperBound ? ", \(range.lowerBound)" : ", \(range.lowerBound) … \(range.upperBound)"

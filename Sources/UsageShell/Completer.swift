@@ -56,10 +56,10 @@ public enum Completer {
             if let owner = CommandTable.all.first(where: { $0.abbreviations.contains(lower) }) {
                 values = [(owner.name, true)]  // `ch` is `chart`, whatever else begins so
             } else {
-                values = CommandTable.all.flatMap { [$0.name] + $0.aliases }.sorted().map { ($0, true) }
+                values = CommandTable.names.map { ($0, true) }
             }
         } else if case .success(let command) = CommandTable.resolve(partial.words[0]) {
-            let kinds = command.arguments(Array(partial.words.dropFirst()))
+            let kinds = command.completions(after: Array(partial.words.dropFirst()))
             values = kinds.flatMap { self.values(of: $0, typed: partial.current, shell: shell) }
         } else {
             values = []
@@ -114,15 +114,15 @@ public enum Completer {
         case .keywords(let words):
             return words.map { ($0, true) }
         case .commands:
-            return CommandTable.all.flatMap { [$0.name] + $0.aliases }.sorted().map { ($0, true) }
+            return CommandTable.names.map { ($0, true) }
         case .apps, .categories:
             // The loaded data's names, and those of the limits already read.
-            let limited = CommandTable.limitNames(shell.limitNamesForCompletion, categories: kind == .categories)
-            let names = CommandTable.uniqueByScalars((kind == .apps ? model.dataset.apps : model.dataset.categories) + limited)
+            let limited = CommandTable.limitNames(shell.limits.forCompletion, categories: kind == .categories)
+            let names = CommandTable.uniqueByScalars((kind == .apps ? model.history.apps : model.history.categories) + limited)
             return names.sorted(by: { $0.lowercased() < $1.lowercased() }).map { ($0, true) }
         case .days:
             var days: [String] = []
-            if let range = model.dataset.dayRange(in: model.zone), range.upperBound.daysSinceEpoch - range.lowerBound.daysSinceEpoch < 3660 {
+            if let range = model.history.dayRange(in: model.zone), range.upperBound.daysSinceEpoch - range.lowerBound.daysSinceEpoch < 3660 {
                 var day = range.lowerBound
                 while day <= range.upperBound {
                     days.append(day.description)
@@ -133,9 +133,9 @@ public enum Completer {
         case .hours:
             return (0..<24).map { (String($0), true) }
         case .zones:
-            return shell.zoneNames().map { ($0, true) }
+            return shell.environment.zoneNames().map { ($0, true) }
         case .paths:
-            return paths(typed: typed, home: shell.home, list: shell.listDirectory)
+            return paths(typed: typed, home: shell.home, list: shell.environment.listDirectory)
         }
     }
 

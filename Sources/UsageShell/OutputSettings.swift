@@ -48,3 +48,25 @@ public struct OutputSettings: Sendable, Equatable {
     /// The width tables are drawn at: `set width`, else the terminal's (never below 20).
     public func width(terminal: Int) -> Int { max(20, fixedWidth ?? terminal) }
 }
+
+extension OutputSettings {
+    /// The settings a run starts with: the command line's choices, with `auto` resolved from the
+    /// facts the executable probed (stdout a terminal, `NO_COLOR`, `TERM`, the locale) and
+    /// accessible mode also asked for by `ACCESSIBLE`.
+    public static func start(
+        format: OutputFormat, color: ColorMode, glyphs: GlyphMode, accessible: Bool, width: Int?, stdoutIsTerminal: Bool,
+        environment: [String: String]
+    ) -> OutputSettings {
+        OutputSettings(
+            format: format, colorMode: color,
+            autoColor: ColorMode.autoEnabled(stdoutIsTerminal: stdoutIsTerminal, environment: environment),
+            glyphMode: glyphs, autoUnicode: GlyphMode.localeIsUTF8(environment: environment),
+            accessible: accessible || accessibleRequested(environment), fixedWidth: width)
+    }
+
+    /// `ACCESSIBLE` set to anything but empty, `0`, `no`, `off` or `false`.
+    static func accessibleRequested(_ environment: [String: String]) -> Bool {
+        guard let value = environment["ACCESSIBLE"]?.lowercased() else { return false }
+        return !["", "0", "no", "off", "false"].contains(value)
+    }
+}

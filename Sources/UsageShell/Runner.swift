@@ -1,4 +1,4 @@
-// Runner.swift — drives the shell over lines: batch runs (stdin, -c, -f) and the interactive loop, through injected sinks and a LineReader.
+// Runner.swift — drives the shell over lines: decides how a run reads its commands (batch, interactive, piped), loads the SOURCE, runs -c/-f/stdin or the prompt through injected sinks and a LineReader, answers a command's question, and gives the exit status.
 import UsageCore
 import UsageData
 import UsageRender
@@ -28,6 +28,47 @@ public final class BufferSink: TextSink {
     public func write(_ text: String) { self.text += text }
 }
 
+/// How a run reads its commands, decided once from the command line and the terminal.
+public struct RunPlan: Equatable, Sendable {
+    /// The ways a run can go.
+    public enum Mode: Equatable, Sendable {
+        /// `-c` commands (in order), then the `-f` script's lines; then exit.
+        case batch(commands: [String], script: String?)
+        /// The prompt, at a terminal.
+        case interactive
+        /// Commands piped to standard input, one per line.
+        case piped
+    }
+
+    public let mode: Mode
+    /// Whether standard input is a terminal.
+    public let stdinIsTerminal: Bool
+
+    /// `-c`/`-f` make a batch run; else a terminal on stdin gets the prompt; else stdin carries commands.
+    public init(commands: [String], script: String?, stdinIsTerminal: Bool) {
+        self.stdinIsTerminal = stdinIsTerminal
+        if !commands.isEmpty || script != nil {
+            mode = .batch(commands: commands, script: script)
+        } else {
+            mode = stdinIsTerminal ? .interactive : .piped
+        }
+    }
+
+    /// What `-` may do: read data only in a batch run whose standard input is not the terminal.
+    public var stdinUse: StdinUse {
+        if stdinIsTerminal { return .terminal }
+        if case .batch = mode { return .available }
+        return .commands
+    }
+
+    public var isInteractive: Bool { mode == .interactive }
+
+    /// Whether the run goes on after its SOURCE failed to load: only the prompt does (its error
+    /// state offers `retry` and `load`); a batch or piped run would only fail the same way at
+    /// every command.
+    var continuesAfterFailedLoad: Bool { isInteractive }
+}
+
 /// Runs command lines and reports their outcomes (SPEC §7's batch rules).
 public final class Runner {
     public let shell: Shell
@@ -37,6 +78,11 @@ public final class Runner {
     public var bail: Bool
     /// Whether any command (or the initial load) failed: the exit status is 1 then.
     public private(set) var anyFailed = false
+    /// Whether `limits check` found a crossed limit: the exit status is 3 then (unless a command failed).
+    public private(set) var anyAlert = false
+    /// The prompt's reader while the interactive loop runs: a command's question is asked
+    /// through it; without it (a batch run) the question is refused.
+    var reader: LineReader?
 
     public init(shell: Shell, out: TextSink, err: TextSink, bail: Bool = false) {
         self.shell = shell
@@ -45,12 +91,53 @@ public final class Runner {
         self.bail = bail
     }
 
-    /// Whether `limits check` found a crossed limit: the exit status is 3 then (unless a command failed).
-    public private(set) var anyAlert = false
-
     /// The exit status of a batch run so far: 1 when anything failed, else 3 when a limit was
     /// crossed (`limits check`), else 0.
     public var exitStatus: Int32 { anyFailed ? 1 : anyAlert ? 3 : 0 }
+
+    /// A whole run: the SOURCE loaded, `--day` selected, then the commands as the plan says.
+    /// `readScript` reads the `-f` file; `stdinLines` are piped commands; `makeReader` builds the
+    /// prompt's reader (libedit) once the data has loaded. Returns the exit status.
+    public func run(
+        _ plan: RunPlan, source: SourceRef, day: String?, readScript: (String) throws(LoadError) -> [UInt8],
+        stdinLines: () -> any Sequence<String>, makeReader: () -> LineReader
+    ) -> Int32 {
+        var proceed = loadInitial(source) || plan.continuesAfterFailedLoad
+        if proceed, let day { proceed = selectInitialDay(day) }
+        switch plan.mode {
+        case .batch(let commands, let script):
+            guard proceed, run(lines: commands), let script else { break }
+            let bytes: [UInt8]
+            do {
+                bytes = try readScript(script)
+            } catch {
+                err.write("error: cannot read script '\(Self.safe(script))': \(error.reason)\n")
+                return 1
+            }
+            run(lines: Self.scriptLines(bytes))
+        case .interactive:
+            interactive(reader: makeReader(), banner: banner)
+            return 0
+        case .piped:
+            if proceed { run(lines: stdinLines()) }
+        }
+        return exitStatus
+    }
+
+    /// The lines of a script file: LF or CRLF, a last empty line (after the final newline) dropped.
+    static func scriptLines(_ bytes: [UInt8]) -> [String] {
+        var lines = String(decoding: bytes, as: UTF8.self)
+            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// The prompt's first line: version, what is loaded, "type 'help'".
+    var banner: String {
+        let model = shell.model
+        let loaded = model.hasData ? "\(model.history.sessionCount) sessions from \(model.history.source)" : "no data loaded"
+        return "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help'"
+    }
 
     /// Loads the command line's SOURCE, reporting a failure in one line. Returns whether the
     /// data loaded (a batch run stops when it did not).
@@ -88,7 +175,7 @@ public final class Runner {
         for var line in lines {
             defer { number += 1 }
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
-            let outcome = timed(line)
+            let outcome = settle(timed(line))
             defer { writeTime() }
             writeWarnings()
             switch outcome {
@@ -103,6 +190,8 @@ public final class Runner {
                 if bail { return false }
             case .quit:
                 return false
+            case .confirm:
+                preconditionFailure("settled")
             }
         }
         return true
@@ -110,11 +199,13 @@ public final class Runner {
 
     /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
     public func interactive(reader: LineReader, banner: String) {
+        self.reader = reader
+        defer { self.reader = nil }
         err.write(Self.safe(banner) + "\n")
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
-            let outcome = timed(line)
+            let outcome = settle(timed(line))
             defer { writeTime() }
             writeWarnings()
             switch outcome {
@@ -122,14 +213,26 @@ public final class Runner {
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return
+            case .confirm: preconditionFailure("settled")
             }
         }
+    }
+
+    /// A command's question answered: at the prompt the user is asked (`[y/N]`; only `y` or
+    /// `yes` goes on); a batch run never guesses and refuses, naming the `--yes` form.
+    func settle(_ outcome: CommandOutcome) -> CommandOutcome {
+        guard case .confirm(let confirmation) = outcome else { return outcome }
+        guard let reader else { return .failed(.needsYes(confirmation.withYes)) }
+        writeWarnings()
+        let answer = reader.readLine(prompt: Self.safe(confirmation.question) + " [y/N] ")
+        guard let answer, ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }
+        return settle(confirmation.proceed())
     }
 
     /// Runs a line; with `set timer on`, then writes its run time to stderr (after its output,
     /// which `emit` writes once the outcome is back, so the time follows the result).
     private func timed(_ line: String) -> CommandOutcome {
-        guard shell.timer else { return shell.execute(line) }
+        guard shell.output.timer else { return shell.execute(line) }
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = shell.execute(line)

@@ -32,6 +32,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case rulesFile(RulesFileError)
     /// `export` could not write its file.
     case export(ExportError)
+    /// A command that deletes asked for a yes where nobody can answer (a batch run); `withYes`
+    /// is the command written so that it asks nothing.
+    case needsYes(String)
 
     public var description: String {
         switch self {
@@ -67,6 +70,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .export(let error):
             return "export: \(error.description)"
+        case .needsYes(let withYes):
+            return "this deletes data, and a batch run cannot ask: add --yes to go ahead (\(withYes))"
         }
     }
 }

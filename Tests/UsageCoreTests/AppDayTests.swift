@@ -21,7 +21,7 @@ struct AppDayTests {
 
     @Test func sessionsAreClippedToTheDayAndFlagged() throws {
         let d = try SessionsJSON.decode(Self.json)
-        let a = AppDayReport(dataset: d, app: try appID(d, "Chrome"), date: day("2026-02-23"), zone: .utc)
+        let a = AppDayReport(history: d, app: try appID(d, "Chrome"), date: day("2026-02-23"), zone: .utc)
         #expect(a.name == "Chrome")
         #expect(a.zone == "UTC")
         #expect(a.sessions.map(\.id) == ["c1", "c2", nil, "c3"])
@@ -46,7 +46,7 @@ struct AppDayTests {
     ] as [(String, Int64, Int, Int64)])
     func aSessionOverMidnightCountsOnBothDays(date: String, minutes: Int64, sessions: Int, total: Int64) throws {
         let d = try SessionsJSON.decode(Self.json)
-        let a = AppDayReport(dataset: d, app: try appID(d, "Chrome"), date: day(date), zone: .utc)
+        let a = AppDayReport(history: d, app: try appID(d, "Chrome"), date: day(date), zone: .utc)
         #expect(a.micros == minutes * minute)
         #expect(a.sessions.count == sessions)
         #expect(a.dayTotalMicros == total * minute)
@@ -56,7 +56,7 @@ struct AppDayTests {
 
     @Test func hoursHoldOnlyThisAppsTime() throws {
         let d = try SessionsJSON.decode(Self.json)
-        let a = AppDayReport(dataset: d, app: try appID(d, "Chrome"), date: day("2026-02-23"), zone: .utc)
+        let a = AppDayReport(history: d, app: try appID(d, "Chrome"), date: day("2026-02-23"), zone: .utc)
         let used = a.hours.filter { $0.micros > 0 }
         #expect(used.map(\.slot.hour) == [0, 9, 10, 23])
         #expect(used.map(\.micros) == [40, 35, 10, 50].map { $0 * minute })
@@ -65,9 +65,9 @@ struct AppDayTests {
 
     @Test func itAgreesWithTheDayReport() throws {
         let d = try SessionsJSON.decode(Self.json)
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         for usage in r.apps {
-            let a = AppDayReport(dataset: d, app: try appID(d, usage.name), date: r.day, zone: .utc)
+            let a = AppDayReport(history: d, app: try appID(d, usage.name), date: r.day, zone: .utc)
             #expect(a.micros == usage.micros)
             #expect(a.sessions.count == usage.sessions)
             #expect(a.category == usage.category)
@@ -81,7 +81,7 @@ struct AppDayTests {
             ("Kiosk", "Other", "2026-02-20T12:00:00Z", "2026-02-26T00:00:00Z"),
             ("Mail", "Productivity", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
         ])
-        let a = AppDayReport(dataset: d, app: try appID(d, "Kiosk"), date: day("2026-02-23"), zone: .utc)
+        let a = AppDayReport(history: d, app: try appID(d, "Kiosk"), date: day("2026-02-23"), zone: .utc)
         #expect(a.micros == 24 * hour)
         #expect(a.sessions.count == 1)
         #expect(a.sessions[0].startsBeforeDay && a.sessions[0].endsAfterDay)
@@ -94,7 +94,7 @@ struct AppDayTests {
             ("A", nil, "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
             ("A", nil, "2026-02-23T10:30:00Z", "2026-02-23T11:30:00Z"),
         ])
-        let a = AppDayReport(dataset: d, app: 0, date: day("2026-02-23"), zone: .utc)
+        let a = AppDayReport(history: d, app: 0, date: day("2026-02-23"), zone: .utc)
         #expect(a.micros == 2 * hour)
         #expect(a.share == 1)
         #expect(a.hours[10].micros == 90 * minute)
@@ -107,8 +107,8 @@ struct AppDayTests {
             ("A", "Alpha", "2026-02-23T11:00:00Z", "2026-02-23T11:10:00Z"),
             ("A", "Beta", "2026-02-24T11:00:00Z", "2026-02-24T11:30:00Z"),
         ])
-        #expect(AppDayReport(dataset: d, app: 0, date: day("2026-02-23"), zone: .utc).category == "Alpha")
-        #expect(AppDayReport(dataset: d, app: 0, date: day("2026-02-24"), zone: .utc).category == "Beta")
+        #expect(AppDayReport(history: d, app: 0, date: day("2026-02-23"), zone: .utc).category == "Alpha")
+        #expect(AppDayReport(history: d, app: 0, date: day("2026-02-24"), zone: .utc).category == "Beta")
     }
 
     @Test func anEmptyDayKeepsTheLatestCategoryAndHasNoShare() throws {
@@ -117,14 +117,14 @@ struct AppDayTests {
             ("A", "New", "2026-02-21T10:00:00Z", "2026-02-21T10:10:00Z"),
             ("B", "X", "2026-02-23T10:00:00Z", "2026-02-23T10:10:00Z"),
         ])
-        let a = AppDayReport(dataset: d, app: try appID(d, "A"), date: day("2026-02-23"), zone: .utc)
+        let a = AppDayReport(history: d, app: try appID(d, "A"), date: day("2026-02-23"), zone: .utc)
         #expect(a.isEmpty)
         #expect(a.category == "New")
         #expect(a.sessions.isEmpty)
         #expect(a.share == 0)
         #expect(a.dayTotalMicros == 10 * minute)
         #expect(a.hours.count == 24 && a.hours.allSatisfy { $0.micros == 0 })
-        let nothing = AppDayReport(dataset: d, app: 0, date: day("2026-01-01"), zone: .utc)
+        let nothing = AppDayReport(history: d, app: 0, date: day("2026-01-01"), zone: .utc)
         #expect(nothing.share == 0 && nothing.dayTotalMicros == 0)
     }
 
@@ -133,7 +133,7 @@ struct AppDayTests {
             source: "t", apps: ["A", "Ghost"], categories: ["X"],
             sessions: [Session(start: instant("2026-02-23T10:00:00Z"), end: instant("2026-02-23T11:00:00Z"), app: 0, category: 0, id: nil)],
             skipped: SkipSummary(), repairedStrings: 0)
-        let a = AppDayReport(dataset: d, app: 1, date: day("2026-02-23"), zone: .utc)
+        let a = AppDayReport(history: d, app: 1, date: day("2026-02-23"), zone: .utc)
         #expect(a.name == "Ghost")
         #expect(a.category == "Other")
         #expect(a.isEmpty)
@@ -143,7 +143,7 @@ struct AppDayTests {
         // 00:30 EDT → 01:30 EST: slot 0 30m, the first 1 (EDT) 60m, the second 1 (EST) 30m.
         let d = try dataset([("A", nil, "2026-11-01T00:30:00-04:00", "2026-11-01T01:30:00-05:00")])
         let zone = try #require(Zone(identifier: "America/New_York"))
-        let a = AppDayReport(dataset: d, app: 0, date: day("2026-11-01"), zone: zone)
+        let a = AppDayReport(history: d, app: 0, date: day("2026-11-01"), zone: zone)
         #expect(a.zone == "America/New_York")
         #expect(a.hours.count == 25)
         let used = a.hours.filter { $0.micros > 0 }
@@ -158,7 +158,7 @@ struct AppDayTests {
     @Test func springForwardDayHasTwentyThreeSlots() throws {
         let d = try dataset([("A", nil, "2026-03-07T23:00:00-05:00", "2026-03-08T04:00:00-04:00")])
         let zone = try #require(Zone(identifier: "America/New_York"))
-        let a = AppDayReport(dataset: d, app: 0, date: day("2026-03-08"), zone: zone)
+        let a = AppDayReport(history: d, app: 0, date: day("2026-03-08"), zone: zone)
         #expect(a.hours.count == 23)
         #expect(a.micros == 3 * hour)
         #expect(a.hours.filter { $0.micros > 0 }.map(\.slot.hour) == [0, 1, 3])

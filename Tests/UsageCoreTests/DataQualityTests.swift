@@ -18,7 +18,7 @@ struct DataQualityTests {
             source: "t", apps: ["A"], categories: ["X"],
             sessions: spans.map { Session(start: base + $0.0 * minute, end: base + $0.1 * minute, app: 0, category: 0, id: nil) },
             skipped: SkipSummary(), repairedStrings: 0)
-        let q = DataQuality(dataset: d, zone: .utc)
+        let q = DataQuality(history: d, zone: .utc)
         #expect(q.appTimeMicros == appTime * minute)
         #expect(q.screenTimeMicros == screenTime * minute)
         #expect(q.overlapMicros == (appTime - screenTime) * minute)
@@ -37,7 +37,7 @@ struct DataQualityTests {
             ("B", nil, "2026-02-20T12:00:00Z", "2026-02-20T13:00:00Z"),
             ("A", nil, "2026-02-23T23:30:00Z", "2026-02-24T00:30:00Z"),  // over midnight in UTC
         ])
-        let q = DataQuality(dataset: d, zone: try #require(Zone(identifier: zoneName)))
+        let q = DataQuality(history: d, zone: try #require(Zone(identifier: zoneName)))
         #expect(q.firstDay == day(first))
         #expect(q.lastDay == day(last))
         #expect(q.daysCovered == covered)
@@ -51,7 +51,7 @@ struct DataQualityTests {
             ("B", nil, "2026-02-13T23:00:00Z", "2026-02-15T00:00:00Z"),  // adds 14 (again) and ends at midnight: not 15
             ("C", nil, "2026-02-20T00:00:00Z", "2026-02-20T00:00:01Z"),
         ])
-        let q = DataQuality(dataset: d, zone: .utc)
+        let q = DataQuality(history: d, zone: .utc)
         #expect(q.daysWithData == 6)
         #expect(q.daysCovered == 11)
         #expect(q.lastDay == day("2026-02-20"))
@@ -81,7 +81,7 @@ struct DataQualityTests {
                 date = date.adding(days: 1)
             }
         }
-        let q = DataQuality(dataset: d, zone: zone)
+        let q = DataQuality(history: d, zone: zone)
         #expect(q.daysWithData == naive.count)
         #expect(q.firstDay == naive.min())
         #expect(q.lastDay == naive.max())
@@ -99,7 +99,7 @@ struct DataQualityTests {
             ]
             """
         let d = try SessionsJSON.decode(json, source: "dirty.json")
-        let q = DataQuality(dataset: d, zone: .utc)
+        let q = DataQuality(history: d, zone: .utc)
         #expect(q.source == "dirty.json")
         #expect(q.sessions == 3)
         #expect(q.apps == 2)  // Safari, (unknown)
@@ -120,13 +120,13 @@ struct DataQualityTests {
             source: "t", apps: ["A", "Ghost"], categories: ["X", "Y"],
             sessions: [Session(start: 0, end: hour, app: 0, category: 1, id: nil)],
             skipped: SkipSummary(), repairedStrings: 0)
-        let q = DataQuality(dataset: d, zone: .utc)
+        let q = DataQuality(history: d, zone: .utc)
         #expect(q.apps == 1)
         #expect(q.categories == 1)
     }
 
     @Test func anEmptyDatasetHasNoDays() {
-        let q = DataQuality(dataset: .empty, zone: .utc)
+        let q = DataQuality(history: Dataset.empty, zone: .utc)
         #expect(q.sessions == 0)
         #expect(q.firstDay == nil && q.lastDay == nil)
         #expect(q.daysCovered == 0 && q.daysWithData == 0)

@@ -95,7 +95,7 @@ struct DayReportTests {
             ("YouTube", "Entertainment", "2026-02-22T23:40:00Z", "2026-02-23T00:25:00Z"),
             ("Notes", "Productivity", "2026-02-23T23:50:00Z", "2026-02-24T00:10:00Z"),
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(r.totalMicros == 35 * minute)
         #expect(r.apps.map(\.name) == ["YouTube", "Notes"])
         #expect(r.apps.map(\.micros) == [25 * minute, 10 * minute])
@@ -110,7 +110,7 @@ struct DayReportTests {
             ("Mail", "Productivity", "2026-02-23T09:30:00Z", "2026-02-23T09:40:00Z"),
             ("Slack", "Productivity", "2026-02-23T12:00:00Z", "2026-02-23T12:05:00Z"),
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(r.totalMicros == 135 * minute)
         #expect(r.screenTimeMicros == 105 * minute)
     }
@@ -120,7 +120,7 @@ struct DayReportTests {
             ("A", nil, "2026-02-22T00:00:00Z", "2026-02-25T00:00:00Z"),
             ("B", nil, "2026-02-23T01:00:00Z", "2026-02-23T02:00:00Z"),
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(r.screenTimeMicros == 24 * hour)
         #expect(r.totalMicros == 25 * hour)
     }
@@ -131,7 +131,7 @@ struct DayReportTests {
             ("Mail", "Productivity", "2026-02-23T10:00:00Z", "2026-02-23T10:01:00Z"),
             ("Mail", "Productivity", "2026-02-24T00:00:00Z", "2026-02-24T00:01:00Z"),  // starts next day
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(r.apps.map(\.sessions) == [1])
     }
 
@@ -142,7 +142,7 @@ struct DayReportTests {
             ("Chrome", "Zeta", "2026-02-23T12:00:00Z", "2026-02-23T12:10:00Z"),
             ("Chrome", "Alpha", "2026-02-23T13:00:00Z", "2026-02-23T13:10:00Z"),
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         let category = Dictionary(uniqueKeysWithValues: r.apps.map { ($0.name, $0.category) })
         #expect(category["Safari"] == "Social")
         #expect(category["Chrome"] == "Alpha")
@@ -158,7 +158,7 @@ struct DayReportTests {
             ("e\u{301}", nil, "2026-02-23T13:00:00Z", "2026-02-23T13:10:00Z"),
             ("z", nil, "2026-02-23T14:00:00Z", "2026-02-23T14:30:00Z"),
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(r.apps.map(\.name) == ["z", "B", "b", "e\u{301}", "é"])
     }
 
@@ -167,7 +167,7 @@ struct DayReportTests {
             ("A", "X", "2026-02-23T10:30:00Z", "2026-02-23T11:30:00Z"),
             ("B", "Y", "2026-02-23T10:45:00Z", "2026-02-23T11:00:00Z"),
         ])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(abs(r.apps.map(\.share).reduce(0, +) - 1) < 1e-12)
         #expect(r.apps[0].share == 0.8)
         #expect(r.hours[10].micros == 45 * minute)
@@ -178,7 +178,7 @@ struct DayReportTests {
 
     @Test func fractionalSecondsAreKept() throws {
         let d = try dataset([("A", nil, "2026-02-23T10:00:00.25Z", "2026-02-23T10:00:01.500001Z")])
-        let r = DayReport(dataset: d, date: day("2026-02-23"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-23"), zone: .utc)
         #expect(r.totalMicros == 1_250_001)
     }
 
@@ -186,7 +186,7 @@ struct DayReportTests {
         // 01:30–03:30 EST/EDT on 2026-03-08 is one real hour: 30 min in slot "1", 30 in slot "3".
         let d = try dataset([("A", nil, "2026-03-08T01:30:00-05:00", "2026-03-08T03:30:00-04:00")])
         let zone = try #require(Zone(identifier: "America/New_York"))
-        let r = DayReport(dataset: d, date: day("2026-03-08"), zone: zone)
+        let r = DayReport(history: d, date: day("2026-03-08"), zone: zone)
         #expect(r.totalMicros == hour)
         let used = r.hours.filter { $0.micros > 0 }
         #expect(used.map(\.slot.hour) == [1, 3])
@@ -197,7 +197,7 @@ struct DayReportTests {
         // 00:30 EDT → 01:30 EST is two real hours and a half... slots 0 (30m), 1 EDT (60m), 1 EST (30m).
         let d = try dataset([("A", nil, "2026-11-01T00:30:00-04:00", "2026-11-01T01:30:00-05:00")])
         let zone = try #require(Zone(identifier: "America/New_York"))
-        let r = DayReport(dataset: d, date: day("2026-11-01"), zone: zone)
+        let r = DayReport(history: d, date: day("2026-11-01"), zone: zone)
         #expect(r.totalMicros == 2 * hour)
         let used = r.hours.filter { $0.micros > 0 }
         #expect(used.map(\.slot.hour) == [0, 1, 1])
@@ -206,7 +206,7 @@ struct DayReportTests {
 
     @Test func anEmptyDayIsEmpty() throws {
         let d = try dataset([("A", nil, "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])
-        let r = DayReport(dataset: d, date: day("2026-02-20"), zone: .utc)
+        let r = DayReport(history: d, date: day("2026-02-20"), zone: .utc)
         #expect(r.isEmpty)
         #expect(r.apps.isEmpty && r.categories.isEmpty)
         #expect(r.hours.count == 24)
@@ -218,7 +218,7 @@ struct DayReportTests {
             ("B", "Y", "2026-02-23T10:00:00Z", "2026-02-23T10:30:00Z"),
             ("C", "X", "2026-02-16T10:00:00Z", "2026-02-16T10:30:00Z"),
         ])
-        let days = DaySummary.days(endingOn: day("2026-02-23"), count: 7, dataset: d, zone: .utc)
+        let days = DaySummary.days(endingOn: day("2026-02-23"), count: 7, history: d, zone: .utc)
         #expect(days.map(\.day.description) == (17...23).map { "2026-02-\($0)" })
         #expect(days.map(\.totalMicros) == [hour, 0, 0, 0, 0, 0, 30 * minute])
         #expect(days[0].categories.map(\.name) == ["X"])
@@ -283,8 +283,8 @@ struct DaySummaryTests {
             (nil, "others", "2026-03-10T00:00:00Z", "2026-03-10T00:30:00Z"),
         ])
         let zone = try #require(Zone(identifier: zoneName))
-        let lean = DaySummary.days(endingOn: day("2026-03-10"), count: 7, dataset: d, zone: zone)
-        let full = (0..<7).reversed().map { DaySummary(DayReport(dataset: d, date: day("2026-03-10").adding(days: -$0), zone: zone)) }
+        let lean = DaySummary.days(endingOn: day("2026-03-10"), count: 7, history: d, zone: zone)
+        let full = (0..<7).reversed().map { DaySummary(DayReport(history: d, date: day("2026-03-10").adding(days: -$0), zone: zone)) }
         #expect(lean == full)
     }
 }

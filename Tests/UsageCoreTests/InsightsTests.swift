@@ -29,7 +29,7 @@ struct InsightsTests {
             ("Game", "Play", "2026-02-23T08:00:00Z", "2026-02-23T11:00:00Z"),  // 3h on the 23rd: rising
             ("Mail", "Work", "2026-02-23T14:00:00Z", "2026-02-23T14:30:00Z"),
         ])
-        let i = Insights(dataset: d, endingOn: LocalDate(iso: "2026-02-23")!, zone: .utc)
+        let i = Insights(history: d, endingOn: LocalDate(iso: "2026-02-23")!, zone: .utc)
         #expect(i.days.map(\.day.description) == (17...23).map { "2026-02-\($0)" })
         #expect(i.totalMicros == 1 * Self.h + 1 * Self.h + 2 * Self.h + 3 * Self.h + Self.h / 2)
         #expect(i.topApp?.name == "Game" && i.topApp?.micros == 5 * Self.h)
@@ -43,7 +43,7 @@ struct InsightsTests {
 
     @Test func aHeavyWeekGetsTheAdviceToTakeBreaks() throws {
         let rows = (17...23).map { ("Work", "Work", "2026-02-\($0)T08:00:00Z", "2026-02-\($0)T12:00:00Z") }
-        let i = Insights(dataset: try Self.dataset(rows), endingOn: LocalDate(iso: "2026-02-23")!, zone: .utc)
+        let i = Insights(history: try Self.dataset(rows), endingOn: LocalDate(iso: "2026-02-23")!, zone: .utc)
         #expect(i.averageMicros == 4 * Self.h)
         #expect(i.trend == .stable)
         #expect(i.advice == [.breaks])

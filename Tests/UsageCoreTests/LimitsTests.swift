@@ -18,7 +18,7 @@ struct LimitsTests {
             ("Mail", "Work", "2026-02-23T09:30:00Z", "2026-02-23T10:30:00Z"),
             ("Safari", "Web", "2026-02-23T11:00:00Z", "2026-02-23T11:30:00Z"),  // 10 more at 11:10
         ])
-        let s = LimitStatus(UsageLimit(target: .app("Safari"), micros: 30 * 60_000_000), dataset: d, date: Self.day, zone: .utc)
+        let s = LimitStatus(UsageLimit(target: .app("Safari"), micros: 30 * 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(s.usedMicros == 50 * 60_000_000)
         #expect(s.crossedAt == Self.at("2026-02-23T11:10:00Z"))
     }
@@ -26,13 +26,13 @@ struct LimitsTests {
     @Test func aCrossingInsideASessionThatBeganBeforeMidnightCountsOnlyTheDaysPart() throws {
         // 23:00 → 00:40: only 40 minutes belong to the 23rd; a 30m limit is crossed at 00:30.
         let d = try Self.dataset([("Night", "Games", "2026-02-22T23:00:00Z", "2026-02-23T00:40:00Z")])
-        let s = LimitStatus(UsageLimit(target: .app("Night"), micros: 30 * 60_000_000), dataset: d, date: Self.day, zone: .utc)
+        let s = LimitStatus(UsageLimit(target: .app("Night"), micros: 30 * 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(s.usedMicros == 40 * 60_000_000)
         #expect(s.crossedAt == Self.at("2026-02-23T00:30:00Z"))
         // In New York the same session is the evening of the 22nd.
         let ny = Zone(identifier: "America/New_York")!
         let evening = LimitStatus(
-            UsageLimit(target: .app("Night"), micros: 30 * 60_000_000), dataset: d, date: LocalDate(iso: "2026-02-22")!, zone: ny)
+            UsageLimit(target: .app("Night"), micros: 30 * 60_000_000), history: d, date: LocalDate(iso: "2026-02-22")!, zone: ny)
         #expect(evening.crossedAt == Self.at("2026-02-22T23:30:00Z"))
     }
 
@@ -42,20 +42,20 @@ struct LimitsTests {
             ("Messages", "Social", "2026-02-23T10:30:00Z", "2026-02-23T10:50:00Z"),
         ])
         // 30m by 10:30, then two open: 40m at 10:35.
-        let s = LimitStatus(UsageLimit(target: .category("Social"), micros: 40 * 60_000_000), dataset: d, date: Self.day, zone: .utc)
+        let s = LimitStatus(UsageLimit(target: .category("Social"), micros: 40 * 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(s.usedMicros == 80 * 60_000_000)
         #expect(s.crossedAt == Self.at("2026-02-23T10:35:00Z"))
     }
 
     @Test func aLimitNotReachedOrOnAnUnknownNameIsNotCrossed() throws {
         let d = try Self.dataset([("Safari", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z")])
-        let under = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000 + 1), dataset: d, date: Self.day, zone: .utc)
+        let under = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000 + 1), history: d, date: Self.day, zone: .utc)
         #expect(under.crossedAt == nil)
-        let exact = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000), dataset: d, date: Self.day, zone: .utc)
+        let exact = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(exact.crossedAt == Self.at("2026-02-23T09:20:00Z"))
-        let unknown = LimitStatus(UsageLimit(target: .app("Nope"), micros: 60_000_000), dataset: d, date: Self.day, zone: .utc)
+        let unknown = LimitStatus(UsageLimit(target: .app("Nope"), micros: 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(unknown.usedMicros == 0 && unknown.crossedAt == nil)
-        let category = LimitStatus(UsageLimit(target: .category("Safari"), micros: 60_000_000), dataset: d, date: Self.day, zone: .utc)
+        let category = LimitStatus(UsageLimit(target: .category("Safari"), micros: 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(category.usedMicros == 0, "an app's name is not a category")
     }
 

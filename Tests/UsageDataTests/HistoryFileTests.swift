@@ -71,7 +71,7 @@ struct HistoryFileTests {
         #expect {
             try file.append("day")
         } throws: { error in
-            guard case .unwritable(let path, _) = error as? HistoryError else { return false }
+            guard case .unwritable(_, let path, _) = error as? OwnedFileError else { return false }
             return path == file.path
         }
         #expect(bytes(file.path) == Array("show\napps\n".utf8))
@@ -109,7 +109,7 @@ struct HistoryFileTests {
         let session = HistorySession(file: file)
         let (commands, warning) = session.start()
         #expect(commands == [], "\(name)")
-        #expect(warning == .corrupt(path: file.path, problem: problem, keptAs: file.path + ".corrupt"), "\(name)")
+        #expect(warning == .corrupt(.history, path: file.path, problem: problem, keptAs: file.path + ".corrupt"), "\(name)")
         #expect(warning?.description == "the history file '\(file.path)' is corrupt (\(problem)); it was kept aside as '\(file.path).corrupt' and history starts empty")
         #expect(bytes(file.path + ".corrupt") == junk, "\(name): kept byte for byte")
         #expect(bytes(file.path) == nil)
@@ -127,7 +127,7 @@ struct HistoryFileTests {
         let handle = try #require(FileHandle(forWritingAtPath: file.path))
         try handle.truncate(atOffset: UInt64(HistoryFile.maximumBytes + 1))  // sparse
         try handle.close()
-        #expect(throws: HistoryError.corrupt(path: file.path, problem: "larger than 16 MiB", keptAs: file.path + ".corrupt")) {
+        #expect(throws: OwnedFileError.corrupt(.history, path: file.path, problem: "larger than 16 MiB", keptAs: file.path + ".corrupt")) {
             try file.load()
         }
     }
@@ -137,7 +137,7 @@ struct HistoryFileTests {
     @Test func bugInvalidUTF8WasRepairedAndTheOriginalBytesLostAtTheNextRewrite() throws {
         let junk: [UInt8] = Array("app Caf".utf8) + [0xE9, 0x0A, 0x73, 0x68, 0x6F, 0x77, 0x0A]
         let file = try historyFile(junk)
-        #expect(throws: HistoryError.self) { try file.load() }
+        #expect(throws: OwnedFileError.self) { try file.load() }
         try file.append("day")
         #expect(bytes(file.path + ".corrupt") == junk)
         #expect(try file.load() == ["day"])
@@ -148,7 +148,7 @@ struct HistoryFileTests {
         let session = HistorySession(file: file)
         #expect(session.start().commands == ["show"])
         try Data([0x00, 0x01, 0x02]).write(to: URL(fileURLWithPath: file.path))
-        #expect(session.save("apps") == .corrupt(path: file.path, problem: "a NUL byte at offset 0: not a text file", keptAs: file.path + ".corrupt"))
+        #expect(session.save("apps") == .corrupt(.history, path: file.path, problem: "a NUL byte at offset 0: not a text file", keptAs: file.path + ".corrupt"))
         #expect(try file.load() == ["apps"])
         #expect(session.save("day") == nil)
         #expect(bytes(file.path + ".corrupt") == [0x00, 0x01, 0x02])
@@ -161,7 +161,7 @@ struct HistoryFileTests {
         let session = HistorySession(file: file)
         let (commands, warning) = session.start()
         #expect(commands == [])
-        #expect(warning == .corruptInPlace(path: file.path, problem: "a NUL byte at offset 0: not a text file", reason: "Permission denied"))
+        #expect(warning == .corruptInPlace(.history, path: file.path, problem: "a NUL byte at offset 0: not a text file", reason: "Permission denied"))
         #expect(warning?.description == "the history file '\(file.path)' is corrupt (a NUL byte at offset 0: not a text file) and could not be moved aside (Permission denied); it is left as it is and history is not saved this session")
         #expect(!session.isSaving)
         for command in ["show", "apps", "day"] { #expect(session.save(command) == nil, "said once") }
@@ -177,7 +177,7 @@ struct HistoryFileTests {
         let session = HistorySession(file: file)
         let (commands, warning) = session.start()
         #expect(commands == [])
-        #expect(warning == .unreadable(path: folder, reason: "it is a directory"))
+        #expect(warning == .unreadable(.history, path: folder, reason: "it is a directory"))
         #expect(warning?.description == "cannot read the history file '\(folder)': it is a directory; it is left as it is and history is not saved this session")
         #expect(session.save("show") == nil)
         #expect(listing(folder) == [])
@@ -187,7 +187,7 @@ struct HistoryFileTests {
         let folder = temporaryFolder()
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
         let session = HistorySession(file: HistoryFile(path: folder + "/blocker/history"))
-        #expect(session.start().problem == .unreadable(path: folder + "/blocker/history", reason: "Not a directory"))
+        #expect(session.start().problem == .unreadable(.history, path: folder + "/blocker/history", reason: "Not a directory"))
         #expect(session.save("show") == nil)
         #expect(bytes(folder + "/blocker") == Array("x".utf8))
     }
@@ -195,7 +195,7 @@ struct HistoryFileTests {
     @Test func anIOErrorIsUnreadable() throws {
         // Reading /proc/self/mem from offset 0 (never mapped) fails with EIO.
         let session = HistorySession(file: HistoryFile(path: "/proc/self/mem"))
-        #expect(session.start().problem == .unreadable(path: "/proc/self/mem", reason: "Input/output error"))
+        #expect(session.start().problem == .unreadable(.history, path: "/proc/self/mem", reason: "Input/output error"))
         #expect(!session.isSaving)
     }
 
@@ -204,7 +204,7 @@ struct HistoryFileTests {
         let file = try historyFile(Array("show\n".utf8))
         chmod(file.path, 0o200)
         let session = HistorySession(file: file)
-        #expect(session.start().problem == .unreadable(path: file.path, reason: "permission denied"))
+        #expect(session.start().problem == .unreadable(.history, path: file.path, reason: "permission denied"))
         #expect(session.save("apps") == nil)
         chmod(file.path, 0o600)
         #expect(bytes(file.path) == Array("show\n".utf8))
@@ -224,7 +224,7 @@ struct HistoryFileTests {
         let session = HistorySession(file: file)
         #expect(session.start().commands == ["show"])
         let warning = session.save("apps")
-        #expect(warning == .unwritable(path: file.path, reason: "Read-only file system"))
+        #expect(warning == .unwritable(.history, path: file.path, reason: "Read-only file system"))
         #expect(warning?.description == "cannot save the history file '\(file.path)': Read-only file system; history is not saved from now on")
         #expect(session.save("day") == nil)
         #expect(session.save("week") == nil)
@@ -232,13 +232,13 @@ struct HistoryFileTests {
         #expect(bytes(file.path) == Array("show\n".utf8))
     }
 
-    @Test func bugHistoryErrorsGaveFoundationsVagueReasons() throws {
+    @Test func bugOwnedFileErrorsGaveFoundationsVagueReasons() throws {
         let folder = temporaryFolder()
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
         let file = HistoryFile(path: folder + "/blocker/history")
-        #expect(throws: HistoryError.unreadable(path: file.path, reason: "Not a directory")) { try file.load() }
-        #expect(throws: HistoryError.unwritable(path: file.path, reason: "Not a directory")) { try file.append("show") }
-        #expect(throws: HistoryError.unreadable(path: folder, reason: "it is a directory")) { try HistoryFile(path: folder).load() }
+        #expect(throws: OwnedFileError.unreadable(.history, path: file.path, reason: "Not a directory")) { try file.load() }
+        #expect(throws: OwnedFileError.unwritable(.history, path: file.path, reason: "Not a directory")) { try file.append("show") }
+        #expect(throws: OwnedFileError.unreadable(.history, path: folder, reason: "it is a directory")) { try HistoryFile(path: folder).load() }
     }
 }
 

@@ -48,7 +48,7 @@ struct LimitsFileTests {
     func aCorruptFileIsSetAsideAndNamed(text: String, problem: String) throws {
         let file = try limitsFile(Array(text.utf8))
         let path = file.path
-        let aside = LimitsFileError.corrupt(path: path, problem: problem, keptAs: path + ".corrupt")
+        let aside = OwnedFileError.corrupt(.limits, path: path, problem: problem, keptAs: path + ".corrupt")
         #expect(try file.load() == .init(limits: [], setAside: aside))
         #expect(aside.description == "the limits file '\(path)' is not valid (\(problem)); it was kept aside as '\(path).corrupt' and limits start empty")
         // The second load finds no file.
@@ -57,21 +57,21 @@ struct LimitsFileTests {
         #expect(bytes(path + ".corrupt") == Array(text.utf8))
         // A second corrupt file does not overwrite the first one kept aside.
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(try file.load().setAside == .corrupt(path: path, problem: problem, keptAs: path + ".corrupt-2"))
+        #expect(try file.load().setAside == .corrupt(.limits, path: path, problem: problem, keptAs: path + ".corrupt-2"))
         #expect(bytes(path + ".corrupt") == Array(text.utf8))
     }
 
     @Test func invalidUTF8IsCorruptAndKeptByteForByte() throws {
         let junk: [UInt8] = Array("{\"limits\": [{\"app\": \"Caf".utf8) + [0xE9] + Array("\", \"seconds\": 60}]}".utf8)
         let file = try limitsFile(junk)
-        #expect(try file.load().setAside == .corrupt(path: file.path, problem: "bytes that are not UTF-8 at offset 24", keptAs: file.path + ".corrupt"))
+        #expect(try file.load().setAside == .corrupt(.limits, path: file.path, problem: "bytes that are not UTF-8 at offset 24", keptAs: file.path + ".corrupt"))
         #expect(bytes(file.path + ".corrupt") == junk)
     }
 
     @Test func aChangeToACorruptFileSetsItAsideFirstAndWritesTheChange() throws {
         let file = try limitsFile(Array("{oops".utf8))
         let written = try file.update { $0 + Self.safari }
-        #expect(written == .init(limits: Self.safari, setAside: .corrupt(path: file.path, problem: "not JSON", keptAs: file.path + ".corrupt")))
+        #expect(written == .init(limits: Self.safari, setAside: .corrupt(.limits, path: file.path, problem: "not JSON", keptAs: file.path + ".corrupt")))
         #expect(bytes(file.path) == Self.safariText)
         #expect(bytes(file.path + ".corrupt") == Array("{oops".utf8))
     }
@@ -79,11 +79,11 @@ struct LimitsFileTests {
     @Test func aCorruptFileThatCannotBeMovedIsLeftInPlaceAndNeverWritten() throws {
         var file = try limitsFile(Array("{oops".utf8))
         file.steps = Failing.move()
-        let expected = LimitsFileError.corruptInPlace(path: file.path, problem: "not JSON", reason: "Permission denied")
+        let expected = OwnedFileError.corruptInPlace(.limits, path: file.path, problem: "not JSON", reason: "Permission denied")
         #expect(throws: expected) { try file.load() }
         #expect(throws: expected) { try file.update { $0 + Self.safari } }
         #expect(expected.description == "the limits file '\(file.path)' is not valid (not JSON) and could not be moved aside (Permission denied); it is left as it is, and limits are kept in memory for this session only")
-        #expect(expected.limitsUnknown)
+        #expect(expected.contentsUnknown)
         #expect(bytes(file.path) == Array("{oops".utf8))
     }
 
@@ -91,7 +91,7 @@ struct LimitsFileTests {
         let dir = try folder()
         try FileManager.default.createDirectory(atPath: dir + "/limits.json", withIntermediateDirectories: true)
         let file = LimitsFile(path: dir + "/limits.json")
-        let expected = LimitsFileError.unreadable(path: file.path, reason: "it is a directory")
+        let expected = OwnedFileError.unreadable(.limits, path: file.path, reason: "it is a directory")
         #expect(throws: expected) { try file.load() }
         #expect(throws: expected) { try file.update { $0 + Self.safari } }
         #expect(expected.description == "cannot read the limits file '\(file.path)': it is a directory; it is left as it is, and limits are kept in memory for this session only")
@@ -104,8 +104,8 @@ struct LimitsFileTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data().write(to: URL(fileURLWithPath: dir + "/usage-shell"))
         let file = LimitsFile(path: dir + "/usage-shell/limits.json")
-        #expect(throws: LimitsFileError.unreadable(path: file.path, reason: "Not a directory")) { try file.load() }
-        #expect(throws: LimitsFileError.unwritable(path: file.path, reason: "Not a directory")) { try file.update { $0 } }
+        #expect(throws: OwnedFileError.unreadable(.limits, path: file.path, reason: "Not a directory")) { try file.load() }
+        #expect(throws: OwnedFileError.unwritable(.limits, path: file.path, reason: "Not a directory")) { try file.update { $0 } }
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file: the pty tests cover this as nobody"))
@@ -113,7 +113,7 @@ struct LimitsFileTests {
         let file = try limitsFile(Self.safariText)
         chmod(file.path, 0o200)
         defer { chmod(file.path, 0o600) }
-        #expect(throws: LimitsFileError.unreadable(path: file.path, reason: "permission denied")) { try file.load() }
+        #expect(throws: OwnedFileError.unreadable(.limits, path: file.path, reason: "permission denied")) { try file.load() }
     }
 
     @Test(arguments: [Failing.write(after: 0), Failing.write(after: 10), Failing.write(after: 3, code: EIO), Failing.rename(code: EROFS)])
@@ -123,7 +123,7 @@ struct LimitsFileTests {
         #expect {
             try file.update { $0 + [UsageLimit(target: .category("Social"), micros: 3_600_000_000)] }
         } throws: { error in
-            guard case .unwritable(let path, _) = error as? LimitsFileError else { return false }
+            guard case .unwritable(_, let path, _) = error as? OwnedFileError else { return false }
             return path == file.path
         }
         #expect(bytes(file.path) == Self.safariText)

@@ -22,7 +22,7 @@ struct BundledSampleTests {
         #expect(d.apps.contains("(unknown)"))
         #expect(d.apps.contains("Google Chrome"))
         #expect(d.categories.contains("Other"))
-        let monday = DayReport(dataset: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
+        let monday = DayReport(history: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
         #expect(monday.screenTimeMicros < monday.totalMicros, "music overlaps other apps")
         #expect(monday.hours[0].micros > 0, "a session crosses midnight into Monday")
     }
@@ -37,8 +37,8 @@ struct SamplePlacementTests {
         let utc = try BundledSampleRepository(zone: .utc).load(cancellation: CancellationToken(), progress: { _ in })
         #expect(d.defaultDay(in: zone, now: 0).description == "2026-02-23")
         let monday = LocalDate(iso: "2026-02-23")!
-        let here = DayReport(dataset: d, date: monday, zone: zone)
-        let there = DayReport(dataset: utc, date: monday, zone: .utc)
+        let here = DayReport(history: d, date: monday, zone: zone)
+        let there = DayReport(history: utc, date: monday, zone: .utc)
         #expect(here.totalMicros == there.totalMicros)
         #expect(here.apps.map(\.name) == there.apps.map(\.name))
         #expect(here.hours.map(\.micros) == there.hours.map(\.micros))

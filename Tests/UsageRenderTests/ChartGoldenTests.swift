@@ -33,15 +33,15 @@ enum ChartFixture {
     ].joined(separator: ",\n") + "\n]"
 
     static let dataset = try! SessionsJSON.decode(json, source: "charts.json")
-    static let report = DayReport(dataset: dataset, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
-    static let empty = DayReport(dataset: dataset, date: LocalDate(iso: "2026-02-25")!, zone: .utc)
+    static let report = DayReport(history: dataset, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
+    static let empty = DayReport(history: dataset, date: LocalDate(iso: "2026-02-25")!, zone: .utc)
     static let fallBack: DayReport = {
         let json = "[" + [
             "{\"app_name\": \"Night\", \"category\": \"Other\", \"start_timestamp\": \"2026-11-01T00:30:00-04:00\", \"end_timestamp\": \"2026-11-01T01:50:00-05:00\"}",
             "{\"app_name\": \"Radio\", \"category\": \"Music\", \"start_timestamp\": \"2026-11-01T01:15:00-05:00\", \"end_timestamp\": \"2026-11-01T02:45:00-05:00\"}",
         ].joined(separator: ",") + "]"
         let d = try! SessionsJSON.decode(json, source: "fallback.json")
-        return DayReport(dataset: d, date: LocalDate(iso: "2026-11-01")!, zone: Zone(identifier: "America/New_York")!)
+        return DayReport(history: d, date: LocalDate(iso: "2026-11-01")!, zone: Zone(identifier: "America/New_York")!)
     }()
 }
 
@@ -121,7 +121,7 @@ struct ChartGoldenTests {
             { r, w, t in
                 let d = ChartFixture.dataset
                 let id = Int32(d.apps.firstIndex(of: "原神 Genshin")!)
-                let a = AppDayReport(dataset: d, app: id, date: r.day, zone: .utc)
+                let a = AppDayReport(history: d, app: id, date: r.day, zone: .utc)
                 return TextReport.app(a, width: w, theme: t, palette: Palette(r))
             }
         ),
@@ -187,12 +187,12 @@ enum DaysFixture {
     }()
 
     static func days(_ count: Int, endingOn last: String = "2026-02-23") -> [DaySummary] {
-        DaySummary.days(endingOn: LocalDate(iso: last)!, count: count, dataset: dataset, zone: .utc)
+        DaySummary.days(endingOn: LocalDate(iso: last)!, count: count, history: dataset, zone: .utc)
     }
 
     static func render(_ count: Int, labels: DayLabels, width: Int, theme: Theme) -> [String] {
         let last = LocalDate(iso: "2026-02-23")!
-        let previous = DaySummary.days(endingOn: last.adding(days: -count), count: count, dataset: dataset, zone: .utc)
+        let previous = DaySummary.days(endingOn: last.adding(days: -count), count: count, history: dataset, zone: .utc)
         return TextReport.dayBars(
             days(count), previous: previous, selected: last, title: "Days ending \(TextFormat.longDate(last))",
             labels: labels, width: width, theme: theme)
@@ -223,7 +223,7 @@ struct DayBarsGoldenTests {
     }
 
     @Test func aRangeWithoutDataSaysSo() {
-        let empty = DaySummary.days(endingOn: LocalDate(iso: "2025-01-07")!, count: 7, dataset: DaysFixture.dataset, zone: .utc)
+        let empty = DaySummary.days(endingOn: LocalDate(iso: "2025-01-07")!, count: 7, history: DaysFixture.dataset, zone: .utc)
         let lines = TextReport.dayBars(
             empty, previous: empty, selected: LocalDate(iso: "2025-01-07")!, title: "Week", labels: .weekdays, width: 80)
         #expect(lines == ["Week", "  no usage recorded in these 7 days"])
@@ -263,7 +263,7 @@ struct ChartBugTests {
     @Test func bugASpringForwardDayLostIts03LabelWithOneCellBars() throws {
         let json = "[{\"app_name\": \"A\", \"category\": \"C\", \"start_timestamp\": \"2026-03-08T12:00:00Z\", \"end_timestamp\": \"2026-03-08T13:00:00Z\"}]"
         let d = try SessionsJSON.decode(json, source: "spring.json")
-        let r = DayReport(dataset: d, date: LocalDate(iso: "2026-03-08")!, zone: Zone(identifier: "America/New_York")!)
+        let r = DayReport(history: d, date: LocalDate(iso: "2026-03-08")!, zone: Zone(identifier: "America/New_York")!)
         #expect(r.hours.count == 23)
         let labels = try #require(TextReport.hourly(r, width: 29).first { $0.hasPrefix("     00") })
         #expect(labels == "     00 03 06 09 12 15 18 21", "\(labels)")  // each at most one column late

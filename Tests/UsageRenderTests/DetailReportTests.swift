@@ -54,10 +54,10 @@ private enum Fixture {
     }
     static func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
     static func app(_ d: Dataset, _ name: String, _ date: String, zone: Zone = .utc) throws -> AppDayReport {
-        AppDayReport(dataset: d, app: Int32(try #require(d.apps.firstIndex(of: name))), date: day(date), zone: zone)
+        AppDayReport(history: d, app: Int32(try #require(d.apps.firstIndex(of: name))), date: day(date), zone: zone)
     }
     static func report(_ d: Dataset, _ date: String, zone: Zone = .utc) -> DayReport {
-        DayReport(dataset: d, date: day(date), zone: zone)
+        DayReport(history: d, date: day(date), zone: zone)
     }
     static func slots(_ r: DayReport, hour: Int) -> [HourUsage] { r.hours.filter { $0.slot.hour == hour } }
     static var newYork: Zone { Zone(identifier: "America/New_York")! }
@@ -65,9 +65,9 @@ private enum Fixture {
     /// Every text rendering of a dataset's day at a width, for the width and safety checks.
     static func everything(_ d: Dataset, date: String, width: Int, theme: Theme = .plain) -> [String] {
         let r = report(d, date)
-        var lines = TextReport.check(DataQuality(dataset: d, zone: .utc), width: width, theme: theme)
+        var lines = TextReport.check(DataQuality(history: d, zone: .utc), width: width, theme: theme)
         for id in d.apps.indices {
-            let a = AppDayReport(dataset: d, app: Int32(id), date: day(date), zone: .utc)
+            let a = AppDayReport(history: d, app: Int32(id), date: day(date), zone: .utc)
             lines += TextReport.app(a, width: width, theme: theme)
         }
         for hour in 0..<24 { lines += TextReport.hour(r, slots: slots(r, hour: hour), width: width, theme: theme) }
@@ -172,7 +172,7 @@ struct HourTextTests {
 
 struct CheckTextTests {
     @Test func checkShowsCountsDaysOverlapAndSkippedExamples() throws {
-        let q = DataQuality(dataset: try Fixture.dataset(), zone: .utc)
+        let q = DataQuality(history: try Fixture.dataset(), zone: .utc)
         #expect(
             TextReport.check(q, width: 80) == [
                 "source: fixture.json",
@@ -188,7 +188,7 @@ struct CheckTextTests {
     }
 
     @Test func moreRowsThanExamplesEndInAnEllipsisAndIdsAreSanitised() throws {
-        let q = DataQuality(dataset: try Fixture.dataset(Fixture.hostileJSON, source: "dirty\u{1B}[2J.json"), zone: .utc)
+        let q = DataQuality(history: try Fixture.dataset(Fixture.hostileJSON, source: "dirty\u{1B}[2J.json"), zone: .utc)
         let lines = TextReport.check(q, width: 100)
         #expect(lines[0] == "source: dirty\\e[2J.json")
         #expect(lines.contains("repaired strings: 1 (invalid UTF-8 or lone surrogates became U+FFFD)"))
@@ -201,20 +201,20 @@ struct CheckTextTests {
     }
 
     @Test func narrowWidthsPutExamplesBelowTheirReason() throws {
-        let q = DataQuality(dataset: try Fixture.dataset(), zone: .utc)
+        let q = DataQuality(history: try Fixture.dataset(), zone: .utc)
         let lines = TextReport.check(q, width: 40)
         #expect(lines.suffix(3) == ["  bad_timestamp  1", "    e.g. id \"s17\" (line 7)", "  not_an_object  1   e.g. line 8"])
     }
 
     @Test func aCleanLoadSaysNoRowsSkipped() throws {
         let d = try Fixture.dataset("[\(Fixture.row("\"a\"", "\"A\"", "null", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"))]")
-        let lines = TextReport.check(DataQuality(dataset: d, zone: .utc), width: 80)
+        let lines = TextReport.check(DataQuality(history: d, zone: .utc), width: 80)
         #expect(lines.suffix(5) == ["days: 2026-02-23: 1 day, 1 with data", "app time: 1h 0m", "screen time: 1h 0m", "overlap: none", "no rows skipped"])
         #expect(lines[1] == "sessions: 1 · 1 app · 1 category")
     }
 
     @Test func anEmptyDatasetHasNoDays() {
-        let lines = TextReport.check(DataQuality(dataset: .empty, zone: .utc), width: 80)
+        let lines = TextReport.check(DataQuality(history: Dataset.empty, zone: .utc), width: 80)
         #expect(lines == [
             "source: (none)", "sessions: 0 · 0 apps · 0 categories", "days: none", "app time: 0m", "screen time: 0m",
             "overlap: none", "no rows skipped",
@@ -304,7 +304,7 @@ struct DetailJSONTests {
     }
 
     @Test func checkJSONHasEveryKeyInOrder() throws {
-        let q = DataQuality(dataset: try Fixture.dataset(), zone: .utc)
+        let q = DataQuality(history: try Fixture.dataset(), zone: .utc)
         #expect(
             ReportJSON.check(q).serialized
                 == #"{"source":"fixture.json","sessions":5,"apps":2,"categories":2,"first_day":"2026-02-22","last_day":"2026-02-24","#
@@ -319,7 +319,7 @@ struct DetailJSONTests {
 
     @Test func checkJSONOfNothingLoaded() {
         #expect(
-            ReportJSON.check(DataQuality(dataset: .empty, zone: .utc)).serialized
+            ReportJSON.check(DataQuality(history: Dataset.empty, zone: .utc)).serialized
                 == #"{"source":"","sessions":0,"apps":0,"categories":0,"first_day":null,"last_day":null,"days_covered":0,"#
                 + #""days_with_data":0,"app_time_seconds":0,"screen_time_seconds":0,"overlap_seconds":0,"repaired_strings":0,"#
                 + #""skipped":{"total":0,"reasons":{"missing_timestamp":0,"bad_timestamp":0,"end_not_after_start":0,"#
@@ -334,7 +334,7 @@ struct DetailJSONTests {
         #expect(json.contains(#""app":"\u001b]0;pwned\u0007Evil\u202etxt","category":"Cat\u001b[31m\u2066x""#))
         #expect(json.contains(#"{"id":"\u001b[2Jid","start":"2026-02-23T08:00:00Z""#))
         #expect(!json.unicodeScalars.contains { TerminalText.needsEscape($0) })
-        let check = ReportJSON.check(DataQuality(dataset: d, zone: .utc)).serialized
+        let check = ReportJSON.check(DataQuality(history: d, zone: .utc)).serialized
         #expect(check.contains(#""bad_timestamp":[{"session_id":"\u001b[31mbad\u009b","line":5,"source":"fixture.json"},"#))
     }
 }

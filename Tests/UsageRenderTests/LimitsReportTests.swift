@@ -15,7 +15,7 @@ struct LimitsReportTests {
         let d = try Self.dataset([("A Very Long Application Name Indeed", "A Very Long Category Name Too", "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z")])
         let day = LocalDate(iso: "2026-02-23")!
         let statuses = [
-            LimitStatus(UsageLimit(target: .category("A Very Long Category Name Too"), micros: 1_800_000_000), dataset: d, date: day, zone: .utc)
+            LimitStatus(UsageLimit(target: .category("A Very Long Category Name Too"), micros: 1_800_000_000), history: d, date: day, zone: .utc)
         ]
         for width in [60, 80] {
             let lines = TextReport.limits(statuses, day: day, zone: .utc, width: width)
@@ -31,7 +31,7 @@ struct LimitsReportTests {
             ("Late", "Web", "2026-11-01T23:50:00-05:00", "2026-11-02T00:30:00-05:00"),
         ])
         func note(_ app: String, _ minutes: Int64) -> String {
-            let s = LimitStatus(UsageLimit(target: .app(app), micros: minutes * 60_000_000), dataset: d, date: fallBack, zone: ny)
+            let s = LimitStatus(UsageLimit(target: .app(app), micros: minutes * 60_000_000), history: d, date: fallBack, zone: ny)
             return TextReport.limitNote(s, zone: ny, day: fallBack)
         }
         #expect(note("Safari", 40) == "crossed at 01:20-04")  // 00:40 EDT + 40m

@@ -146,7 +146,7 @@ extension SessionsExportTests {
                         exportRow("3", "\"Firefox\"", "\"Browsing\"", "2026-02-23T11:00:00Z", "2026-02-23T11:30:00Z"),
                         exportRow("4", "\"Notes\"", "null", "2026-02-23T12:00:00Z", "2026-02-23T12:00:00.5Z"),
                     ].joined(separator: ",") + "]")
-            return DayReport(dataset: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
+            return DayReport(history: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
         }
 
         @Test func csvHeaderAndRows() throws {
@@ -161,7 +161,7 @@ extension SessionsExportTests {
 
         @Test func csvOfAnEmptyDay() throws {
             let d = try SessionsJSON.decode("[]")
-            let r = DayReport(dataset: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
+            let r = DayReport(history: d, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
             #expect(String(decoding: SessionsExport.report(r, format: .csv), as: UTF8.self) == "rank,app,category,sessions,seconds,share\r\n")
         }
 

@@ -6,8 +6,9 @@ import UsageData
 import UsageRender
 @testable import UsageShell
 
-/// A shell on data with spaces, a quote and a non-ASCII name, and a fake file system.
-func completionShell() -> Shell {
+/// A shell on data with spaces, a quote and a non-ASCII name, and a fake file system;
+/// `configure` changes its environment (a limits file, a load presenter).
+func completionShell(_ configure: (inout ShellEnvironment) -> Void = { _ in }) -> Shell {
     let json = """
         [{"app_name": "Google Chrome", "category": "Productivity", "start_timestamp": "2026-02-20T10:00:00Z", "end_timestamp": "2026-02-20T11:00:00Z"},
          {"app_name": "Google Docs", "category": "Productivity", "start_timestamp": "2026-02-21T10:00:00Z", "end_timestamp": "2026-02-21T11:00:00Z"},
@@ -16,9 +17,9 @@ func completionShell() -> Shell {
         """
     let vm = UsageViewModel(zone: .utc, now: { fixedNow })
     vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset(json))))
-    let shell = Shell(model: vm, home: "/home/ann", terminalWidth: { 80 })
-    shell.zoneNames = { ["America/New_York", "Europe/Paris", "Europe/Prague", "UTC"] }
-    shell.listDirectory = { path, hidden in
+    var environment = ShellEnvironment(home: "/home/ann")
+    environment.zoneNames = { ["America/New_York", "Europe/Paris", "Europe/Prague", "UTC"] }
+    environment.listDirectory = { path, hidden in
         let tree: [String: [DirectoryEntry]] = [
             "": [.init(name: "exports", isDirectory: true), .init(name: "week.json", isDirectory: false)],
             "exports/": [.init(name: "phone.json", isDirectory: false), .init(name: "laptop.json", isDirectory: false)],
@@ -26,7 +27,8 @@ func completionShell() -> Shell {
         ]
         return tree[path]?.filter { hidden || !$0.name.hasPrefix(".") }
     }
-    return shell
+    configure(&environment)
+    return Shell(model: vm, environment: environment)
 }
 
 func replacements(_ line: String) -> [String] {
@@ -128,7 +130,7 @@ struct CompleterTests {
 
     @Test func everyCompletedNameReadsBackAsItself() throws {
         let shell = completionShell()
-        for name in shell.model.dataset.apps {
+        for name in shell.model.history.apps {
             let words = try Tokenizer.words("app " + Tokenizer.quoted(name))
             #expect(words == ["app", name])
         }
@@ -144,7 +146,7 @@ struct CompleterTests {
             """
         let vm = UsageViewModel(zone: .utc, now: { fixedNow })
         vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset(json))))
-        let shell = Shell(model: vm, terminalWidth: { 80 })
+        let shell = Shell(model: vm)
         // Two apps: the common prefix, open; then each name whole.
         let both = Completer.complete("app ev", shell: shell)
         #expect(both.candidates.count == 2)

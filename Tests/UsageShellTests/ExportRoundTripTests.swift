@@ -109,7 +109,7 @@ struct ExportRoundTripTests {
 
     @Test(arguments: [ExportFormat.json, .csv])
     func anEmptyDatasetRoundTrips(format: ExportFormat) throws {
-        let back = try reload(SessionsExport.sessions(.empty, format: format))
+        let back = try reload(SessionsExport.sessions(Dataset.empty, format: format))
         #expect(back.sessions.isEmpty)
         #expect(back.skipped.total == 0)
     }

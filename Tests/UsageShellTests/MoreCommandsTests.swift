@@ -76,7 +76,7 @@ struct MoreCommandsTests {
         let lines = outputLines(shell.execute("app \"google ch\""))
         #expect(lines.first == "Google Chrome · Productivity · Fri 2026-02-20")
         #expect(lines.contains { $0.contains("10:00–11:00") })
-        shell.format = .json
+        shell.output.format = .json
         let object = json(shell.execute("app \"Google Chrome\""))
         #expect(object["app"] as? String == "Google Chrome")
         #expect(object["seconds"] as? Int == 3600)
@@ -87,7 +87,7 @@ struct MoreCommandsTests {
         let shell = completionShell()
         succeed(shell.execute("day 2026-02-23"))
         #expect(outputLines(shell.execute("hour 8")).contains { $0.contains("Say \"hi\"") })
-        shell.format = .json
+        shell.output.format = .json
         let object = json(shell.execute("hour 8"))
         #expect(object["hour"] as? Int == 8)
         let slots = object["slots"] as? [[String: Any]]
@@ -99,7 +99,7 @@ struct MoreCommandsTests {
         succeed(shell.execute("set tz America/New_York"))
         succeed(shell.execute("day 2026-03-08"))
         #expect(outputLines(shell.execute("hour 2")) == ["no such hour on Sunday, March 8, 2026: the clocks skip it"])
-        shell.format = .json
+        shell.output.format = .json
         #expect((json(shell.execute("hour 2"))["slots"] as? [Any])?.isEmpty == true)
         #expect(failure(shell.execute("hour 3")) == nil)
     }
@@ -108,19 +108,19 @@ struct MoreCommandsTests {
     func bugSettingsTookNoPrefixes(line: String, format: String) {
         let shell = completionShell()
         succeed(shell.execute(line))
-        #expect(shell.format.rawValue == format)
+        #expect(shell.output.format.rawValue == format)
     }
 
     @Test func setPrefixesForEverySetting() {
         let shell = completionShell()
         succeed(shell.execute("set c al w 90 tz Europe/Paris timer on timeo 2m"))
         #expect(shell.model.timeout == 120)
-        #expect(shell.timer)
-        #expect(shell.colorMode == .always)
-        #expect(shell.fixedWidth == 90)
+        #expect(shell.output.timer)
+        #expect(shell.output.colorMode == .always)
+        #expect(shell.output.fixedWidth == 90)
         #expect(shell.model.zone.identifier == "Europe/Paris")
         succeed(shell.execute("set w a"))
-        #expect(shell.fixedWidth == nil)
+        #expect(shell.output.fixedWidth == nil)
     }
 
     @Test func appsCategoryListsThatCategorysAppsWithItsTotal() {
@@ -129,7 +129,7 @@ struct MoreCommandsTests {
         let lines = outputLines(shell.execute("apps category productivity"))
         #expect(lines.first == "Apps in Productivity")
         #expect(lines.last == "  1h 0m in Productivity · 100% of the day")
-        shell.format = .json
+        shell.output.format = .json
         let object = json(shell.execute("apps category prod"))
         #expect(object["category"] as? String == "Productivity")
         #expect(object["category_seconds"] as? Int == 3600)
@@ -158,14 +158,14 @@ struct MoreCommandsTests {
     @Test func aBadPairInSetChangesNothing() {
         let shell = completionShell()
         #expect(failure(shell.execute("set width 100 format csv")) != nil)
-        #expect(shell.fixedWidth == nil)
-        #expect(shell.format == .table)
+        #expect(shell.output.fixedWidth == nil)
+        #expect(shell.output.format == .table)
     }
 
     @Test func setTzMovesTheDayBoundaries() {
         let shell = completionShell()
         succeed(shell.execute("day 2026-02-23"))
-        shell.format = .json
+        shell.output.format = .json
         let utc = json(shell.execute("day"))["total_seconds"] as? Int
         succeed(shell.execute("set tz Asia/Tokyo"))
         let tokyo = json(shell.execute("day"))
@@ -177,10 +177,10 @@ struct MoreCommandsTests {
     @Test func colourStylesOnlyTitlesAndNeverData() {
         let shell = completionShell()
         succeed(shell.execute("day 2026-02-23"))
-        shell.colorMode = .always
+        shell.output.colorMode = .always
         let lines = outputLines(shell.execute("show"))
         #expect(lines.first == "\u{1B}[1mMonday, February 23, 2026\u{1B}[0m")
-        shell.colorMode = .never
+        shell.output.colorMode = .never
         #expect(!outputLines(shell.execute("show")).joined().contains("\u{1B}"))
     }
 
@@ -197,7 +197,7 @@ struct MoreCommandsTests {
         vm.zone = Zone(identifier: "Europe/Paris")!
         #expect(vm.retrySource == .file("nosuch.json"))
         #expect(vm.state == .failed(.notFound(source: "nosuch.json")))
-        #expect(vm.dataset.source == ":sample:")
+        #expect(vm.history.source == ":sample:")
     }
 
     @Test func everyCommandHasAnExampleThatParses() {
@@ -264,19 +264,17 @@ struct NameMatchTests {
 struct TerminalLoadTests {
     /// A presenter that cancels as Ctrl-C would, before the work finishes.
     final class CancellingPresenter: LoadPresenter {
-        func present(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork) -> Result<Dataset, LoadError> {
+        func present(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork) -> Result<any SessionHistory, LoadError> {
             cancellation.cancel()
             return .failure(.cancelled(source: source.description))
         }
     }
 
     @Test func aCancelledLoadKeepsThePreviousDataAndCanBeRetried() {
-        let shell = completionShell()
-        shell.loadPresenter = CancellingPresenter()
+        let shell = completionShell { $0.loadPresenter = CancellingPresenter() }
         #expect(failure(shell.execute("load big.json")) == "load of 'big.json' cancelled; the previous data is kept, 'retry' tries again")
-        #expect(shell.model.dataset.source == "data.json")
+        #expect(shell.model.history.source == "data.json")
         #expect(shell.model.retrySource == .file("big.json"))
-        shell.loadPresenter = DirectLoadPresenter()
         #expect(failure(shell.execute("show")) == nil)
     }
 }
@@ -284,9 +282,9 @@ struct TerminalLoadTests {
 struct ChartArgumentTests {
     /// Bug: `by` alone needed typing in full (`ch h b c` failed) although keywords take prefixes.
     @Test func bugByCouldNotBeShortened() throws {
-        let (chart, stack) = try CommandTable.parseChart(["h", "b", "c"])
-        #expect(chart == .hourly)
-        #expect(stack == .category)
+        let args = try CommandTable.named("chart").arguments(["h", "b", "c"])
+        #expect(args[CommandTable.hourlyChoice] == "hourly")
+        #expect(args[CommandTable.stackChoice] == "category")
     }
 }
 
@@ -295,8 +293,7 @@ struct LimitsShellTests {
     /// losing limits another run had added meanwhile.
     @Test func bugAnOpenShellOverwroteLimitsAnotherRunHadAdded() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)/limits.json").path
-        let shell = completionShell()
-        shell.limitsFile = LimitsFile(path: path)
+        let shell = completionShell { $0.limitsFile = LimitsFile(path: path) }
         succeed(shell.execute("limit \"Google Docs\" 30m"))
         _ = try LimitsFile(path: path).update { $0 + [UsageLimit(target: .app("Mail"), micros: 3_600_000_000)] }
         succeed(shell.execute("limit \"Google Chrome\" 1h"))

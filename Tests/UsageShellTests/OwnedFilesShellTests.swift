@@ -10,11 +10,9 @@ struct OwnedFilesShellTests {
 
     /// `completionShell` with a limits file at `path`.
     func shell(limits path: String, steps: AtomicFile.Steps = .system) -> Shell {
-        let shell = completionShell()
         var file = LimitsFile(path: path)
         file.steps = steps
-        shell.limitsFile = file
-        return shell
+        return completionShell { $0.limitsFile = file }
     }
 
     @Test func aCorruptLimitsFileIsSetAsideWithOneWarningAndTheNextChangeIsSaved() throws {
@@ -53,7 +51,7 @@ struct OwnedFilesShellTests {
         #expect(s.takeWarnings() == ["the limits file '\(path)' is not valid (no \"limits\" array) and could not be moved aside (Permission denied); it is left as it is, and limits are kept in memory for this session only"])
         succeed(s.execute("limit \"Google Chrome\" 1h"))
         #expect(s.takeWarnings() == [])
-        #expect(s.limits().map(\.target.name) == ["Google Docs", "Google Chrome"])
+        #expect(s.limits.current(warn: s.warn).map(\.target.name) == ["Google Docs", "Google Chrome"])
         #expect(bytes(path) == Array("[]".utf8))
         #expect(listing(folder.path) == ["limits.json", "limits.json.lock"])
     }
@@ -66,8 +64,8 @@ struct OwnedFilesShellTests {
         succeed(s.execute("limit \"Google Docs\" 30m"))
         #expect(s.takeWarnings() == ["cannot write the limits file '\(path)': Read-only file system; limits are kept in memory for this session only"])
         succeed(s.execute("limit \"Google Docs\" 45m"))
-        #expect(s.limits().map(\.target.name) == ["Google Chrome", "Google Docs"])
-        #expect(s.limits().last?.micros == 2_700_000_000)
+        #expect(s.limits.current(warn: s.warn).map(\.target.name) == ["Google Chrome", "Google Docs"])
+        #expect(s.limits.current(warn: s.warn).last?.micros == 2_700_000_000)
         // The limits were read: a check has its answer.
         #expect(failure(s.execute("limits check")) == nil)
         #expect(s.takeWarnings() == [])
@@ -89,7 +87,7 @@ struct OwnedFilesShellTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/limits.json"
         let s = shell(limits: path, steps: Failing.rename())
-        #expect(failure(s.execute("limit \"Google Docs\" off")) == "limit: there is no limit on the app 'Google Docs' (usage: \(CommandTable.limitUsage))")
+        #expect(failure(s.execute("limit \"Google Docs\" off")) == "limit: there is no limit on the app 'Google Docs' (usage: \(CommandTable.named("limit").usage))")
         #expect(s.takeWarnings().count == 1)
         #expect(bytes(path) == nil)
     }
@@ -97,9 +95,7 @@ struct OwnedFilesShellTests {
 
 struct RulesFileShellTests {
     func shell(rules path: String) -> Shell {
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
-        s.rulesFile = CategoryRulesFile(path: path)
-        return s
+        Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), environment: ShellEnvironment(rulesFile: CategoryRulesFile(path: path)))
     }
 
     func write(_ text: String, to path: String) throws {
@@ -132,7 +128,7 @@ struct RulesFileShellTests {
         try write(#"{"rules": [{"match": "fire", "category": "Web"}]}"#, to: path)
         succeed(s.execute("load \(data)"))
         #expect(s.takeWarnings() == [])
-        #expect(s.model.dataset.categories.contains("Web"))
+        #expect(s.model.history.categories.contains("Web"))
         try write(broken, to: path)
         succeed(s.execute("load \(data)"))
         #expect(s.takeWarnings().count == 1)

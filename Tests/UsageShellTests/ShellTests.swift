@@ -8,7 +8,7 @@ import UsageData
 func loadedShell(format: OutputFormat = .table) -> Shell {
     let vm = UsageViewModel(zone: .utc, now: { fixedNow })
     vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
-    return Shell(model: vm, format: format, terminalWidth: { 80 })
+    return Shell(model: vm, output: OutputSettings(format: format))
 }
 
 func outputLines(_ outcome: CommandOutcome) -> [String] {
@@ -216,8 +216,7 @@ struct RegressionTests {
     }
 
     @Test func bugHelpIgnoredTheWidth() {
-        let shell = loadedShell()
-        shell.terminalWidth = { 40 }
+        let shell = Shell(model: loadedShell().model, environment: ShellEnvironment(terminalWidth: { 40 }))
         for line in outputLines(shell.execute("help")) + outputLines(shell.execute("help day")) {
             #expect(line.count <= 40, "\(line)")
         }

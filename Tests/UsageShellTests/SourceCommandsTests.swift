@@ -34,8 +34,10 @@ struct SourceCommandsTests {
         """
     static let sessionsCSV = "app_name,start_timestamp,end_timestamp,session_id\r\nSlack,2026-02-23T09:30:00Z,2026-02-23T10:30:00Z,B1\r\nSlack,2026-02-23T13:00:00Z,bad,B2\r\n"
 
-    func shell(format: OutputFormat = .table) -> Shell {
-        Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), format: format, terminalWidth: { 80 })
+    func shell(format: OutputFormat = .table, rules: String? = nil) -> Shell {
+        Shell(
+            model: UsageViewModel(zone: .utc, now: { fixedNow }), output: OutputSettings(format: format),
+            environment: ShellEnvironment(rulesFile: rules.map(CategoryRulesFile.init(path:))))
     }
 
     @Test func loadOfTwoSourcesMergesThemAndKeepsEachOnesSkippedRows() throws {
@@ -65,7 +67,7 @@ struct SourceCommandsTests {
         succeed(s.execute("load \(a)"))
         let message = failure(s.execute("load \(a) \(folder.path)/missing.csv"))
         #expect(message == "cannot load '\(folder.path)/missing.csv': no such file; the previous data is kept, 'retry' tries again")
-        #expect(s.model.dataset.source == a)
+        #expect(s.model.history.source == a)
     }
 
     @Test(arguments: [
@@ -86,8 +88,7 @@ struct SourceCommandsTests {
         let a = try folder.write("a.json", Self.sessionsJSON)
         let rules = try folder.write(
             "usage-shell/categories.json", #"{"rules": [{"match": "FIRE", "category": "Web"}, {"match": "mail", "category": "Post"}]}"#)
-        let s = shell(format: .json)
-        s.rulesFile = CategoryRulesFile(path: rules)
+        let s = shell(format: .json, rules: rules)
         succeed(s.execute("load \(a)"))
         let categories = (json(s.execute("chart category"))["categories"] as? [[String: Any]])?.map { $0["name"] as? String }
         // Mail keeps its own category; Firefox's null became Web.
@@ -101,8 +102,7 @@ struct SourceCommandsTests {
     @Test func rulesChangedOnDiskApplyAtTheNextRules() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.json", Self.sessionsJSON)
-        let s = shell()
-        s.rulesFile = CategoryRulesFile(path: folder.path + "/categories.json")
+        let s = shell(rules: folder.path + "/categories.json")
         succeed(s.execute("load \(a)"))
         let none = outputLines(s.execute("rules"))
         #expect(none.first?.hasPrefix("no category rules: write them to") == true)
@@ -111,15 +111,14 @@ struct SourceCommandsTests {
         let some = outputLines(s.execute("rules"))
         #expect(some.contains("  1. firefox → Web: 1h 0m in 1 app"))
         #expect(some.last == "uncategorised: none")
-        #expect(s.model.dataset.categories.contains("Web"))
+        #expect(s.model.history.categories.contains("Web"))
     }
 
     @Test func aBrokenRulesFileWarnsAtLoadAndTheLoadStillSucceeds() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.json", Self.sessionsJSON)
         let rules = try folder.write("categories.json", #"{"rules": [{"match": "(", "category": "x"}]}"#)
-        let s = shell()
-        s.rulesFile = CategoryRulesFile(path: rules)
+        let s = shell(rules: rules)
         succeed(s.execute("load \(a)"))
         #expect(s.takeWarnings() == ["the category rules '\(rules)' are not valid: rule 1: '(' is not a regular expression; no category rules applied"])
         #expect(s.takeWarnings().isEmpty)
@@ -160,7 +159,7 @@ struct SourceReviewBugTests {
     @Test func bugTheSameSourceTwiceDoubledEveryTotal() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
         #expect(failure(s.execute("load \(a) \(a)")) == "load: '\(a)' is given twice (usage: load [SOURCE...])")
         #expect(failure(s.execute("load - -")) == "load: '<stdin>' is given twice (usage: load [SOURCE...])")
         #expect(!s.model.hasData)
@@ -178,7 +177,7 @@ struct SourceReviewBugTests {
         #expect(SourceRef.redacted("https://ann@example.com/x.json") == "https://ann@example.com/x.json")
         #expect(SourceRef.redacted("https://example.com/a@b/x.json") == "https://example.com/a@b/x.json")
         #expect(SourceRef("http://ann:secret@127.0.0.1:9/x.json").description == "http://ann:***@127.0.0.1:9/x.json")
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
         let message = failure(s.execute("load http://ann:secret@127.0.0.1:9/x.json")) ?? ""
         #expect(!message.contains("secret"))
         #expect(message.hasPrefix("cannot load 'http://ann:***@127.0.0.1:9/x.json': "))
@@ -188,8 +187,7 @@ struct SourceReviewBugTests {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
         let rules = try folder.write("categories.json", #"{"rules": [{"match": "fire", "category": "other"}]}"#)
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
-        s.rulesFile = CategoryRulesFile(path: rules)
+        let s = SourceCommandsTests().shell(rules: rules)
         succeed(s.execute("load \(a)"))
         let lines = outputLines(s.execute("rules"))
         #expect(lines.contains("  1. fire → other: nothing yet"))
@@ -204,7 +202,7 @@ struct SourceReviewBugTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/data.bin"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
         #expect(failure(s.execute("load \(path)")) == "cannot load '\(path)': not a valid text file: \(problem); 'retry' tries again")
     }
 
@@ -214,10 +212,10 @@ struct SourceReviewBugTests {
         let text = ["app_name", "start_timestamp", "end_timestamp"].joined(separator: separator) + "\r\n"
             + ["Mail, Work", "2026-02-23T09:00:00Z", "2026-02-23T09:30:00Z"].joined(separator: separator) + "\r\n"
         let path = try folder.write("excel.csv", text)
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), format: .json, terminalWidth: { 80 })
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), output: OutputSettings(format: .json))
         succeed(s.execute("load \(path)"))
-        #expect(s.model.dataset.apps == ["Mail, Work"])
-        #expect(s.model.dataset.sessions.count == 1)
+        #expect(s.model.history.apps == ["Mail, Work"])
+        #expect(s.model.history.sessionCount == 1)
     }
 }
 
@@ -229,7 +227,7 @@ extension SourceReviewBugTests {
         let deep = "a-rather-long-folder-name/another-long-folder-name"
         let a = try folder.write("\(deep)/week.json", SourceCommandsTests.sessionsJSON)
         let b = try folder.write("\(deep)/week.csv", SourceCommandsTests.sessionsCSV)
-        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), terminalWidth: { 80 })
+        let s = Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }))
         succeed(s.execute("load \(a) \(b)"))
         let lines = outputLines(s.execute("check"))
         let start = try #require(lines.firstIndex(of: "sources: 2"))

@@ -47,7 +47,7 @@ struct ViewModelTests {
         let failure = LoadError.notFound(source: "nosuch.json")
         vm.load(.file("nosuch.json"), repository: StubRepository(.failure(failure)))
         #expect(vm.state == .failed(failure))
-        #expect(vm.dataset.sessions.count == 2)
+        #expect(vm.history.sessionCount == 2)
         #expect(vm.loadedSource == .file("data.json"))
         #expect(vm.retrySource == .file("nosuch.json"))
         vm.load(vm.retrySource!, repository: StubRepository(.success(sampleDataset(source: "nosuch.json"))))
@@ -65,7 +65,7 @@ struct ViewModelTests {
         #expect(!vm.finishLoad(first, with: .success(sampleDataset(source: "old.json"))))
         #expect(vm.state == .loading(.file("new.json")))
         #expect(vm.finishLoad(second, with: .success(sampleDataset(source: "new.json"))))
-        #expect(vm.dataset.source == "new.json")
+        #expect(vm.history.source == "new.json")
         #expect(!vm.finishLoad(second, with: .failure(.cancelled(source: "new.json"))))
         #expect(vm.state == .loaded)
     }
@@ -79,8 +79,8 @@ struct ViewModelTests {
             try FileRepository(path: "/dev/zero").load(cancellation: ticket.cancellation, progress: { _ in })
         }
         #expect(throws: LoadError.cancelled(source: "/dev/zero")) { try result.get() }
-        vm.finishLoad(ticket, with: result)
-        #expect(vm.dataset.sessions.count == 2)
+        vm.finishLoad(ticket, with: result.map { $0 })
+        #expect(vm.history.sessionCount == 2)
     }
 
     @Test func theReportIsCachedPerDatasetDayAndZone() throws {

@@ -92,7 +92,7 @@ public struct Slot<Value: Sendable>: Sendable {
 }
 
 /// A slot with its value's type erased, as the grammar holds it.
-struct AnySlot: Sendable {
+public struct AnySlot: Sendable {
     let name: String
     let completion: [ArgumentKind]
     let missing: String?
@@ -106,10 +106,10 @@ public indirect enum Syntax: Sendable {
     case word(Keyword, hint: String? = nil)
     /// One of several keywords, kept.
     case choice(Choice)
-    /// A value, read by its slot and kept.
-    case value(AnySlot)
-    /// Any number of values of one slot (`SOURCE...`).
-    case many(AnySlot)
+    /// A value, read by its slot and kept (written `.value(slot)`).
+    case slot(AnySlot)
+    /// Any number of values of one slot (`SOURCE...`; written `.many(slot)`).
+    case slots(AnySlot)
     /// A flag (`--force`, `--yes`): typed anywhere after the command, kept as present.
     case flag(String)
     /// Parts one after another.
@@ -125,11 +125,9 @@ public indirect enum Syntax: Sendable {
     public static let none = Syntax.sequence([])
 
     /// A value of `slot`.
-    public static func value<Value>(_ slot: Slot<Value>) -> Syntax { .value(slot.erased) }
+    public static func value<Value>(_ slot: Slot<Value>) -> Syntax { .slot(slot.erased) }
     /// Any number of values of `slot`.
-    public static func many<Value>(_ slot: Slot<Value>) -> Syntax { .many(slot.erased) }
-    /// `[part]`.
-    public static func optional(_ parts: Syntax...) -> Syntax { .optional(parts.count == 1 ? parts[0] : .sequence(parts)) }
+    public static func many<Value>(_ slot: Slot<Value>) -> Syntax { .slots(slot.erased) }
 
     /// Whether the grammar takes no arguments at all.
     var isNone: Bool {
@@ -148,8 +146,8 @@ public indirect enum Syntax: Sendable {
         switch self {
         case .word(let keyword, _): return keyword.word
         case .choice(let choice): return choice.keywords.map(\.word).joined(separator: "|")
-        case .value(let slot): return slot.name
-        case .many(let slot): return "[\(slot.name)...]"
+        case .slot(let slot): return slot.name
+        case .slots(let slot): return "[\(slot.name)...]"
         case .flag(let flag): return "[\(flag)]"
         case .sequence(let parts): return parts.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
         case .optional(let part): return "[\(part.text)]"
@@ -164,7 +162,7 @@ public indirect enum Syntax: Sendable {
         case .flag(let flag): return [flag]
         case .sequence(let parts), .alternatives(let parts), .anyOrder(let parts): return parts.flatMap(\.flags)
         case .optional(let part): return part.flags
-        case .word, .choice, .value, .many: return []
+        case .word, .choice, .slot, .slots: return []
         }
     }
 }

@@ -36,7 +36,7 @@ public struct Arguments: Sendable {
 }
 
 /// Where and why typed words do not fit a grammar.
-enum SyntaxFailure {
+enum SyntaxFailure: Error {
     /// `word` stands where none of `expected` can.
     case unexpected(word: String, expected: [SyntaxMatch.Head])
     /// The line ends where one of `expected` was needed; `after` is the keyword typed just before, if any.
@@ -48,7 +48,7 @@ enum SyntaxFailure {
 /// Follows every way through a grammar at once (a small NFA over its parts).
 enum SyntaxMatch {
     /// What a way through the grammar needs next.
-    enum Head {
+    enum Head: Sendable {
         case word(Keyword, hint: String?)
         case choice(Choice)
         case value(AnySlot)
@@ -68,7 +68,7 @@ enum SyntaxMatch {
             switch rest.first {
             case .word(let keyword, let hint): return .word(keyword, hint: hint)
             case .choice(let choice): return .choice(choice)
-            case .value(let slot): return .value(slot)
+            case .slot(let slot): return .value(slot)
             default: return .end
             }
         }
@@ -163,7 +163,7 @@ enum SyntaxMatch {
             var alternatives: [[Syntax]] = []
             let tail = Array(path.rest.dropFirst())
             switch first {
-            case .word, .choice, .value:
+            case .word, .choice, .slot:
                 out.append(path)
                 continue
             case .flag:
@@ -174,8 +174,8 @@ enum SyntaxMatch {
                 alternatives = [[part] + tail, tail]
             case .alternatives(let forms):
                 alternatives = forms.map { [$0] + tail }
-            case .many(let slot):
-                alternatives = [[.value(slot), .many(slot)] + tail, tail]
+            case .slots(let slot):
+                alternatives = [[.slot(slot), .slots(slot)] + tail, tail]
             case .anyOrder(let parts):
                 alternatives = parts.indices.map { k in
                     var others = parts

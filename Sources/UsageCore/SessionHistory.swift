@@ -1,0 +1,151 @@
+// SessionHistory.swift — what every report reads: a history of sessions that hands over the sessions touching a time window, already clipped to it (the in-memory Dataset is one history; the store is another).
+
+/// All the sessions a load gave, with their names, able to hand over any window of them.
+///
+/// Reports never walk a history themselves: they ask for the window they show (a day, a week)
+/// and read the clipped sessions it yields. A history held in memory answers from its columns;
+/// one held in a database reads only the window's rows. Names are interned: a session's `app`
+/// and `category` index `apps` and `categories`.
+public protocol SessionHistory: Sendable {
+    /// Where the data came from, as the user named it (a path, `:sample:`, `a.json + b.csv`).
+    var source: String { get }
+    /// App names by id (normalised: trimmed, `(unknown)` for null or blank).
+    var apps: [String] { get }
+    /// Category names by id (normalised: `Other` for null, blank, other, others).
+    var categories: [String] { get }
+    /// Valid sessions in all.
+    var sessionCount: Int { get }
+    /// The earliest start and the latest end of all sessions, or `nil` when there are none.
+    var span: (start: Micros, end: Micros)? { get }
+    /// The rows the load skipped, by reason, with examples.
+    var skipped: SkipSummary { get }
+    /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
+    var repairedStrings: Int { get }
+    /// What each source brought, in the order loaded.
+    var parts: [SourcePart] { get }
+
+    /// The sessions that overlap `[from, to)`, clipped to it, in (start, end) order.
+    func window(from: Micros, to: Micros) -> SessionWindow
+
+    /// The category of the app's most recent session (by start), or nil when it has none.
+    func latestCategory(ofApp app: Int32) -> Int32?
+
+    /// The same history with the category `categoryOf` names given to uncategorised sessions
+    /// (`Other`), for the apps it names one for (the category rules).
+    func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory
+}
+
+extension SessionHistory {
+    /// Every session, unclipped (`check`, `rules`, `export` look at the whole history).
+    public var all: SessionWindow { window(from: .min, to: .max) }
+
+    /// The first and last local days that hold any session time, in `zone` (SPEC §3).
+    public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {
+        guard let span else { return nil }
+        return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
+    }
+
+    /// SPEC §3's default day: the latest local day with any valid session; with no data, today.
+    public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
+        dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
+    }
+
+    /// The sessions of one local day, clipped to it.
+    public func window(_ day: DayWindow) -> SessionWindow {
+        window(from: day.start, to: day.end)
+    }
+}
+
+/// One session as a window yields it: its part inside the window.
+public struct ClippedSession: Sendable {
+    /// Start of the part inside the window (the window's start when the session began earlier).
+    public let start: Micros
+    /// End of the part inside the window, exclusive; always after `start`.
+    public let end: Micros
+    /// The session's own start, before clipping.
+    public let sessionStart: Micros
+    /// The session's own end, before clipping.
+    public let sessionEnd: Micros
+    /// Index into the history's `apps`.
+    public let app: Int32
+    /// Index into the history's `categories`.
+    public let category: Int32
+    /// Where the session sits in the window's columns (for its id).
+    let position: Int
+
+    /// The clipped length, > 0.
+    @inline(__always) public var length: Micros { end - start }
+    /// The session began before the window and was clipped at its start.
+    public var startsBefore: Bool { sessionStart < start }
+    /// The session ran past the window and was clipped at its end.
+    public var endsAfter: Bool { sessionEnd > end }
+}
+
+/// The sessions of a history that overlap a window `[from, to)`, clipped to it: a sequence in
+/// (start, end) order that skips every candidate left empty by the clipping. It shares the
+/// history's columns (no copy) and reads only the candidate range.
+public struct SessionWindow: Sequence, Sendable {
+    /// The window's first instant.
+    public let from: Micros
+    /// The window's end (exclusive).
+    public let to: Micros
+    let columns: SessionColumns
+    /// The candidates: indices of `columns` that may overlap the window.
+    let candidates: Range<Int>
+
+    /// A window over `columns` (sorted by start), reading only `candidates`.
+    public init(columns: SessionColumns, candidates: Range<Int>, from: Micros, to: Micros) {
+        self.columns = columns
+        self.candidates = candidates
+        self.from = from
+        self.to = to
+    }
+
+    /// A window with no sessions.
+    public static func empty(from: Micros, to: Micros) -> SessionWindow {
+        SessionWindow(columns: SessionColumns(), candidates: 0..<0, from: from, to: to)
+    }
+
+    /// The session id of a yielded session, or nil when its row had none (made into text only here).
+    public func id(of session: ClippedSession) -> String? {
+        columns.id(at: session.position)
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(window: self, position: candidates.lowerBound)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let window: SessionWindow
+        var position: Int
+
+        @inline(__always) public mutating func next() -> ClippedSession? {
+            let columns = window.columns
+            while position < window.candidates.upperBound {
+                let k = position
+                position += 1
+                let s = columns.core(k)
+                let start = Swift.max(s.start, window.from)
+                let end = Swift.min(s.end, window.to)
+                guard end > start else { continue }
+                return ClippedSession(
+                    start: start, end: end, sessionStart: s.start, sessionEnd: s.end, app: s.app, category: s.category,
+                    position: k)
+            }
+            return nil
+        }
+    }
+}
+
+extension DayWindow {
+    /// Calls `body` with each hour slot that `[start, end)` (inside the day) overlaps, and the
+    /// length of the overlap: the one walk over hour slots the hourly reports share.
+    @inline(__always) public func forEachSlot(overlapping start: Micros, _ end: Micros, _ body: (Int, Micros) -> Void) {
+        var k = Int((start - self.start) / DayWindow.hour)
+        while k < slots.count, slots[k].start < end {
+            let overlap = min(end, slots[k].end) - max(start, slots[k].start)
+            if overlap > 0 { body(k, overlap) }
+            k += 1
+        }
+    }
+}

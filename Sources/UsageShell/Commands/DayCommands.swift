@@ -1,0 +1,176 @@
+// DayCommands.swift — the commands that show the selected day and the days around it: show, day, chart, apps, app, hour, week, days, insights.
+import UsageCore
+import UsageData
+import UsageRender
+
+extension CommandTable {
+    /// A day as `day` and `--day` take it.
+    static let daySlot = Slot<DayQuery>(
+        "DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday", completion: [.days],
+        invalid: { "'\($0)' is not a day" }, read: DayQuery.init)
+    static let chartChoice = Choice("chart", [Keyword(ChartKind.category.rawValue)], noun: "a chart")
+    static let hourlyChoice = Choice("chart", [Keyword(ChartKind.hourly.rawValue)], noun: "a chart")
+    static let byHint = "say 'by app' or 'by category'"
+    static let stackChoice = Choice("stack", HourlyStack.allCases.map { Keyword($0.rawValue) }, missing: byHint)
+    static let topSlot = Slot<Int>("N", invalid: { "'\($0)' is not a positive number" }, read: { Int($0).flatMap { $0 > 0 ? $0 : nil } })
+    static let categorySlot = Slot<String>.text("NAME", completion: [.categories])
+    static let appSlot = Slot<String>.text("NAME", completion: [.apps], missing: "which app?")
+    static let hourSlot = Slot<Int>(
+        "H", completion: [.hours], missing: "which hour?", invalid: { "'\($0)' is not an hour from 0 to 23" }, read: parseHour)
+    static let weekStep = Choice("step", [Keyword("prev", aliases: ["previous"]), Keyword("next")])
+    static let daysSlot = Slot<Int>(
+        "N", invalid: { "'\($0)' is not a number of days from 1 to 31" }, read: { Int($0).flatMap { (1...31).contains($0) ? $0 : nil } })
+
+    static let dayCommands: [Command] = [
+        Command(
+            "show", summary: "the day screen: header, both charts (the selected one first), the app list",
+            examples: ["show"]
+        ) { shell, _ throws(ShellError) in
+            let r = try shell.requireReport()
+            return shell.render(
+                json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
+                table: {
+                    TextReport.show(
+                        r, hourlyFirst: shell.model.chart == .hourly, hourlyBy: shell.model.hourlyBy, width: $0, theme: $1)
+                })
+        },
+        Command(
+            "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
+            summary: "select a day and show its totals; alone, show the selected day",
+            examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"]
+        ) { shell, args throws(ShellError) in
+            try shell.requireData()
+            if let query = args[daySlot] { try shell.selectDay(query, typed: args.words[0]) }
+            let r = shell.model.report
+            return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
+        },
+        Command(
+            "chart", abbreviations: ["ch"],
+            syntax: .optional(.alternatives([.choice(chartChoice), .sequence([.choice(hourlyChoice), .optional(.sequence([.word("by", hint: byHint), .choice(stackChoice)]))])])),
+            summary: "select and show a chart (hourly stacks the top apps, or by category the top categories); alone, the selected one",
+            examples: ["chart hourly", "ch h", "chart hourly by category", "chart category", "chart"],
+            explain: { _, failure in
+                // `by` fits only after `hourly`.
+                guard case .unexpected(let word, _) = failure, PrefixMatch.unique(word, among: ["by"]) != nil else { return nil }
+                return "only the hourly chart is stacked 'by' something"
+            }
+        ) { shell, args throws(ShellError) in
+            if let chart = args[chartChoice].flatMap(ChartKind.init) { shell.model.chart = chart }
+            if let stack = args[stackChoice].flatMap(HourlyStack.init) { shell.model.hourlyBy = stack }
+            let r = try shell.requireReport()
+            switch shell.model.chart {
+            case .category:
+                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1) })
+            case .hourly:
+                let by = shell.model.hourlyBy
+                return shell.render(
+                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1) })
+            }
+        },
+        Command(
+            "apps", syntax: .anyOrder([.sequence([.word("top"), .value(topSlot)]), .sequence([.word("category"), .value(categorySlot)])]),
+            summary: "the ranked app list of the day; top N keeps the first N, category NAME one category's apps",
+            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""]
+        ) { shell, args throws(ShellError) in
+            let r = try shell.requireReport()
+            var list = r.apps
+            var title = "Apps"
+            var totalLine: String?
+            var category: String?
+            if let word = args[categorySlot] {
+                let name = try NameMatch.resolve(word, among: shell.model.history.categories, kind: "category").get()
+                category = name
+                list = list.filter { $0.category.sameScalars(as: name) }
+                // The category's own time, as `chart category` shows it (an app is listed under
+                // the category most of its time had, so the two can differ a little).
+                let micros = r.categories.first { $0.name.sameScalars(as: name) }?.micros ?? 0
+                title = "Apps in \(TerminalText.sanitize(name))"
+                totalLine = "\(TextFormat.duration(micros)) in \(TerminalText.sanitize(name)) · "
+                    + "\(TextFormat.share(r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0)) of the day"
+            }
+            if let top = args[topSlot] { list = Array(list.prefix(top)) }
+            let (listed, categoryName) = (list, category)
+            return shell.render(
+                json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
+                table: { TextReport.apps(r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine) })
+        },
+        Command(
+            "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
+            examples: ["app Safari", "app \"Google Chrome\"", "app goo"], tooMany: "one name (quote names with spaces)"
+        ) { shell, args throws(ShellError) in
+            try shell.requireData()
+            let history = shell.model.history
+            let name = try NameMatch.resolve(args[appSlot]!, among: history.apps, kind: "app").get()
+            // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
+            let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
+            let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
+            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(shell.model.report)) })
+        },
+        Command(
+            "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
+            examples: ["hour 9", "hour 21"]
+        ) { shell, args throws(ShellError) in
+            let hour = args[hourSlot]!
+            let r = try shell.requireReport()
+            // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
+            let slots = r.hours.filter { $0.slot.hour == hour }
+            return shell.render(
+                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
+        },
+        Command(
+            "week", syntax: .optional(.choice(weekStep)),
+            summary: "the 7 days ending on the selected day, stacked by category; prev and next step a week",
+            examples: ["week", "week prev", "week next"]
+        ) { shell, args throws(ShellError) in
+            try shell.requireData()
+            if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
+            return dayBars(shell, count: 7, labels: .weekdays, title: "Week ending \(TextFormat.longDate(shell.model.selectedDay))")
+        },
+        Command(
+            "days", syntax: .optional(.value(daysSlot)),
+            summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart",
+            examples: ["days", "days 14", "days 31"]
+        ) { shell, args throws(ShellError) in
+            let count = args[daysSlot] ?? 10
+            try shell.requireData()
+            let title = "Last \(count) day\(count == 1 ? "" : "s") ending \(TextFormat.longDate(shell.model.selectedDay))"
+            return dayBars(shell, count: count, labels: .narrow, title: title)
+        },
+        Command(
+            "insights",
+            summary: "the week ending on the selected day in facts: top app and category, average, longest session, busiest hour, trend, advice",
+            examples: ["insights"]
+        ) { shell, _ throws(ShellError) in
+            try shell.requireData()
+            let model = shell.model
+            let insights = Insights(history: model.history, endingOn: model.selectedDay, zone: model.zone)
+            return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }) {
+                TextReport.insights(insights, zone: model.zone, width: $0, theme: $1)
+            }
+        },
+    ]
+
+    /// An hour typed as `9`, `09` or `09:00`.
+    static func parseHour(_ word: String) -> Int? {
+        var text = Substring(word)
+        if text.hasSuffix(":00") { text = text.dropLast(3) }
+        guard (1...2).contains(text.count), text.allSatisfy(\.isASCII), let hour = Int(text), (0...23).contains(hour) else {
+            return nil
+        }
+        return hour
+    }
+
+    /// `week` and `days N`: the days ending on the selected day, compared with the days before.
+    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: String) -> CommandOutcome {
+        let model = shell.model
+        let history = model.history
+        let days = DaySummary.days(endingOn: model.selectedDay, count: count, history: history, zone: model.zone)
+        let selected = model.selectedDay
+        return shell.render(json: { ReportJSON.week(days) }) { width, theme in
+            let previous = DaySummary.days(
+                endingOn: selected.adding(days: -count), count: count, history: history, zone: model.zone)
+            return TextReport.dayBars(
+                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+// LimitCommands.swift — `limit` and `limits`: daily limits on apps and categories, kept in the limits file, checked against the selected day.
+import UsageCore
+import UsageData
+import UsageRender
+
+extension CommandTable {
+    /// A daily limit as typed: a duration of at most 24 hours, or `off`.
+    enum LimitAmount: Sendable {
+        case off
+        case micros(Micros)
+    }
+
+    static let limitAppSlot = Slot<String>.text("APP", completion: [.apps], missing: "which app?")
+    static let limitCategorySlot = Slot<String>.text("NAME", completion: [.categories])
+    static let limitAmountSlot = Slot<LimitAmount>(
+        "DURATION|off", completion: [.keywords(["off", "30m", "1h"])],
+        invalid: { "'\($0)' is not a duration such as 30m, 1h30m or 2h (at most 24h)" },
+        read: { word in
+            if word.lowercased() == "off" { return .off }
+            guard let micros = DurationText.parse(word), micros <= 24 * 3_600_000_000 else { return nil }
+            return .micros(micros)
+        })
+    static let checkChoice = Choice("check", ["check"])
+
+    static let limitCommands: [Command] = [
+        Command(
+            "limit",
+            syntax: .alternatives([
+                .sequence([.value(limitAppSlot), .value(limitAmountSlot)]),
+                .sequence([.word(Keyword("category", exact: true)), .value(limitCategorySlot), .value(limitAmountSlot)]),
+            ]),
+            summary: "set a daily limit on an app or a category (30m, 1h30m), or remove it with off; then show the limits",
+            examples: ["limit Safari 30m", "limit category Social 1h30m", "limit Safari off"],
+            explain: { args, _ in
+                // Say what is wrong in the ways people get it wrong.
+                var words = args[...]
+                let isCategory = words.first?.lowercased() == "category" && words.count >= 2
+                if isCategory { words = words.dropFirst() }
+                let kind = isCategory ? "category" : "app"
+                if words.count == 3, DurationText.parse(words[words.startIndex + 1]) != nil, DurationText.parse(words.last!) != nil {
+                    return "write the duration as one word: \(words[words.startIndex + 1])\(words.last!)"
+                }
+                if words.count == 1 {
+                    return "how long a day for the \(kind) '\(TerminalText.sanitize(words.first!))'? (30m, 1h30m, or off)"
+                }
+                return args.isEmpty ? "which app?" : "say a name and a duration (quote names with spaces)"
+            }
+        ) { shell, args throws(ShellError) in
+            let isCategory = args[limitCategorySlot] != nil
+            let name = args[limitCategorySlot] ?? args[limitAppSlot]!
+            let kind = isCategory ? "category" : "app"
+            let amount = args[limitAmountSlot]!
+            try shell.limits.update(warn: shell.warn) { limits throws(ShellError) in
+                var limits = limits
+                // The name as the data or the limits spell it.
+                let history = shell.model.history
+                let known = (isCategory ? history.categories : history.apps) + limitNames(limits, categories: isCategory)
+                let resolved = try NameMatch.resolve(name, among: uniqueByScalars(known), kind: kind).get()
+                let target: LimitTarget = isCategory ? .category(resolved) : .app(resolved)
+                switch amount {
+                case .micros(let micros):
+                    let limit = UsageLimit(target: target, micros: micros)
+                    if let k = limits.firstIndex(where: { $0.target.sameAs(target) }) { limits[k] = limit } else { limits.append(limit) }
+                case .off:
+                    guard limits.contains(where: { $0.target.sameAs(target) }) else {
+                        throw named("limit").usageError("there is no limit on the \(kind) '\(TerminalText.sanitize(resolved))'")
+                    }
+                    limits.removeAll { $0.target.sameAs(target) }
+                }
+                return limits
+            }
+            return try showLimits(shell, check: false)
+        },
+        Command(
+            "limits", syntax: .optional(.choice(checkChoice)),
+            summary: "each limit with the selected day's use and when it was crossed; check: only the crossed ones, exit status 3 when any",
+            examples: ["limits", "limits check"]
+        ) { shell, args throws(ShellError) in
+            try showLimits(shell, check: args[checkChoice] != nil)
+        },
+    ]
+
+    /// The limits against the selected day; with `check`, an alert when any is crossed.
+    static func showLimits(_ shell: Shell, check: Bool) throws(ShellError) -> CommandOutcome {
+        let limits = shell.limits.current(warn: shell.warn)
+        // A check that could not read the stored limits has no answer (cron must not see a pass).
+        if check, let fault = shell.limits.fault, fault.contentsUnknown { throw .limitsNotChecked(path: fault.path) }
+        if !limits.isEmpty { try shell.requireData() }
+        let model = shell.model
+        let day = model.selectedDay
+        let statuses = limits.map { LimitStatus($0, history: model.history, date: day, zone: model.zone) }
+        let shown = check ? statuses.filter(\.isCrossed) : statuses
+        let outcome = shell.render(json: { ReportJSON.limits(shown, day: day, zone: model.zone) }) { width, theme in
+            check
+                ? TextReport.limitsCheck(statuses, day: day, zone: model.zone, width: width)
+                : TextReport.limits(statuses, day: day, zone: model.zone, width: width, theme: theme)
+        }
+        if check, !shown.isEmpty, case .output(let lines) = outcome { return .alert(lines) }
+        return outcome
+    }
+
+    /// The names of the app limits (or the category limits).
+    static func limitNames(_ limits: [UsageLimit], categories: Bool) -> [String] {
+        limits.compactMap { limit in
+            switch limit.target {
+            case .app(let name): return categories ? nil : name
+            case .category(let name): return categories ? name : nil
+            }
+        }
+    }
+
+    /// Names without repeats, compared scalar for scalar.
+    static func uniqueByScalars(_ names: [String]) -> [String] {
+        var seen = Set<ExactName>()
+        return names.filter { seen.insert(ExactName($0)).inserted }
+    }
+}

@@ -1,0 +1,35 @@
+// ShellCommands.swift — the commands about the shell itself: `help` and `quit`.
+import UsageCore
+
+extension CommandTable {
+    static let commandSlot = Slot<Command>(
+        "COMMAND", completion: [.commands],
+        refusal: { word in
+            if case .failure(let error) = resolve(word) { return .error(error) }
+            return .problem("'\(word)' is not a command")
+        },
+        read: { try? resolve($0).get() })
+
+    static let shellCommands: [Command] = [
+        Command(
+            "help", aliases: ["?"], syntax: .optional(.value(commandSlot)), summary: "list the commands, or describe one",
+            examples: ["help", "help apps"], tooMany: "one command at a time"
+        ) { shell, args throws(ShellError) in
+            guard let command = args[commandSlot] else {
+                return shell.text(all.flatMap { ["  " + $0.usage, "      " + $0.summary + aliasNote($0)] })
+            }
+            return shell.text(
+                ["usage: \(command.usage)", command.summary + aliasNote(command), "examples:"] + command.examples.map { "  " + $0 })
+        },
+        Command(
+            "quit", aliases: ["exit"], summary: "leave the shell (Ctrl-D at the prompt too)", examples: ["quit"]
+        ) { _, _ throws(ShellError) in
+            .quit
+        },
+    ]
+
+    private static func aliasNote(_ command: Command) -> String {
+        let also = command.aliases + command.abbreviations
+        return also.isEmpty ? "" : " (also: \(also.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,89 @@
+// Options.swift — the command line as argument-parser reads it: SOURCE…, the options and flags with their help, and the checks of their values (the settings table's own rules).
+import ArgumentParser
+import UsageCore
+import UsageData
+import UsageRender
+import UsageShell
+
+extension OutputFormat: ExpressibleByArgument {}
+extension ColorMode: ExpressibleByArgument {}
+extension GlyphMode: ExpressibleByArgument {}
+
+@main
+struct UsageShellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "usage-shell",
+        abstract: "Explore app-usage (screen time) data in a terminal.",
+        discussion: """
+            With -c or -f, runs those commands and exits; otherwise reads commands from standard \
+            input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
+            1 when any failed, 3 when none failed but 'limits check' found a crossed limit, 64 for a bad \
+            command line.
+            """,
+        version: UsageShellVersion.string
+    )
+
+    @Argument(
+        help: ArgumentHelp(
+            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input; absent: the bundled sample (also ':sample:').",
+            valueName: "source"),
+        completion: .file())
+    var sources: [String] = []
+
+    @Option(
+        parsing: .unconditional,
+        help: "The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.",
+        completion: .list(DayQuery.words))
+    var day: String?
+
+    @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
+    var tz: String?
+
+    @Option(help: "Output format of commands: table or json.")
+    var format: OutputFormat = .table
+
+    @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.")
+    var color: ColorMode = .auto
+
+    @Option(help: "Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.")
+    var glyphs: GlyphMode = .auto
+
+    @Flag(help: "Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).")
+    var accessible = false
+
+    @Option(help: "Width of table output in terminal cells (20–1000); default: the terminal's, else $COLUMNS, else 80.")
+    var width: Int?
+
+    @Option(
+        name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"),
+        completion: .list(CommandTable.all.map(\.name)))
+    var commands: [String] = []
+
+    @Option(
+        name: .customShort("f"), help: ArgumentHelp("Run the commands of a script file, one per line, then exit.", valueName: "script"),
+        completion: .file())
+    var script: String?
+
+    @Option(help: ArgumentHelp(
+        "How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).",
+        valueName: "seconds"))
+    var timeout: String?
+
+    @Flag(help: "Stop at the first command that fails.")
+    var bail = false
+
+    @Flag(help: "Keep no history of this interactive session (read none, write none).")
+    var noHistory = false
+
+    func validate() throws {
+        // The same rules, and the same words, as `set tz`, `set width` and `set timeout`.
+        for (name, value) in [("tz", tz), ("width", width.map(String.init)), ("timeout", timeout)] {
+            guard let value, let problem = Settings.problem(name, value) else { continue }
+            throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
+        }
+        if let day, DayQuery(day) == nil {
+            throw ValidationError(
+                "'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
+        }
+    }
+}
