@@ -1,4 +1,4 @@
-// Fuzz/JSONScannerFuzz.swift — libFuzzer target: the sessions JSON scanner against Foundation's JSONSerialization, the dataset against SPEC §1's rules, one scan against two; built with the UsageCore sources by scripts/fuzz.
+// Fuzz/JSONScannerFuzz.swift — libFuzzer target: the sessions JSON scanner against Foundation's JSONSerialization, the dataset against SPEC §1's rules, the segmented scan of a stream against one scan; built with the UsageCore sources by scripts/fuzz.
 import Foundation
 
 // What one input is checked for (any failure traps, and libFuzzer keeps the input):
@@ -11,8 +11,10 @@ import Foundation
 // 2. The dataset (`SessionsJSON.scan`) against SPEC §1 applied to the recorded fields with the
 //    reference timestamp parser (Fuzz/Support/ReferenceRFC3339.swift): the same sessions in the
 //    same order, the same skip counts and examples with their lines; names interned once.
-// 3. The two-core scan (`parallel: true`, which splits even a small input) against one scan:
-//    the same dataset or the same error.
+// 3. The segmented scan of a stream (`SessionsJSON.decode` with segments and reads of 1 to 64
+//    bytes, one to three workers, drawn from the input's own bytes, so that boundaries fall
+//    everywhere: inside strings, escapes, multi-byte characters, CRLF) against one scan: the
+//    same dataset or the same error.
 //
 // The differences from JSONSerialization that are deliberate (SPEC §1) or Foundation's own,
 // and how each is taken into account rather than reported:
@@ -78,13 +80,13 @@ enum JSONScannerFuzz {
         var offsets: [Int] = []
 
         mutating func addRow(
-            id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int?
+            id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int, line: Int
         ) {
             elements.append([id, app, category, start, end].map(Self.field))
-            offsets.append(offset ?? -1)
+            offsets.append(offset)
         }
 
-        mutating func addNonObject(offset: Int) {
+        mutating func addNonObject(offset: Int, line: Int) {
             elements.append(nil)
             offsets.append(offset)
         }
@@ -108,7 +110,7 @@ enum JSONScannerFuzz {
         var recorder = Recorder()
         var ours: Result<Void, IngestError>
         do throws(IngestError) {
-            try scanner.scanSessions(into: &recorder, cancellation: nil, progress: nil)
+            try scanner.scanSessions(into: &recorder, cancellation: nil)
             ours = .success(())
         } catch {
             ours = .failure(error)
@@ -116,14 +118,15 @@ enum JSONScannerFuzz {
         if case .failure(let error) = ours { checkError(error, bytes) }
         compareWithFoundation(ours, recorder.elements, bytes)
 
-        // 2 and 3. The dataset, in one scan and in two.
-        let serial = Result { () throws(IngestError) in try SessionsJSON.scan(input, parallel: false).dataset(source: "fuzz") }
-        let parallel = Result { () throws(IngestError) in try SessionsJSON.scan(input, parallel: true).dataset(source: "fuzz") }
-        switch (serial, parallel) {
+        // 2 and 3. The dataset, in one scan and in segments.
+        let serial = Result { () throws(IngestError) in try SessionsJSON.scanOnce(input).dataset(source: "fuzz") }
+        let chunking = Self.chunking(for: bytes)
+        let segmented = Result { () throws(IngestError) in try SessionsJSON.decode(input, source: "fuzz", chunking: chunking) }
+        switch (serial, segmented) {
         case (.success(let one), .success(let two)):
             let a = Summary(one)
             let b = Summary(two)
-            if a != b { fuzzFailure("the two-core scan differs from one scan:\n  one: \(a)\n  two: \(b)", input: bytes) }
+            if a != b { fuzzFailure("the segmented scan (\(chunking)) differs from one scan:\n  one: \(a)\n  segmented: \(b)", input: bytes) }
             a.checkNamesUnique(bytes)
             if case .success = ours {
                 let expected = Summary.expected(recorder, bytes)
@@ -134,13 +137,25 @@ enum JSONScannerFuzz {
                 fuzzFailure("the scanner failed (\(ours)) but SessionsJSON.scan succeeded", input: bytes)
             }
         case (.failure(let one), .failure(let two)):
-            if one != two { fuzzFailure("the two-core scan's error differs: one \(one), two \(two)", input: bytes) }
+            if one != two { fuzzFailure("the segmented scan's (\(chunking)) error differs: one \(one), segmented \(two)", input: bytes) }
             guard case .failure(let direct) = ours, direct == one else {
                 fuzzFailure("SessionsJSON.scan failed with \(one), the scanner gave \(ours)", input: bytes)
             }
         default:
-            fuzzFailure("one scan gave \(serial), two gave \(parallel)", input: bytes)
+            fuzzFailure("one scan gave \(serial), the segmented scan (\(chunking)) gave \(segmented)", input: bytes)
         }
+    }
+
+    /// Segment and read sizes from 1 to 64 bytes and one to three workers, drawn from the
+    /// input (the same input always gets the same, so a find replays); one input in four is
+    /// read in 256-byte reads instead, mostly one segment (a thread per segment makes tiny
+    /// segments slow to fuzz).
+    static func chunking(for bytes: [UInt8]) -> Chunking {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        let workers = 1 + Int((h >> 16) % 3)
+        if h >> 60 < 4 { return Chunking(segmentBytes: 4096, readBytes: 256, workers: workers) }
+        return Chunking(segmentBytes: 1 + Int(h % 64), readBytes: 1 + Int((h >> 8) % 64), workers: workers)
     }
 
     // MARK: - Errors

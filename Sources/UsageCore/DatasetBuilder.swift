@@ -30,12 +30,12 @@ struct FieldValue {
 
 /// Collects rows one by one into columns: the one place where SPEC §1's validity rules and
 /// §2's normalisation are applied. Skipped rows are counted; the first three of each reason
-/// keep their byte offset (made a line number once, at the end).
+/// are kept as examples with their line.
 struct DatasetBuilder: Sendable {
     private(set) var apps = NameTable(normalise: Normalise.appName)
     private(set) var categories = NameTable(normalise: Normalise.category)
     private(set) var columns = SessionColumns()
-    /// Skip counts and examples; an example's `line` holds its byte offset until `resolveLines`.
+    /// Skip counts and examples.
     private(set) var skipped = SkipSummary()
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
     var repairedStrings = 0
@@ -51,7 +51,7 @@ struct DatasetBuilder: Sendable {
     /// Checks, in order: timestamps present, timestamps valid, `app_name` and `category` of the
     /// right type, end after start. The first failing check names the skip reason.
     mutating func addRow(
-        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int?
+        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, line: Int?
     ) {
         // Every decoded string counts once when it needed repair, whether the row is kept or not.
         if id.mayNeedRepair || app.mayNeedRepair || category.mayNeedRepair || start.mayNeedRepair || end.mayNeedRepair {
@@ -60,7 +60,7 @@ struct DatasetBuilder: Sendable {
             }
         }
         func skip(_ reason: SkipReason) {
-            skipped.record(SkippedRow(reason: reason, sessionID: Self.idText(id), line: offset))
+            skipped.record(SkippedRow(reason: reason, sessionID: Self.idText(id), line: line))
         }
         guard start.kind != .absent, start.kind != .null, end.kind != .absent, end.kind != .null else {
             return skip(.missingTimestamp)
@@ -106,8 +106,20 @@ struct DatasetBuilder: Sendable {
     mutating func intern(category name: String) -> Int32 { categories.intern(name) }
 
     /// Counts an array element that is not an object.
-    mutating func addNonObject(offset: Int) {
-        skipped.record(SkippedRow(reason: .notAnObject, sessionID: nil, line: offset))
+    mutating func addNonObject(line: Int?) {
+        skipped.record(SkippedRow(reason: .notAnObject, sessionID: nil, line: line))
+    }
+
+    /// Hands over the rows collected so far (one segment's), keeping the name tables and the
+    /// date cache for the next segment; the part's ids index `apps`/`categories` as they are now.
+    mutating func takePart(table: Int) -> ScannedPart {
+        let part = ScannedPart(
+            table: table, appNames: apps.names, categoryNames: categories.names, columns: columns, skipped: skipped,
+            repairedStrings: repairedStrings)
+        columns = SessionColumns()
+        skipped = SkipSummary()
+        repairedStrings = 0
+        return part
     }
 
     /// A row's `session_id` as text: a string, or a number's literal; else `nil`.
@@ -130,15 +142,6 @@ struct DatasetBuilder: Sendable {
         }
     }
 
-    /// Keeps only the first `count(reason)` examples of each reason (the counts stay whole).
-    mutating func keepExamples(_ count: (SkipReason) -> Int) {
-        skipped.trimExamples(count)
-    }
-
-    /// Turns the examples' byte offsets into 1-based line numbers of `input`.
-    mutating func resolveLines(in input: UnsafeBufferPointer<UInt8>) {
-        skipped.mapExampleLines { offsets in Newlines.lines(at: offsets, in: input) }
-    }
 }
 
 extension FieldValue.Kind {

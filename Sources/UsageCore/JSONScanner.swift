@@ -1,47 +1,192 @@
-// JSONScanner.swift — the byte-level, non-recursive JSON scanner behind SessionsJSON: validates RFC 8259, unescapes strings into scratch buffers, hands each row to a RowSink.
+// JSONScanner.swift — the byte-level, non-recursive JSON scanner behind the sessions JSON and NDJSON ingest: validates RFC 8259, unescapes strings into scratch buffers, hands each row to a RowSink; scans a whole input or one segment of a stream.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the scanner hands each array element: `DatasetBuilder` in the program; the fuzz target
 /// (`Fuzz/JSONScannerFuzz.swift`) records the raw fields to compare them with Foundation's.
 protocol RowSink {
-    /// An object element and its five known fields (valid until the next call).
-    mutating func addRow(id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int?)
-    /// An element that is not an object, beginning at byte `offset`.
-    mutating func addNonObject(offset: Int)
+    /// An object element and its five known fields (valid until the next call); it begins at
+    /// byte `offset` of the scanned bytes, on their line `line` (1-based).
+    mutating func addRow(
+        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int, line: Int)
+    /// An element that is not an object, beginning at byte `offset`, on line `line`.
+    mutating func addNonObject(offset: Int, line: Int)
 }
 
-extension DatasetBuilder: RowSink {}
+extension DatasetBuilder: RowSink {
+    mutating func addRow(
+        id: FieldValue, app: FieldValue, category: FieldValue, start: FieldValue, end: FieldValue, offset: Int, line: Int
+    ) {
+        addRow(id: id, app: app, category: category, start: start, end: end, line: line)
+    }
 
-/// The byte-level JSON scanner behind `SessionsJSON`.
+    mutating func addNonObject(offset: Int, line: Int) {
+        addNonObject(line: line)
+    }
+}
+
+/// Why a scan stopped short of a result, by byte offset (the caller turns offsets into lines
+/// and columns: a segment's offsets are not the file's).
+enum ScanStop: Error, Equatable {
+    /// The bytes end inside a value, and more may follow (only when the scan is not final).
+    case needMore
+    /// Not JSON: what was expected at byte `offset`.
+    case syntax(offset: Int, message: String)
+    /// Not JSON, placed already: line (1-based, of the scanned bytes) and column (NDJSON lines).
+    case located(line: Int, column: Int, message: String)
+    /// Nothing but white space.
+    case empty
+    /// Valid JSON whose top level is not an array.
+    case notAnArray(found: String)
+    /// The load was cancelled.
+    case cancelled
+
+    /// The ingest error this stop is, with `b` the bytes scanned from their first line.
+    func ingestError(in b: UnsafeBufferPointer<UInt8>) -> IngestError {
+        switch self {
+        case .needMore: return .syntax(line: 1, column: 1, message: "unexpected end of input")
+        case .syntax(let offset, let message):
+            let position = TextPosition.of(offset: min(offset, b.count), in: b)
+            return .syntax(line: position.line, column: position.column, message: message)
+        case .located(let line, let column, let message): return .syntax(line: line, column: column, message: message)
+        case .empty: return .empty
+        case .notAnArray(let found): return .notAnArray(found: found)
+        case .cancelled: return .cancelled
+        }
+    }
+}
+
+/// Where a segment of a sessions array begins.
+enum SegmentStart: Sendable {
+    /// At the start of the input: a byte order mark, white space, `[`.
+    case document
+    /// At an element of the array (a guessed row boundary, proved by the segment before).
+    case element
+}
+
+/// How the scan of one segment ended, when it did not fail.
+enum SegmentEnd: Equatable, Sendable {
+    /// At the start of an element (after `,` and white space): the next segment goes on from
+    /// exactly here.
+    case open
+    /// A value runs past the segment's end. It begins at `resume`, after `newlines` line
+    /// breaks of the segment, and must be scanned again with the bytes that follow.
+    case short(resume: Int, newlines: Int)
+    /// The array closed and the rest of the segment is white space (a final segment: the input ended).
+    case closed
+}
+
+/// The byte-level JSON scanner behind `SessionsJSON` and `NDJSONScan`.
+///
+/// It scans either a whole input (final: its end is the input's end) or one segment of a
+/// stream (not final: any read past the end means "more bytes needed", never an error).
+/// Errors carry byte offsets; line breaks are counted on the way (they can only stand in
+/// white space between tokens), so skipped rows know their line without a second pass.
 struct JSONScanner {
-    private let b: UnsafeBufferPointer<UInt8>
+    private var b: UnsafeBufferPointer<UInt8>
     private var i = 0
+    /// Whether the end of `b` is the end of the input (else more bytes may follow).
+    private var isFinal: Bool
+    /// Line breaks passed so far.
+    private(set) var newlines = 0
     /// Unescaped bytes of the five known fields (one buffer each, reused row after row) and of keys.
     private let scratch = ScratchBuffers(count: 6)
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool = true) {
         self.b = bytes
+        self.isFinal = final
     }
 
     /// Where the scan stands (the byte offset).
     var position: Int { i }
 
+    /// Scans other bytes with the same scratch buffers, from their start.
+    mutating func rebase(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) {
+        b = bytes
+        i = 0
+        isFinal = final
+        newlines = 0
+    }
+
     // MARK: The sessions array
 
-    /// Scans the whole input: `[`, the rows, `]`, the end.
+    /// Scans a whole input: `[`, the rows, `]`, the end.
     mutating func scanSessions<Sink: RowSink>(
-        into builder: inout Sink, cancellation: CancellationToken?, progress: ((Int) -> Void)?
+        into builder: inout Sink, cancellation: CancellationToken?
     ) throws(IngestError) {
-        guard try scanArrayStart() else { return }
-        _ = try scanElements(into: &builder, stopAt: nil, cancellation: cancellation, progress: progress)
+        do throws(ScanStop) {
+            _ = try scanSegment(into: &builder, from: .document, cancellation: cancellation)
+        } catch {
+            throw error.ingestError(in: b)
+        }
+    }
+
+    /// Scans the bytes as a segment of a sessions array beginning at `start`: the rows it holds
+    /// whole go to `builder`. Throws the first error in the segment; when the scan is not final,
+    /// a value cut by the end is `.short`, not an error.
+    mutating func scanSegment<Sink: RowSink>(
+        into builder: inout Sink, from start: SegmentStart, cancellation: CancellationToken?
+    ) throws(ScanStop) -> SegmentEnd {
+        i = 0
+        newlines = 0
+        if start == .document {
+            do throws(ScanStop) {
+                guard try scanArrayStart() else { return .closed }
+            } catch .needMore {
+                return .short(resume: 0, newlines: 0)
+            }
+        }
+        var rows = 0
+        var row = RowFields()
+        while true {
+            let rowStart = i
+            let rowNewlines = newlines
+            if rowStart == b.count, !isFinal { return .open }
+            let isObject = peek() == UInt8(ascii: "{")
+            let separator: UInt8
+            do throws(ScanStop) {
+                if isObject { try scanRow(&row) } else { try skipValue() }
+                skipWhitespace()
+                guard i < b.count else { throw error("unexpected end of input: expected ',' or ']'") }
+                separator = b[i]
+                guard separator == UInt8(ascii: ",") || separator == UInt8(ascii: "]") else {
+                    throw error("expected ',' or ']' after an array element")
+                }
+            } catch .needMore {
+                return .short(resume: rowStart, newlines: rowNewlines)
+            }
+            if isObject {
+                builder.addRow(
+                    id: row.id, app: row.app, category: row.category, start: row.start, end: row.end, offset: rowStart,
+                    line: rowNewlines + 1)
+            } else {
+                builder.addNonObject(offset: rowStart, line: rowNewlines + 1)
+            }
+            i += 1
+            if separator == UInt8(ascii: "]") {
+                try expectEnd()
+                return .closed
+            }
+            skipWhitespace()
+            rows += 1
+            if rows & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
+        }
     }
 
     /// Scans up to the first element (or the end of an empty array, which also checks the end of
     /// input). Returns whether there are elements to scan.
-    mutating func scanArrayStart() throws(IngestError) -> Bool {
+    mutating func scanArrayStart() throws(ScanStop) -> Bool {
+        if b.count < 3, !isFinal { throw .needMore }
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
         skipWhitespace()
-        guard i < b.count else { throw .empty }
+        guard i < b.count else { throw isFinal ? .empty : .needMore }
         if b[i] != UInt8(ascii: "[") {
+            // A value that is not an array is an error whatever follows: read it all first, so
+            // that a syntax error inside it is the one reported, as one scan would.
+            guard isFinal else { throw .needMore }
             let found = describeValueStart(b[i])
             try skipValue()
             try expectEnd()
@@ -57,51 +202,97 @@ struct JSONScanner {
         return true
     }
 
-    /// Scans array elements from `start` (or where the scan is) through the closing `]` and the
-    /// end of input. With `stopAt`, stops before an element that begins exactly there and returns
-    /// `true`; an element beginning past it means the guess was wrong, and the scan goes on.
-    mutating func scanElements<Sink: RowSink>(
-        into builder: inout Sink, from start: Int? = nil, stopAt: Int?,
-        cancellation: CancellationToken?, progress: ((Int) -> Void)?
-    ) throws(IngestError) -> Bool {
-        if let start { i = start }
+    // MARK: NDJSON
+
+    /// Scans the bytes as NDJSON lines (a segment ends after a line break, or is final). Each
+    /// non-blank line is read as `[` + the line + `]` would be: values separated by commas,
+    /// objects as rows, anything else not an object; rows know their line (1-based, of these
+    /// bytes). An error names its line and its column on that line; a value the line ends
+    /// before (a line break inside it) is "the line ends before its JSON value does".
+    mutating func scanNDJSON<Sink: RowSink>(
+        into builder: inout Sink, skippingBOM: Bool, cancellation: CancellationToken?
+    ) throws(ScanStop) {
+        let segment = b
+        let final = isFinal
+        defer {
+            b = segment
+            isFinal = final
+        }
+        guard let base = segment.baseAddress else { return }
+        var start = skippingBOM && segment.count >= 3 && segment[0] == 0xEF && segment[1] == 0xBB && segment[2] == 0xBF ? 3 : 0
+        var line = 1
         var rows = 0
-        var nextProgress = i + (1 << 20)
-        var row = RowFields()
-        while true {
-            skipWhitespace()
-            let rowStart = i
-            if rowStart == stopAt { return true }
-            if peek() == UInt8(ascii: "{") {
-                try scanRow(&row)
-                builder.addRow(id: row.id, app: row.app, category: row.category, start: row.start, end: row.end, offset: rowStart)
-            } else {
-                try skipValue()
-                builder.addNonObject(offset: rowStart)
-            }
-            rows += 1
-            if rows & 0xFFF == 0 {
-                if cancellation?.isCancelled == true { throw .cancelled }
-                if i >= nextProgress {
-                    progress?(i)
-                    nextProgress = i + (1 << 20)
+        var lineBreaks = 0
+        defer { newlines = lineBreaks }
+        while start < segment.count {
+            let end: Int
+            do {
+                if let newline = memchr(base + start, 0x0A, segment.count - start) {
+                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                    lineBreaks += 1
+                    try scanLine(UnsafeBufferPointer(rebasing: segment[start...end]), number: line, into: &builder)
+                } else {
+                    // The last line has no line break: it is scanned with one, as every other line.
+                    end = segment.count
+                    let withBreak = Array(segment[start...]) + [0x0A]
+                    try withBreak.withUnsafeBufferPointer { (bytes) throws(ScanStop) in
+                        try scanLine(bytes, number: line, into: &builder)
+                    }
                 }
             }
-            skipWhitespace()
-            guard i < b.count else { throw error("unexpected end of input: expected ',' or ']'") }
-            if b[i] == UInt8(ascii: ",") {
-                i += 1
-                continue
-            }
-            if b[i] == UInt8(ascii: "]") {
-                i += 1
-                break
-            }
-            throw error("expected ',' or ']' after an array element")
+            rows += 1
+            if rows & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
+            start = end + 1
+            line += 1
         }
-        progress?(i)
-        try expectEnd()
-        return false
+    }
+
+    /// One line (its bytes and line break): its values, or its error placed on the line.
+    private mutating func scanLine<Sink: RowSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, number line: Int, into builder: inout Sink
+    ) throws(ScanStop) {
+        b = bytes
+        i = 0
+        do throws(ScanStop) {
+            try scanLineValues(into: &builder, line: line)
+        } catch .syntax(let offset, let message) {
+            let content = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+            let past = offset >= content.count
+            let column = Self.scalars(in: UnsafeBufferPointer(rebasing: content[..<min(offset, content.count)])) + 1
+            throw .located(line: line, column: column, message: past ? "the line ends before its JSON value does" : message)
+        }
+    }
+
+    /// The values of one line (`b` is the line and its line break).
+    private mutating func scanLineValues<Sink: RowSink>(into builder: inout Sink, line: Int) throws(ScanStop) {
+        skipWhitespace()
+        if i == b.count { return }  // a blank line
+        var row = RowFields()
+        while true {
+            let rowStart = i
+            let isObject = peek() == UInt8(ascii: "{")
+            if isObject { try scanRow(&row) } else { try skipValue() }
+            skipWhitespace()
+            let more = i < b.count
+            if more, b[i] != UInt8(ascii: ",") { throw error("expected ',' or ']' after an array element") }
+            if isObject {
+                builder.addRow(
+                    id: row.id, app: row.app, category: row.category, start: row.start, end: row.end,
+                    offset: rowStart, line: line)
+            } else {
+                builder.addNonObject(offset: rowStart, line: line)
+            }
+            guard more else { return }
+            i += 1
+            skipWhitespace()
+        }
+    }
+
+    /// Unicode scalars in UTF-8 bytes (columns count them).
+    static func scalars(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { n += 1 }
+        return n
     }
 
     /// The five known fields of a row.
@@ -114,7 +305,7 @@ struct JSONScanner {
     }
 
     /// Scans one object row, keeping its five known fields (a repeated key: the last one).
-    private mutating func scanRow(_ row: inout RowFields) throws(IngestError) {
+    private mutating func scanRow(_ row: inout RowFields) throws(ScanStop) {
         row = RowFields()
         i += 1  // "{"
         skipWhitespace()
@@ -155,7 +346,7 @@ struct JSONScanner {
     private enum Key { case sessionID, appName, category, start, end, unknown }
 
     /// Scans a key string and tells which of the known fields it is.
-    private mutating func scanKey() throws(IngestError) -> Key {
+    private mutating func scanKey() throws(ScanStop) -> Key {
         // Fast path: the key is one of the five, written plainly (`"app_name"`), as nearly always.
         if i + 1 < b.count {
             switch b[i + 1] {
@@ -199,7 +390,7 @@ struct JSONScanner {
     }
 
     /// Scans the value of a known field without making a `String`.
-    private mutating func scanField(slot: Int) throws(IngestError) -> FieldValue {
+    private mutating func scanField(slot: Int) throws(ScanStop) -> FieldValue {
         guard i < b.count else { throw error("unexpected end of input: expected a value") }
         switch b[i] {
         case UInt8(ascii: "\""): return try scanString(slot: slot)
@@ -219,7 +410,7 @@ struct JSONScanner {
     // MARK: Values
 
     /// Skips one JSON value of any kind, validating it, without recursion.
-    private mutating func skipValue() throws(IngestError) {
+    private mutating func skipValue() throws(ScanStop) {
         var stack: [Bool] = []  // true: inside an object; false: inside an array
         valueLoop: while true {
             skipWhitespace()
@@ -274,7 +465,7 @@ struct JSONScanner {
     }
 
     /// Scans `"key" :` inside an object being skipped.
-    private mutating func scanMemberName() throws(IngestError) {
+    private mutating func scanMemberName() throws(ScanStop) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in the object") }
         try skipString()
@@ -283,16 +474,17 @@ struct JSONScanner {
         i += 1
     }
 
-    private mutating func scanLiteral(_ word: StaticString) throws(IngestError) {
+    private mutating func scanLiteral(_ word: StaticString) throws(ScanStop) {
         let n = word.utf8CodeUnitCount
-        guard b.count - i >= n, matches(UnsafeBufferPointer(rebasing: b[i..<(i + n)]), word) else {
-            throw error("expected a value")
-        }
+        let available = min(n, b.count - i)
+        let p = word.utf8Start
+        for k in 0..<available where b[i + k] != p[k] { throw error("expected a value") }
+        if available < n { throw isFinal ? error("expected a value") : .needMore }
         i += n
     }
 
     /// Scans a number per RFC 8259: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    private mutating func scanNumber() throws(IngestError) {
+    private mutating func scanNumber() throws(ScanStop) {
         if peek() == UInt8(ascii: "-") { i += 1 }
         guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
         i += 1
@@ -319,13 +511,13 @@ struct JSONScanner {
     // MARK: Strings
 
     /// Skips a string, validating its escapes.
-    private mutating func skipString() throws(IngestError) {
+    private mutating func skipString() throws(ScanStop) {
         _ = try scanString(slot: nil)
     }
 
     /// Scans a string at `"`: its content bytes in the input when it has no escapes, else
     /// unescaped into scratch buffer `slot` (with no slot, escapes are only validated).
-    private mutating func scanString(slot: Int?) throws(IngestError) -> FieldValue {
+    private mutating func scanString(slot: Int?) throws(ScanStop) -> FieldValue {
         i += 1  // opening quote
         let contentStart = i
         var high: UInt8 = 0
@@ -395,6 +587,7 @@ struct JSONScanner {
                 scalar = try scanHex4()
                 if (0xD800...0xDBFF).contains(scalar) {
                     // A high surrogate must be followed by an escaped low surrogate.
+                    if b.count - i < 6, !isFinal { throw .needMore }
                     if b.count - i >= 6, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") {
                         let save = i
                         i += 2
@@ -423,8 +616,13 @@ struct JSONScanner {
         throw error("unterminated string")
     }
 
-    private mutating func scanHex4() throws(IngestError) -> UInt32 {
-        guard b.count - i >= 4 else { throw error("expected four hex digits after '\\u'") }
+    private mutating func scanHex4() throws(ScanStop) -> UInt32 {
+        if b.count - i < 4 {
+            guard !isFinal else { throw error("expected four hex digits after '\\u'") }
+            // More bytes may complete the four digits; a byte that is not one fails already.
+            while i < b.count, Self.isHex(b[i]) { i += 1 }
+            throw i < b.count ? error("expected four hex digits after '\\u'") : .needMore
+        }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let c = b[i]
@@ -441,20 +639,31 @@ struct JSONScanner {
         return v
     }
 
+    @inline(__always) private static func isHex(_ c: UInt8) -> Bool {
+        (0x30...0x39).contains(c) || (0x41...0x46).contains(c) || (0x61...0x66).contains(c)
+    }
+
     // MARK: Helpers
 
     @inline(__always) private func peek() -> UInt8? { i < b.count ? b[i] : nil }
 
-    private mutating func skipWhitespace() {
+    /// Steps over white space, counting line breaks (the only place they can stand).
+    @inline(__always) private mutating func skipWhitespace() {
         while i < b.count {
-            switch b[i] {
-            case 0x20, 0x0A, 0x0D, 0x09: i += 1
-            default: return
+            let c = b[i]
+            if c == 0x20 || c == 0x09 || c == 0x0D {
+                i += 1
+            } else if c == 0x0A {
+                i += 1
+                newlines += 1
+            } else {
+                return
             }
         }
     }
 
-    private mutating func expectEnd() throws(IngestError) {
+    /// Only white space to the end (of the input, or of this segment when more may follow).
+    private mutating func expectEnd() throws(ScanStop) {
         skipWhitespace()
         guard i == b.count else { throw error("unexpected data after the end of the JSON value") }
     }
@@ -469,10 +678,11 @@ struct JSONScanner {
         }
     }
 
-    /// A syntax error at the current position, with its line and column.
-    private func error(_ message: String) -> IngestError {
-        let position = TextPosition.of(offset: min(i, b.count), in: b)
-        return .syntax(line: position.line, column: position.column, message: message)
+    /// A syntax error at the current position; at the end of bytes that are not the input's
+    /// end, more bytes are needed instead.
+    private func error(_ message: String) -> ScanStop {
+        if i >= b.count, !isFinal { return .needMore }
+        return .syntax(offset: min(i, b.count), message: message)
     }
 
     private func hex4(_ v: UInt32) -> String {

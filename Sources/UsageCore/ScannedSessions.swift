@@ -1,43 +1,87 @@
-// ScannedSessions.swift — the rows of a scan (one part, or two from the two-core scan) made into a Dataset: names merged, sessions sorted on two cores.
-import Dispatch
-import Synchronization
+// ScannedSessions.swift — the rows of a scan gathered in file order (one builder, or the parts of a stream's segments) and made into a Dataset: names unified, sessions sorted.
 
-/// The rows of a scan, in one or two parts (file order), before sorting and merging.
+/// What one builder collected from one segment: rows in file order, with the builder's name
+/// tables as they were (`table` tells builders apart: their ids mean different names).
+struct ScannedPart: Sendable {
+    var table: Int
+    var appNames: [String]
+    var categoryNames: [String]
+    var columns: SessionColumns
+    var skipped: SkipSummary
+    var repairedStrings: Int
+
+    /// The same part with its examples' lines moved down by `lines` (a segment's line 1 is the
+    /// file's line `lines + 1`).
+    func shiftingLines(by lines: Int) -> ScannedPart {
+        guard lines != 0 else { return self }
+        var copy = self
+        copy.skipped.mapExampleLines { $0.map { $0 + lines } }
+        return copy
+    }
+}
+
+/// The rows of a scan in file order, before sorting: parts are appended as the segments they
+/// came from are proved, so memory holds the columns and nothing of the input.
 public struct ScannedSessions: Sendable {
-    var parts: [DatasetBuilder]
+    private var apps = NameTable(normalise: Normalise.appName)
+    private var categories = NameTable(normalise: Normalise.category)
+    private var columns = SessionColumns()
+    private var skipped = SkipSummary()
+    private var repaired = 0
+    /// Per builder table: its app and category ids → ours (-1: not seen yet).
+    private var appMaps: [Int: [Int32]] = [:]
+    private var categoryMaps: [Int: [Int32]] = [:]
 
-    /// The dataset: the parts' names merged, sessions sorted by (start, end), ties in file
-    /// order. Two parts are sorted on two cores.
+    init(expectedRows: Int = 0) {
+        columns.reserve(expectedRows)
+    }
+
+    /// One builder's rows as they are.
+    init(_ part: ScannedPart) {
+        self.init()
+        append(part)
+    }
+
+    /// Sessions gathered so far.
+    var count: Int { columns.count }
+
+    /// Appends a part's rows (after every part before it in the file); names it uses are
+    /// interned here in the order their rows come.
+    mutating func append(_ part: ScannedPart) {
+        skipped.merge(part.skipped)
+        repaired += part.repairedStrings
+        guard !part.columns.isEmpty else { return }
+        var appMap = appMaps[part.table] ?? []
+        var categoryMap = categoryMaps[part.table] ?? []
+        Self.extend(&appMap, for: part.columns.apps, names: part.appNames, into: &apps)
+        Self.extend(&categoryMap, for: part.columns.categories, names: part.categoryNames, into: &categories)
+        if columns.isEmpty, Self.isIdentity(appMap), Self.isIdentity(categoryMap) {
+            columns = part.columns  // one builder's rows: nothing to map or copy
+        } else {
+            columns.append(contentsOf: part.columns, appMap: appMap, categoryMap: categoryMap)
+        }
+        appMaps[part.table] = appMap
+        categoryMaps[part.table] = categoryMap
+    }
+
+    /// Maps every id `ids` use, interning the names not seen before in the order they come.
+    private static func extend(_ map: inout [Int32], for ids: [Int32], names: [String], into table: inout NameTable) {
+        if map.count < names.count { map += [Int32](repeating: -1, count: names.count - map.count) }
+        map.withUnsafeMutableBufferPointer { map in
+            for id in ids where map[Int(id)] < 0 { map[Int(id)] = table.intern(names[Int(id)]) }
+        }
+    }
+
+    private static func isIdentity(_ map: [Int32]) -> Bool {
+        map.indices.allSatisfy { map[$0] == Int32($0) || map[$0] < 0 }
+    }
+
+    /// The dataset: sessions sorted by (start, end), ties in file order (on two cores when large).
     public func dataset(source: String) -> Dataset {
-        var first = parts[0]
-        var appMaps: [[Int32]?] = [nil]
-        var categoryMaps: [[Int32]?] = [nil]
-        var skipped = first.skipped
-        var repaired = first.repairedStrings
-        for part in parts.dropFirst() {
-            appMaps.append(part.apps.names.map { first.intern(app: $0) })
-            categoryMaps.append(part.categories.names.map { first.intern(category: $0) })
-            skipped.merge(part.skipped)
-            repaired += part.repairedStrings
-        }
-        var offsets: [Int32] = []
-        var total: Int32 = 0
-        for part in parts {
-            offsets.append(total)
-            total += Int32(part.columns.count)
-        }
-        // Each part's sorted keys, filled in from the threads of `concurrentPerform` (one slot each).
-        let keys = Mutex<[[SortKey]]>(Array(repeating: [], count: parts.count))
-        let columns = parts.map(\.columns)
-        let starts = offsets
-        DispatchQueue.concurrentPerform(iterations: parts.count) { p in
-            let sorted = columns[p].sortedKeys(offset: starts[p])
-            keys.withLock { $0[p] = sorted }
-        }
-        let merged = SessionColumns.merging(
-            columns, keys: keys.withLock { $0 }, appMaps: appMaps, categoryMaps: categoryMaps)
+        var sorted = columns
+        sorted.sortByStart()
         return Dataset(
-            source: source, apps: first.apps.names, categories: first.categories.names, columns: merged,
-            skipped: skipped, repairedStrings: repaired)
+            source: source, apps: apps.names, categories: categories.names, columns: sorted, skipped: skipped,
+            repairedStrings: repaired)
     }
 }

@@ -1,4 +1,6 @@
-// SessionColumns.swift — the columnar session store: times as integers, names as ids, sorted by start for range queries; ids kept as bytes.
+// SessionColumns.swift — the columnar session store: times as integers, names as ids, sorted by start for range queries (the ingest's lean two-core sort); ids kept as bytes.
+import Dispatch
+import Synchronization
 
 /// Valid sessions stored by column (24 bytes a session for times and names, no object per
 /// session), read as a collection of `Session` values sorted by (start, end).
@@ -62,6 +64,19 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         apps.append(app)
         categories.append(category)
         ids.append(id)
+    }
+
+    /// Appends another's sessions (input order, `idPosition` unused on both), its app and
+    /// category ids mapped through the tables.
+    mutating func append(contentsOf other: SessionColumns, appMap: [Int32], categoryMap: [Int32]) {
+        precondition(idPosition == nil && other.idPosition == nil, "input order only")
+        starts.append(contentsOf: other.starts)
+        ends.append(contentsOf: other.ends)
+        appMap.withUnsafeBufferPointer { map in apps.append(contentsOf: other.apps.lazy.map { map[Int($0)] }) }
+        categoryMap.withUnsafeBufferPointer { map in
+            categories.append(contentsOf: other.categories.lazy.map { map[Int($0)] })
+        }
+        ids.append(contentsOf: other.ids)
     }
 
     mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
@@ -169,6 +184,216 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 }
 
+extension SessionColumns {
+    /// Below this many sessions the sort stays on one core.
+    static let parallelSortThreshold = 1 << 16
+
+    /// Sorts sessions in input order by (start, end), ties in input order, using little memory:
+    /// a permutation (4 bytes a session, which becomes `idPosition`, so ids stay where they
+    /// are) is found by spreading (start, position) pairs into buckets of nearby starts and
+    /// sorting each small bucket; then each column is gathered through it, one at a time, on
+    /// two cores. At most a column's worth of memory is added at a time besides the pairs.
+    mutating func sortByStart() {
+        precondition(idPosition == nil, "input order only")
+        let n = count
+        guard n > 1, !isSortedByStart else { return }
+        let perm = permutationByStart()
+        let parallel = n >= Self.parallelSortThreshold
+        // Gathers, each old column freed once gathered: starts and apps on one core, ends and
+        // categories on the other.
+        let box = SortColumns(self)
+        starts = []
+        ends = []
+        apps = []
+        categories = []
+        perm.withUnsafeBufferPointer { p in
+            let order = UnsafeSendable(p)
+            DispatchQueue.concurrentPerform(iterations: parallel ? 2 : 1) { k in
+                if k == 0 || !parallel {
+                    box.gatherStarts(order.value)
+                    box.gatherApps(order.value)
+                }
+                if k == 1 || !parallel {
+                    box.gatherEnds(order.value)
+                    box.gatherCategories(order.value)
+                }
+            }
+        }
+        (starts, ends, apps, categories) = (box.starts, box.ends, box.apps, box.categories)
+        idPosition = perm
+    }
+
+    /// `values` in the order `perm` gives.
+    fileprivate static func gather<T>(_ values: [T], _ perm: UnsafeBufferPointer<Int32>) -> [T] {
+        values.withUnsafeBufferPointer { v in
+            [T](unsafeUninitializedCapacity: perm.count) { out, initialized in
+                for k in 0..<perm.count { out.initializeElement(at: k, to: v[Int(perm[k])]) }
+                initialized = perm.count
+            }
+        }
+    }
+
+    /// The positions of the sessions in (start, end, position) order.
+    private func permutationByStart() -> [Int32] {
+        let n = count
+        var lowest = starts[0]
+        var high = lowest
+        for t in starts {
+            lowest = Swift.min(lowest, t)
+            high = Swift.max(high, t)
+        }
+        let low = lowest
+        // About four sessions a bucket.
+        let span = UInt64(bitPattern: high &- low)
+        let bucketBits = Swift.max(1, (n / 4).bitWidth - (n / 4).leadingZeroBitCount)
+        let spanBits = span.bitWidth - span.leadingZeroBitCount
+        let shift = UInt64(Swift.max(0, spanBits - bucketBits))
+        let buckets = Int(span >> shift) + 1
+        let parallel = n >= Self.parallelSortThreshold
+        let halves = parallel ? 2 : 1
+        let bounds = (0...halves).map { n * $0 / halves }
+        // Bucket sizes, per half of the input.
+        var counts = [[Int32]](repeating: [], count: halves)
+        starts.withUnsafeBufferPointer { st in
+            let input = UnsafeSendable(st)
+            let result = CountsOutput(halves: halves)
+            DispatchQueue.concurrentPerform(iterations: halves) { h in
+                var c = [Int32](repeating: 0, count: buckets + 1)
+                for k in bounds[h]..<bounds[h + 1] { c[Int(UInt64(bitPattern: input.value[k] &- low) >> shift)] += 1 }
+                result.set(h, c)
+            }
+            counts = result.take()
+        }
+        // Where each half's sessions of each bucket go: the first half's before the second's.
+        var cursors = [[Int](repeating: 0, count: buckets + 1), [Int](repeating: 0, count: halves > 1 ? buckets + 1 : 0)]
+        var bucketStart = [Int](repeating: 0, count: buckets + 1)
+        var total = 0
+        for b in 0..<buckets {
+            bucketStart[b] = total
+            for h in 0..<halves {
+                cursors[h][b] = total
+                total += Int(counts[h][b])
+            }
+        }
+        bucketStart[buckets] = total
+        counts = []
+        var pairs = [StartPosition](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        starts.withUnsafeBufferPointer { st in
+            pairs.withUnsafeMutableBufferPointer { out in
+                let input = UnsafeSendable(st)
+                let target = UnsafeSendable(out)
+                let cursorsCopy = cursors
+                DispatchQueue.concurrentPerform(iterations: halves) { h in
+                    var cursor = cursorsCopy[h]
+                    for k in bounds[h]..<bounds[h + 1] {
+                        let t = input.value[k]
+                        let b = Int(UInt64(bitPattern: t &- low) >> shift)
+                        target.value[cursor[b]] = StartPosition(start: t, position: Int32(k))
+                        cursor[b] += 1
+                    }
+                }
+            }
+        }
+        cursors = []
+        // Each bucket in (start, end, position) order; its pairs are in position order already.
+        let bucketBounds = bucketStart
+        bucketStart = []
+        pairs.withUnsafeMutableBufferPointer { all in
+            ends.withUnsafeBufferPointer { en in
+                let keys = UnsafeSendable(all)
+                let endsOf = UnsafeSendable(en)
+                let middle = bounds.count > 2 ? buckets / 2 : buckets
+                let ranges = halves > 1 ? [0..<middle, middle..<buckets] : [0..<buckets]
+                DispatchQueue.concurrentPerform(iterations: ranges.count) { r in
+                    let all = keys.value
+                    let ends = endsOf.value
+                    @inline(__always) func precedes(_ x: StartPosition, _ y: StartPosition) -> Bool {
+                        if x.start != y.start { return x.start < y.start }
+                        let (ex, ey) = (ends[Int(x.position)], ends[Int(y.position)])
+                        if ex != ey { return ex < ey }
+                        return x.position < y.position
+                    }
+                    for b in ranges[r] {
+                        let from = bucketBounds[b]
+                        let to = bucketBounds[b + 1]
+                        guard to - from > 1 else { continue }
+                        if to - from <= 24 {
+                            for j in (from + 1)..<to {
+                                let key = all[j]
+                                var k = j
+                                while k > from, precedes(key, all[k - 1]) {
+                                    all[k] = all[k - 1]
+                                    k -= 1
+                                }
+                                all[k] = key
+                            }
+                        } else {
+                            var bucket = UnsafeMutableBufferPointer(rebasing: all[from..<to])
+                            bucket.sort(by: precedes)
+                        }
+                    }
+                }
+            }
+        }
+        return pairs.map(\.position)
+    }
+}
+
+/// A session's start and input position, what the sort moves around (16 bytes).
+private struct StartPosition {
+    var start: Micros
+    var position: Int32
+}
+
+/// The four columns while they are gathered: each thread replaces only its own two, and each
+/// old column is released as soon as its new one is made.
+private final class SortColumns: @unchecked Sendable {
+    var starts: [Micros]
+    var ends: [Micros]
+    var apps: [Int32]
+    var categories: [Int32]
+
+    init(_ c: SessionColumns) {
+        (starts, ends, apps, categories) = (c.starts, c.ends, c.apps, c.categories)
+    }
+
+    func gatherStarts(_ p: UnsafeBufferPointer<Int32>) {
+        let old = starts
+        starts = []
+        starts = SessionColumns.gather(old, p)
+    }
+
+    func gatherEnds(_ p: UnsafeBufferPointer<Int32>) {
+        let old = ends
+        ends = []
+        ends = SessionColumns.gather(old, p)
+    }
+
+    func gatherApps(_ p: UnsafeBufferPointer<Int32>) {
+        let old = apps
+        apps = []
+        apps = SessionColumns.gather(old, p)
+    }
+
+    func gatherCategories(_ p: UnsafeBufferPointer<Int32>) {
+        let old = categories
+        categories = []
+        categories = SessionColumns.gather(old, p)
+    }
+}
+
+/// Per-half bucket counts, handed back from the threads of `concurrentPerform`.
+private final class CountsOutput: Sendable {
+    private let counts: Mutex<[[Int32]]>
+
+    init(halves: Int) {
+        counts = Mutex(Array(repeating: [], count: halves))
+    }
+
+    func set(_ h: Int, _ c: [Int32]) { counts.withLock { $0[h] = c } }
+    func take() -> [[Int32]] { counts.withLock { $0 } }
+}
+
 /// Session ids as UTF-8 bytes back to back, in input order.
 struct IDStore: Sendable {
     private var bytes: [UInt8] = []
@@ -187,6 +412,14 @@ struct IDStore: Sendable {
         if let id { bytes.append(contentsOf: id) }
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         present.append(id != nil)
+    }
+
+    /// Appends another store's ids after these.
+    mutating func append(contentsOf other: IDStore) {
+        let shift = UInt32(truncatingIfNeeded: bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        ends.append(contentsOf: other.ends.lazy.map { $0 &+ shift })
+        present.append(contentsOf: other.present)
     }
 
     func text(at k: Int) -> String? {

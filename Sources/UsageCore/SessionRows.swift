@@ -16,7 +16,7 @@ public struct SessionRows {
                 Self.field(category) { category in
                     Self.field(start) { start in
                         Self.field(end) { end in
-                            builder.addRow(id: id, app: app, category: category, start: start, end: end, offset: line)
+                            builder.addRow(id: id, app: app, category: category, start: start, end: end, line: line)
                         }
                     }
                 }
@@ -42,7 +42,8 @@ public struct SessionRows {
 
     /// The dataset: sessions sorted by (start, end), ties in the order added.
     public func dataset(source: String) -> Dataset {
-        ScannedSessions(parts: [builder]).dataset(source: source)
+        var builder = builder
+        return ScannedSessions(builder.takePart(table: 0)).dataset(source: source)
     }
 
     /// A text field as the scanner would have seen it (valid UTF-8: a Swift string is).

@@ -11,118 +11,98 @@ public struct FileRepository: SessionRepository {
     public let path: String
     /// How long a pipe or FIFO may stay silent before the load gives up, in seconds.
     public var timeout: Double
+    /// How the input is cut into segments (tests use tiny ones).
+    public var chunking: Chunking
     public var name: String { path }
 
-    public init(path: String, timeout: Double = StreamLimits.defaultTimeout) {
+    public init(path: String, timeout: Double = StreamLimits.defaultTimeout, chunking: Chunking = .standard) {
         self.path = path
         self.timeout = timeout
+        self.chunking = chunking
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        try Self.decode(readInput(cancellation: cancellation, progress: progress), source: path, cancellation: cancellation)
+        let fd = try Self.open(path)
+        defer { close(fd) }
+        let input = try DescriptorSource(
+            fd: fd, source: path, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
+        return try Self.decode(input, source: path, cancellation: cancellation, chunking: chunking)
     }
 
-    /// Decodes a whole input in whatever format it is in. The sessions JSON, by far the largest
-    /// inputs, is scanned and then the input freed before the rows are sorted and merged.
-    static func decode(_ buffer: InputBuffer, source: String, cancellation: CancellationToken) throws(LoadError) -> Dataset {
-        var input: InputBuffer? = buffer
-        if cancellation.isCancelled { throw .cancelled(source: source) }
-        // Everything but plain sessions JSON (other formats, and bytes no format can be) takes
-        // the one general path; the format is detected once, here.
-        let format = SourceFormat.detect(buffer.bytes)
-        guard format == .sessionsJSON, SourceFormat.unreadableEncoding(buffer.bytes) == nil else {
-            return try withExtendedLifetime(buffer) { () throws(LoadError) in
-                try SourceFormat.decode(buffer.bytes, as: format, source: source, cancellation: cancellation)
-            }
+    /// Opens a file for reading. Non-blocking, so that opening a FIFO with no writer returns at
+    /// once (reading then waits in `poll`, where the timeout and Ctrl-C are seen).
+    static func open(_ path: String) throws(LoadError) -> Int32 {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw error(errno, source: path) }
+        return fd
+    }
+
+    /// Reads and decodes an input in whatever format it is in. The sessions JSON and NDJSON
+    /// are scanned segment by segment as they are read (memory holds the columns, never the
+    /// input); the other formats are read whole first. The format is told from the first bytes.
+    static func decode(
+        _ input: DescriptorSource, source: String, cancellation: CancellationToken, chunking: Chunking = .standard
+    ) throws(LoadError) -> Dataset {
+        let reader = ChunkReader(input, chunking: chunking)
+        try SourceFormat.prefetchForDetection(reader)
+        let lookahead = reader.lookahead
+        let format = SourceFormat.detect(lookahead)
+        if format == .sessionsJSON, let problem = SourceFormat.unreadableEncoding(lookahead) {
+            throw .invalid(source: source, .malformed(format: "text file", problem: problem))
         }
-        do {
-            // The buffer must outlive the scan of its bytes.
-            let scanned = try withExtendedLifetime(input) { () throws(IngestError) in
-                try SessionsJSON.scan(input!.bytes, cancellation: cancellation)
+        let rows = input.expectedRows
+        do throws(StreamError<LoadError>) {
+            switch format {
+            case .sessionsJSON:
+                return try SessionsJSON.decode(reader, source: source, cancellation: cancellation, expectedRows: rows)
+            case .ndjson:
+                return try SessionsJSON.decodeNDJSON(reader, source: source, cancellation: cancellation, expectedRows: rows)
+            case .csv, .activityWatch, .timewarrior:
+                break
             }
-            input = nil  // the input is no longer needed: free it before sorting and merging
-            return scanned.dataset(source: source)
-        } catch .cancelled {
-            throw .cancelled(source: source)
         } catch {
-            throw .invalid(source: source, error)
+            throw LoadError(error, source: source)
         }
+        try reader.readAll()
+        return try SourceFormat.decode(reader.lookahead, as: format, source: source, cancellation: cancellation)
     }
 
     /// Reads a whole file (a script, say) with the same precise errors as a load.
     public static func contents(of path: String) throws(LoadError) -> [UInt8] {
-        try FileRepository(path: path).readAll(cancellation: CancellationToken(), progress: { _ in })
-    }
-
-    /// Reads the whole file into memory taken from the kernel directly, in huge pages where the
-    /// system allows (a 165 MB file then costs 80 page faults, not 40,000); chunk by chunk, so
-    /// a pipe or FIFO works and cancellation is honoured.
-    func readInput(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> InputBuffer {
-        // Non-blocking, so that opening a FIFO with no writer returns at once (reading then
-        // waits in `poll`, where the timeout and Ctrl-C are seen).
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw Self.error(errno, source: path) }
+        let fd = try open(path)
         defer { close(fd) }
-        return try Self.readInput(
-            fd: fd, source: path, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
+        return try readInput(fd: fd, source: path, limits: StreamLimits(), cancellation: CancellationToken(), progress: { _ in })
     }
 
-    /// Reads an open descriptor to its end (a file, a pipe, a FIFO, a device, standard input).
-    /// A regular file is read at full speed; anything else is a stream, which may stay silent
-    /// for at most `limits.timeout` seconds and bring at most `limits.maxBytes` bytes (so
-    /// `/dev/zero` or a FIFO nobody writes to ends with an error, not a hang).
+    /// Reads an open descriptor to its end (a file, a pipe, a FIFO, a device, standard input)
+    /// into memory, with the limits of a load.
     static func readInput(
         fd: Int32, source: String, limits: StreamLimits, cancellation: CancellationToken,
-        progress: @Sendable (Int) -> Void
-    ) throws(LoadError) -> InputBuffer {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw error(errno, source: source) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: source) }
-        let isStream = (info.st_mode & S_IFMT) != S_IFREG
-        // A regular file fits in one buffer of its size (+1 to see the end); a stream grows it.
-        var buffer = try InputBuffer(capacity: max(Int(info.st_size) + 1, 1 << 16), source: source)
-        let clock = ContinuousClock()
-        var lastData = clock.now
-        while true {
-            if cancellation.isCancelled { throw .cancelled(source: source) }
-            if isStream {
-                // Waits for data in slices of 100 ms, to see cancellation and the timeout.
-                var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&pending, 1, 100)
-                if ready < 0, errno != EINTR { throw error(errno, source: source) }
-                if ready <= 0 {
-                    if clock.now - lastData >= .seconds(limits.timeout) {
-                        throw .stalled(source: source, seconds: limits.timeout, received: buffer.count)
-                    }
-                    continue
-                }
-                if buffer.count >= limits.maxBytes { throw .tooLarge(source: source, limit: limits.maxBytes) }
-            }
-            if buffer.count == buffer.capacity { buffer = try buffer.grown(source: source) }
-            let n = read(fd, buffer.base + buffer.count, min(buffer.capacity - buffer.count, 4 << 20))
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw error(errno, source: source)
-            }
-            if n == 0 { return buffer }
-            buffer.count += n
-            lastData = clock.now
-            progress(buffer.count)
-        }
+        progress: @escaping @Sendable (Int) -> Void
+    ) throws(LoadError) -> [UInt8] {
+        let input = try DescriptorSource(fd: fd, source: source, limits: limits, cancellation: cancellation, progress: progress)
+        let reader = ChunkReader(input)
+        try reader.readAll()
+        return Array(reader.lookahead)
     }
 
-    /// Reads the whole file (a script, a history file) into an array.
-    func readAll(cancellation: CancellationToken, progress: @Sendable (Int) -> Void) throws(LoadError) -> [UInt8] {
-        let input = try readInput(cancellation: cancellation, progress: progress)
-        return withExtendedLifetime(input) { Array(input.bytes) }
-    }
-
-    private static func error(_ code: Int32, source path: String) -> LoadError {
+    static func error(_ code: Int32, source path: String) -> LoadError {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(source: path)
         case EACCES, EPERM: return .permissionDenied(source: path)
         case EISDIR: return .isDirectory(source: path)
         default: return .unreadable(source: path, reason: String(cString: strerror(code)))
+        }
+    }
+}
+
+extension LoadError {
+    /// A stream's failure as a load error of `source`.
+    init(_ error: StreamError<LoadError>, source: String) {
+        switch error {
+        case .read(let e): self = e
+        case .ingest(.cancelled): self = .cancelled(source: source)
+        case .ingest(let e): self = .invalid(source: source, e)
         }
     }
 }
@@ -138,7 +118,7 @@ public struct StdinRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let input = try FileRepository.readInput(
+        let input = try DescriptorSource(
             fd: 0, source: name, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
         return try FileRepository.decode(input, source: name, cancellation: cancellation)
     }
@@ -181,36 +161,87 @@ public struct StreamLimits: Sendable {
     }
 }
 
-/// A file's bytes in anonymous memory mapped for them (freed when the buffer goes).
-final class InputBuffer {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    var count = 0
+/// An open descriptor read as a `ByteSource` (a file, a pipe, a FIFO, a device, standard input).
+///
+/// A regular file is read at full speed; anything else is a stream, which may stay silent for
+/// at most `limits.timeout` seconds and bring at most `limits.maxBytes` bytes (so `/dev/zero` or
+/// a FIFO nobody writes to ends with an error, not a hang). It is read, never `mmap`ed: a file
+/// truncated while mapped would kill the process with `SIGBUS`; a regular file whose size or
+/// modification time changed while it was read is an error (its bytes may be half old, half new).
+struct DescriptorSource: ByteSource {
+    let fd: Int32
+    let source: String
+    let limits: StreamLimits
+    let cancellation: CancellationToken
+    let progress: @Sendable (Int) -> Void
+    let isStream: Bool
+    /// A regular file's size and modification time when opened.
+    private let opened: (size: Int, modified: timespec)?
+    private(set) var received = 0
+    private var lastData: ContinuousClock.Instant
+    private let clock = ContinuousClock()
 
-    /// Memory for `capacity` bytes, asking for huge pages (`MADV_HUGEPAGE`; only a hint).
-    init(capacity: Int, source: String) throws(LoadError) {
-        let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        guard let mapped, mapped != MAP_FAILED else {
-            throw .unreadable(source: source, reason: "out of memory for \(capacity) bytes")
+    init(
+        fd: Int32, source: String, limits: StreamLimits, cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void
+    ) throws(LoadError) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileRepository.error(errno, source: source) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(source: source) }
+        self.fd = fd
+        self.source = source
+        self.limits = limits
+        self.cancellation = cancellation
+        self.progress = progress
+        isStream = (info.st_mode & S_IFMT) != S_IFREG
+        opened = isStream ? nil : (Int(info.st_size), info.st_mtim)
+        lastData = clock.now
+    }
+
+    /// Rows a file of this size probably holds (sessions JSON rows are 100–200 bytes), to
+    /// reserve columns once; 0 for a stream.
+    var expectedRows: Int { (opened?.size ?? 0) / 100 }
+
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(LoadError) -> Int {
+        while true {
+            if cancellation.isCancelled { throw .cancelled(source: source) }
+            if isStream {
+                // Waits for data in slices of 100 ms, to see cancellation and the timeout.
+                var pending = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&pending, 1, 100)
+                if ready < 0, errno != EINTR { throw FileRepository.error(errno, source: source) }
+                if ready <= 0 {
+                    if clock.now - lastData >= .seconds(limits.timeout) {
+                        throw .stalled(source: source, seconds: limits.timeout, received: received)
+                    }
+                    continue
+                }
+                if received >= limits.maxBytes { throw .tooLarge(source: source, limit: limits.maxBytes) }
+            }
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw FileRepository.error(errno, source: source)
+            }
+            if n == 0 {
+                try checkUnchanged()
+                return 0
+            }
+            received += n
+            lastData = clock.now
+            progress(received)
+            return n
         }
-        _ = madvise(mapped, capacity, MADV_HUGEPAGE)
-        self.base = mapped.assumingMemoryBound(to: UInt8.self)
-        self.capacity = capacity
     }
 
-    deinit {
-        munmap(base, capacity)
-    }
-
-    /// The bytes read so far; valid only while the buffer lives (keep it with `withExtendedLifetime`).
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
-
-    /// A buffer twice as large holding the same bytes.
-    func grown(source: String) throws(LoadError) -> InputBuffer {
-        let bigger = try InputBuffer(capacity: capacity * 2, source: source)
-        bigger.base.update(from: base, count: count)
-        bigger.count = count
-        return bigger
+    /// At the end of a regular file: it must still be the file that was opened.
+    private func checkUnchanged() throws(LoadError) {
+        guard let opened, opened.size > 0 else { return }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileRepository.error(errno, source: source) }
+        let sameTime = info.st_mtim.tv_sec == opened.modified.tv_sec && info.st_mtim.tv_nsec == opened.modified.tv_nsec
+        if !sameTime || Int(info.st_size) != received || received != opened.size {
+            throw .changedWhileRead(source: source)
+        }
     }
 }
 

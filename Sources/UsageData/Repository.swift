@@ -172,12 +172,16 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(source: String, limit: Int)
     /// A stream (a pipe, a FIFO) brought nothing for `seconds`, after `received` bytes.
     case stalled(source: String, seconds: Double, received: Int)
+    /// A file's size or modification time changed while it was read (truncated, rewritten,
+    /// appended to): what was read may be half old, half new.
+    case changedWhileRead(source: String)
 
     /// The source the error is about.
     public var source: String {
         switch self {
         case .notFound(let s), .isDirectory(let s), .permissionDenied(let s), .unreadable(let s, _),
-            .invalid(let s, _), .cancelled(let s), .httpStatus(let s, _, _), .tooLarge(let s, _), .stalled(let s, _, _):
+            .invalid(let s, _), .cancelled(let s), .httpStatus(let s, _, _), .tooLarge(let s, _), .stalled(let s, _, _),
+            .changedWhileRead(let s):
             return s
         }
     }
@@ -207,6 +211,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             return received == 0
                 ? "nothing arrived in \(wait); is anything writing to it? (--timeout or 'set timeout' waits longer)"
                 : "nothing more arrived in \(wait) after \(received) bytes (--timeout or 'set timeout' waits longer)"
+        case .changedWhileRead:
+            return "the file changed while it was read (truncated, rewritten or appended to); load it again"
         }
     }
 }

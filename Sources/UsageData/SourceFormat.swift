@@ -71,9 +71,9 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             switch format {
             case .sessionsJSON:
                 if let problem = unreadableEncoding(bytes) { throw IngestError.malformed(format: "text file", problem: problem) }
-                return try SessionsJSON.decode(bytes, source: source, cancellation: cancellation, progress: progress)
+                return try SessionsJSON.decode(bytes, source: source, cancellation: cancellation)
             case .ndjson:
-                return try NDJSONFormat.decode(bytes, source: source, cancellation: cancellation)
+                return try SessionsJSON.decodeNDJSON(bytes, source: source, cancellation: cancellation)
             case .csv:
                 return try CSVFormat.decode(bytes, source: source, cancellation: cancellation)
             case .activityWatch:
@@ -90,6 +90,23 @@ public enum SourceFormat: String, Sendable, CaseIterable {
 }
 
 extension SourceFormat {
+    /// The most `detect` looks at past the leading white space: an NDJSON first line of up to
+    /// 1 MiB (and its line break).
+    static let detectionWindow = (1 << 20) + 1
+
+    /// Reads enough of a stream for `detect`: past the byte order mark and white space, then
+    /// `detectionWindow` bytes (or to the end).
+    static func prefetchForDetection<Source: ByteSource>(_ reader: ChunkReader<Source>) throws(Source.Failure) {
+        var want = 1 << 16
+        while true {
+            try reader.prefetch(atLeast: want)
+            let b = reader.lookahead
+            let first = ByteText.skipWhitespace(b, from: ByteText.skipBOM(b))
+            if reader.isComplete || (first < b.count && b.count >= first + detectionWindow) { return }
+            want = first < b.count ? first + detectionWindow : b.count * 2
+        }
+    }
+
     /// What to do with bytes no format can be: compressed, or text in UTF-16 (saying so beats
     /// "not valid JSON at line 1, column 1").
     static func unreadableEncoding(_ b: UnsafeBufferPointer<UInt8>) -> String? {

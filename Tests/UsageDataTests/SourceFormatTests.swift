@@ -234,7 +234,7 @@ extension SourceFormatTests {
     struct NDJSON {
         func decodeNDJSON(_ text: String) throws(IngestError) -> Dataset {
             try Array(text.utf8).withUnsafeBufferPointer { buffer throws(IngestError) in
-                try NDJSONFormat.decode(buffer, source: "n", cancellation: CancellationToken())
+                try SessionsJSON.decodeNDJSON(buffer, source: "n", cancellation: CancellationToken())
             }
         }
 
@@ -353,11 +353,6 @@ extension SourceFormatTests {
             #expect(line == 2, "\(message)")
         }
 
-        @Test func theJoinedArrayKeepsEveryNewline() {
-            let text = "{\"a\":1}\n\n  \n{\"b\":2}\r\n\n"
-            let joined = String(decoding: Array(text.utf8).withUnsafeBufferPointer { NDJSONFormat.asArray($0) }, as: UTF8.self)
-            #expect(joined == "[{\"a\":1},\n\n  \n{\"b\":2}\r\n\n]")
-        }
     }
 }
 

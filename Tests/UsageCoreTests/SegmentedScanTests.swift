@@ -1,4 +1,4 @@
-// ParallelScanTests.swift — the two-core scan gives exactly the one-core result, wherever its guessed split falls.
+// SegmentedScanTests.swift — the segmented scan of a stream gives exactly the one-scan result, wherever its guessed boundaries and its reads fall (down to one byte).
 import Testing
 @testable import UsageCore
 
@@ -22,15 +22,29 @@ struct DatasetFacts: Equatable {
     }
 }
 
-/// Decodes both ways; both must give the same dataset or the same error.
+/// The chunkings every input is read with: segments and reads from one byte (every boundary
+/// falls inside strings, escapes, multi-byte characters, CRLF) to the default, on one and two workers.
+let chunkings: [Chunking] = [
+    Chunking(segmentBytes: 1, readBytes: 1, workers: 1), Chunking(segmentBytes: 1, readBytes: 3, workers: 2),
+    Chunking(segmentBytes: 7, readBytes: 2, workers: 2), Chunking(segmentBytes: 64, readBytes: 5, workers: 2),
+    Chunking(segmentBytes: 200, readBytes: 64, workers: 3), Chunking(segmentBytes: 4096, readBytes: 1000, workers: 2),
+    Chunking(segmentBytes: 4096, readBytes: 1 << 20, workers: 2), .standard,
+]
+
+/// The one scan of the whole input (the reference) and the segmented scans at every chunking.
 func bothWays(_ text: String) -> (Result<DatasetFacts, IngestError>, Result<DatasetFacts, IngestError>) {
     let bytes = Array(text.utf8)
-    let one = Result { () throws(IngestError) in DatasetFacts(try SessionsJSON.decode(bytes, source: "t", parallel: false)) }
-    let two = Result { () throws(IngestError) in DatasetFacts(try SessionsJSON.decode(bytes, source: "t", parallel: true)) }
-    return (one, two)
+    let one = Result { () throws(IngestError) in
+        DatasetFacts(try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.scanOnce(b) }.dataset(source: "t"))
+    }
+    for chunking in chunkings {
+        let segmented = Result { () throws(IngestError) in DatasetFacts(try SessionsJSON.decode(bytes, source: "t", chunking: chunking)) }
+        if segmented != one { return (one, segmented) }
+    }
+    return (one, one)
 }
 
-struct ParallelScanTests {
+struct SegmentedScanTests {
     /// Rows of every kind: valid, each skip reason, escapes, names that repeat, unordered times.
     static func rows(count: Int, seed: UInt64) -> [String] {
         var g = SplitMix64(seed: seed)
@@ -56,7 +70,7 @@ struct ParallelScanTests {
     }
 
     @Test(arguments: [1, 2, 3, 50, 400], [UInt64(1), 2, 3])
-    func theSplitScanEqualsTheSingleScan(count: Int, seed: UInt64) {
+    func theSegmentedScanEqualsTheSingleScan(count: Int, seed: UInt64) {
         let rows = Self.rows(count: count, seed: seed)
         for text in ["[\n" + rows.joined(separator: ",\n") + "\n]", "[" + rows.joined(separator: ",") + "]", "[\r\n  " + rows.joined(separator: " ,\r\n  ") + "\r\n]"] {
             let (one, two) = bothWays(text)
@@ -109,11 +123,35 @@ struct ParallelScanTests {
         #expect(one == two)
     }
 
-    @Test func skippedRowLineNumbersAreTheFilesOnBothHalves() throws {
+    @Test func skippedRowLineNumbersAreTheFilesInEverySegment() throws {
         let rows = (0..<200).map { k in k % 40 == 39 ? row(id: "\"skip\(k)\"", start: "null") : row(id: "\"k\(k)\"") }
-        let d = try SessionsJSON.decode(Array(("[\n" + rows.joined(separator: ",\n") + "\n]").utf8), source: "t", parallel: true)
-        #expect(d.skipped.count(.missingTimestamp) == 5)
-        #expect(d.skipped.examples[.missingTimestamp]?.map(\.line) == [41, 81, 121])
+        for chunking in chunkings {
+            let d = try SessionsJSON.decode(Array(("[\n" + rows.joined(separator: ",\n") + "\n]").utf8), source: "t", chunking: chunking)
+            #expect(d.skipped.count(.missingTimestamp) == 5)
+            #expect(d.skipped.examples[.missingTimestamp]?.map(\.line) == [41, 81, 121])
+        }
+    }
+
+    /// Errors far along one long line (minified JSON) name the column counted across segments.
+    @Test func anErrorOnALongLineCountsColumnsAcrossSegments() {
+        let rows = (0..<300).map { k in row(id: "\"é\(k)\"") }
+        let text = "[" + rows.joined(separator: ",") + ",{\"app_name\": x}]"
+        let (one, two) = bothWays(text)
+        #expect(one == two)
+        guard case .failure(.syntax(1, let column, _)) = one else {
+            Issue.record("\(one)")
+            return
+        }
+        #expect(column > 10_000)
+    }
+
+    /// What follows the closing `]` is read to the end: white space loads, anything else is an
+    /// error where it stands, however many segments later.
+    @Test(arguments: ["\n\n   \r\n", "\n\n  x", "\n" + String(repeating: " ", count: 5000) + "{}", "}, {"])
+    func afterTheArrayOnlyWhiteSpace(tail: String) {
+        let rows = (0..<100).map { k in row(id: "\"k\(k)\"") }
+        let (one, two) = bothWays("[\n" + rows.joined(separator: ",\n") + "\n]" + tail)
+        #expect(one == two)
     }
 
     @Test func newlinesAreCountedExactly() {
