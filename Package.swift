@@ -29,8 +29,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The readers the byte-level ones replaced, kept as references for the differential tests
+        // and the fuzz targets (which compile them from Fuzz/Reference); not part of the program.
+        .target(name: "ReferenceReaders", dependencies: ["UsageCore"], path: "Fuzz/Reference"),
         .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore"]),
-        .testTarget(name: "UsageDataTests", dependencies: ["UsageData"]),
+        .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "ReferenceReaders"]),
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"], exclude: ["Golden"]),
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender"]),
         .testTarget(

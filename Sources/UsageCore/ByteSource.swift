@@ -160,6 +160,21 @@ public final class ChunkReader<Source: ByteSource> {
         }
     }
 
+    /// Moves the bytes read and not handed out yet to the end of `buffer` (a sequential reader's
+    /// first chunk).
+    func takeLookahead(into buffer: SegmentBuffer) {
+        buffer.append(lookahead)
+        if memory != nil { memoryPosition = memory!.count } else { pending.count = 0 }
+    }
+
+    /// Reads more into `buffer` (after its bytes, at most `limit`); false at the input's end.
+    func readMore(into buffer: SegmentBuffer, limit: Int) throws(Source.Failure) -> Bool {
+        if memory != nil || ended { return false }
+        if buffer.count == buffer.capacity { buffer.grow() }
+        try fill(buffer, limit: limit)
+        return !ended
+    }
+
     private func fill(_ buffer: SegmentBuffer, limit: Int) throws(Source.Failure) {
         let n = try source.read(into: buffer.room(min(limit, chunking.readBytes)))
         if n == 0 { ended = true } else { buffer.count += n }

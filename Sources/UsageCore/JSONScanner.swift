@@ -86,12 +86,16 @@ enum SegmentEnd: Equatable, Sendable {
 /// Errors carry byte offsets; line breaks are counted on the way (they can only stand in
 /// white space between tokens), so skipped rows know their line without a second pass.
 struct JSONScanner {
-    private var b: UnsafeBufferPointer<UInt8>
-    private var i = 0
+    private(set) var b: UnsafeBufferPointer<UInt8>
+    var i = 0
     /// Whether the end of `b` is the end of the input (else more bytes may follow).
-    private var isFinal: Bool
+    private(set) var isFinal: Bool
     /// Line breaks passed so far.
-    private(set) var newlines = 0
+    var newlines = 0
+    /// With `countRepairs`, the strings (keys and skipped ones included) in which invalid UTF-8
+    /// or a lone surrogate escape became U+FFFD, as Foundation-based readers counted them.
+    var repairedStrings = 0
+    var countRepairs = false
     /// Unescaped bytes of the five known fields (one buffer each, reused row after row) and of keys.
     private let scratch = ScratchBuffers(count: 6)
 
@@ -382,7 +386,7 @@ struct JSONScanner {
         return true
     }
 
-    private func matches(_ k: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    func matches(_ k: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard k.count == name.utf8CodeUnitCount else { return false }
         let p = name.utf8Start
         for j in 0..<k.count where k[j] != p[j] { return false }
@@ -390,7 +394,7 @@ struct JSONScanner {
     }
 
     /// Scans the value of a known field without making a `String`.
-    private mutating func scanField(slot: Int) throws(ScanStop) -> FieldValue {
+    mutating func scanField(slot: Int) throws(ScanStop) -> FieldValue {
         guard i < b.count else { throw error("unexpected end of input: expected a value") }
         switch b[i] {
         case UInt8(ascii: "\""): return try scanString(slot: slot)
@@ -410,7 +414,7 @@ struct JSONScanner {
     // MARK: Values
 
     /// Skips one JSON value of any kind, validating it, without recursion.
-    private mutating func skipValue() throws(ScanStop) {
+    mutating func skipValue() throws(ScanStop) {
         var stack: [Bool] = []  // true: inside an object; false: inside an array
         valueLoop: while true {
             skipWhitespace()
@@ -465,7 +469,7 @@ struct JSONScanner {
     }
 
     /// Scans `"key" :` inside an object being skipped.
-    private mutating func scanMemberName() throws(ScanStop) {
+    mutating func scanMemberName() throws(ScanStop) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in the object") }
         try skipString()
@@ -474,7 +478,7 @@ struct JSONScanner {
         i += 1
     }
 
-    private mutating func scanLiteral(_ word: StaticString) throws(ScanStop) {
+    mutating func scanLiteral(_ word: StaticString) throws(ScanStop) {
         let n = word.utf8CodeUnitCount
         let available = min(n, b.count - i)
         let p = word.utf8Start
@@ -484,7 +488,7 @@ struct JSONScanner {
     }
 
     /// Scans a number per RFC 8259: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    private mutating func scanNumber() throws(ScanStop) {
+    mutating func scanNumber() throws(ScanStop) {
         if peek() == UInt8(ascii: "-") { i += 1 }
         guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
         i += 1
@@ -511,13 +515,22 @@ struct JSONScanner {
     // MARK: Strings
 
     /// Skips a string, validating its escapes.
-    private mutating func skipString() throws(ScanStop) {
-        _ = try scanString(slot: nil)
+    mutating func skipString() throws(ScanStop) {
+        if countRepairs {
+            countRepair(try scanString(slot: 5))
+        } else {
+            _ = try scanString(slot: nil)
+        }
+    }
+
+    /// Counts a string that needed repair (with `countRepairs`).
+    mutating func countRepair(_ s: FieldValue) {
+        if s.repaired || (s.nonASCII && !DatasetBuilder.isValidUTF8(s.bytes)) { repairedStrings += 1 }
     }
 
     /// Scans a string at `"`: its content bytes in the input when it has no escapes, else
     /// unescaped into scratch buffer `slot` (with no slot, escapes are only validated).
-    private mutating func scanString(slot: Int?) throws(ScanStop) -> FieldValue {
+    mutating func scanString(slot: Int?) throws(ScanStop) -> FieldValue {
         i += 1  // opening quote
         let contentStart = i
         var high: UInt8 = 0
@@ -645,10 +658,10 @@ struct JSONScanner {
 
     // MARK: Helpers
 
-    @inline(__always) private func peek() -> UInt8? { i < b.count ? b[i] : nil }
+    @inline(__always) func peek() -> UInt8? { i < b.count ? b[i] : nil }
 
     /// Steps over white space, counting line breaks (the only place they can stand).
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         while i < b.count {
             let c = b[i]
             if c == 0x20 || c == 0x09 || c == 0x0D {
@@ -663,7 +676,7 @@ struct JSONScanner {
     }
 
     /// Only white space to the end (of the input, or of this segment when more may follow).
-    private mutating func expectEnd() throws(ScanStop) {
+    mutating func expectEnd() throws(ScanStop) {
         skipWhitespace()
         guard i == b.count else { throw error("unexpected data after the end of the JSON value") }
     }
@@ -680,7 +693,7 @@ struct JSONScanner {
 
     /// A syntax error at the current position; at the end of bytes that are not the input's
     /// end, more bytes are needed instead.
-    private func error(_ message: String) -> ScanStop {
+    func error(_ message: String) -> ScanStop {
         if i >= b.count, !isFinal { return .needMore }
         return .syntax(offset: min(i, b.count), message: message)
     }

@@ -79,6 +79,15 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         ids.append(contentsOf: other.ids)
     }
 
+    /// Appends a session whose id is id `k` of another store (no `String` made).
+    mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, from store: IDStore, at k: Int) {
+        starts.append(start)
+        ends.append(end)
+        apps.append(app)
+        categories.append(category)
+        ids.append(from: store, at: k)
+    }
+
     mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
         guard var id else { return append(start: start, end: end, app: app, category: category, idBytes: nil) }
         id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0) }
@@ -412,6 +421,13 @@ struct IDStore: Sendable {
         if let id { bytes.append(contentsOf: id) }
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         present.append(id != nil)
+    }
+
+    /// Appends id `k` of another store.
+    mutating func append(from other: IDStore, at k: Int) {
+        guard other.present[k] else { return append(nil) }
+        let from = k == 0 ? 0 : Int(other.ends[k - 1])
+        other.bytes.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[from..<Int(other.ends[k])])) }
     }
 
     /// Appends another store's ids after these.

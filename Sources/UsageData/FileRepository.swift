@@ -37,9 +37,10 @@ public struct FileRepository: SessionRepository {
         return fd
     }
 
-    /// Reads and decodes an input in whatever format it is in. The sessions JSON and NDJSON
-    /// are scanned segment by segment as they are read (memory holds the columns, never the
-    /// input); the other formats are read whole first. The format is told from the first bytes.
+    /// Reads and decodes an input in whatever format it is in. The sessions JSON, NDJSON and
+    /// ActivityWatch exports are scanned chunk by chunk as they are read (memory holds what
+    /// they hold, never the input); CSV and Timewarrior exports are read whole first. The format
+    /// is told from the first bytes.
     static func decode(
         _ input: DescriptorSource, source: String, cancellation: CancellationToken, chunking: Chunking = .standard
     ) throws(LoadError) -> Dataset {
@@ -57,7 +58,14 @@ public struct FileRepository: SessionRepository {
                 return try SessionsJSON.decode(reader, source: source, cancellation: cancellation, expectedRows: rows)
             case .ndjson:
                 return try SessionsJSON.decodeNDJSON(reader, source: source, cancellation: cancellation, expectedRows: rows)
-            case .csv, .activityWatch, .timewarrior:
+            case .activityWatch:
+                let read = try ActivityWatchRead.read(reader, document: .export, cancellation: cancellation)
+                do {
+                    return try read.dataset(source: source, cancellation: cancellation)
+                } catch {
+                    throw .ingest(error)
+                }
+            case .csv, .timewarrior:
                 break
             }
         } catch {

@@ -42,28 +42,29 @@ public struct ActivityWatchRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let listing: [String: ActivityWatchBucket]
+        var read: ActivityWatchRead
         do {
-            listing = try decode([String: ActivityWatchBucket].self, base + "/buckets/", cancellation: cancellation, progress: progress)
+            let body = try client.get(base + "/buckets/", source: name, cancellation: cancellation, progress: progress)
+            read = try decode(body) { bytes throws(IngestError) in
+                try ActivityWatchRead.read(bytes, document: .listing, cancellation: cancellation)
+            }
         } catch .unreadable(let source, let reason) where reason.hasPrefix("could not connect") {
             throw .unreadable(source: source, reason: reason + " (is ActivityWatch running there?)")
         } catch .httpStatus(let source, let status, let reason) {
             throw .unreadable(source: source, reason: "HTTP \(status) \(reason) for /api/0/buckets/ (is it an ActivityWatch server?)")
         }
-        var read: [ActivityWatchBucket] = []
-        for (key, meta) in listing.sorted(by: { $0.key < $1.key }) {
-            guard let type = meta.type, type == ActivityWatchFormat.windowType || type == ActivityWatchFormat.afkType else { continue }
-            let id = meta.id ?? key
+        for bucket in read.buckets.sorted(by: { $0.key < $1.key }) {
+            guard let type = bucket.type, type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType else { continue }
+            let id = bucket.id ?? bucket.key
             let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
-            var bucket = meta
-            bucket.id = id
-            bucket.events = try decode(
-                [LenientElement<ActivityWatchEvent>].self, base + "/buckets/\(path)/events?limit=-1", cancellation: cancellation,
-                progress: progress)
-            read.append(bucket)
+            let body = try client.get(
+                base + "/buckets/\(path)/events?limit=-1", source: name, cancellation: cancellation, progress: progress)
+            try decode(body) { bytes throws(IngestError) in
+                try read.addEvents(bytes, toBucket: bucket.key, cancellation: cancellation)
+            }
         }
         do {
-            return try ActivityWatchFormat.sessions(from: read, source: name, cancellation: cancellation)
+            return try read.dataset(source: name, cancellation: cancellation)
         } catch .cancelled {
             throw .cancelled(source: name)
         } catch {
@@ -71,15 +72,12 @@ public struct ActivityWatchRepository: SessionRepository {
         }
     }
 
-    /// One API answer, decoded; errors name the server, not the endpoint's URL.
-    private func decode<T: Decodable>(
-        _ type: T.Type, _ url: String, cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void
-    ) throws(LoadError) -> T {
-        let body = try client.get(url, source: name, cancellation: cancellation, progress: progress)
+    /// Reads one API answer with the byte-level reader; errors name the server, not the endpoint's URL.
+    private func decode<T>(_ body: [UInt8], _ read: (UnsafeBufferPointer<UInt8>) throws(IngestError) -> T) throws(LoadError) -> T {
         do {
-            return try body.withUnsafeBufferPointer { bytes throws(IngestError) in
-                try SourceFormat.decodeJSON(T.self, bytes, format: .activityWatch).value
-            }
+            return try body.withUnsafeBufferPointer { bytes throws(IngestError) in try read(bytes) }
+        } catch .cancelled {
+            throw .cancelled(source: name)
         } catch {
             throw .invalid(source: name, error)
         }

@@ -77,7 +77,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             case .csv:
                 return try CSVFormat.decode(bytes, source: source, cancellation: cancellation)
             case .activityWatch:
-                return try ActivityWatchFormat.decodeExport(bytes, source: source, cancellation: cancellation)
+                return try ActivityWatchRead.read(bytes, document: .export, cancellation: cancellation)
+                    .dataset(source: source, cancellation: cancellation)
             case .timewarrior:
                 return try TimewarriorFormat.decode(bytes, source: source, cancellation: cancellation)
             }

@@ -672,13 +672,16 @@ extension SourceFormatTests {
         ] as [(String, Double, Micros)])
         func durationsRoundToTheMicrosecond(timestamp: String, duration: Double, length: Micros) throws {
             let json = #"{"timestamp":""# + timestamp + #"","duration":"# + "\(duration)" + #","data":{"app":"A"}}"#
-            let event = try #require(try? JSONDecoder().decode(ActivityWatchEvent.self, from: Data(json.utf8)))
-            guard case .success(let span) = ActivityWatchFormat.span(of: event) else {
-                Issue.record("no span")
-                return
-            }
-            #expect(span.lowerBound == RFC3339.parse(timestamp))
-            #expect(span.count == Int(length))
+            let d = try decodeSource(Self.oneEvent(json))
+            #expect(d.skipped.total == 0)
+            guard length > 0 else { return #expect(d.sessions.isEmpty, "an empty event is dropped") }
+            #expect(d.loaded.first?.start == RFC3339.parse(timestamp))
+            #expect(d.loaded.first.map { $0.end - $0.start } == length)
+        }
+
+        /// An export of one window bucket holding one event.
+        static func oneEvent(_ json: String) -> String {
+            #"{"buckets": {"w": {"type": "currentwindow", "hostname": "h", "events": ["# + json + "]}}}"
         }
 
         @Test(arguments: [
@@ -693,12 +696,10 @@ extension SourceFormatTests {
             (#"{"timestamp": "2026-02-23T09:00:00Z", "duration": -0.5}"#, .endNotAfterStart),
         ] as [(String, SkipReason)])
         func badEventsNameTheirReason(json: String, reason: SkipReason) throws {
-            let event = try JSONDecoder().decode(ActivityWatchEvent.self, from: Data(json.utf8))
-            guard case .failure(let r) = ActivityWatchFormat.span(of: event) else {
-                Issue.record("accepted")
-                return
-            }
-            #expect(r == reason)
+            let d = try decodeSource(Self.oneEvent(json))
+            #expect(d.sessions.isEmpty)
+            #expect(d.skipped.total == 1)
+            #expect(d.skipped.count(reason) == 1)
         }
 
         /// On Linux, JSONSerialization's NSNumber for `0`, `1`, `0.0` and `1.0` answers `is Bool`
@@ -722,11 +723,8 @@ extension SourceFormatTests {
         @Test(arguments: ["true", "false"])
         func aBooleanDurationIsABadFieldType(literal: String) throws {
             let json = #"{"timestamp":"2026-02-23T09:00:00Z","duration":"# + literal + "}"
-            let event = try JSONDecoder().decode(ActivityWatchEvent.self, from: Data(json.utf8))
-            guard case .failure(.badFieldType) = ActivityWatchFormat.span(of: event) else {
-                Issue.record("a duration of \(literal) was accepted")
-                return
-            }
+            let d = try decodeSource(Self.oneEvent(json))
+            #expect(d.skipped.count(.badFieldType) == 1, "a duration of \(literal) was accepted")
         }
 
         @Test func aHostWithOnlyAFKTimeKeepsNothing() throws {
@@ -742,11 +740,11 @@ extension SourceFormatTests {
         }
 
         @Test func overlappingNotAFKPeriodsAreUnited() {
-            let periods = ActivityWatchFormat.union([5..<10, 0..<3, 2..<4, 10..<12, 20..<25, 21..<22])
+            let periods = ActivityWatchRead.union([5..<10, 0..<3, 2..<4, 10..<12, 20..<25, 21..<22])
             #expect(periods == [0..<4, 5..<12, 20..<25])
-            #expect(ActivityWatchFormat.intersections(of: 3..<21, with: periods) == [3..<4, 5..<12, 20..<21])
-            #expect(ActivityWatchFormat.intersections(of: 12..<20, with: periods) == [])
-            #expect(ActivityWatchFormat.intersections(of: -5..<100, with: periods) == periods)
+            #expect(ActivityWatchRead.intersections(of: 3..<21, with: periods) == [3..<4, 5..<12, 20..<21])
+            #expect(ActivityWatchRead.intersections(of: 12..<20, with: periods) == [])
+            #expect(ActivityWatchRead.intersections(of: -5..<100, with: periods) == periods)
         }
 
         @Test(arguments: [#"{"buckets": []}"#, #"{"buckets": {"x": 1}}"#, #"{"buckets": null}"#])

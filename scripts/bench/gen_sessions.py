@@ -3,12 +3,27 @@
 """Write a synthetic sessions file (SPEC §1) for the benchmark.
 
 Usage:
-    gen_sessions.py N [--days D] [--seed S] [--dirty] [-o FILE]
+    gen_sessions.py N [--days D] [--seed S] [--dirty] [--format F] [-o FILE]
 
 N rows spread over D days (default: N // 200, at least 1) ending 2026-02-23 UTC, as a JSON
 array of {"session_id","app_name","category","start_timestamp","end_timestamp"} objects,
 one per line. The same arguments always give the same bytes (Python's Mersenne Twister,
 drawn only through random(), whose sequence is stable across Python versions).
+
+--format writes the same rows (the same random draws) in another format the shell reads:
+  json        the sessions JSON (default)
+  ndjson      one session object a line
+  csv         session_id,app_name,category,start_timestamp,end_timestamp (RFC 4180; a null is
+              an empty cell, a value of another JSON type its JSON text)
+  aw          an ActivityWatch export: a currentwindow bucket with one event per row
+              (timestamp, duration in seconds, data.app and a title; no categories), an
+              afkstatus bucket of the same host (each day not-afk 06:00–12:00 and 12:30–23:30
+              UTC, afk between) and a web bucket the shell ignores; dirty rows as an export's
+              faults (null or non-string apps, missing, bad or offset timestamps, negative or
+              string durations)
+  timew       a Timewarrior export: {"id","start","end","tags":[app, category]} with compact
+              UTC times; dirty rows as its faults (no end: still running, no tags, one tag,
+              tags that are not strings, bad times)
 
 The shape of the data:
   * about 40 apps with Zipf-like popularity and per-app typical session lengths
@@ -100,6 +115,172 @@ BAD_TIMESTAMPS = ["2026-02-23 10:00:00", "2026-02-23T10:00:00", "yesterday", "",
 OFFSETS = [(5 * 60 + 30, "+05:30"), (-8 * 60, "-08:00"), (60, "+01:00"), (-3 * 60 - 30, "-03:30")]
 
 
+class JSONWriter:
+    """The sessions JSON: an array, one row a line."""
+    separator = ",\n"
+
+    def __init__(self, first, days, iso):
+        self.iso = iso
+
+    def head(self):
+        return "[\n"
+
+    def tail(self, started):
+        return "\n]\n" if started else "]\n"
+
+    def clean(self, i, sid, name, name_json, category, category_json, start, end):
+        iso = self.iso
+        return ('{"session_id": "' + sid + '", "app_name": ' + name_json + ', "category": '
+                + category_json + ', "start_timestamp": "' + iso(start) + '", "end_timestamp": "'
+                + iso(end) + '"}')
+
+    def dirty(self, i, row, start, end):
+        return json.dumps(row, ensure_ascii=False)
+
+
+class NDJSONWriter(JSONWriter):
+    """One session object a line."""
+    separator = "\n"
+
+    def head(self):
+        return ""
+
+    def tail(self, started):
+        return "\n" if started else ""
+
+
+class CSVWriter(JSONWriter):
+    """RFC 4180 CSV with a header; a null is an empty cell, another JSON type its JSON text."""
+    separator = "\r\n"
+    FIELDS = ["session_id", "app_name", "category", "start_timestamp", "end_timestamp"]
+
+    def head(self):
+        return ",".join(self.FIELDS) + "\r\n"
+
+    def tail(self, started):
+        return "\r\n" if started else ""
+
+    @staticmethod
+    def cell(value):
+        if value is None:
+            return ""
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        if any(c in text for c in ',"\r\n'):
+            return '"' + text.replace('"', '""') + '"'
+        return text
+
+    def clean(self, i, sid, name, name_json, category, category_json, start, end):
+        cell = self.cell
+        return sid + "," + cell(name) + "," + cell(category) + "," + self.iso(start) + "," + self.iso(end)
+
+    def dirty(self, i, row, start, end):
+        return ",".join(self.cell(row.get(f)) for f in self.FIELDS)
+
+
+AW_TITLES = ["Inbox", "main.swift", "standup", "News — Mozilla Firefox", "notes.txt", "Docs"]
+
+
+class AWWriter(JSONWriter):
+    """An ActivityWatch export: window events, AFK periods of the same host, a web bucket."""
+    separator = ",\n"
+
+    def __init__(self, first, days, iso):
+        self.first, self.days, self.iso = first, days, iso
+        self.titles = [json.dumps(t, ensure_ascii=False) for t in AW_TITLES]
+
+    def head(self):
+        return ('{"buckets": {\n"aw-watcher-window_bench": {"id": "aw-watcher-window_bench", '
+                '"created": "2025-01-01T00:00:00.000000+00:00", "name": null, "type": "currentwindow", '
+                '"client": "aw-watcher-window", "hostname": "bench", "data": {}, "events": [\n')
+
+    def tail(self, started):
+        out = ["\n]},\n"]
+        out.append('"aw-watcher-afk_bench": {"id": "aw-watcher-afk_bench", "created": '
+                   '"2025-01-01T00:00:00.000000+00:00", "name": null, "type": "afkstatus", '
+                   '"client": "aw-watcher-afk", "hostname": "bench", "data": {}, "events": [\n')
+        events = []
+        # Each day (and the days either side, where sessions spill): not-afk 06:00–12:00 and
+        # 12:30–23:30, afk between.
+        for d in range(-1, self.days + 1):
+            base = d * 86400
+            for s, e, status in ((0, 6 * 3600, "afk"), (6 * 3600, 12 * 3600, "not-afk"),
+                                 (12 * 3600, 12 * 3600 + 1800, "afk"), (12 * 3600 + 1800, 23 * 3600 + 1800, "not-afk"),
+                                 (23 * 3600 + 1800, 86400, "afk")):
+                events.append('{"timestamp": "%s", "duration": %d.0, "data": {"status": "%s"}}'
+                              % (self.stamp(base + s), e - s, status))
+        out.append(",\n".join(events))
+        out.append("\n]},\n")
+        out.append('"aw-watcher-web-firefox_bench": {"id": "aw-watcher-web-firefox_bench", "type": "web.tab.current", '
+                   '"hostname": "bench", "events": [{"timestamp": "%s", "duration": 60.0, '
+                   '"data": {"url": "https://example.org/", "title": "Example", "audible": false}}]}\n}}\n'
+                   % self.stamp(0))
+        return "".join(out)
+
+    def stamp(self, t, micros=0):
+        text = self.iso(t)[:-1]  # "…Z" → aw-server's "+00:00", with microseconds
+        return text + (".%06d" % micros) + "+00:00"
+
+    def event(self, i, stamp_json, duration, app_json, title_json):
+        return ('{"id": ' + str(i) + ', "timestamp": ' + stamp_json + ', "duration": ' + duration
+                + ', "data": {"app": ' + app_json + ', "title": ' + title_json + '}}')
+
+    def clean(self, i, sid, name, name_json, category, category_json, start, end):
+        return self.event(i, '"' + self.stamp(start) + '"', str(end - start) + ".0", name_json,
+                          self.titles[i % len(self.titles)])
+
+    def dirty(self, i, row, start, end):
+        stamp = '"' + self.stamp(start) + '"'
+        duration = "%d.0" % (end - start)
+        app = json.dumps(row["app_name"], ensure_ascii=False)
+        s, e = row.get("start_timestamp"), row.get("end_timestamp")
+        if s is None or e is None:  # missing or null timestamp
+            stamp = "null" if (s is None and "start_timestamp" in row) else stamp
+            if s is not None and e is None:
+                duration = "null"
+            if "start_timestamp" not in row:
+                return '{"id": %d, "duration": %s, "data": {"app": %s}}' % (i, duration, app)
+        elif s == e or s > e and len(s) == 20 and len(e) == 20:  # end not after start: a negative duration
+            duration = "-%d.0" % (end - start)
+        elif len(s) != 20 or s[10] != "T":  # fractions, offsets, unparseable: written as they are
+            stamp = json.dumps(s, ensure_ascii=False)
+            if "." in s:
+                duration = "%d.%03d" % (end - start, i % 1000)
+        if isinstance(row["category"], list):
+            duration = '"%d"' % (end - start)  # a duration that is not a number
+        return self.event(i, stamp, duration, app, self.titles[i % len(self.titles)])
+
+
+class TimewWriter(JSONWriter):
+    """A Timewarrior export: compact UTC times, tags [app, category]."""
+    separator = ",\n"
+
+    def compact(self, t):
+        return self.iso(t).replace("-", "").replace(":", "")
+
+    def clean(self, i, sid, name, name_json, category, category_json, start, end):
+        tags = name_json if category is None else name_json + ", " + category_json
+        return ('{"id": ' + str(i + 1) + ', "start": "' + self.compact(start) + '", "end": "' + self.compact(end)
+                + '", "tags": [' + tags + ']}')
+
+    def dirty(self, i, row, start, end):
+        out = {"id": i + 1}
+        s, e = row.get("start_timestamp"), row.get("end_timestamp")
+        out["start"] = s if s is None or len(s) != 20 or s[10] != "T" else self.compact(start)
+        if e is not None:  # no end: a running interval
+            out["end"] = e if len(e) != 20 or e[10] != "T" else (
+                self.compact(start) if e == s else self.compact(end) if e >= s else e.replace("-", "").replace(":", ""))
+        app, category = row["app_name"], row["category"]
+        if isinstance(category, list):
+            out["tags"] = [app, 42]
+        elif app is None:
+            pass  # no tags
+        elif category is None:
+            out["tags"] = [app]
+        else:
+            out["tags"] = [app, category]
+        return json.dumps(out, ensure_ascii=False)
+
+
 def build_table(weights, size):
     """A lookup table: index it with int(random() * size) to draw by weight."""
     total = float(sum(weights))
@@ -117,6 +298,8 @@ def main():
     ap.add_argument("--days", type=int, default=None, help="days of data, ending 2026-02-23 (default N // 200)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--dirty", action="store_true", help="make about 1%% of the rows faulty")
+    ap.add_argument("--format", choices=["json", "ndjson", "csv", "aw", "timew"], default="json",
+                    help="the format to write the rows in (default json)")
     ap.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     a = ap.parse_args()
     if a.n < 0 or (a.days is not None and a.days < 1):
@@ -201,20 +384,25 @@ def main():
                 row["app_name"] = 42
             else:
                 row["category"] = ["Social"]
-        return json.dumps(row, ensure_ascii=False)
+        return row
 
+    fmt = a.format
+    writer = {"json": JSONWriter, "ndjson": NDJSONWriter, "csv": CSVWriter, "aw": AWWriter, "timew": TimewWriter}[fmt](
+        first, days, iso)
     out = sys.stdout.buffer if a.output == "-" else open(a.output, "wb")
     try:
+        out.write(writer.head().encode())
         chunk = []
-        started = False  # whether "[" and some rows are out already
+        started = False  # whether some rows are out already
 
         def flush():
             nonlocal started
-            out.write(((",\n" if started else "[\n") + ",\n".join(chunk)).encode())
+            out.write(((writer.separator if started else "") + writer.separator.join(chunk)).encode())
             started = True
             chunk.clear()
 
         dirty = a.dirty
+        clean = writer.clean
         for i in range(a.n):
             name, name_json, mean, cats, enc = apps[app_table[int(r() * app_size)]]
             k = pick_category(cats)
@@ -226,17 +414,15 @@ def main():
             end = start + length
             sid = "ses-%07d" % i
             if dirty and r() < DIRTY_RATE:
-                line = dirty_row(sid, name, cats[k][0], start, end)
+                line = writer.dirty(i, dirty_row(sid, name, cats[k][0], start, end), start, end)
             else:
-                line = ('{"session_id": "' + sid + '", "app_name": ' + name_json + ', "category": '
-                        + enc[k][0] + ', "start_timestamp": "' + iso(start) + '", "end_timestamp": "'
-                        + iso(end) + '"}')
+                line = clean(i, sid, name, name_json, cats[k][0], enc[k][0], start, end)
             chunk.append(line)
             if len(chunk) == 20000:
                 flush()
         if chunk:
             flush()
-        out.write(b"\n]\n" if started else b"[]\n")
+        out.write(writer.tail(started).encode())
     finally:
         if out is not sys.stdout.buffer:
             out.close()

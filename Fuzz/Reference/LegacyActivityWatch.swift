@@ -1,43 +1,46 @@
-// ActivityWatchFormat.swift — ActivityWatch buckets (an export file or the server's API) as sessions: window events, kept only inside not-AFK time.
+// Fuzz/Reference/LegacyActivityWatch.swift — the reference the byte-level ActivityWatch reader is checked against: the Foundation-based reader it replaced (JSONDecoder, lenient fields, JSONRepair), kept verbatim but for names; never part of the program.
 import Foundation
-import UsageCore
+
+#if canImport(UsageCore)
+    import UsageCore
+#endif
 
 /// One ActivityWatch event (`{"id","timestamp","duration","data":{"app"|"status",…}}`).
-struct ActivityWatchEvent: Decodable {
+public struct LegacyActivityWatchEvent: Decodable {
     var id: String?
-    var timestamp: LenientField<String>
-    var duration: LenientField<Double>
-    var app: LenientField<String>
+    var timestamp: LegacyLenientField<String>
+    var duration: LegacyLenientField<Double>
+    var app: LegacyLenientField<String>
     var status: String?
 
     private enum Keys: String, CodingKey { case id, timestamp, duration, data }
     private enum DataKeys: String, CodingKey { case app, status }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        id = c.idText(.id)
-        timestamp = c.lenient(String.self, .timestamp)
+        id = c.legacyIdText(.id)
+        timestamp = c.legacyLenient(String.self, .timestamp)
         // A JSON boolean never decodes as a Double, so `true` is a wrong type, as it should be.
-        duration = c.lenient(Double.self, .duration)
+        duration = c.legacyLenient(Double.self, .duration)
         let data = try? c.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
-        app = data?.lenient(String.self, .app) ?? .absent
+        app = data?.legacyLenient(String.self, .app) ?? .absent
         status = try? data?.decode(String.self, forKey: .status)
     }
 }
 
 /// One ActivityWatch bucket: its type (`currentwindow`, `afkstatus`, …), host and events, as
 /// both the export and the REST API give them.
-struct ActivityWatchBucket: Decodable {
-    var id: String?
-    var type: String?
-    var hostname: String?
+public struct LegacyActivityWatchBucket: Decodable {
+    public var id: String?
+    public var type: String?
+    public var hostname: String?
     /// The events; one that is not an object is skipped as `not_an_object`.
-    var events: [LenientElement<ActivityWatchEvent>]?
+    var events: [LegacyLenientElement<LegacyActivityWatchEvent>]?
 }
 
 /// An export file: `{"buckets": {ID: {"id","type","hostname",…,"events":[…]}}}`.
-struct ActivityWatchExport: Decodable {
-    var buckets: [String: ActivityWatchBucket]
+struct LegacyActivityWatchExport: Decodable {
+    var buckets: [String: LegacyActivityWatchBucket]
 }
 
 /// ActivityWatch data as sessions, counted as ActivityWatch's own Activity view counts active
@@ -45,14 +48,14 @@ struct ActivityWatchExport: Decodable {
 /// `timestamp + duration`; where the same host has an `afkstatus` bucket, only the parts of
 /// window events inside its `not-afk` periods are kept. Other buckets (web, editor) are not
 /// read. Events of zero length are dropped; categories are null (category rules name them).
-enum ActivityWatchFormat {
+public enum LegacyActivityWatch {
     static let windowType = "currentwindow"
     static let afkType = "afkstatus"
 
-    static func decodeExport(
+    public static func decodeExport(
         _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
-        let (export, repaired) = try SourceFormat.decodeJSON(ActivityWatchExport.self, bytes, format: .activityWatch)
+        let (export, repaired) = try LegacyJSON.decodeJSON(LegacyActivityWatchExport.self, bytes, format: "ActivityWatch export")
         let buckets = export.buckets.sorted { $0.key < $1.key }.map { key, bucket in
             var b = bucket
             b.id = b.id ?? key
@@ -62,8 +65,8 @@ enum ActivityWatchFormat {
     }
 
     /// The sessions of window buckets, cut to the not-AFK periods of their host.
-    static func sessions(
-        from buckets: [ActivityWatchBucket], source: String, cancellation: CancellationToken, repairedStrings: Int = 0
+    public static func sessions(
+        from buckets: [LegacyActivityWatchBucket], source: String, cancellation: CancellationToken, repairedStrings: Int = 0
     ) throws(IngestError) -> Dataset {
         var active: [String: [Range<Micros>]] = [:]
         for bucket in buckets where bucket.type == afkType {
@@ -116,7 +119,7 @@ enum ActivityWatchFormat {
     }
 
     /// An event's `[timestamp, timestamp + duration)`, or why it cannot be a session.
-    static func span(of event: ActivityWatchEvent) -> EventSpan {
+    static func span(of event: LegacyActivityWatchEvent) -> EventSpan {
         guard !event.timestamp.isMissing, !event.duration.isMissing else { return .failure(.missingTimestamp) }
         guard let text = event.timestamp.value, let start = RFC3339.parse(text) else { return .failure(.badTimestamp) }
         guard let seconds = event.duration.value, seconds.isFinite else { return .failure(.badFieldType) }
@@ -155,5 +158,27 @@ enum ActivityWatchFormat {
             k += 1
         }
         return pieces
+    }
+}
+
+extension LegacyActivityWatch {
+    /// The old live-server path: the listing decoded, then each window and AFK bucket's events
+    /// (`events(id)` gives a bucket's `GET …/events` body), then the same sessions.
+    public static func decodeAPI(
+        listing: UnsafeBufferPointer<UInt8>, events: (String) -> [UInt8], source: String
+    ) throws(IngestError) -> Dataset {
+        let buckets = try LegacyJSON.decodeJSON([String: LegacyActivityWatchBucket].self, listing, format: "ActivityWatch export").value
+        var read: [LegacyActivityWatchBucket] = []
+        for (key, meta) in buckets.sorted(by: { $0.key < $1.key }) {
+            guard let type = meta.type, type == windowType || type == afkType else { continue }
+            var bucket = meta
+            bucket.id = meta.id ?? key
+            let body = events(bucket.id!)
+            bucket.events = try body.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyJSON.decodeJSON([LegacyLenientElement<LegacyActivityWatchEvent>].self, b, format: "ActivityWatch export").value
+            }
+            read.append(bucket)
+        }
+        return try sessions(from: read, source: source, cancellation: CancellationToken())
     }
 }

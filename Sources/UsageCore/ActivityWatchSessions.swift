@@ -1,0 +1,240 @@
+// ActivityWatchSessions.swift — ActivityWatch buckets as sessions (window events kept only inside not-AFK time), and the entry points that read an export stream or the server's documents.
+
+/// ActivityWatch data read so far: buckets with their events, and the app names the events
+/// use. An export is read in one go; the server's listing and then each bucket's events are
+/// read into the same value.
+public struct ActivityWatchRead: Sendable {
+    public private(set) var buckets: [ActivityWatchBucket] = []
+    var apps = NameTable(normalise: Normalise.appName)
+    /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
+    public private(set) var repairedStrings = 0
+
+    public init() {}
+
+    /// Reads an export (`{"buckets": …}`) or the server's bucket listing from a stream.
+    public static func read<Source: ByteSource>(
+        _ reader: ChunkReader<Source>, document: ActivityWatchDocument, cancellation: CancellationToken?
+    ) throws(StreamError<Source.Failure>) -> ActivityWatchRead {
+        var read = ActivityWatchRead()
+        let scanned = try scan(reader, ActivityWatchReader(document: document), cancellation: cancellation)
+        if let problem = scanned.reader.shapeProblem { throw .ingest(.malformed(format: formatName, problem: problem)) }
+        read.buckets = scanned.reader.result
+        read.apps = scanned.reader.apps
+        read.repairedStrings = scanned.repaired
+        return read
+    }
+
+    /// Reads a document in memory.
+    public static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, document: ActivityWatchDocument, cancellation: CancellationToken? = nil,
+        chunking: Chunking = .standard
+    ) throws(IngestError) -> ActivityWatchRead {
+        try inMemory(bytes, chunking: chunking) { reader throws(StreamError<Never>) in
+            try read(reader, document: document, cancellation: cancellation)
+        }
+    }
+
+    /// Reads one bucket's events (the server's `[event, …]`) into the bucket keyed `key`.
+    public mutating func addEvents(
+        _ bytes: UnsafeBufferPointer<UInt8>, toBucket key: String, cancellation: CancellationToken? = nil,
+        chunking: Chunking = .standard
+    ) throws(IngestError) {
+        let apps = self.apps
+        let scanned = try Self.inMemory(bytes, chunking: chunking) { reader throws(StreamError<Never>) in
+            try Self.scan(reader, ActivityWatchReader(document: .events, apps: apps), cancellation: cancellation)
+        }
+        if let problem = scanned.reader.shapeProblem { throw .malformed(format: Self.formatName, problem: problem) }
+        self.apps = scanned.reader.apps
+        repairedStrings += scanned.repaired
+        guard let events = scanned.reader.result.first, let k = buckets.firstIndex(where: { $0.key == key }) else { return }
+        buckets[k].events = events.events
+        buckets[k].hasEvents = true
+    }
+
+    /// The sessions, as ActivityWatch's own Activity view counts active time: every
+    /// `currentwindow` event becomes a session of `data.app` from `timestamp` to `timestamp +
+    /// duration`; where the same host has an `afkstatus` bucket, only the parts of window
+    /// events inside its `not-afk` periods are kept. Buckets in key order; zero-length events
+    /// dropped; categories null (category rules name them).
+    public func dataset(source: String, cancellation: CancellationToken? = nil) throws(IngestError) -> Dataset {
+        try sessions(cancellation: cancellation).dataset(source: source)
+    }
+
+    /// How errors name the format (valid JSON of the wrong shape).
+    static let formatName = "ActivityWatch export"
+
+    public static let windowType = "currentwindow"
+    public static let afkType = "afkstatus"
+
+    func sessions(cancellation: CancellationToken?) throws(IngestError) -> ScannedSessions {
+        let ordered = buckets.sorted { $0.key < $1.key }
+        var active: [String: [Range<Micros>]] = [:]
+        for bucket in ordered where bucket.type == Self.afkType {
+            let e = bucket.events
+            var periods: [Range<Micros>] = []
+            for k in 0..<e.count where e.outcomes[k] & ActivityWatchEvents.Outcome.reasonMask == 0
+                && e.outcomes[k] & ActivityWatchEvents.Outcome.notAFK != 0 && e.ends[k] > e.starts[k]
+            {
+                periods.append(e.starts[k]..<e.ends[k])
+            }
+            active[bucket.hostname ?? "", default: []] += periods
+        }
+        let unions = active.mapValues(Self.union)
+        var categories = NameTable(normalise: Normalise.category)
+        let other = categories.id(for: nil as String?)
+        var columns = SessionColumns()
+        var skipped = SkipSummary()
+        var seen = 0
+        for bucket in ordered where bucket.type == Self.windowType {
+            let notAFK = unions[bucket.hostname ?? ""]
+            let e = bucket.events
+            for k in 0..<e.count {
+                seen += 1
+                if seen & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
+                let outcome = e.outcomes[k]
+                if let reason = ActivityWatchEvents.reason(outcome) {
+                    skipped.record(SkippedRow(reason: reason, sessionID: reason == .notAnObject ? nil : e.ids.text(at: k), line: nil))
+                    continue
+                }
+                if outcome & ActivityWatchEvents.Outcome.appWrongType != 0 {
+                    skipped.record(SkippedRow(reason: .badFieldType, sessionID: e.ids.text(at: k), line: nil))
+                    continue
+                }
+                let (start, end) = (e.starts[k], e.ends[k])
+                guard end > start else { continue }  // heartbeats of zero length carry no time
+                guard let notAFK else {
+                    columns.append(start: start, end: end, app: e.apps[k], category: other, from: e.ids, at: k)
+                    continue
+                }
+                Self.forEachIntersection(of: start..<end, with: notAFK) { piece in
+                    columns.append(start: piece.lowerBound, end: piece.upperBound, app: e.apps[k], category: other, from: e.ids, at: k)
+                }
+            }
+        }
+        return ScannedSessions(
+            ScannedPart(
+                table: 0, appNames: apps.names, categoryNames: categories.names, columns: columns, skipped: skipped,
+                repairedStrings: repairedStrings))
+    }
+
+    /// Sorted, disjoint ranges covering the same time as `ranges`.
+    static func union(_ ranges: [Range<Micros>]) -> [Range<Micros>] {
+        var out: [Range<Micros>] = []
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// The parts of `span` inside the sorted, disjoint `periods`.
+    static func intersections(of span: Range<Micros>, with periods: [Range<Micros>]) -> [Range<Micros>] {
+        var pieces: [Range<Micros>] = []
+        forEachIntersection(of: span, with: periods) { pieces.append($0) }
+        return pieces
+    }
+
+    /// Calls `body` with each part of `span` inside the sorted, disjoint `periods`, in order.
+    @inline(__always) static func forEachIntersection(
+        of span: Range<Micros>, with periods: [Range<Micros>], _ body: (Range<Micros>) -> Void
+    ) {
+        periods.withUnsafeBufferPointer { periods in
+            // The first period that ends after the span starts.
+            var lo = 0
+            var hi = periods.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if periods[mid].upperBound <= span.lowerBound { lo = mid + 1 } else { hi = mid }
+            }
+            var k = lo
+            while k < periods.count, periods[k].lowerBound < span.upperBound {
+                let piece = max(span.lowerBound, periods[k].lowerBound)..<min(span.upperBound, periods[k].upperBound)
+                if !piece.isEmpty { body(piece) }
+                k += 1
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Feeds a stream to a reader chunk by chunk: each chunk is the unit cut by the last one's
+    /// end and what was read after it, in one buffer that grows only for a unit larger than
+    /// itself. Errors are placed in the file by the lines and columns of the chunks before.
+    private static func scan<Source: ByteSource>(
+        _ reader: ChunkReader<Source>, _ aw: ActivityWatchReader, cancellation: CancellationToken?
+    ) throws(StreamError<Source.Failure>) -> (reader: ActivityWatchReader, repaired: Int) {
+        var aw = aw
+        let chunking = reader.chunking
+        var base = SegmentedScan.TextBase()
+        if reader.isComplete {
+            // All in memory already: one final chunk, read in place.
+            var s = JSONScanner(reader.lookahead)
+            s.countRepairs = true
+            do {
+                _ = try aw.read(&s, cancellation: cancellation)
+            } catch {
+                throw .ingest(base.error(error, in: reader.lookahead))
+            }
+            return (aw, s.repairedStrings)
+        }
+        let buffer = SegmentBuffer(capacity: chunking.segmentBytes)
+        reader.takeLookahead(into: buffer)
+        var s = JSONScanner(buffer.bytes, final: false)
+        s.countRepairs = true
+        var more = true
+        while true {
+            if cancellation?.isCancelled == true { throw .ingest(.cancelled) }
+            do {
+                while more, buffer.count < chunking.segmentBytes {
+                    more = try reader.readMore(into: buffer, limit: chunking.segmentBytes - buffer.count)
+                }
+            } catch {
+                throw .read(error)
+            }
+            s.rebase(buffer.bytes, final: !more)
+            let consumed: Int
+            do {
+                consumed = try aw.read(&s, cancellation: cancellation)
+            } catch {
+                throw .ingest(base.error(error, in: buffer.bytes))
+            }
+            if aw.finished { return (aw, s.repairedStrings) }
+            let done = UnsafeBufferPointer(rebasing: buffer.bytes[..<consumed])
+            base.advance(newlines: s.newlines, tailColumns: SegmentedScan.tailColumns(done))
+            // Keep the unit cut by the end; read more after it (into a larger buffer when one
+            // unit fills it).
+            let rest = buffer.count - consumed
+            if consumed > 0 {
+                buffer.base.update(from: buffer.base + consumed, count: rest)
+                buffer.count = rest
+            } else if buffer.count >= chunking.segmentBytes {
+                // One unit fills the buffer: read as much again before reading it again, so a
+                // huge unit is read again only a few times (`readMore` grows the buffer when full).
+                let target = 2 * buffer.count
+                do {
+                    while more, buffer.count < target {
+                        more = try reader.readMore(into: buffer, limit: target - buffer.count)
+                    }
+                } catch {
+                    throw .read(error)
+                }
+            }
+        }
+    }
+
+    private static func inMemory<T>(
+        _ bytes: UnsafeBufferPointer<UInt8>, chunking: Chunking, _ body: (ChunkReader<MemorySource>) throws(StreamError<Never>) -> T
+    ) throws(IngestError) -> T {
+        let chunk = chunking.readBytes < bytes.count ? chunking.readBytes : nil
+        do {
+            return try body(ChunkReader(MemorySource(bytes, chunk: chunk), chunking: chunking))
+        } catch {
+            switch error {
+            case .ingest(let e): throw e
+            }
+        }
+    }
+}
