@@ -120,7 +120,7 @@ enum JSONScannerFuzz {
 
         // 2 and 3. The dataset, in one scan and in segments.
         let serial = Result { () throws(IngestError) in try SessionsJSON.scanOnce(input).dataset(source: "fuzz") }
-        let chunking = Self.chunking(for: bytes)
+        let chunking = fuzzChunking(for: bytes)
         let segmented = Result { () throws(IngestError) in try SessionsJSON.decode(input, source: "fuzz", chunking: chunking) }
         switch (serial, segmented) {
         case (.success(let one), .success(let two)):
@@ -144,18 +144,6 @@ enum JSONScannerFuzz {
         default:
             fuzzFailure("one scan gave \(serial), the segmented scan (\(chunking)) gave \(segmented)", input: bytes)
         }
-    }
-
-    /// Segment and read sizes from 1 to 64 bytes and one to three workers, drawn from the
-    /// input (the same input always gets the same, so a find replays); one input in four is
-    /// read in 256-byte reads instead, mostly one segment (a thread per segment makes tiny
-    /// segments slow to fuzz).
-    static func chunking(for bytes: [UInt8]) -> Chunking {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
-        let workers = 1 + Int((h >> 16) % 3)
-        if h >> 60 < 4 { return Chunking(segmentBytes: 4096, readBytes: 256, workers: workers) }
-        return Chunking(segmentBytes: 1 + Int(h % 64), readBytes: 1 + Int((h >> 8) % 64), workers: workers)
     }
 
     // MARK: - Errors

@@ -504,6 +504,8 @@ struct JSONScanner {
             guard let d = peek(), isDigit(d) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
+        // A number that ends with the bytes may go on in the bytes that follow.
+        if i == b.count, !isFinal { throw .needMore }
     }
 
     private mutating func skipDigits() {
@@ -631,10 +633,14 @@ struct JSONScanner {
 
     private mutating func scanHex4() throws(ScanStop) -> UInt32 {
         if b.count - i < 4 {
-            guard !isFinal else { throw error("expected four hex digits after '\\u'") }
-            // More bytes may complete the four digits; a byte that is not one fails already.
+            // A byte that is not a digit fails where it stands, as with four bytes to look at;
+            // digits cut by the end fail at the first (or need more bytes, when more may follow).
+            let first = i
             while i < b.count, Self.isHex(b[i]) { i += 1 }
-            throw i < b.count ? error("expected four hex digits after '\\u'") : .needMore
+            if i < b.count { throw error("expected four hex digits after '\\u'") }
+            guard isFinal else { throw .needMore }
+            i = first
+            throw error("expected four hex digits after '\\u'")
         }
         var v: UInt32 = 0
         for _ in 0..<4 {

@@ -2,13 +2,43 @@
 import Testing
 @testable import UsageCore
 
-// Found so far in Sources/UsageCore: nothing. The targets ran about 71 million inputs (the JSON
+// Found in the scanner and parser of issue 8: nothing (the streaming readers of issue 19: see
+// StreamingFuzzRegressionTests below). The targets ran about 71 million inputs (the JSON
 // scanner 8.5 million, the RFC 3339 parser 62.6 million, in runs of up to 20 minutes) with no
 // crash, no sanitizer report and no difference from their references; the one failure, after
 // 0.4 million JSON inputs, was the harness's own (its copy for Foundation turned an invalid
 // escape into a valid one) and was fixed there. A failure found later goes here as
 // `@Test func <whatWentWrong>()` with the input from the failure message (printed as a Swift
 // literal), next to the fix in Sources/UsageCore.
+
+/// Found by the ActivityWatch and NDJSON targets (issue 19), in the new streaming readers.
+struct StreamingFuzzRegressionTests {
+    /// A number cut by a chunk's end (`6` of `60`) was taken whole, in a value the ActivityWatch
+    /// reader skips, so the chunk after began with `0` and the load failed where one read passed.
+    @Test func aNumberCutByAChunkEndWasTakenWhole() throws {
+        let text = #"{"buckets": {"w": {"type": "currentwindow", "duration": 60, "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "A"}}]}}}"#
+        let bytes = Array(text.utf8)
+        let whole = try bytes.withUnsafeBufferPointer { b throws(IngestError) in try ActivityWatchRead.read(b, document: .export).dataset(source: "t") }
+        for chunk in 1...12 {
+            let chunked = try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try ActivityWatchRead.read(b, document: .export, chunking: Chunking(segmentBytes: chunk, readBytes: chunk)).dataset(source: "t")
+            }
+            #expect(chunked.sessions.count == whole.sessions.count, "chunks of \(chunk)")
+            #expect(chunked.sessions.first?.end == whole.sessions.first?.end)
+        }
+    }
+
+    /// `\u` followed by fewer than four bytes: a byte that is not a hex digit is where the error
+    /// is, as with four bytes to look at (it was the `\u`'s place at the end of a line or input).
+    @Test func aShortUnicodeEscapeFailsAtItsFirstBadByte() {
+        #expect(throws: IngestError.syntax(line: 1, column: 7, message: "expected four hex digits after '\\u'")) {
+            try SessionsJSON.decode(#"["a\u0t"#)
+        }
+        #expect(throws: IngestError.syntax(line: 1, column: 6, message: "expected four hex digits after '\\u'")) {
+            try SessionsJSON.decode(#"["a\u0"#)
+        }
+    }
+}
 
 /// The JSON target (Fuzz/JSONScannerFuzz.swift) excuses JSONSerialization for rejecting what
 /// SPEC §1 has us accept. Were ours to start rejecting one of these as well, both would reject
