@@ -165,7 +165,7 @@ _usage-shell() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f --timeout)
+    local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f --timeout --db)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -193,7 +193,7 @@ _usage-shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''import'$'\n''store'$'\n''forget'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
         return
         ;;
     '-f')
@@ -201,6 +201,10 @@ _usage-shell() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--db')
+        __usage-shell_add_completions -f
         return
         ;;
     esac

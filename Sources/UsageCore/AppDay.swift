@@ -91,7 +91,7 @@ public struct AppDayReport: Hashable, Sendable {
         var categoryMicros: [Int32: Micros] = [:]
         var slotMicros = [Micros](repeating: 0, count: window.slots.count)
 
-        let sessions = history.window(window)
+        let sessions = history.window(window, ids: true)
         for s in sessions {
             total += s.length
             guard s.app == app else { continue }

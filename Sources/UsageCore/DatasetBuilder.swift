@@ -72,16 +72,17 @@ struct DatasetBuilder: Sendable {
         guard e > s else { return skip(.endNotAfterStart) }
         let appID = apps.id(for: app)
         let categoryID = categories.id(for: category)
+        let offsets = UTCOffsets(startMinutes: RFC3339.offsetMinutes(start.bytes), endMinutes: RFC3339.offsetMinutes(end.bytes))
         switch id.kind {
         case .string where id.nonASCII && !Self.isValidUTF8(id.bytes):
             let repairedID = Array(String(decoding: id.bytes, as: UTF8.self).utf8)
             repairedID.withUnsafeBufferPointer {
-                columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: $0)
+                columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: $0, offsets: offsets)
             }
         case .string, .number:
-            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: id.bytes)
+            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: id.bytes, offsets: offsets)
         case .absent, .null, .other:
-            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: nil)
+            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: nil, offsets: offsets)
         }
     }
 

@@ -92,4 +92,13 @@ public enum RFC3339 {
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         return seconds * 1_000_000 + fraction
     }
+
+    /// The UTC offset, in minutes, of a timestamp `parse` accepted: 0 for `Z`, else its
+    /// `±HH:MM` (the last six bytes).
+    static func offsetMinutes(_ b: UnsafeBufferPointer<UInt8>) -> Int16 {
+        guard b.count >= 6, let last = b.last, last != UInt8(ascii: "Z"), last != UInt8(ascii: "z") else { return 0 }
+        let at = b.count - 6
+        guard let h = Digits.value(b, at + 1, 2), let m = Digits.value(b, at + 4, 2) else { return .min }
+        return Int16(b[at] == UInt8(ascii: "-") ? -(h * 60 + m) : h * 60 + m)
+    }
 }

@@ -136,6 +136,15 @@ public struct SourcePart: Hashable, Sendable {
     }
 }
 
+/// What tells a session of a source apart from the others when the source is read again.
+public enum SessionIdentity: Sendable, Equatable {
+    /// Its own id (`session_id`, an ActivityWatch event id); its content when it has none.
+    case byID
+    /// Its start: the source's ids are positions that change (Timewarrior numbers intervals
+    /// from the latest, `@1`), and no two of its intervals start at once.
+    case byStart
+}
+
 /// Every valid session of a load, sorted by start, with the interned names and the skip counts:
 /// the history held in memory.
 public struct Dataset: SessionHistory {
@@ -158,6 +167,9 @@ public struct Dataset: SessionHistory {
     private let latestEnd: Micros?
     /// What each source brought, in the order loaded: one part, or several after `load A B`.
     public let parts: [SourcePart]
+    /// What makes one of its sessions the same session when the source is read again (the store
+    /// keys what it imports by it).
+    public var identity: SessionIdentity = .byID
 
     /// An empty dataset (nothing loaded yet).
     public static let empty = Dataset(
@@ -230,9 +242,11 @@ public struct Dataset: SessionHistory {
 
     /// The same dataset with other category names and columns (category rules).
     func with(categories: [String], columns: SessionColumns) -> Dataset {
-        Dataset(
+        var changed = Dataset(
             source: source, apps: apps, categories: categories, columns: columns,
             skipped: skipped, repairedStrings: repairedStrings, parts: parts)
+        changed.identity = identity
+        return changed
     }
 
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.
@@ -245,8 +259,8 @@ public struct Dataset: SessionHistory {
 
     /// The sessions overlapping `[from, to)`: a binary search finds the candidates, which the
     /// window clips as it yields them.
-    public func window(from: Micros, to: Micros) -> SessionWindow {
-        SessionWindow(columns: sessions, candidates: candidateRange(from: from, to: to), from: from, to: to)
+    public func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow {
+        SessionWindow(columns: sessions, candidates: candidateRange(from: from, to: to), from: from, to: to, longest: longestSession)
     }
 
     public func latestCategory(ofApp app: Int32) -> Int32? {
@@ -256,4 +270,6 @@ public struct Dataset: SessionHistory {
     public func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory {
         categorising(categoryOf)
     }
+
+    public func takeReadFailure() -> String? { nil }
 }

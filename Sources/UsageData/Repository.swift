@@ -39,11 +39,15 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     case url(String)
     /// An ActivityWatch server's REST API (`aw://HOST:PORT`, `activitywatch`).
     case activityWatch(host: String, port: Int)
+    /// The store: what `import` kept (`store`, `:store:`), read by window.
+    case store
     /// Several sources loaded as one (`load A B`): sessions merged, skipped rows kept apart.
     indirect case merged([SourceRef])
 
     /// The name that selects the bundled sample explicitly, like sqlite's `:memory:`.
     public static let sampleName = ":sample:"
+    /// The word for the store (also `:store:`).
+    public static let storeName = "store"
     /// The name standard input goes by in reports and errors.
     public static let stdinName = "<stdin>"
     /// The word for the local ActivityWatch server, `aw://localhost:5600`.
@@ -63,6 +67,8 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         let lower = argument.lowercased()
         if argument == "-" {
             self = .stdin
+        } else if lower == SourceRef.storeName || argument == ":store:" {
+            self = .store
         } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             self = .url(argument)
         } else if lower == SourceRef.activityWatchName {
@@ -111,6 +117,7 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         case .stdin: return SourceRef.stdinName
         case .url(let url): return SourceRef.redacted(url)
         case .activityWatch(let host, let port): return "aw://\(host):\(port)"
+        case .store: return SourceRef.storeName
         case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
         }
     }
@@ -132,23 +139,28 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Several repositories read one after the other and merged (`load A B`); the first failure
-/// fails the whole load, so nothing half-merged is ever shown.
-public struct MergedRepository: SessionRepository {
+/// fails the whole load, so nothing half-merged is ever shown. Sources read whole merge into
+/// one dataset; a history read by window (the store) stays one, inside a `MergedHistory`.
+public struct MergedRepository: HistoryRepository {
     public let name: String
-    public let parts: [any SessionRepository]
+    public let parts: [any HistoryRepository]
 
-    public init(name: String, parts: [any SessionRepository]) {
+    public init(name: String, parts: [any HistoryRepository]) {
         self.name = name
         self.parts = parts
     }
 
-    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        var datasets: [Dataset] = []
+    public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
+        -> any SessionHistory
+    {
+        var histories: [any SessionHistory] = []
         for part in parts {
-            datasets.append(try part.load(cancellation: cancellation, progress: progress))
+            histories.append(try part.openHistory(cancellation: cancellation, progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
-        return Dataset.merging(datasets, source: name)
+        let datasets = histories.compactMap { $0 as? Dataset }
+        if datasets.count == histories.count { return Dataset.merging(datasets, source: name) }
+        return MergedHistory(histories, source: name)
     }
 }
 

@@ -48,7 +48,10 @@ enum TimewarriorFormat {
                 id: interval.id, app: tags.first, category: tags.dropFirst().first,
                 start: time(interval.start), end: time(interval.end), line: line)
         }
-        return rows.dataset(source: source)
+        // Interval ids are positions counted from the latest (`@1`): a new interval renumbers them all.
+        var dataset = rows.dataset(source: source)
+        dataset.identity = .byStart
+        return dataset
     }
 
     /// A time field as RFC 3339 text: nil when absent or null; a value that is not a string

@@ -135,7 +135,10 @@ public final class Runner {
     /// The prompt's first line: version, what is loaded, "type 'help'".
     var banner: String {
         let model = shell.model
-        let loaded = model.hasData ? "\(model.history.sessionCount) sessions from \(model.history.source)" : "no data loaded"
+        var loaded = model.hasData ? "\(model.history.sessionCount) sessions from \(model.history.source)" : "no data loaded"
+        if model.hasData, model.loadedSource == .store, let path = shell.environment.storePath {
+            loaded = "\(model.history.sessionCount) sessions from the store \(path)"
+        }
         return "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help'"
     }
 

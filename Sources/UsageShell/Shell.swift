@@ -26,6 +26,7 @@ public final class Shell {
         self.limits = LimitsSession(file: environment.limitsFile)
         self.rules = RulesSession(file: environment.rulesFile)
         self.stdin = environment.stdin
+        model.storePath = environment.storePath
     }
 
     /// The width tables are drawn at now: `set width`, else the terminal's (never below 20).
@@ -50,11 +51,18 @@ public final class Shell {
         case .failure(let error):
             return .failed(error)
         case .success(let command):
+            let outcome: CommandOutcome
             do {
-                return try command.run(self, Array(words.dropFirst()))
+                outcome = try command.run(self, Array(words.dropFirst()))
             } catch {
-                return .failed(error)
+                outcome = .failed(error)
             }
+            // A window that could not be read came back empty: what was computed from it is not shown.
+            if let failure = model.history.takeReadFailure() {
+                model.forgetReports()
+                return .failed(.historyUnreadable(failure))
+            }
+            return outcome
         }
     }
 

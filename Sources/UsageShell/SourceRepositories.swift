@@ -1,12 +1,30 @@
 // SourceRepositories.swift — the composition of sources: a SourceRef becomes the repository that reads it. It lives above the data module, so that other source modules (a store) can sit beside it without a cycle.
 import UsageCore
 import UsageData
+import UsageStore
 
 extension SourceRef {
+    /// What a run with no SOURCE opens on: the store when it holds sessions (or cannot be
+    /// read: that is said, not hidden behind the sample), else the bundled sample.
+    public static func startingSource(store path: String?) -> SourceRef {
+        guard let path, Store.exists(at: path) else { return .sample }
+        guard let store = try? Store.open(path: path, create: false), let history = try? StoreHistory(store: store, source: storeName)
+        else { return .store }
+        return history.sessionCount > 0 ? .store : .sample
+    }
+
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is
-    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds.
-    func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout) -> any HistoryRepository {
-        sessionRepository(zone: zone, timeout: timeout)
+    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `store` is the
+    /// store's path (nil: there is no home to keep one in).
+    func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout, store: String?) -> any HistoryRepository {
+        switch self {
+        case .store:
+            return StoreRepository(path: store ?? "")
+        case .merged(let refs):
+            return MergedRepository(name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, store: store) })
+        default:
+            return sessionRepository(zone: zone, timeout: timeout)
+        }
     }
 
     /// The repository of a source read whole into memory.
@@ -23,8 +41,8 @@ extension SourceRef {
             var repository = ActivityWatchRepository(host: host, port: port)
             repository.client.readTimeout = timeout
             return repository
-        case .merged(let refs):
-            return MergedRepository(name: description, parts: refs.map { $0.sessionRepository(zone: zone, timeout: timeout) })
+        case .merged, .store:
+            preconditionFailure("\(self) is not read whole")
         }
     }
 }

@@ -51,6 +51,8 @@ public final class UsageViewModel {
     }
     /// How long a load waits for a silent stream (a pipe, a FIFO, an HTTP body), in seconds.
     public var timeout: Double = StreamLimits.defaultTimeout
+    /// Where the store is (`load store`); nil when there is no home to keep one in.
+    public var storePath: String?
     /// The chart `show` draws first, and `chart` alone draws.
     public var chart: ChartKind = .category
     /// What the hourly chart stacks: the top apps (as the original did) or the top categories.
@@ -119,7 +121,7 @@ public final class UsageViewModel {
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<any SessionHistory, LoadError> {
         let ticket = beginLoad(source)
-        let repo = repository ?? source.repository(zone: zone, timeout: timeout)
+        let repo = repository ?? source.repository(zone: zone, timeout: timeout, store: storePath)
         let cancellation = ticket.cancellation
         let result = presenter.present(source, cancellation: cancellation) { progress in
             Result { () throws(LoadError) in try repo.openHistory(cancellation: cancellation, progress: progress) }
@@ -176,6 +178,11 @@ public final class UsageViewModel {
         guard LocalDate.supported.contains(day) else { return nil }
         explicitDay = day
         return day
+    }
+
+    /// Drops the reports computed so far (their history failed a read while they were made).
+    public func forgetReports() {
+        cache = nil
     }
 
     /// The report of the selected day, computed once per (history, day, zone).

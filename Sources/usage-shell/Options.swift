@@ -18,14 +18,15 @@ struct UsageShellCommand: ParsableCommand {
             With -c or -f, runs those commands and exits; otherwise reads commands from standard \
             input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
             1 when any failed, 3 when none failed but 'limits check' found a crossed limit, 64 for a bad \
-            command line.
+            command line. 'usage-shell import SOURCE...' puts sources into the store (see \
+            'usage-shell import --help').
             """,
         version: UsageShellVersion.string
     )
 
     @Argument(
         help: ArgumentHelp(
-            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input; absent: the bundled sample (also ':sample:').",
+            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, store for the store; absent: the store when it holds sessions, else the bundled sample (also ':sample:').",
             valueName: "source"),
         completion: .file())
     var sources: [String] = []
@@ -68,6 +69,11 @@ struct UsageShellCommand: ParsableCommand {
         "How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).",
         valueName: "seconds"))
     var timeout: String?
+
+    @Option(help: ArgumentHelp(
+        "The store's database: imported sessions (import) and tracked time; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).",
+        valueName: "path"), completion: .file())
+    var db: String?
 
     @Flag(help: "Stop at the first command that fails.")
     var bail = false

@@ -399,6 +399,16 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("limits", ["limit {title} 1m", "limit category {social} 1m", "limits check"], status: 3, shows: ["{title}", "{social}"], json: ["{title}", "{social}"]),
     SafetyCase("limits", ["limits {evil}"], status: 1, shows: ["'{evil}' is not check"]),
     SafetyCase("limits", ["limits"], status: 0, shows: ["the limits file '{limitsfile}' is not valid"], setup: .corruptLimits),
+    // import, store, forget: hostile names and paths go into SQLite and come back exactly
+    SafetyCase("import", ["import {data}"], shows: ["imported {data}"], json: ["{data}"]),
+    SafetyCase("import", ["import {evil}"], status: 1, shows: ["cannot load '{evil}'"]),
+    SafetyCase("store", ["import {data}", "store"], shows: ["{data}"], json: ["{data}"]),
+    SafetyCase("store", ["import {data}", "load store", "show"], shows: ["{title}", "{social}", "{rlo}", "{ruled}"], json: allApps + dayCategories),
+    SafetyCase("store", ["import {data}", "load store", "app {title}"], shows: ["{title} · "], json: ["{title}"]),
+    SafetyCase("store", ["store {evil}"], status: 1, shows: ["store: takes no arguments"]),
+    SafetyCase("forget", ["import {data}", "forget before 2026-03-01 --yes"], shows: ["forgot"]),
+    SafetyCase("forget", ["import {data}", "forget before {evilday}"], status: 1, shows: ["'{evilday}' is not a day"]),
+    SafetyCase("forget", ["import {data}", "forget before 2026-03-01"], status: 1, shows: ["forget before 2026-03-01 --yes"]),
     // help
     SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),

@@ -2,6 +2,7 @@
 import UsageCore
 import UsageData
 import UsageRender
+import UsageStore
 
 /// One setting of `set`.
 struct Setting: Sendable {
@@ -10,8 +11,11 @@ struct Setting: Sendable {
     let values: String
     let completion: [ArgumentKind]
     /// A typed value as a change of the shell, or what is wrong with it (`format must be table
-    /// or json, not 'csv'`).
-    let read: @Sendable (String) -> Result<@Sendable (Shell) -> Void, Problem>
+    /// or json, not 'csv'`). A change may still fail (a setting kept in the store).
+    let read: @Sendable (String) -> Result<Change, Problem>
+
+    /// Applies the value; a failure comes back (nil: done).
+    typealias Change = @Sendable (Shell) -> ShellError?
     /// The value as `set` lists it, and as JSON.
     let show: @Sendable (Shell) -> (text: String, json: JSONText)
 
@@ -31,7 +35,10 @@ struct Setting: Sendable {
                 guard let word = PrefixMatch.unique(typed, among: values) else {
                     return .failure(Problem(text: "\(name) must be \(list), not '\(typed)'"))
                 }
-                return .success { apply($0, word) }
+                return .success { shell in
+                    apply(shell, word)
+                    return nil
+                }
             }, show: show)
     }
 
@@ -64,11 +71,17 @@ public enum Settings {
         Setting(
             name: "width", values: "N|auto", completion: [.keywords(["auto"])],
             read: { typed in
-                if PrefixMatch.unique(typed, among: ["auto"]) != nil { return .success { $0.output.fixedWidth = nil } }
+                if PrefixMatch.unique(typed, among: ["auto"]) != nil { return .success { shell in
+                    shell.output.fixedWidth = nil
+                    return nil
+                } }
                 guard let width = Int(typed), (20...1000).contains(width) else {
                     return .failure(.init(text: "width must be auto or a number from 20 to 1000, not '\(typed)'"))
                 }
-                return .success { $0.output.fixedWidth = width }
+                return .success { shell in
+                    shell.output.fixedWidth = width
+                    return nil
+                }
             },
             show: { shell in
                 (shell.output.fixedWidth.map(String.init) ?? "auto (\(shell.width))", shell.output.fixedWidth.map { .int($0) } ?? .string("auto"))
@@ -79,7 +92,10 @@ public enum Settings {
                 guard let zone = Zone(identifier: typed) else {
                     return .failure(.init(text: "unknown time zone '\(typed)': use an IANA name such as Europe/Paris, or UTC"))
                 }
-                return .success { $0.model.zone = zone }
+                return .success { shell in
+                    shell.model.zone = zone
+                    return nil
+                }
             },
             show: { ($0.model.zone.identifier, .string($0.model.zone.identifier)) }),
         .onOff("timer", get: { $0.output.timer }, set: { $0.output.timer = $1 }),
@@ -89,9 +105,46 @@ public enum Settings {
                 guard let seconds = StreamLimits.seconds(typed) else {
                     return .failure(.init(text: "timeout must be a number of seconds from 1 to 86400 (120, 2m), not '\(typed)'"))
                 }
-                return .success { $0.model.timeout = seconds }
+                return .success { shell in
+                    shell.model.timeout = seconds
+                    return nil
+                }
             },
             show: { (StreamLimits.text(seconds: $0.model.timeout), .double($0.model.timeout)) }),
+        Setting(
+            name: "retention", values: "AGE|off", completion: [.keywords(["off", "30d", "90d", "365d"])],
+            read: { typed in
+                let days: Int?
+                if PrefixMatch.unique(typed, among: ["off"]) != nil {
+                    days = nil
+                } else {
+                    guard let age = CommandTable.parseAge(typed), age > 0 else {
+                        return .failure(.init(text: "retention must be off or an age such as 90d or 12w, not '\(typed)'"))
+                    }
+                    days = age
+                }
+                return .success { shell in
+                    // Kept in the store, so that every import (cron's too) applies it.
+                    let store: Store
+                    do throws(ShellError) {
+                        store = try CommandTable.openStore(shell, create: true)
+                    } catch {
+                        return error
+                    }
+                    do throws(StoreError) {
+                        try store.setRetention(days: days)
+                        return nil
+                    } catch {
+                        return .store(error)
+                    }
+                }
+            },
+            show: { shell in
+                guard let path = shell.environment.storePath, Store.exists(at: path),
+                    let store = try? Store.open(path: path, create: false), let days = try? store.retentionDays()
+                else { return ("off (keep everything)", .null) }
+                return ("\(days)d (imported sessions older than \(days) days are forgotten after each import)", .int(days))
+            }),
     ]
 
     static var names: [String] { all.map(\.name) }
@@ -118,7 +171,7 @@ public enum Settings {
     /// Applies `NAME VALUE` pairs in order; a lone `NAME` changes nothing (it is shown). All
     /// pairs are checked before any is applied, so a bad one changes nothing.
     static func apply(_ args: [String], to shell: Shell) throws(ShellError) {
-        var changes: [@Sendable (Shell) -> Void] = []
+        var changes: [Setting.Change] = []
         var rest = args[...]
         while let name = rest.popFirst() {
             guard let setting = named(name) else {
@@ -133,7 +186,9 @@ public enum Settings {
             case .failure(let problem): throw .badSetting(problem.text)
             }
         }
-        for change in changes { change(shell) }
+        for change in changes {
+            if let failure = change(shell) { throw failure }
+        }
     }
 
     /// The settings (or one of them) as `name  value` lines, or one JSON object.
@@ -150,7 +205,7 @@ extension CommandTable {
         "set", syntax: Settings.syntax, summary: "change a setting; alone, show them all",
         examples: [
             "set", "set format json", "set color never", "set glyphs ascii", "set accessible on", "set width 100",
-            "set tz Europe/Paris", "set timer on", "set timeout 120",
+            "set tz Europe/Paris", "set timer on", "set timeout 120", "set retention 90d",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }
     ) { shell, args throws(ShellError) in
