@@ -87,11 +87,14 @@ struct DatasetBuilder: Sendable {
 
     /// Adds a session whose instants are already known (ActivityWatch events), or skips it
     /// when it is empty; names are normalised as for any row.
-    mutating func addSession(start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int?) {
+    mutating func addSession(
+        start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int?, running: Bool = false
+    ) {
         guard end > start else {
             return skipped.record(SkippedRow(reason: .endNotAfterStart, sessionID: id, line: line))
         }
-        columns.append(start: start, end: end, app: apps.id(for: app), category: categories.id(for: category), id: id)
+        columns.append(
+            start: start, end: end, app: apps.id(for: app), category: categories.id(for: category), id: id, running: running)
     }
 
     /// Counts a row skipped before it reached the rules (a format's own checks).

@@ -111,6 +111,14 @@ public struct SessionWindow: Sequence, Sendable {
         columns.id(at: session.position)
     }
 
+    /// Whether a yielded session was still running when loaded (its end is the load's clock).
+    public func isRunning(_ session: ClippedSession) -> Bool {
+        columns.isRunning(at: session.position)
+    }
+
+    /// Whether any session of the history is running (so that most walks need not ask each one).
+    public var mayHoldRunning: Bool { columns.hasRunning }
+
     public func makeIterator() -> Iterator {
         Iterator(window: self, position: candidates.lowerBound)
     }

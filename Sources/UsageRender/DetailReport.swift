@@ -25,7 +25,8 @@ extension TextReport {
         func times(_ s: AppSessionSlice) -> String {
             let start = stamp(s.start, s.startUTCOffsetSeconds)
             let end = s.end == a.window.end ? "24:00" : stamp(s.end, s.endUTCOffsetSeconds)
-            return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "")
+            // A session still running ends at the load's clock: it is said, not shown as ended.
+            return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "") + (s.running ? " running" : "")
         }
         let timeWidth = a.sessions.map { TerminalText.cells(times($0)) }.max() ?? 0
         let durationWidth = max(4, a.sessions.map { TextFormat.duration($0.micros).count }.max() ?? 0)
@@ -116,6 +117,19 @@ extension TextReport {
         lines.append("app time: \(TextFormat.duration(q.appTimeMicros))")
         lines.append("screen time: \(TextFormat.duration(q.screenTimeMicros))")
         lines.append(q.overlapMicros > 0 ? "overlap: \(TextFormat.duration(q.overlapMicros)) counted twice" : "overlap: none")
+        for r in q.running {
+            lines.append(
+                "running: \(TerminalText.sanitize(r.app))" + (r.id.map { " #" + TerminalText.sanitize($0) } ?? "")
+                    + " since \(stamp(r.start, offset: r.startUTCOffsetSeconds)), \(TextFormat.duration(r.end - r.start)) "
+                    + "counted up to the load")
+        }
+        for part in q.parts {
+            guard let local = part.localTimes else { continue }
+            let whose = q.parts.count > 1 ? " in \(TerminalText.sanitize(part.source))" : ""
+            lines.append(
+                "local times: \(grouped(local.rows)) row\(local.rows == 1 ? "" : "s")\(whose) had times without a UTC offset, "
+                    + "read as \(TerminalText.sanitize(local.zone)) time")
+        }
         if q.repairedStrings > 0 {
             lines.append("repaired strings: \(q.repairedStrings) (invalid UTF-8 or lone surrogates became U+FFFD)")
         }
@@ -226,6 +240,7 @@ extension ReportJSON {
                             ("start", .string(TextFormat.localTimestamp(s.start, offsetSeconds: s.startUTCOffsetSeconds))),
                             ("end", .string(TextFormat.localTimestamp(s.end, offsetSeconds: s.endUTCOffsetSeconds))),
                             ("seconds", .seconds(s.micros)),
+                            ("running", .bool(s.running)),
                         ])
                     })
             ),
@@ -282,6 +297,8 @@ extension ReportJSON {
                         ])
                     })
             ),
+            ("running", running(q.running)),
+            ("local_times", localTimes(q.parts)),
         ])
     }
 

@@ -47,18 +47,6 @@ public enum ReportJSON {
             ])
     }
 
-    /// `load …`: what was loaded; first and last day in the selected zone (null when empty).
-    public static func load(_ d: some SessionHistory, zone: Zone) -> JSONText {
-        let range = d.dayRange(in: zone)
-        return .object([
-            ("source", .string(d.source)),
-            ("sessions", .int(d.sessionCount)),
-            ("skipped", skipped(d.skipped)),
-            ("first_day", range.map { .string($0.lowerBound.description) } ?? .null),
-            ("last_day", range.map { .string($0.upperBound.description) } ?? .null),
-        ])
-    }
-
     /// `week`: days oldest first, categories by name → seconds.
     public static func week(_ days: [DaySummary]) -> JSONText {
         .object([

@@ -31,22 +31,6 @@ public enum TextReport {
         return lines
     }
 
-    /// The `load` summary: source, sessions and days covered; then the skipped rows by reason.
-    public static func loaded(_ d: some SessionHistory, zone: Zone, width: Int) -> [String] {
-        let count = d.sessionCount
-        var first = "loaded \(count) session\(count == 1 ? "" : "s") from \(TerminalText.sanitize(d.source))"
-        if let range = d.dayRange(in: zone) {
-            first += range.lowerBound == range.upperBound ? ", \(range.lowerBound)" : ", \(range.lowerBound) … \(range.upperBound)"
-        }
-        var lines = [first]
-        if d.skipped.total > 0 {
-            let reasons = SkipReason.allCases.filter { d.skipped.count($0) > 0 }
-                .map { "\(d.skipped.count($0)) \($0.rawValue)" }
-            lines.append("skipped \(d.skipped.total) rows: \(reasons.joined(separator: ", "))")
-        }
-        return wrap(lines, width: width)
-    }
-
     /// Lines wrapped at spaces to the width (continuations indented); a word longer than the
     /// width is cut.
     public static func wrap(_ lines: [String], width: Int) -> [String] {

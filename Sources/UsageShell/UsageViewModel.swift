@@ -51,6 +51,10 @@ public final class UsageViewModel {
     }
     /// How long a load waits for a silent stream (a pipe, a FIFO, an HTTP body), in seconds.
     public var timeout: Double = StreamLimits.defaultTimeout
+    /// The zone a CSV's times without an offset are read in (`--data-tz`); nil: the selected zone.
+    public var dataZone: Zone?
+    /// Which CSV column holds which field, where the header's names do not say (`--columns`).
+    public var columns = ColumnMapping()
     /// The chart `show` draws first, and `chart` alone draws.
     public var chart: ChartKind = .category
     /// What the hourly chart stacks: the top apps (as the original did) or the top categories.
@@ -119,13 +123,19 @@ public final class UsageViewModel {
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<any SessionHistory, LoadError> {
         let ticket = beginLoad(source)
-        let repo = repository ?? source.repository(zone: zone, timeout: timeout)
+        let repo = repository ?? source.repository(zone: zone, timeout: timeout, options: readOptions)
         let cancellation = ticket.cancellation
         let result = presenter.present(source, cancellation: cancellation) { progress in
             Result { () throws(LoadError) in try repo.openHistory(cancellation: cancellation, progress: progress) }
         }
         finishLoad(ticket, with: result)
         return result
+    }
+
+    /// What the readers of a load are given: the clock (a running interval counts up to it),
+    /// the zone of times without an offset, and the CSV column names.
+    public var readOptions: ReadOptions {
+        ReadOptions(now: now(), localZone: dataZone ?? zone, columns: columns)
     }
 
     /// Re-reads the bundled sample for a new zone. This is no user load: a failed load's

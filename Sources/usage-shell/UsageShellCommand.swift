@@ -42,12 +42,14 @@ extension UsageShellCommand {
             ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
         let model = UsageViewModel(zone: zone, now: { Micros(Date().timeIntervalSince1970 * 1_000_000) })
         if let seconds = timeout.flatMap(StreamLimits.seconds) { model.timeout = seconds }
+        model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
+        if let columns, let mapping = try? ColumnMapping(parsing: columns) { model.columns = mapping }
 
         let plan = RunPlan(commands: commands, script: script, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
         if plan.isInteractive { Interrupt.install() }
         let output = OutputSettings.start(
             format: format, color: color, glyphs: glyphs, accessible: accessible, width: width,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: rawCsv)
         let shell = Shell(model: model, output: output, environment: shellEnvironment(plan, environment))
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
