@@ -25,7 +25,7 @@ public struct Session: Hashable, Sendable {
     }
 }
 
-/// Why a row of the input was skipped (SPEC §1). The raw values are the JSON keys.
+/// Why a row of the input was skipped (docs/DATA.md §1). The raw values are the JSON keys.
 public enum SkipReason: String, CaseIterable, Sendable, Hashable {
     /// A timestamp is absent or null.
     case missingTimestamp = "missing_timestamp"

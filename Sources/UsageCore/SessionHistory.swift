@@ -39,13 +39,13 @@ extension SessionHistory {
     /// Every session, unclipped (`check`, `rules`, `export` look at the whole history).
     public var all: SessionWindow { window(from: .min, to: .max) }
 
-    /// The first and last local days that hold any session time, in `zone` (SPEC §3).
+    /// The first and last local days that hold any session time, in `zone` (docs/DATA.md §3).
     public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {
         guard let span else { return nil }
         return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
     }
 
-    /// SPEC §3's default day: the latest local day with any valid session; with no data, today.
+    /// docs/DATA.md §3's default day: the latest local day with any valid session; with no data, today.
     public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
         dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
     }

@@ -1,7 +1,7 @@
 // SessionRows.swift — the entry point for formats other than the sessions JSON (CSV, Timewarrior, ActivityWatch): rows in, a Dataset out, under the same rules.
 
 /// Builds a dataset row by row for the formats that are not the sessions JSON array. Rows of
-/// text go through the same validity rules and normalisation as JSON rows (SPEC §1–2), so a
+/// text go through the same validity rules and normalisation as JSON rows (docs/DATA.md §1–2), so a
 /// CSV and a JSON file of the same sessions load to the same dataset.
 public struct SessionRows {
     private var builder = DatasetBuilder()

@@ -1,4 +1,4 @@
-// Zone.swift — a time zone's rules for the program: offsets, local dates of instants, and day windows with hour slots (SPEC §3).
+// Zone.swift — a time zone's rules for the program: offsets, local dates of instants, and day windows with hour slots (docs/DATA.md §3).
 import Foundation
 
 /// A time zone (IANA name or `UTC`), the only place that asks Foundation about offsets.
@@ -30,7 +30,7 @@ public struct Zone: Sendable, Hashable {
         return Array(Set(names + ["UTC"])).sorted()
     }()
 
-    /// The zone of SPEC §3 when no `--tz` is given: `TZ` if it names a zone, else the system's
+    /// The zone of docs/DATA.md §3 when no `--tz` is given: `TZ` if it names a zone, else the system's
     /// zone (`systemIdentifier`, read by the caller from `/etc/localtime`), else UTC.
     public static func fromEnvironment(_ environment: [String: String], systemIdentifier: String?) -> Zone {
         if let tz = environment["TZ"], let zone = Zone(identifier: tz) { return zone }

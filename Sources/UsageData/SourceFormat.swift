@@ -4,7 +4,7 @@ import UsageCore
 
 /// The formats a source may be in, told apart by content (never by name: a URL or stdin has none).
 public enum SourceFormat: String, Sendable, CaseIterable {
-    /// A JSON array of session objects (SPEC §1), the canonical format.
+    /// A JSON array of session objects (docs/DATA.md §1), the canonical format.
     case sessionsJSON = "sessions JSON"
     /// One session object per line.
     case ndjson = "NDJSON"

@@ -4,7 +4,8 @@ import UsageCore
 extension TextReport {
     /// `app NAME`: a title (`Google Chrome · Productivity · Mon 2026-02-23`), the totals line
     /// (`2h 5m · 31% of the day · 4 sessions`), the app's sessions with local clock times
-    /// (`…` marks a session clipped at the day's start or end) and its non-empty hours.
+    /// (`…` marks a session clipped at the day's start or end; `running`, one still running
+    /// when loaded) and its non-empty hours.
     /// The hours are drawn as bars in the app's colour or pattern (from `palette`, the day's
     /// series) when the width allows and accessible mode is off.
     public static func app(_ a: AppDayReport, width: Int, theme: Theme = .plain, palette: Palette? = nil) -> [String] {
@@ -101,8 +102,9 @@ extension TextReport {
         return lines
     }
 
-    /// `check`: source, counts, days covered, app time against screen time (the overlap),
-    /// repaired strings, and the skipped rows by reason with up to three examples each.
+    /// `check`: source, counts, days covered, app time against screen time (the overlap), the
+    /// sessions still running and the zone times without an offset were read in, repaired
+    /// strings, and the skipped rows by reason with up to three examples each.
     public static func check(_ q: DataQuality, width: Int, theme: Theme = .plain) -> [String] {
         var lines = ["source: \(TerminalText.sanitize(q.source.isEmpty ? "(none)" : q.source))"]
         lines.append(
@@ -221,7 +223,7 @@ extension String {
 
 extension ReportJSON {
     /// `app NAME` → `{"day","time_zone","app","category","seconds","share",
-    /// "sessions":[{"id","start","end","seconds"}],"hours":[{"start","hour","seconds"}]}`;
+    /// "sessions":[{"id","start","end","seconds","running"}],"hours":[{"start","hour","seconds"}]}`;
     /// session and slot times as local RFC 3339 to the second, every slot of the day listed.
     public static func app(_ a: AppDayReport) -> JSONText {
         .object([
@@ -267,7 +269,8 @@ extension ReportJSON {
     /// `check` → `{"source","sessions","apps","categories","first_day","last_day","days_covered",
     /// "days_with_data","app_time_seconds","screen_time_seconds","overlap_seconds","repaired_strings",
     /// "skipped":{"total","reasons"},"examples":{REASON:[{"session_id","line","source"}]},
-    /// "sources":[{"source","sessions","skipped","examples"}]}`; `examples` lists only the
+    /// "sources":[{"source","sessions","skipped","examples"}],"running":[…],"local_times":[…]}`;
+    /// `running` and `local_times` as `load` gives them; `examples` lists only the
     /// reasons that have some; `sources` has one entry per source loaded together.
     public static func check(_ q: DataQuality) -> JSONText {
         .object([

@@ -1,7 +1,7 @@
-// ReportJSON.swift — SPEC §8's JSON shapes for every command that shows data.
+// ReportJSON.swift — docs/DATA.md §8's JSON shapes for every command that shows data.
 import UsageCore
 
-/// Builds the JSON documents of SPEC §8 (snake_case keys, seconds as numbers).
+/// Builds the JSON documents of docs/DATA.md §8 (snake_case keys, seconds as numbers).
 public enum ReportJSON {
     /// `show`: the whole day.
     public static func show(_ r: DayReport, skipped: SkipSummary) -> JSONText {
@@ -65,7 +65,7 @@ public enum ReportJSON {
         ])
     }
 
-    /// `{"total":N,"reasons":{…}}` with every reason of SPEC §1, zero or not, in a fixed order.
+    /// `{"total":N,"reasons":{…}}` with every reason of docs/DATA.md §1, zero or not, in a fixed order.
     public static func skipped(_ s: SkipSummary) -> JSONText {
         .object([
             ("total", .int(s.total)),

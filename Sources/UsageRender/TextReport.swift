@@ -3,7 +3,7 @@ import UsageCore
 
 /// Pure renderers `(report, width) → lines`. Every line fits `width` cells; data text is sanitised.
 public enum TextReport {
-    /// The header of SPEC §5: the date line and the totals line (`0m total · no usage recorded`
+    /// The header of docs/DATA.md §5: the date line and the totals line (`0m total · no usage recorded`
     /// for an empty day).
     public static func header(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
         let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)

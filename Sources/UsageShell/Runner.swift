@@ -69,7 +69,7 @@ public struct RunPlan: Equatable, Sendable {
     var continuesAfterFailedLoad: Bool { isInteractive }
 }
 
-/// Runs command lines and reports their outcomes (SPEC §7's batch rules).
+/// Runs command lines and reports their outcomes (docs/DATA.md §7's batch rules).
 public final class Runner {
     public let shell: Shell
     let out: TextSink
@@ -277,6 +277,6 @@ public final class Runner {
         return String(s)
     }
 
-    /// Error text may echo file or app names: never let it reach the terminal raw (SPEC §6).
+    /// Error text may echo file or app names: never let it reach the terminal raw (docs/DATA.md §6).
     static func safe(_ text: String) -> String { TerminalText.sanitize(text) }
 }

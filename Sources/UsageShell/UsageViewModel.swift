@@ -73,7 +73,7 @@ public final class UsageViewModel {
         let zone: Zone
     }
 
-    /// A view model in `zone`; `now` is the injected clock (SPEC §3's "today" when there is no data).
+    /// A view model in `zone`; `now` is the injected clock (docs/DATA.md §3's "today" when there is no data).
     public init(zone: Zone, now: @escaping () -> Micros) {
         self.zone = zone
         self.now = now
@@ -170,7 +170,7 @@ public final class UsageViewModel {
     /// Whether any load has succeeded.
     public var hasData: Bool { loadedSource != nil }
 
-    /// The selected day: the one chosen with `day`, else SPEC §3's default.
+    /// The selected day: the one chosen with `day`, else docs/DATA.md §3's default.
     public var selectedDay: LocalDate {
         explicitDay ?? history.defaultDay(in: zone, now: now())
     }

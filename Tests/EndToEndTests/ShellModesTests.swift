@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// The repository's root (tests read only the clone's own files, never the shared spec folder).
+/// The repository's root (tests read only the clone's own files).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 struct ShellModesTests {

@@ -1,4 +1,4 @@
-// TerminalSafetyTests.swift — SPEC §6 through the built binary: every command of the command table (the list comes from CommandTable.all), on its data path and its error paths, with colour off, colour on, JSON and accessible, on hostile names, ids, file names and arguments; and the command line's own errors and warnings.
+// TerminalSafetyTests.swift — docs/DATA.md §6 through the built binary: every command of the command table (the list comes from CommandTable.all), on its data path and its error paths, with colour off, colour on, JSON and accessible, on hostile names, ids, file names and arguments; and the command line's own errors and warnings.
 import Foundation
 import Testing
 import UsageRender

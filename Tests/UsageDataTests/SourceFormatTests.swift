@@ -1,4 +1,4 @@
-// SourceFormatTests.swift — the format layer: detection by content, decode dispatch and error wrapping, and each format (NDJSON, CSV, Timewarrior, ActivityWatch) under SPEC §1–2.
+// SourceFormatTests.swift — the format layer: detection by content, decode dispatch and error wrapping, and each format (NDJSON, CSV, Timewarrior, ActivityWatch) under docs/DATA.md §1–2.
 import Foundation
 import Testing
 @testable import UsageCore
@@ -574,7 +574,7 @@ extension SourceFormatTests {
             #expect(column == 36)
         }
 
-        /// SPEC §1: invalid UTF-8 and lone surrogate escapes inside strings become U+FFFD and the
+        /// docs/DATA.md §1: invalid UTF-8 and lone surrogate escapes inside strings become U+FFFD and the
         /// row stays. Foundation refuses both, so the whole Timewarrior load failed ("JSON that
         /// cannot be read here", at line 1, column 1).
         @Test func bugTimewarriorLoneSurrogateFailsTheWholeLoad() throws {
@@ -782,7 +782,7 @@ extension SourceFormatTests {
             #expect(line == 2)
         }
 
-        /// The same SPEC §1 repair as for Timewarrior: an app name with invalid UTF-8 keeps its event.
+        /// The same docs/DATA.md §1 repair as for Timewarrior: an app name with invalid UTF-8 keeps its event.
         @Test func bugAWInvalidUTF8FailsTheWholeLoad() throws {
             var bytes = Array(#"{"buckets": {"w": {"type": "currentwindow", "hostname": "h", "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "A"#.utf8)
             bytes += [0xC3]

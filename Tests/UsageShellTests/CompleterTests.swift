@@ -138,7 +138,7 @@ struct CompleterTests {
 
     // Bug (fixed): Tab put an app's raw name into the edited line, and libedit drew its controls:
     // a newline broke the line in two, a tab became spaces, a bidi override hid the text after it
-    // (SPEC §6). A name with controls now completes as `$'…'` with them escaped.
+    // (docs/DATA.md §6). A name with controls now completes as `$'…'` with them escaped.
     @Test func bugCompletionPutRawControlCharactersIntoTheEditedLine() throws {
         let json = """
             [{"app_name": "evil\\u001b]0;t\\u0007x", "category": "Tab\\tNew\\nLine", "start_timestamp": "2026-02-23T08:00:00Z", "end_timestamp": "2026-02-23T08:30:00Z"},
