@@ -116,6 +116,44 @@ struct CellTimestampTests {
     }
 }
 
+/// The cell readers on random text made of the characters they look at: they never trap, and
+/// what they accept is in range (a fuzzing of the readers' pieces, seeded, run with the tests).
+struct CellReaderRobustnessTests {
+    @Test func randomCellsNeverTrapAndAcceptedValuesAreInRange() {
+        var random = Seeded(seed: 2020)
+        let alphabet = Array("0123456789:-+. TtZzhmsecondiurUTCG'=,\u{1}é")
+        let paris = Zone(identifier: "Europe/Paris")!
+        var accepted = (durations: 0, times: 0)
+        for _ in 0..<50_000 {
+            let text = String((0..<random.int(0...28)).map { _ in random.pick(alphabet) })
+            if let d = CellDuration.micros(text) {
+                #expect(d >= 0 && d <= CellDuration.maxMicros, "\(text.debugDescription)")
+                accepted.durations += 1
+            }
+            switch CellTimestamp.read(text, zone: paris) {
+            case .instant(let t), .local(let t):
+                // Years 0000–9999 at most: within ±400,000 days of 1970.
+                #expect(abs(t / 86_400_000_000) < 4_000_000, "\(text.debugDescription)")
+                accepted.times += 1
+            case .noOffset, .invalid: break
+            }
+            _ = CSVHeader.place(text.split(separator: ",").map(String.init))
+        }
+        #expect(accepted.durations > 100)  // the alphabet makes durations often enough to check them
+        // Timestamps are long: a random one rarely parses, so build some that do and vary them.
+        for _ in 0..<5_000 {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            var text = "\(random.int(1000...2999))-\(two(random.int(1...12)))-\(two(random.int(1...28)))"
+            text += random.pick(["T", " ", "t"]) + "\(two(random.int(0...23))):\(two(random.int(0...59)))"
+            text += random.pick(["", ":\(two(random.int(0...59)))", ":07.5", ":07.123456789"])
+            text += random.pick(["", "Z", " +01:00", "-0530", "+09", " UTC", " GMT", "+25:00", "x"])
+            let reading = CellTimestamp.read(text, zone: paris)
+            let bad = text.hasSuffix("+25:00") || text.hasSuffix("x")
+            #expect((reading == .invalid) == bad, "\(text)")
+        }
+    }
+}
+
 /// A small seeded generator (SplitMix64), so the random test is the same on every run.
 struct Seeded {
     private var state: UInt64
