@@ -132,10 +132,14 @@ public final class Runner {
         return lines
     }
 
-    /// The prompt's first line: version, what is loaded, "type 'help'".
+    /// The prompt's first line: version, what is loaded (and, when a source had times without
+    /// an offset, the zone they were read in: the first load's only message), "type 'help'".
     var banner: String {
         let model = shell.model
-        let loaded = model.hasData ? "\(model.history.sessionCount) sessions from \(model.history.source)" : "no data loaded"
+        let n = model.history.sessionCount
+        var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
+        let zones = Set(model.history.parts.compactMap { $0.localTimes?.zone }).sorted()
+        if model.hasData, !zones.isEmpty { loaded += " (local times read as \(zones.joined(separator: ", ")) time)" }
         return "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help'"
     }
 

@@ -117,6 +117,18 @@ struct RealExportsShellTests {
         #expect((tokyo["sessions"] as? [[String: Any]])?.first?["start"] as? String == "2026-02-23T09:00:00+09:00")
     }
 
+    /// At the prompt, the first load's only message is the banner: it names the zone too.
+    @Test func theBannerSaysWhichZoneLocalTimesWereReadIn() throws {
+        let folder = try TemporaryFolder()
+        let csv = try folder.write("p.csv", "App,Start,End\nSafari,2026-02-23 09:00,2026-02-23 10:00\n")
+        let s = shell()
+        let runner = Runner(shell: s, out: BufferSink(), err: BufferSink())
+        runner.loadInitial(.file(csv))
+        #expect(runner.banner == "usage-shell \(UsageShellVersion.string) — 1 session from \(csv) (local times read as UTC time) — type 'help'")
+        runner.loadInitial(.sample)
+        #expect(runner.banner == "usage-shell \(UsageShellVersion.string) — 290 sessions from :sample: — type 'help'")
+    }
+
     @Test func aRunningTimewarriorIntervalCountsUpToTheModelsClock() throws {
         let folder = try TemporaryFolder()
         let timew = try folder.write("t.json", #"[{"id":1,"start":"20260223T080000Z","tags":["work","client"]}]"#)
