@@ -1,4 +1,4 @@
-// DayReport.swift — the report of one day (SPEC §4), built in one pass over the day's sessions.
+// DayReport.swift — the report of one day (docs/DATA.md §4), built in one pass over the day's sessions.
 
 /// The length of a union of intervals fed in start order (screen time: overlaps count once).
 struct UnionLength {
@@ -151,7 +151,7 @@ public struct DayReport: Hashable, Sendable {
         }
     }
 
-    /// Parts summed by name (names compared by scalars), in SPEC §4's order: the totals of
+    /// Parts summed by name (names compared by scalars), in docs/DATA.md §4's order: the totals of
     /// several days' apps or categories.
     public static func ranked(_ parts: some Sequence<(name: String, micros: Micros)>) -> [(name: String, micros: Micros)] {
         var sums: [ExactName: (name: String, micros: Micros)] = [:]
@@ -159,7 +159,7 @@ public struct DayReport: Hashable, Sendable {
         return sums.values.sorted(by: mostFirst)
     }
 
-    /// SPEC §4's order: most time first, then name by Unicode scalar values.
+    /// docs/DATA.md §4's order: most time first, then name by Unicode scalar values.
     public static func mostFirst(_ a: (name: String, micros: Micros), _ b: (name: String, micros: Micros)) -> Bool {
         a.micros != b.micros ? a.micros > b.micros : a.name.scalarsPrecede(b.name)
     }

@@ -3,13 +3,13 @@
 /// Microseconds since 1970-01-01T00:00:00Z: every instant in the program is one of these.
 public typealias Micros = Int64
 
-/// The RFC 3339 parser of SPEC §1: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+/// The RFC 3339 parser of docs/DATA.md §1: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
 ///
 /// - The fraction has 1 to 9 digits; it is kept to the microsecond (further digits are truncated).
 /// - `T` and `Z` may be lower case, as RFC 3339 §5.6 allows; nothing else is lenient:
 ///   no space separator, no missing offset, no leap second `:60`, no impossible date.
 public enum RFC3339 {
-    /// Parses a timestamp, or returns `nil` when it is not valid per SPEC §1.
+    /// Parses a timestamp, or returns `nil` when it is not valid per docs/DATA.md §1.
     public static func parse(_ text: String) -> Micros? {
         var copy = text
         return copy.withUTF8 { buffer in parse(buffer) }

@@ -12,17 +12,20 @@ public struct Session: Hashable, Sendable {
     public var category: Int32
     /// The row's `session_id` as written (numbers keep their literal text); `nil` when absent or null.
     public var id: String?
+    /// Still running when loaded: its source gave no end, and `end` is the load's clock.
+    public var running: Bool
 
-    public init(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
+    public init(start: Micros, end: Micros, app: Int32, category: Int32, id: String?, running: Bool = false) {
         self.start = start
         self.end = end
         self.app = app
         self.category = category
         self.id = id
+        self.running = running
     }
 }
 
-/// Why a row of the input was skipped (SPEC §1). The raw values are the JSON keys.
+/// Why a row of the input was skipped (docs/DATA.md §1). The raw values are the JSON keys.
 public enum SkipReason: String, CaseIterable, Sendable, Hashable {
     /// A timestamp is absent or null.
     case missingTimestamp = "missing_timestamp"
@@ -127,12 +130,30 @@ public struct SourcePart: Hashable, Sendable {
     public var skipped: SkipSummary
     /// Its strings repaired to U+FFFD.
     public var repairedStrings: Int
+    /// Its times written without a UTC offset, and the zone they were read in (a CSV of local
+    /// times); nil when it had none.
+    public var localTimes: LocalTimes?
 
-    public init(source: String, sessions: Int, skipped: SkipSummary, repairedStrings: Int) {
+    public init(source: String, sessions: Int, skipped: SkipSummary, repairedStrings: Int, localTimes: LocalTimes? = nil) {
         self.source = source
         self.sessions = sessions
         self.skipped = skipped
         self.repairedStrings = repairedStrings
+        self.localTimes = localTimes
+    }
+}
+
+/// Rows of a source whose times had no UTC offset, read as wall-clock times of a zone (said
+/// once when the data loads, and by `check`).
+public struct LocalTimes: Hashable, Sendable {
+    /// Rows with at least one time read so.
+    public var rows: Int
+    /// The zone they were read in (`Europe/Paris`).
+    public var zone: String
+
+    public init(rows: Int, zone: String) {
+        self.rows = rows
+        self.zone = zone
     }
 }
 
@@ -182,7 +203,9 @@ public struct Dataset: SessionHistory {
     ) {
         var columns = SessionColumns()
         columns.reserve(sessions.count)
-        for s in sessions { columns.append(start: s.start, end: s.end, app: s.app, category: s.category, id: s.id) }
+        for s in sessions {
+            columns.append(start: s.start, end: s.end, app: s.app, category: s.category, id: s.id, running: s.running)
+        }
         self.init(
             source: source, apps: apps, categories: categories, columns: columns.sortedByStart(), skipped: skipped,
             repairedStrings: repairedStrings)
@@ -238,6 +261,19 @@ public struct Dataset: SessionHistory {
         return Dataset(
             source: source, apps: apps, categories: categories, sessions: mapped, skipped: skipped,
             repairedStrings: repairedStrings)
+    }
+
+    /// The same dataset with its one part noting the local times it read (a format's reader
+    /// knows them only once every row is in).
+    func noting(localTimes: LocalTimes?) -> Dataset {
+        guard let localTimes else { return self }
+        return Dataset(
+            source: source, apps: apps, categories: categories, columns: sessions, skipped: skipped,
+            repairedStrings: repairedStrings, parts: parts.map { part in
+                var noted = part
+                noted.localTimes = localTimes
+                return noted
+            })
     }
 
     /// The same dataset with other category names and columns (category rules).

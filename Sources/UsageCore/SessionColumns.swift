@@ -23,7 +23,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// Session `k`; its id is made into a `String` only here, when asked for.
     public subscript(k: Int) -> Session {
-        Session(start: starts[k], end: ends[k], app: apps[k], category: categories[k], id: id(at: k))
+        Session(start: starts[k], end: ends[k], app: apps[k], category: categories[k], id: id(at: k), running: isRunning(at: k))
     }
 
     /// Session `k` without its id (what reports read: no `String` made).
@@ -47,6 +47,15 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         try ids.withBytes(at: idPosition.map { Int($0[k]) } ?? k, body)
     }
 
+    /// Whether session `k` is still running: its source had no end for it and the load counted
+    /// it up to its clock (a Timewarrior interval being tracked).
+    public func isRunning(at k: Int) -> Bool {
+        ids.hasRunning && ids.isRunning(at: idPosition.map { Int($0[k]) } ?? k)
+    }
+
+    /// Whether any session is still running.
+    public var hasRunning: Bool { ids.hasRunning }
+
     /// The longest session's length (0 when empty) and the latest end (`nil` when empty), in one pass.
     public var extent: (longest: Micros, latestEnd: Micros?) {
         var longest: Micros = 0
@@ -67,23 +76,26 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         ids.reserve(count)
     }
 
-    /// Appends a session (input order) whose id is UTF-8 bytes, or absent.
+    /// Appends a session (input order) whose id is UTF-8 bytes, or absent; `running` marks a
+    /// session counted up to the load's clock.
     mutating func append(
         start: Micros, end: Micros, app: Int32, category: Int32, idBytes id: UnsafeBufferPointer<UInt8>?,
-        offsets: UTCOffsets = .unknown
+        offsets: UTCOffsets = .unknown, running: Bool = false
     ) {
         starts.append(start)
         ends.append(end)
         apps.append(app)
         categories.append(category)
-        ids.append(id, offsets: offsets)
+        ids.append(id, offsets: offsets, running: running)
     }
 
     /// Appends a session (input order); `end > start`, and the ids index the names of the history
     /// the columns belong to.
-    public mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
-        guard var id else { return append(start: start, end: end, app: app, category: category, idBytes: nil) }
-        id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0) }
+    public mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?, running: Bool = false) {
+        guard var id else {
+            return append(start: start, end: end, app: app, category: category, idBytes: nil, running: running)
+        }
+        id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0, running: running) }
     }
 
     /// The same sessions with app and category ids mapped through tables (merging sources).
@@ -210,7 +222,9 @@ public struct UTCOffsets: Sendable, Hashable {
     }
 }
 
-/// Session ids as UTF-8 bytes back to back, and the offsets of their timestamps, in input order.
+/// Session ids as UTF-8 bytes back to back, in input order, the offsets of their timestamps,
+/// and which sessions are running (kept with the ids because, like them, they follow a session
+/// through sorting and merging).
 struct IDStore: Sendable {
     private var bytes: [UInt8] = []
     /// Where id k ends in `bytes`.
@@ -219,6 +233,12 @@ struct IDStore: Sendable {
     private var present: [Bool] = []
     /// Row k's UTC offsets, packed.
     private var offsets: [UInt32] = []
+    /// The rows (input order) of the sessions still running: a handful at most, usually none.
+    private var running: Set<Int> = []
+
+    var hasRunning: Bool { !running.isEmpty }
+
+    func isRunning(at k: Int) -> Bool { running.contains(k) }
 
     mutating func reserve(_ count: Int) {
         ends.reserveCapacity(count)
@@ -227,7 +247,8 @@ struct IDStore: Sendable {
         bytes.reserveCapacity(count * 10)
     }
 
-    mutating func append(_ id: UnsafeBufferPointer<UInt8>?, offsets: UTCOffsets = .unknown) {
+    mutating func append(_ id: UnsafeBufferPointer<UInt8>?, offsets: UTCOffsets = .unknown, running isRunning: Bool = false) {
+        if isRunning { running.insert(ends.count) }
         if let id { bytes.append(contentsOf: id) }
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         present.append(id != nil)
@@ -252,6 +273,8 @@ struct IDStore: Sendable {
         guard var out = stores.first else { return IDStore() }
         for store in stores.dropFirst() {
             let shift = UInt32(truncatingIfNeeded: out.bytes.count)
+            let rows = out.ends.count
+            out.running.formUnion(store.running.lazy.map { $0 + rows })
             out.bytes.append(contentsOf: store.bytes)
             out.ends.append(contentsOf: store.ends.lazy.map { $0 &+ shift })
             out.present.append(contentsOf: store.present)

@@ -51,13 +51,13 @@ extension SessionHistory {
     /// Every session, unclipped, with its id (`check`, `rules`, `export` look at the whole history).
     public var all: SessionWindow { window(from: .min, to: .max, ids: true) }
 
-    /// The first and last local days that hold any session time, in `zone` (SPEC §3).
+    /// The first and last local days that hold any session time, in `zone` (docs/DATA.md §3).
     public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {
         guard let span else { return nil }
         return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
     }
 
-    /// SPEC §3's default day: the latest local day with any valid session; with no data, today.
+    /// docs/DATA.md §3's default day: the latest local day with any valid session; with no data, today.
     public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
         dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
     }
@@ -160,6 +160,14 @@ public struct SessionWindow: Sequence, Sendable {
     public func withID<R>(of session: ClippedSession, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         try columns.withID(at: session.position, body)
     }
+
+    /// Whether a yielded session was still running when loaded (its end is the load's clock).
+    public func isRunning(_ session: ClippedSession) -> Bool {
+        columns.isRunning(at: session.position)
+    }
+
+    /// Whether any session of the history is running (so that most walks need not ask each one).
+    public var mayHoldRunning: Bool { columns.hasRunning }
 
     public func makeIterator() -> Iterator {
         Iterator(window: self, position: candidates.lowerBound)

@@ -43,6 +43,9 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     case store
     /// Several sources loaded as one (`load A B`): sessions merged, skipped rows kept apart.
     indirect case merged([SourceRef])
+    /// An argument that names no source we can read as written (`aw://HOST:PORT/path`): its
+    /// load fails at once with `problem`, like any source that cannot be read.
+    case refused(argument: String, problem: String)
 
     /// The name that selects the bundled sample explicitly, like sqlite's `:memory:`.
     public static let sampleName = ":sample:"
@@ -74,8 +77,18 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         } else if lower == SourceRef.activityWatchName {
             self = .activityWatch(host: "localhost", port: SourceRef.activityWatchPort)
         } else if lower.hasPrefix("aw://") {
-            let rest = argument.dropFirst(5).split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
-            self = SourceRef.activityWatch(authority: rest)
+            let rest = argument.dropFirst(5)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            let path = rest.dropFirst(authority.count)
+            // A trailing `/` is no path; anything more would be silently dropped, so it is refused.
+            guard path.isEmpty || path == "/" else {
+                self = .refused(
+                    argument: argument,
+                    problem: "a path is not used: aw:// names an ActivityWatch server, aw://HOST:PORT, whose events are "
+                        + "read through its API; drop '\(path)' (aw://\(authority))")
+                return
+            }
+            self = SourceRef.activityWatch(authority: String(authority))
         } else if let home, argument == "~" || argument.hasPrefix("~/") {
             self = .file(home + argument.dropFirst())
         } else {
@@ -119,6 +132,7 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         case .activityWatch(let host, let port): return "aw://\(host):\(port)"
         case .store: return SourceRef.storeName
         case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
+        case .refused(let argument, _): return argument
         }
     }
 
@@ -136,6 +150,21 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether reading this source reads standard input.
     public var readsStdin: Bool { parts.contains(.stdin) }
+}
+
+/// A source refused as written (`SourceRef.refused`): its load fails at once, naming why.
+public struct RefusedRepository: SessionRepository {
+    public let name: String
+    public let problem: String
+
+    public init(name: String, problem: String) {
+        self.name = name
+        self.problem = problem
+    }
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        throw .unreadable(source: name, reason: problem)
+    }
 }
 
 /// Several repositories read one after the other and merged (`load A B`); the first failure

@@ -14,27 +14,32 @@ extension SourceRef {
     }
 
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is
-    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `store` is the
-    /// store's path (nil: there is no home to keep one in).
-    func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout, store: String?) -> any HistoryRepository {
+    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `options` are
+    /// what the readers are given (the clock, the zone of local times, CSV column names);
+    /// `store` is the store's path (nil: there is no home to keep one in).
+    func repository(
+        zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: String?
+    ) -> any HistoryRepository {
         switch self {
         case .store:
             return StoreRepository(path: store ?? "")
         case .merged(let refs):
-            return MergedRepository(name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, store: store) })
+            return MergedRepository(
+                name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store) })
         default:
-            return sessionRepository(zone: zone, timeout: timeout)
+            return sessionRepository(zone: zone, timeout: timeout, options: options)
         }
     }
 
     /// The repository of a source read whole into memory.
-    private func sessionRepository(zone: Zone, timeout: Double) -> any SessionRepository {
+    private func sessionRepository(zone: Zone, timeout: Double, options: ReadOptions) -> any SessionRepository {
         switch self {
         case .sample: return BundledSampleRepository(zone: zone)
-        case .file(let path): return FileRepository(path: path, timeout: timeout)
-        case .stdin: return StdinRepository(timeout: timeout)
+        case .file(let path): return FileRepository(path: path, timeout: timeout, options: options)
+        case .stdin: return StdinRepository(timeout: timeout, options: options)
+        case .refused(let argument, let problem): return RefusedRepository(name: argument, problem: problem)
         case .url(let url):
-            var repository = URLRepository(url: url)
+            var repository = URLRepository(url: url, options: options)
             repository.client.readTimeout = timeout
             return repository
         case .activityWatch(let host, let port):

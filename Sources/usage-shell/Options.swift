@@ -40,8 +40,23 @@ struct UsageShellCommand: ParsableCommand {
     @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
     var tz: String?
 
-    @Option(help: "Output format of commands: table or json.")
+    @Option(help: "Output format of commands: table, json or csv (RFC 4180, the JSON's fields).")
     var format: OutputFormat = .table
+
+    @Flag(help: "Write CSV cells as they are, without the ' that keeps a spreadsheet from running a cell as a formula.")
+    var rawCsv = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The zone a CSV's times without a UTC offset are read in (IANA name or UTC); default: the selected zone (--tz).",
+            valueName: "zone"))
+    var dataTz: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which CSV column holds which field, when its header's names do not say: FIELD=COLUMN pairs (fields: id, app, category, start, end, duration), e.g. app=Program,start=From,end=To.",
+            valueName: "mapping"))
+    var columns: String?
 
     @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.")
     var color: ColorMode = .auto
@@ -82,8 +97,10 @@ struct UsageShellCommand: ParsableCommand {
     var noHistory = false
 
     func validate() throws {
-        // The same rules, and the same words, as `set tz`, `set width` and `set timeout`.
-        for (name, value) in [("tz", tz), ("width", width.map(String.init)), ("timeout", timeout)] {
+        // The same rules, and the same words, as `set tz`, `set width`, `set timeout`, `set data-tz` and `set columns`.
+        for (name, value) in [
+            ("tz", tz), ("width", width.map(String.init)), ("timeout", timeout), ("data-tz", dataTz), ("columns", columns),
+        ] {
             guard let value, let problem = Settings.problem(name, value) else { continue }
             throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
         }

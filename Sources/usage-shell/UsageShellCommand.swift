@@ -66,10 +66,12 @@ extension UsageShellCommand {
         if plan.isInteractive { Interrupt.install() }
         let output = OutputSettings.start(
             format: format, color: color, glyphs: glyphs, accessible: accessible, width: width,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: rawCsv)
         let shell = Wiring.shell(
             environment: environment, tz: tz, timeout: timeout, db: db, stdin: plan.stdinUse, output: output,
             interactive: plan.isInteractive)
+        shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
+        if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
         let source = sources.isEmpty

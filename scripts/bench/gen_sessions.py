@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # scripts/bench/gen_sessions.py — owns the benchmark's workload: a seeded, deterministic sessions file.
-"""Write a synthetic sessions file (SPEC §1) for the benchmark.
+"""Write a synthetic sessions file (docs/DATA.md §1) for the benchmark.
 
 Usage:
     gen_sessions.py N [--days D] [--seed S] [--dirty] [-o FILE]
@@ -112,7 +112,7 @@ def build_table(weights, size):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Write a synthetic sessions file (SPEC §1).")
+    ap = argparse.ArgumentParser(description="Write a synthetic sessions file (docs/DATA.md §1).")
     ap.add_argument("n", type=int, help="number of rows")
     ap.add_argument("--days", type=int, default=None, help="days of data, ending 2026-02-23 (default N // 200)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")

@@ -10,8 +10,8 @@ struct Setting: Sendable {
     /// The values as the usage line shows them (`table|json`, `N|auto`, `ZONE`).
     let values: String
     let completion: [ArgumentKind]
-    /// A typed value as a change of the shell, or what is wrong with it (`format must be table
-    /// or json, not 'csv'`). A change may still fail (a setting kept in the store).
+    /// A typed value as a change of the shell, or what is wrong with it (`format must be table,
+    /// json or csv, not 'xml'`). A change may still fail (a setting kept in the store).
     let read: @Sendable (String) -> Result<Change, Problem>
 
     /// Applies the value; a failure comes back (nil: done).
@@ -112,6 +112,41 @@ public enum Settings {
             },
             show: { (StreamLimits.text(seconds: $0.model.timeout), .double($0.model.timeout)) }),
         Setting(
+            name: "data-tz", values: "ZONE|auto", completion: [.keywords(["auto"]), .zones],
+            read: { typed in
+                if PrefixMatch.unique(typed, among: ["auto"]) != nil { return .success { shell in
+                    shell.model.dataZone = nil
+                    return nil
+                } }
+                guard let zone = Zone(identifier: typed) else {
+                    return .failure(
+                        .init(text: "data-tz must be auto or a time zone (an IANA name such as Europe/Paris, or UTC), not '\(typed)'"))
+                }
+                return .success { shell in
+                    shell.model.dataZone = zone
+                    return nil
+                }
+            },
+            show: { shell in
+                guard let zone = shell.model.dataZone else { return ("auto (\(shell.model.zone.identifier))", .string("auto")) }
+                return (zone.identifier, .string(zone.identifier))
+            }),
+        Setting(
+            name: "columns", values: "MAPPING|auto", completion: [.keywords(["auto"])],
+            read: { typed in
+                do throws(ColumnMappingError) {
+                    let mapping = try ColumnMapping(parsing: typed)
+                    return .success { shell in
+                        shell.model.columns = mapping
+                        return nil
+                    }
+                } catch {
+                    return .failure(.init(text: error.description))
+                }
+            },
+            show: { ($0.model.columns.description, .string($0.model.columns.description)) }),
+        .onOff("raw-csv", get: { $0.output.rawCSV }, set: { $0.output.rawCSV = $1 }),
+        Setting(
             name: "retention", values: "AGE|off", completion: [.keywords(["off", "30d", "90d", "365d"])],
             read: { typed in
                 let days: Int?
@@ -149,13 +184,18 @@ public enum Settings {
 
     static var names: [String] { all.map(\.name) }
 
-    /// The setting `typed` names, whole or by a unique beginning.
+    /// Beginnings kept for the setting they named before a newer one began the same way (as
+    /// `ch` is kept for `chart`): `columns` came after `color`.
+    static let kept = ["c": "color", "co": "color", "col": "color"]
+
+    /// The setting `typed` names, whole or by a unique beginning (or a kept one).
     static func named(_ typed: String) -> Setting? {
-        PrefixMatch.unique(typed, among: names).flatMap { name in all.first { $0.name == name } }
+        (kept[typed.lowercased()] ?? PrefixMatch.unique(typed, among: names)).flatMap { name in all.first { $0.name == name } }
     }
 
     /// What is wrong with `value` for the setting `name`, or nil when it is good (the command
-    /// line's `--tz`, `--width`, `--timeout` are checked by the same rules as `set`).
+    /// line's `--tz`, `--width`, `--timeout`, `--data-tz`, `--columns` are checked by the same
+    /// rules as `set`).
     public static func problem(_ name: String, _ value: String) -> String? {
         guard case .failure(let problem) = all.first(where: { $0.name == name })!.read(value) else { return nil }
         return problem.text
@@ -195,7 +235,7 @@ public enum Settings {
     static func show(_ shell: Shell, only: String?) -> CommandOutcome {
         let rows = all.filter { only == nil || $0.name == only }.map { ($0.name, $0.show(shell)) }
         return shell.render(
-            json: { .object(rows.map { ($0.0, $0.1.json) }) },
+            json: { .object(rows.map { ($0.0.replacingOccurrences(of: "-", with: "_"), $0.1.json) }) },
             table: { width, _ in TextReport.wrap(rows.map { "\($0.0.padding(10))  \($0.1.text)" }, width: width) })
     }
 }
@@ -205,7 +245,8 @@ extension CommandTable {
         "set", syntax: Settings.syntax, summary: "change a setting; alone, show them all",
         examples: [
             "set", "set format json", "set color never", "set glyphs ascii", "set accessible on", "set width 100",
-            "set tz Europe/Paris", "set timer on", "set timeout 120", "set retention 90d",
+            "set tz Europe/Paris", "set timer on", "set timeout 120", "set retention 90d", "set data-tz Europe/Paris",
+            "set columns app=Program,start=From,end=To", "set raw-csv on",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }
     ) { shell, args throws(ShellError) in

@@ -138,7 +138,7 @@ extension CommandTable {
         let rules = shell.rules.readForLoad(warn: shell.warn)
         var sources: [ImportSource] = []
         for ref in refs {
-            let repository = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, store: nil)
+            let repository = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil)
             let cancellation = CancellationToken()
             let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in
                 Result { () throws(LoadError) in try repository.openHistory(cancellation: cancellation, progress: progress) }
