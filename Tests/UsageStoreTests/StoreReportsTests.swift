@@ -93,6 +93,27 @@ struct StoreReportsTests {
         #expect(store.takeReadFailure() == nil)
     }
 
+    /// Across the retention cut: what the store keeps shows every day from the cut on exactly
+    /// as the file does (a session across the cut was kept whole), and nothing before it ends
+    /// before the cut.
+    @Test func theDaysFromTheRetentionCutOnEqualTheFiles() throws {
+        let file = randomSessions(seed: 11, count: 2000)
+        let folder = try StoreFolder()
+        let store = try Store.open(path: folder.store, create: true)
+        try store.setRetention(days: 3)
+        let now = RFC3339.parse("2026-03-09T15:00:00Z")!
+        let summary = try importInto(store, file, now: now)
+        #expect(summary.forgotten > 0)
+        let history = try StoreHistory(store: store, source: "store")
+        let cut = Store.cut(olderThan: 3, now: now, zone: .utc)
+        #expect(Array(history.all).allSatisfy { $0.sessionEnd > cut })
+        var day = Zone.utc.localDate(of: cut)
+        while day <= LocalDate(iso: "2026-03-13")! {
+            #expect(DayReport(history: history, date: day, zone: .utc) == DayReport(history: file, date: day, zone: .utc), "\(day)")
+            day = day.adding(days: 1)
+        }
+    }
+
     /// A session longer than a day, starting long before the window, is found through its own index.
     @Test func aSessionOfSeveralDaysIsInEveryDayItTouches() throws {
         let file = dataset(rows([
