@@ -1,7 +1,7 @@
 // SessionsJSON.swift — the entry points of the sessions JSON and NDJSON ingest: a stream or bytes in, a Dataset out (segments scanned on every core).
 
-/// Decodes the sessions JSON format (SPEC §1), and NDJSON (one session object a line), into a
-/// `Dataset`.
+/// Decodes the sessions JSON format (docs/DATA.md §1), and NDJSON (one session object a line),
+/// into a `Dataset`.
 ///
 /// The scanner never recurses (deep nesting cannot overflow the stack), validates the whole
 /// input as JSON (RFC 8259), accepts a leading UTF-8 BOM, and replaces invalid UTF-8 and lone

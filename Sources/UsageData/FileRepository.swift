@@ -11,13 +11,19 @@ public struct FileRepository: SessionRepository {
     public let path: String
     /// How long a pipe or FIFO may stay silent before the load gives up, in seconds.
     public var timeout: Double
+    /// The clock, zone and column names the readers are given.
+    public var options: ReadOptions
     /// How the input is cut into segments (tests use tiny ones).
     public var chunking: Chunking
     public var name: String { path }
 
-    public init(path: String, timeout: Double = StreamLimits.defaultTimeout, chunking: Chunking = .standard) {
+    public init(
+        path: String, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(),
+        chunking: Chunking = .standard
+    ) {
         self.path = path
         self.timeout = timeout
+        self.options = options
         self.chunking = chunking
     }
 
@@ -26,7 +32,7 @@ public struct FileRepository: SessionRepository {
         defer { close(fd) }
         let input = try DescriptorSource(
             fd: fd, source: path, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
-        return try Self.decode(input, source: path, cancellation: cancellation, chunking: chunking)
+        return try Self.decode(input, source: path, options: options, cancellation: cancellation, chunking: chunking)
     }
 
     /// Opens a file for reading. Non-blocking, so that opening a FIFO with no writer returns at
@@ -42,12 +48,13 @@ public struct FileRepository: SessionRepository {
     /// they hold, never the input); CSV and Timewarrior exports are read whole first. The format
     /// is told from the first bytes.
     static func decode(
-        _ input: DescriptorSource, source: String, cancellation: CancellationToken, chunking: Chunking = .standard
+        _ input: DescriptorSource, source: String, options: ReadOptions = ReadOptions(), cancellation: CancellationToken,
+        chunking: Chunking = .standard
     ) throws(LoadError) -> Dataset {
         let reader = ChunkReader(input, chunking: chunking)
         try SourceFormat.prefetchForDetection(reader)
         let lookahead = reader.lookahead
-        let format = SourceFormat.detect(lookahead)
+        let format = SourceFormat.detect(lookahead, columns: options.columns)
         if format == .sessionsJSON, let problem = SourceFormat.unreadableEncoding(lookahead) {
             throw .invalid(source: source, .malformed(format: "text file", problem: problem))
         }
@@ -72,7 +79,7 @@ public struct FileRepository: SessionRepository {
             throw LoadError(error, source: source)
         }
         try reader.readAll()
-        return try SourceFormat.decode(reader.lookahead, as: format, source: source, cancellation: cancellation)
+        return try SourceFormat.decode(reader.lookahead, as: format, source: source, options: options, cancellation: cancellation)
     }
 
     /// Reads a whole file (a script, say) with the same precise errors as a load.
@@ -120,15 +127,18 @@ public struct StdinRepository: SessionRepository {
     public var name: String { SourceRef.stdinName }
     /// How long a pipe may stay silent before the load gives up, in seconds.
     public var timeout: Double
+    /// The clock, zone and column names the readers are given.
+    public var options: ReadOptions
 
-    public init(timeout: Double = StreamLimits.defaultTimeout) {
+    public init(timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions()) {
         self.timeout = timeout
+        self.options = options
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let input = try DescriptorSource(
             fd: 0, source: name, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
-        return try FileRepository.decode(input, source: name, cancellation: cancellation)
+        return try FileRepository.decode(input, source: name, options: options, cancellation: cancellation)
     }
 }
 

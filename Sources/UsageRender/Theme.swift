@@ -1,4 +1,4 @@
-// Theme.swift — how one rendering looks, resolved once at the edge: colour (SPEC §7's --color), glyph set and accessible mode; renderers never look at the terminal.
+// Theme.swift — how one rendering looks, resolved once at the edge: colour (the README's --color), glyph set and accessible mode; renderers never look at the terminal.
 
 /// `--color` / `set color`: `auto` colours only when stdout is a terminal, `NO_COLOR` is unset
 /// or empty and `TERM` is not `dumb`.
@@ -23,7 +23,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// The styling of one rendering: colour or not (the program's own SGR sequences are the only
-/// escape sequences output may hold, SPEC §6), Unicode or ASCII art, and accessible mode (no
+/// escape sequences output may hold, docs/DATA.md §6), Unicode or ASCII art, and accessible mode (no
 /// art: a title, a summary sentence and one line per data point).
 public struct Theme: Sendable, Equatable {
     /// Whether SGR sequences are written at all.

@@ -1,4 +1,5 @@
 // ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, how loads are shown, the files it keeps, what standard input may do.
+import Foundation
 import UsageCore
 import UsageData
 
@@ -20,12 +21,17 @@ public struct ShellEnvironment {
     public var rulesFile: CategoryRulesFile?
     /// Whether `-` may read standard input (the executable says; tests leave it a terminal).
     public var stdin: StdinUse
+    /// The store's database (`--db`, `USAGE_SHELL_DB`, else under `XDG_DATA_HOME`); nil: no store.
+    public var storePath: String?
+    /// The clock, for `import` and retention (the view model has its own, for "today").
+    public var now: () -> Micros
 
     public init(
         home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }, loadPresenter: any LoadPresenter = DirectLoadPresenter(),
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
-        limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal
+        limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
+        storePath: String? = nil, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
@@ -35,6 +41,8 @@ public struct ShellEnvironment {
         self.limitsFile = limitsFile
         self.rulesFile = rulesFile
         self.stdin = stdin
+        self.storePath = storePath
+        self.now = now
     }
 }
 

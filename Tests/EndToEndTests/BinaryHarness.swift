@@ -29,7 +29,7 @@ enum Binary {
 
     /// Runs the binary with `arguments`, optional standard input and extra environment;
     /// `launcher` runs it through another program (`setpriv … --`).
-    static func run(
+    @discardableResult static func run(
         _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], launcher: [String] = []
     ) throws -> RunResult {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-e2e-\(UUID().uuidString)")
@@ -48,6 +48,7 @@ enum Binary {
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "PATH": "/usr/bin:/bin",
             "TZ": "UTC",
             "LANG": "C.UTF-8",
@@ -90,8 +91,8 @@ enum Binary {
     }
 
     /// Runs with `--format json` and parses stdout's single line as a JSON object.
-    static func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try run(arguments + ["--format", "json"])
+    static func json(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: Any] {
+        let result = try run(arguments + ["--format", "json"], environment: environment)
         guard result.status == 0 else {
             throw HarnessError.failed("exit \(result.status): \(result.stderr)")
         }

@@ -46,7 +46,7 @@ let readerChunkings: [Chunking] = [
 ]
 
 /// A seeded generator (the same documents on every run).
-struct Seeded: RandomNumberGenerator {
+struct DiffSeeded: RandomNumberGenerator {
     private var state: UInt64
     init(_ seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
@@ -162,7 +162,7 @@ enum ReaderDifferential {
     static let ids = ["1", "\"e1\"", "null", "-0", "1.5", "1e2", "12345678901234567890", "true", "\"\"", "\"é\""]
 
     /// One event, most of them good, some with one fault of a real export or worse.
-    static func event(_ g: inout Seeded, status: Bool) -> String {
+    static func event(_ g: inout DiffSeeded, status: Bool) -> String {
         if g.chance(0.03) { return g.pick(["\"junk\"", "1", "[1, 2]", "null", "[{\"timestamp\": 1}]"]) }
         var members: [String] = []
         if !g.chance(0.1) { members.append("\"id\": " + (g.chance(0.8) ? "\(g.below(100_000))" : g.pick(ids))) }
@@ -190,7 +190,7 @@ enum ReaderDifferential {
 
     /// A dirty ActivityWatch export: window, AFK and other buckets of a few hosts, fields in any
     /// order, events of every kind.
-    static func awExport(_ g: inout Seeded, buckets count: Int, events: Int) -> String {
+    static func awExport(_ g: inout DiffSeeded, buckets count: Int, events: Int) -> String {
         var buckets: [String] = []
         let hosts = ["laptop", "desktop", "", "host\\u00e9"]
         for b in 0..<count {
@@ -214,7 +214,7 @@ enum ReaderDifferential {
 
     /// A dirty NDJSON file: session lines of every kind, blank lines, CRLF, non-objects,
     /// several values on one line.
-    static func ndjson(_ g: inout Seeded, lines: Int) -> String {
+    static func ndjson(_ g: inout DiffSeeded, lines: Int) -> String {
         var out: [String] = []
         for k in 0..<lines {
             switch g.below(30) {
@@ -229,7 +229,7 @@ enum ReaderDifferential {
         return out.joined(separator: eol) + (g.chance(0.5) ? eol : "")
     }
 
-    static func row(_ g: inout Seeded, _ k: Int) -> String {
+    static func row(_ g: inout DiffSeeded, _ k: Int) -> String {
         let start = "\"2026-02-\(10 + g.below(10))T\(10 + g.below(10)):0\(g.below(10)):00Z\""
         let end = "\"2026-02-2\(g.below(10))T\(10 + g.below(10)):3\(g.below(10)):00Z\""
         var fields = [
@@ -247,7 +247,7 @@ enum ReaderDifferential {
     /// Invalid UTF-8 put into strings: single bytes that both readers replace alike (the old one
     /// replaced each invalid byte, the new one each maximal invalid sequence: they differ only
     /// on truncated multi-byte sequences, which the fuzz target's reference copy takes care of).
-    static func withInvalidUTF8(_ text: String, _ g: inout Seeded) -> [UInt8] {
+    static func withInvalidUTF8(_ text: String, _ g: inout DiffSeeded) -> [UInt8] {
         var bytes = Array(text.utf8)
         var k = 0
         while k < bytes.count {
@@ -273,7 +273,7 @@ enum ReaderDifferential {
 
     @Test(arguments: 0..<40)
     func dirtyActivityWatchExportsReadAlike(seed: Int) {
-        var g = Seeded(UInt64(seed) &* 7919 &+ 1)
+        var g = DiffSeeded(UInt64(seed) &* 7919 &+ 1)
         let text = ReaderDifferential.awExport(&g, buckets: 1 + g.below(6), events: 30)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
         ReaderDifferential.checkAW(bytes, "seed \(seed)")
@@ -281,7 +281,7 @@ enum ReaderDifferential {
 
     @Test(arguments: 0..<40)
     func dirtyNDJSONReadsAlike(seed: Int) {
-        var g = Seeded(UInt64(seed) &* 104_729 &+ 3)
+        var g = DiffSeeded(UInt64(seed) &* 104_729 &+ 3)
         let text = ReaderDifferential.ndjson(&g, lines: 60)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
         ReaderDifferential.checkNDJSON(bytes, "seed \(seed)")
@@ -291,7 +291,7 @@ enum ReaderDifferential {
     /// of one scan, whatever the chunks.
     @Test(arguments: 0..<10)
     func truncatedDocumentsFailAlike(seed: Int) {
-        var g = Seeded(UInt64(seed) &+ 99)
+        var g = DiffSeeded(UInt64(seed) &+ 99)
         let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 8).utf8)
         for _ in 0..<12 {
             let cut = Array(aw[..<(1 + g.below(aw.count - 1))])
@@ -308,7 +308,7 @@ enum ReaderDifferential {
     /// readers fail alike or read alike.
     @Test(arguments: 0..<10)
     func corruptedDocumentsReadAlike(seed: Int) {
-        var g = Seeded(UInt64(seed) &+ 7)
+        var g = DiffSeeded(UInt64(seed) &+ 7)
         let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 6).utf8)
         let nd = Array(ReaderDifferential.ndjson(&g, lines: 15).utf8)
         let replacements: [UInt8] = Array("{}[]\",:\\\n\r 0a-".utf8)
