@@ -49,6 +49,18 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         try ids.withBytes(at: idPosition.map { Int($0[k]) } ?? k, body)
     }
 
+    /// Calls `body` with every session's id as bytes (see `SessionIDs`).
+    func withIDs<R>(_ body: (SessionIDs) throws -> R) rethrows -> R {
+        try ids.withStorage { bytes, ends, present in
+            guard let idPosition else {
+                return try body(SessionIDs(bytes: bytes, ends: ends, present: present, position: nil))
+            }
+            return try idPosition.withUnsafeBufferPointer { position in
+                try body(SessionIDs(bytes: bytes, ends: ends, present: present, position: position))
+            }
+        }
+    }
+
     /// Whether session `k` is still running: its source had no end for it and the load counted
     /// it up to its clock (a Timewarrior interval being tracked).
     public func isRunning(at k: Int) -> Bool {
@@ -432,6 +444,32 @@ private final class CountsOutput: Sendable {
     func take() -> [[Int32]] { counts.withLock { $0 } }
 }
 
+/// The ids of a window's sessions as UTF-8 bytes, valid only inside `SessionWindow.withIDs`:
+/// what a writer reads for each session without a `String` or a closure call per id. Threads
+/// may read it at once (nothing changes the columns meanwhile).
+public struct SessionIDs: @unchecked Sendable {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let ends: UnsafeBufferPointer<UInt32>
+    @usableFromInline let present: UnsafeBufferPointer<Bool>
+    /// For session k of the columns, its place in the id store (nil: k itself).
+    @usableFromInline let position: UnsafeBufferPointer<Int32>?
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<UInt32>, present: UnsafeBufferPointer<Bool>,
+        position: UnsafeBufferPointer<Int32>?
+    ) {
+        (self.bytes, self.ends, self.present, self.position) = (bytes, ends, present, position)
+    }
+
+    /// The id of a session the window yielded, or nil when its row had none.
+    @inlinable public subscript(session: ClippedSession) -> UnsafeBufferPointer<UInt8>? {
+        let k = position.map { Int($0[session.position]) } ?? session.position
+        guard present[k] else { return nil }
+        let from = k == 0 ? 0 : Int(ends[k - 1])
+        return UnsafeBufferPointer(rebasing: bytes[from..<Int(ends[k])])
+    }
+}
+
 /// The UTC offsets a session's start and end were written with (`+01:00` is 60), when its
 /// source wrote them in its text; kept so that nothing of a timestamp is lost.
 public struct UTCOffsets: Sendable, Hashable {
@@ -490,6 +528,17 @@ struct IDStore: Sendable {
     }
 
     func offsets(at k: Int) -> UTCOffsets { UTCOffsets(packed: offsets[k]) }
+
+    /// Calls `body` with the ids' bytes, where each ends, and whether each is there.
+    func withStorage<R>(
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Bool>) throws -> R
+    ) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try ends.withUnsafeBufferPointer { ends in
+                try present.withUnsafeBufferPointer { present in try body(bytes, ends, present) }
+            }
+        }
+    }
 
     func withBytes<R>(at k: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         guard present[k] else { return try body(nil) }

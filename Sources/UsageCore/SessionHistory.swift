@@ -83,7 +83,7 @@ public struct ClippedSession: Sendable {
     /// Index into the history's `categories`.
     public let category: Int32
     /// Where the session sits in the window's columns (for its id).
-    let position: Int
+    @usableFromInline let position: Int
 
     /// The clipped length, > 0.
     @inline(__always) public var length: Micros { end - start }
@@ -132,6 +132,20 @@ public struct SessionWindow: Sequence, Sendable {
         return SessionWindow(columns: columns, candidates: lower..<Swift.max(lower, upper), from: from, to: to, longest: longest)
     }
 
+    /// The window cut into consecutive windows of at most `size` candidates each (at least
+    /// one): read one after another they yield exactly this window's sessions, in order. For
+    /// writers that share the sessions out among threads.
+    public func pieces(of size: Int) -> [SessionWindow] {
+        precondition(size > 0)
+        let bounds = Array(stride(from: candidates.lowerBound, to: candidates.upperBound, by: size))
+        guard !bounds.isEmpty else { return [self] }
+        return bounds.map { lower in
+            SessionWindow(
+                columns: columns, candidates: lower..<Swift.min(lower + size, candidates.upperBound), from: from, to: to,
+                longest: longest)
+        }
+    }
+
     /// The first candidate whose session starts at or after `t` (candidates are sorted by start).
     private func firstCandidate(startingAtOrAfter t: Micros) -> Int {
         columns.starts.withUnsafeBufferPointer { starts in
@@ -159,6 +173,12 @@ public struct SessionWindow: Sequence, Sendable {
     /// making no `String` (bulk paths: the store's import).
     public func withID<R>(of session: ClippedSession, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         try columns.withID(at: session.position, body)
+    }
+
+    /// Calls `body` with the ids of the window's sessions as bytes, for writers that go
+    /// through many sessions and make no `String` (`export`): one call, not a closure per id.
+    public func withIDs<R>(_ body: (SessionIDs) throws -> R) rethrows -> R {
+        try columns.withIDs(body)
     }
 
     /// Whether a yielded session was still running when loaded (its end is the load's clock).

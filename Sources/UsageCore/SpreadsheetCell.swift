@@ -9,13 +9,16 @@
 /// as well: it gets one more `'` when written and loses one when read. Any other cell is left
 /// alone both ways.
 public enum SpreadsheetCell {
-    /// The first characters that make a spreadsheet read a cell as a formula.
-    static let triggers: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+    /// Whether a cell beginning with `byte` would be run as a formula: `=`, `+`, `-`, `@`, TAB, CR.
+    @inline(__always) public static func isTrigger(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@")
+            || byte == 0x09 || byte == 0x0D
+    }
 
     /// Whether `text` is `'`… followed by a trigger (no `'` at all included).
     public static func needsGuard(_ text: some StringProtocol) -> Bool {
         guard let first = text.utf8.first(where: { $0 != UInt8(ascii: "'") }) else { return false }
-        return triggers.contains(first)
+        return isTrigger(first)
     }
 
     /// The cell as written: `'` + text when a spreadsheet would take it for a formula.

@@ -104,21 +104,41 @@ enum AtomicFile {
         _ bytes: [UInt8], to path: String, replace: Bool = true, mode: mode_t = 0o600, createFolder: Bool = true,
         steps: Steps = .system
     ) throws(FileFailure) {
+        try write(to: path, replace: replace, mode: mode, createFolder: createFolder, steps: steps) { sink in
+            bytes.withUnsafeBytes(sink)
+        }
+    }
+
+    /// `write(_:to:…)` for contents made in pieces: `produce` hands each piece to the sink it is
+    /// given, in order, and the file is the pieces back to back (the whole never in memory).
+    /// After a failed write the sink takes nothing more, and the failure is thrown once
+    /// `produce` returns.
+    static func write(
+        to path: String, replace: Bool = true, mode: mode_t = 0o600, createFolder: Bool = true, steps: Steps = .system,
+        produce: (_ sink: (UnsafeRawBufferPointer) -> Void) -> Void
+    ) throws(FileFailure) {
         if createFolder { try ensureDirectory(of: path) }
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw .current }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { steps.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let failure = FileFailure.current
-                close(fd)
-                unlink(temporary)
-                throw failure
+        var failure: FileFailure?
+        produce { piece in
+            guard failure == nil, let base = piece.baseAddress else { return }
+            var offset = 0
+            while offset < piece.count {
+                let n = steps.write(fd, base + offset, piece.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = .current
+                    return
+                }
+                offset += n
             }
-            offset += n
+        }
+        if let failure {
+            close(fd)
+            unlink(temporary)
+            throw failure
         }
         guard fsync(fd) == 0, close(fd) == 0 else {
             let failure = FileFailure.current
@@ -126,9 +146,9 @@ enum AtomicFile {
             throw failure
         }
         let placed = replace ? steps.rename(temporary, path) : link(temporary, path)
-        let failure = placed == 0 ? nil : FileFailure.current
+        let placeFailure = placed == 0 ? nil : FileFailure.current
         if !replace || placed != 0 { unlink(temporary) }
-        if let failure { throw failure }
+        if let placeFailure { throw placeFailure }
         syncFolder(of: path)
     }
 

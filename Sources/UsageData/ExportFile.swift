@@ -24,8 +24,16 @@ public enum ExportFile {
     /// or a link that fails when a file is there). The folder must exist: a typo in it is an
     /// error, not a new folder.
     public static func write(_ bytes: [UInt8], to path: String, force: Bool) throws(ExportError) {
+        try write(to: path, force: force) { sink in bytes.withUnsafeBytes(sink) }
+    }
+
+    /// `write(_:to:force:)` for contents made in pieces, each handed to the sink in order (an
+    /// export of a million sessions is never whole in memory).
+    public static func write(
+        to path: String, force: Bool, produce: (_ sink: (UnsafeRawBufferPointer) -> Void) -> Void
+    ) throws(ExportError) {
         do {
-            try AtomicFile.write(bytes, to: path, replace: force, mode: 0o666, createFolder: false)
+            try AtomicFile.write(to: path, replace: force, mode: 0o666, createFolder: false, produce: produce)
         } catch {
             if error.code == EEXIST { throw .exists(path: path) }
             throw .failed(path: path, reason: error.reason)

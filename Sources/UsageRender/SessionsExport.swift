@@ -1,4 +1,5 @@
-// SessionsExport.swift — what `export` writes, as bytes: the loaded sessions in the canonical sessions JSON, NDJSON or CSV, and the day's app list as CSV or JSON.
+// SessionsExport.swift — what `export` writes, as bytes: the loaded sessions in the canonical sessions JSON, NDJSON or CSV (byte by byte, on two threads, in pieces), and the day's app list as CSV or JSON.
+import Dispatch
 import UsageCore
 
 /// The formats `export` writes, chosen by the file's extension.
@@ -32,25 +33,184 @@ public enum SessionsExport {
     /// as formulas are guarded with `'` unless `cells` says otherwise (`--raw-csv`); our reader
     /// takes the guard off again.
     public static func sessions(_ d: some SessionHistory, format: ExportFormat, cells: CSVCellPolicy = CSVCellPolicy()) -> [UInt8] {
+        var out: [UInt8] = []
+        write(d, format: format, cells: cells) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// What `sessions` returns, handed to `sink` in pieces of about `chunk` bytes as it is made,
+    /// so that a file is written without the whole text in memory. Written byte by byte,
+    /// without a `String` per row: each name is encoded once, ids are copied as they are unless
+    /// they need escaping, quoting or a formula guard, and a timestamp's date part is made once
+    /// a day. The rows are made on two threads, a piece each, and handed over in order.
+    public static func write(
+        _ d: some SessionHistory, format: ExportFormat, cells: CSVCellPolicy = CSVCellPolicy(), chunk: Int = 1 << 20,
+        to sink: (UnsafeRawBufferPointer) -> Void
+    ) {
         let all = d.all
-        let (apps, categories) = (d.apps, d.categories)
-        let rows = all.lazy.map { s -> [String?] in
-            [all.id(of: s), apps[Int(s.app)], categories[Int(s.category)], timestamp(s.start), timestamp(s.end)]
+        let rows = RowText(format: format, cells: cells, apps: d.apps, categories: d.categories)
+        var edge = ByteWriter(capacity: 256)
+        switch format {
+        case .json: edge.append("[\n")
+        case .ndjson: break
+        case .csv: edge.append(text: fields.joined(separator: ",") + "\r\n")
+        }
+        edge.drain(into: sink)
+        // Every row begins with its separator; the first row's is dropped.
+        let separator = format == .json ? 2 : format == .ndjson ? 1 : 0
+        var wroteRow = false
+        let pieces = all.pieces(of: Swift.max(1, chunk / 160))
+        let buffers = [PieceBuffer(capacity: chunk + 4096), PieceBuffer(capacity: chunk + 4096)]
+        all.withIDs { ids in
+            var next = 0
+            while next < pieces.count {
+                let batch = Swift.min(buffers.count, pieces.count - next)
+                let first = next
+                if batch == 1 {
+                    buffers[0].write(pieces[first], rows: rows, ids: ids)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: batch) { k in
+                        buffers[k].write(pieces[first + k], rows: rows, ids: ids)
+                    }
+                }
+                for k in 0..<batch where buffers[k].out.count > 0 {
+                    buffers[k].out.drain(into: sink, skipping: wroteRow ? 0 : separator)
+                    wroteRow = true
+                }
+                next += batch
+            }
         }
         switch format {
-        case .csv:
-            return CSVText.bytes(header: fields, rows: rows.map { row in row.map { $0.map { cells.text($0) } ?? "" } })
-        case .json, .ndjson:
-            var out = format == .json ? "[\n" : ""
-            var first = true
-            for row in rows {
-                if !first { out += format == .json ? ",\n" : "\n" }
-                first = false
-                out += JSONText.object(zip(fields, row).map { ($0, $1.map(JSONText.string) ?? .null) }).serialized
-            }
-            out += format == .json ? (first ? "]\n" : "\n]\n") : (first ? "" : "\n")
-            return Array(out.utf8)
+        case .json: edge.append(wroteRow ? "\n]\n" : "]\n")
+        case .ndjson: if wroteRow { edge.append("\n") }
+        case .csv: break
         }
+        edge.drain(into: sink)
+    }
+
+    /// How each row is written, shared by the threads: each name encoded once, with the
+    /// fixed text around it (`,"app_name":"Safari","category":`), so a row is a few copies.
+    struct RowText: Sendable {
+        let format: ExportFormat
+        let cells: CSVCellPolicy
+        /// Per app: what follows the id up to the category.
+        let apps: [[UInt8]]
+        /// Per category: what follows the app up to the start's digits.
+        let categories: [[UInt8]]
+
+        init(format: ExportFormat, cells: CSVCellPolicy, apps: [String], categories: [String]) {
+            self.format = format
+            self.cells = cells
+            if format == .csv {
+                self.apps = apps.map { [UInt8(ascii: ",")] + SessionsExport.csvBytes(cells.text($0)) + [UInt8(ascii: ",")] }
+                self.categories = categories.map { SessionsExport.csvBytes(cells.text($0)) + [UInt8(ascii: ",")] }
+            } else {
+                self.apps = apps.map { Array(",\"app_name\":".utf8) + SessionsExport.jsonBytes($0) + Array(",\"category\":".utf8) }
+                self.categories = categories.map { SessionsExport.jsonBytes($0) + Array(",\"start_timestamp\":\"".utf8) }
+            }
+        }
+
+        /// The window's sessions as rows, each after its separator (`,\n` in JSON, `\n` in NDJSON),
+        /// in groups of `group`. Each group's ids are looked up first, in a loop of their own:
+        /// they are scattered in memory (stored in load order, read in time order), and a
+        /// tight loop has many lookups in flight at once where the row writing would wait for
+        /// each; the group is small enough for what it brings in to stay in the cache.
+        func write(_ window: SessionWindow, ids: SessionIDs, into buffer: PieceBuffer, group: Int = 512) {
+            for part in window.pieces(of: group) {
+                buffer.ids.removeAll(keepingCapacity: true)
+                buffer.firstBytes.removeAll(keepingCapacity: true)
+                for s in part {
+                    let id = ids[s]
+                    buffer.ids.append(id)
+                    buffer.firstBytes.append(id?.first ?? 0)  // brings the id's bytes in too
+                }
+                buffer.ids.withUnsafeBufferPointer { found in
+                    write(part, ids: found, into: &buffer.out, dates: &buffer.dates)
+                }
+            }
+        }
+
+        private func write(
+            _ window: SessionWindow, ids: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>, into out: inout ByteWriter,
+            dates: inout DateText
+        ) {
+            var j = 0
+            if format == .csv {
+                for s in window {
+                    if let id = ids[j] { SessionsExport.appendCSV(id: id, cells: cells, to: &out) }
+                    j += 1
+                    out.append(apps[Int(s.app)])
+                    out.append(categories[Int(s.category)])
+                    dates.append(s.start, to: &out)
+                    out.append(byte: UInt8(ascii: ","))
+                    dates.append(s.end, to: &out)
+                    out.append("\r\n")
+                }
+                return
+            }
+            let separator: StaticString = format == .json ? ",\n{\"session_id\":" : "\n{\"session_id\":"
+            for s in window {
+                out.append(separator)
+                if let id = ids[j] { SessionsExport.appendJSON(id: id, to: &out) } else { out.append("null") }
+                j += 1
+                out.append(apps[Int(s.app)])
+                out.append(categories[Int(s.category)])
+                dates.append(s.start, to: &out)
+                out.append("\",\"end_timestamp\":\"")
+                dates.append(s.end, to: &out)
+                out.append("\"}")
+            }
+        }
+    }
+
+    /// One thread's buffer and date cache, kept from piece to piece.
+    final class PieceBuffer: @unchecked Sendable {
+        var out: ByteWriter
+        var dates = DateText()
+        /// A group's ids, and their first bytes (read only to bring the ids into the cache).
+        var ids: [UnsafeBufferPointer<UInt8>?] = []
+        var firstBytes: [UInt8] = []
+
+        init(capacity: Int) { out = ByteWriter(capacity: capacity) }
+
+        func write(_ piece: SessionWindow, rows: RowText, ids: SessionIDs) {
+            rows.write(piece, ids: ids, into: self)
+        }
+    }
+
+    /// A JSON string's bytes (`JSONText`'s escaping).
+    static func jsonBytes(_ s: String) -> [UInt8] {
+        var text = ""
+        JSONText.writeString(s, to: &text)
+        return Array(text.utf8)
+    }
+
+    /// A CSV field's bytes (`CSVText`'s quoting).
+    static func csvBytes(_ s: String) -> [UInt8] {
+        var out: [UInt8] = []
+        CSVText.append(s, to: &out)
+        return out
+    }
+
+    /// Printable ASCII: what both writers copy as it is (with the exceptions each checks).
+    @inline(__always) private static func isPlain(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x7F }
+
+    /// An id as a JSON string: printable ASCII without `"` or `\\` as it is, else `JSONText`'s way.
+    @inline(__always) static func appendJSON(id: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        for b in id where !isPlain(b) || b == 0x22 || b == 0x5C {
+            return out.append(jsonBytes(String(decoding: id, as: UTF8.self)))
+        }
+        out.append(byte: UInt8(ascii: "\""))
+        out.append(id)
+        out.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// An id as a CSV cell: printable ASCII without a comma or a quote, and not one a
+    /// spreadsheet would take for a formula, as it is; else through `cells` and `CSVText`.
+    @inline(__always) static func appendCSV(id: UnsafeBufferPointer<UInt8>, cells: CSVCellPolicy, to out: inout ByteWriter) {
+        let guardable = cells.guardFormulas && id.first.map { $0 == UInt8(ascii: "'") || SpreadsheetCell.isTrigger($0) } == true
+        guard guardable || id.contains(where: { !isPlain($0) || $0 == 0x2C || $0 == 0x22 }) else { return out.append(id) }
+        out.append(csvBytes(cells.text(String(decoding: id, as: UTF8.self))))
     }
 
     /// The day's app list: CSV `rank,app,category,sessions,seconds,share` (as `apps` shows it;
@@ -86,6 +246,104 @@ public enum SessionsExport {
         let micros = t - t.floorDivided(by: 1_000_000) * 1_000_000
         guard micros != 0 else { return whole }
         return String(whole.dropLast()) + "." + String(micros).leftPad(6) + "Z"
+    }
+}
+
+/// A byte buffer written without bounds checks per byte, drained into a sink in pieces: it
+/// is reserved once for a piece and grows only for a row longer than that. Not copyable: it
+/// owns its memory, freed when it ends.
+struct ByteWriter: ~Copyable {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        if capacity - count < bytes.count { grow(bytes.count) }
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always) mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    @inline(__always) mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Text made at run time (a literal is a `StaticString`, appended without a `String`).
+    mutating func append(text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    @inline(__always) mutating func append(byte: UInt8) {
+        if count == capacity { grow(1) }
+        storage[count] = byte
+        count += 1
+    }
+
+    /// Hands what was written, less its first `skipping` bytes, to `sink` and starts again
+    /// (the memory is kept).
+    mutating func drain(into sink: (UnsafeRawBufferPointer) -> Void, skipping: Int = 0) {
+        if count > skipping { sink(UnsafeRawBufferPointer(start: storage + skipping, count: count - skipping)) }
+        count = 0
+    }
+
+    private mutating func grow(_ needed: Int) {
+        let bigger = max(capacity * 2, count + needed)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+        new.update(from: storage, count: count)
+        storage.deallocate()
+        storage = new
+        capacity = bigger
+    }
+}
+
+/// UTC timestamps as bytes, `2026-02-23T09:00:00Z` (`.250000` before the `Z` when there are
+/// microseconds), as `SessionsExport.timestamp` writes them: the date part made once per day,
+/// the rest from digits.
+struct DateText {
+    private var day: Int64 = .min
+    private var date: [UInt8] = []
+
+    @inline(__always) mutating func append(_ t: Micros, to out: inout ByteWriter) {
+        let seconds = t.floorDivided(by: 1_000_000)
+        let micros = Int(t - seconds * 1_000_000)
+        let days = seconds.floorDivided(by: 86_400)
+        let secondOfDay = Int(seconds - days * 86_400)
+        if days != day {
+            day = days
+            date = Array("\(LocalDate(daysSinceEpoch: Int(days)))T".utf8)
+        }
+        out.append(date)
+        two(secondOfDay / 3600, &out)
+        out.append(byte: UInt8(ascii: ":"))
+        two(secondOfDay % 3600 / 60, &out)
+        out.append(byte: UInt8(ascii: ":"))
+        two(secondOfDay % 60, &out)
+        if micros != 0 {
+            out.append(byte: UInt8(ascii: "."))
+            var divisor = 100_000
+            while divisor > 0 {
+                out.append(byte: 0x30 + UInt8(micros / divisor % 10))
+                divisor /= 10
+            }
+        }
+        out.append(byte: UInt8(ascii: "Z"))
+    }
+
+    @inline(__always) private func two(_ n: Int, _ out: inout ByteWriter) {
+        out.append(byte: 0x30 + UInt8(n / 10))
+        out.append(byte: 0x30 + UInt8(n % 10))
     }
 }
 

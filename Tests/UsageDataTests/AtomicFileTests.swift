@@ -99,6 +99,31 @@ struct AtomicFileTests {
         #expect(listing(folder) == ["file"], "\(step)")
     }
 
+    /// `export` writes in pieces: they are put together in order, and a failure in any piece
+    /// (the disk full after a few) leaves the old file and stops the writes that follow.
+    @Test func aWriteInPiecesIsThePiecesInOrderAndFailsWhole() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/file"
+        let pieces = (0..<50).map { Array("piece \($0);".utf8) }
+        try AtomicFile.write(to: path) { sink in for piece in pieces { piece.withUnsafeBytes(sink) } }
+        #expect(bytes(path) == pieces.flatMap { $0 })
+        var offered = 0
+        do {
+            try AtomicFile.write(to: path, steps: Failing.write(after: 30)) { sink in
+                for piece in Array(repeating: Array("abcdefghij".utf8), count: 20) {
+                    offered += 1
+                    piece.withUnsafeBytes(sink)
+                }
+            }
+            Issue.record("the write succeeded")
+        } catch {
+            #expect(error.reason == "No space left on device")
+        }
+        #expect(offered == 20, "the producer runs to its end; the pieces after the failure are dropped")
+        #expect(bytes(path) == pieces.flatMap { $0 }, "the old file, whole")
+        #expect(listing(folder) == ["file"])
+    }
+
     @Test(arguments: [
         ("", nil),
         ("show\napp \"Café ☕\"\n", nil),

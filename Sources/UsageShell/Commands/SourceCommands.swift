@@ -90,7 +90,10 @@ extension CommandTable {
             }
             let history = model.history
             do throws(ExportError) {
-                try ExportFile.write(SessionsExport.sessions(history, format: format, cells: shell.output.fileCells), to: path, force: force)
+                let cells = shell.output.fileCells
+                try ExportFile.write(to: path, force: force) { sink in
+                    SessionsExport.write(history, format: format, cells: cells, to: sink)
+                }
             } catch {
                 throw .export(error)
             }
