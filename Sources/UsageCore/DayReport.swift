@@ -21,6 +21,39 @@ struct UnionLength {
     var total: Micros { closed + (open.map { openEnd - $0 } ?? 0) }
 }
 
+/// Sums of time by a pair of small numbers (an app and a category of the day, an hour slot and
+/// an app): a flat table when rows × columns is small, as it is for any real day; a dictionary
+/// for the odd day with thousands of apps.
+struct PairSums {
+    private let columns: Int
+    private var table: [Micros]
+    private var sparse: [Int64: Micros] = [:]
+    private let isTable: Bool
+
+    init(rows: Int, columns: Int) {
+        self.columns = columns
+        isTable = rows * columns <= 1 << 16
+        table = isTable ? [Micros](repeating: 0, count: rows * columns) : []
+    }
+
+    @inline(__always) mutating func add(_ row: Int, _ column: Int, _ micros: Micros) {
+        if isTable {
+            table[row * columns + column] += micros
+        } else {
+            sparse[Int64(row) << 32 | Int64(column), default: 0] += micros
+        }
+    }
+
+    /// Each pair with time, in no particular order.
+    func forEachNonZero(_ body: (Int, Int, Micros) -> Void) {
+        if isTable {
+            for k in table.indices where table[k] != 0 { body(k / columns, k % columns, table[k]) }
+        } else {
+            for (key, micros) in sparse where micros != 0 { body(Int(key >> 32), Int(key & 0xFFFF_FFFF), micros) }
+        }
+    }
+}
+
 /// One app's use during a day.
 public struct AppUsage: Hashable, Sendable {
     public let name: String
@@ -82,66 +115,91 @@ public struct DayReport: Hashable, Sendable {
     public var day: LocalDate { window.date }
     public var isEmpty: Bool { totalMicros == 0 }
 
-    /// Builds the report of `date` in `zone` from the day's window of `history`, in one pass;
-    /// `within`, a window already read that covers the day, is read instead (several days' reports).
+    /// Builds the report of `date` in `zone` from the day's window of `history`; `within`, a
+    /// window already read that covers the day, is read instead (several days' reports). Two
+    /// passes over the day's sessions: totals, and the apps and categories the day uses; then
+    /// the sums by (app, category) and by (hour, app or category) in tables of those alone.
     public init(history: some SessionHistory, date: LocalDate, zone: Zone, within: SessionWindow? = nil) {
         let window = zone.window(for: date)
         self.window = window
         self.zone = zone.identifier
         let appNames = history.apps
         let categoryNames = history.categories
+        let sessions = within?.narrowed(from: window.start, to: window.end) ?? history.window(window)
 
         var appMicros = [Micros](repeating: 0, count: appNames.count)
         var appSessions = [Int](repeating: 0, count: appNames.count)
-        // (app, category) and (slot, app) pairs packed in one integer: one flat dictionary each.
-        var appCategoryMicros: [Int64: Micros] = [:]
         var categoryMicros = [Micros](repeating: 0, count: categoryNames.count)
-        var slotAppMicros: [Int64: Micros] = [:]
-        var slotCategoryMicros: [Int64: Micros] = [:]
+        // The day's own numbering of the apps and categories it uses (-1: not used).
+        var localApp = [Int32](repeating: -1, count: appNames.count)
+        var localCategory = [Int32](repeating: -1, count: categoryNames.count)
+        var usedApps: [Int32] = []
+        var usedCategories: [Int32] = []
         var total: Micros = 0
         var union = UnionLength()
-
-        for s in within?.narrowed(from: window.start, to: window.end) ?? history.window(window) {
+        for s in sessions {
             let length = s.length
             total += length
-            appMicros[Int(s.app)] += length
-            appSessions[Int(s.app)] += 1
-            appCategoryMicros[Int64(s.app) << 32 | Int64(s.category), default: 0] += length
-            categoryMicros[Int(s.category)] += length
+            let app = Int(s.app)
+            let category = Int(s.category)
+            appMicros[app] += length
+            appSessions[app] += 1
+            categoryMicros[category] += length
+            if localApp[app] < 0 {
+                localApp[app] = Int32(usedApps.count)
+                usedApps.append(s.app)
+            }
+            if localCategory[category] < 0 {
+                localCategory[category] = Int32(usedCategories.count)
+                usedCategories.append(s.category)
+            }
             // Sessions come sorted by start and clipping keeps that order, so the union merges in one pass.
             union.add(s.start, s.end)
-            window.forEachSlot(overlapping: s.start, s.end) { k, overlap in
-                slotAppMicros[Int64(k) << 32 | Int64(s.app), default: 0] += overlap
-                slotCategoryMicros[Int64(k) << 32 | Int64(s.category), default: 0] += overlap
-            }
         }
         self.totalMicros = total
         self.screenTimeMicros = union.total
 
+        let slotCount = window.slots.count
+        var appCategory = PairSums(rows: usedApps.count, columns: usedCategories.count)
+        var slotApp = PairSums(rows: slotCount, columns: usedApps.count)
+        var slotCategory = PairSums(rows: slotCount, columns: usedCategories.count)
+        if total > 0 {
+            for s in sessions {
+                let app = Int(localApp[Int(s.app)])
+                let category = Int(localCategory[Int(s.category)])
+                appCategory.add(app, category, s.length)
+                window.forEachSlot(overlapping: s.start, s.end) { k, overlap in
+                    slotApp.add(k, app, overlap)
+                    slotCategory.add(k, category, overlap)
+                }
+            }
+        }
+
         func share(_ m: Micros) -> Double { total > 0 ? Double(m) / Double(total) : 0 }
 
-        var categoriesOfApp: [Int32: [(name: String, micros: Micros)]] = [:]
-        for (key, micros) in appCategoryMicros {
-            categoriesOfApp[Int32(key >> 32), default: []].append((categoryNames[Int(key & 0xFFFF_FFFF)], micros))
+        // Each app's category with most time (ties: first by scalar order).
+        var bestCategory = [(name: String, micros: Micros)?](repeating: nil, count: usedApps.count)
+        appCategory.forEachNonZero { app, category, micros in
+            let candidate = (name: categoryNames[Int(usedCategories[category])], micros: micros)
+            if let best = bestCategory[app], !DayReport.mostFirst(candidate, best) { return }
+            bestCategory[app] = candidate
         }
-        self.apps = appMicros.indices.filter { appMicros[$0] > 0 }.map { id -> AppUsage in
-            let best = categoriesOfApp[Int32(id)]!.sorted(by: DayReport.mostFirst).first!
+        self.apps = usedApps.indices.map { local -> AppUsage in
+            let id = Int(usedApps[local])
             return AppUsage(
-                name: appNames[id], category: best.name, micros: appMicros[id],
+                name: appNames[id], category: bestCategory[local]!.name, micros: appMicros[id],
                 sessions: appSessions[id], share: share(appMicros[id]))
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
 
-        self.categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
-            CategoryUsage(name: categoryNames[$0], micros: categoryMicros[$0], share: share(categoryMicros[$0]))
+        self.categories = usedCategories.map { id in
+            CategoryUsage(name: categoryNames[Int(id)], micros: categoryMicros[Int(id)], share: share(categoryMicros[Int(id)]))
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
 
-        var appsOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: window.slots.count)
-        for (key, micros) in slotAppMicros {
-            appsOfSlot[Int(key >> 32)].append((appNames[Int(key & 0xFFFF_FFFF)], micros))
-        }
-        var categoriesOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: window.slots.count)
-        for (key, micros) in slotCategoryMicros {
-            categoriesOfSlot[Int(key >> 32)].append((categoryNames[Int(key & 0xFFFF_FFFF)], micros))
+        var appsOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: slotCount)
+        slotApp.forEachNonZero { k, app, micros in appsOfSlot[k].append((appNames[Int(usedApps[app])], micros)) }
+        var categoriesOfSlot = [[(name: String, micros: Micros)]](repeating: [], count: slotCount)
+        slotCategory.forEachNonZero { k, category, micros in
+            categoriesOfSlot[k].append((categoryNames[Int(usedCategories[category])], micros))
         }
         self.hours = window.slots.indices.map { k in
             let apps = appsOfSlot[k].sorted(by: DayReport.mostFirst)
@@ -198,6 +256,14 @@ extension DaySummary {
         return (0..<count).reversed().map { back in
             summary(of: last.adding(days: -back), categories: history.categories, within: all, zone: zone)
         }
+    }
+
+    /// The summaries of any days (in the order given), read as one window from the first to
+    /// the last of them.
+    public static func summaries(of dates: [LocalDate], history: some SessionHistory, zone: Zone) -> [DaySummary] {
+        guard let first = dates.min(), let last = dates.max() else { return [] }
+        let all = history.window(from: zone.startOfDay(first), to: zone.startOfDay(last.adding(days: 1)))
+        return dates.map { summary(of: $0, categories: history.categories, within: all, zone: zone) }
     }
 
     /// One day's totals and categories (the same numbers `DayReport` gives), from a window that covers it.

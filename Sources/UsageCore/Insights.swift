@@ -45,23 +45,38 @@ public struct Insights: Sendable {
     /// Above this daily average, take breaks.
     public static let heavyDay: Micros = 3 * 3_600_000_000
 
+    /// The week's facts, its seven reports made here (the week read once, each day a part of it).
     public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone) {
-        let start = zone.startOfDay(last.adding(days: -6))
-        let end = zone.startOfDay(last.adding(days: 1))
-        // The week is read once; each day's report is a part of it.
-        let week = history.window(from: start, to: end)
+        let week = Self.week(endingOn: last, history: history, zone: zone)
         let reports = (0..<7).reversed().map { DayReport(history: history, date: last.adding(days: -$0), zone: zone, within: week) }
+        self.init(history: history, endingOn: last, zone: zone, reports: reports, week: week)
+    }
+
+    /// The week's facts from its seven day reports, oldest first (made before: a shell keeps
+    /// them); only the longest session is looked for in the week's sessions.
+    public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone, reports: [DayReport]) {
+        self.init(
+            history: history, endingOn: last, zone: zone, reports: reports,
+            week: Self.week(endingOn: last, history: history, zone: zone))
+    }
+
+    private static func week(endingOn last: LocalDate, history: some SessionHistory, zone: Zone) -> SessionWindow {
+        history.window(from: zone.startOfDay(last.adding(days: -6)), to: zone.startOfDay(last.adding(days: 1)))
+    }
+
+    private init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone, reports: [DayReport], week: SessionWindow) {
+        precondition(reports.count == 7 && reports.last?.day == last, "the seven reports of the week, oldest first")
         days = reports.map(DaySummary.init)
         totalMicros = reports.reduce(0) { $0 + $1.totalMicros }
 
         topApp = DayReport.ranked(reports.lazy.flatMap { $0.apps.map { ($0.name, $0.micros) } }).first
         topCategory = DayReport.ranked(reports.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } }).first
 
-        var longest: (app: String, start: Micros, micros: Micros)?
+        var longest: (app: Int32, start: Micros, micros: Micros)?
         for s in week where s.length > (longest?.micros ?? 0) {
-            longest = (history.apps[Int(s.app)], s.start, s.length)
+            longest = (s.app, s.start, s.length)
         }
-        self.longest = longest
+        self.longest = longest.map { (history.apps[Int($0.app)], $0.start, $0.micros) }
         busiestHour = reports.last?.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
         trend = Trend(first: reports[4].totalMicros, last: reports[6].totalMicros)
 

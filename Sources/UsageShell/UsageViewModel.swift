@@ -1,4 +1,6 @@
-// UsageViewModel.swift — the state the shell wraps, as the original app's view model: load state, the loaded history, selected day and chart, cached report.
+// UsageViewModel.swift — the state the shell wraps, as the original app's view model: load state, the loaded history, selected day and chart, the reports already made.
+import Dispatch
+import Synchronization
 import UsageCore
 import UsageData
 
@@ -67,12 +69,21 @@ public final class UsageViewModel {
     private var generation = 0
     private var historyGeneration = 0
     private var current: LoadTicket?
-    private var cache: (key: ReportKey, report: DayReport)?
+    private var made = MadeReports()
 
-    private struct ReportKey: Equatable {
-        let history: Int
-        let day: LocalDate
-        let zone: Zone
+    /// What has been computed for one history in one zone, by day: what `day`, `week`, `days`
+    /// and `insights` ask for again and again as the selected day moves. A new load, new rules
+    /// or another zone start it afresh; each kind is emptied when it grows past a bound.
+    private struct MadeReports {
+        var history = -1
+        var zone: Zone?
+        var reports: [LocalDate: DayReport] = [:]
+        var summaries: [LocalDate: DaySummary] = [:]
+        var insights: [LocalDate: Insights] = [:]
+
+        static let maxReports = 400
+        static let maxSummaries = 2000
+        static let maxInsights = 64
     }
 
     /// A view model in `zone`; `now` is the injected clock (docs/DATA.md §3's "today" when there is no data).
@@ -192,18 +203,87 @@ public final class UsageViewModel {
 
     /// Drops the reports computed so far (their history failed a read while they were made).
     public func forgetReports() {
-        cache = nil
+        made = MadeReports()
+    }
+
+    /// The cache, emptied first when the history or the zone it was made for has changed.
+    private func validReports() {
+        if made.history != historyGeneration || made.zone != zone {
+            made = MadeReports(history: historyGeneration, zone: zone)
+        }
     }
 
     /// The report of the selected day, computed once per (history, day, zone).
     public var report: DayReport { report(for: selectedDay) }
 
-    /// The report of any day, through the same one-entry cache.
+    /// The report of any day, through the same cache.
     public func report(for day: LocalDate) -> DayReport {
-        let key = ReportKey(history: historyGeneration, day: day, zone: zone)
-        if let cache, cache.key == key { return cache.report }
-        let report = DayReport(history: history, date: day, zone: zone)
-        cache = (key, report)
-        return report
+        reports(for: [day])[0]
     }
+
+    /// The reports of several days (in the order given), those not made yet read as one window.
+    public func reports(for days: [LocalDate]) -> [DayReport] {
+        validReports()
+        let missing = days.filter { made.reports[$0] == nil }
+        if !missing.isEmpty {
+            if made.reports.count + missing.count > MadeReports.maxReports { made.reports = [:] }
+            if missing.count == 1 {
+                made.reports[missing[0]] = DayReport(history: history, date: missing[0], zone: zone)
+            } else {
+                // Read as one window, the days shared out between two threads.
+                let covering = history.window(
+                    from: zone.startOfDay(missing.min()!), to: zone.startOfDay(missing.max()!.adding(days: 1)))
+                let parallel = MadeInParallel(count: missing.count)
+                let (history, zone) = (self.history, self.zone)
+                DispatchQueue.concurrentPerform(iterations: min(2, missing.count)) { worker in
+                    for k in stride(from: worker, to: missing.count, by: 2) {
+                        parallel.set(k, DayReport(history: history, date: missing[k], zone: zone, within: covering))
+                    }
+                }
+                for (day, report) in zip(missing, parallel.results) { made.reports[day] = report }
+            }
+        }
+        return days.map { made.reports[$0]! }
+    }
+
+    /// The summaries of the `count` days ending on `last`, oldest first (`week`, `days`): from
+    /// the day reports already made, else made (lean) and kept.
+    public func summaries(endingOn last: LocalDate, count: Int) -> [DaySummary] {
+        validReports()
+        let days = (0..<count).reversed().map { last.adding(days: -$0) }
+        for day in days where made.summaries[day] == nil {
+            if let report = made.reports[day] { made.summaries[day] = DaySummary(report) }
+        }
+        let missing = days.filter { made.summaries[$0] == nil }
+        if !missing.isEmpty {
+            if made.summaries.count + missing.count > MadeReports.maxSummaries { made.summaries = [:] }
+            for summary in DaySummary.summaries(of: missing, history: history, zone: zone) {
+                made.summaries[summary.day] = summary
+            }
+        }
+        return days.map { made.summaries[$0]! }
+    }
+
+    /// The facts of the week ending on `last`, from its seven day reports (kept, as `day` keeps
+    /// the selected day's).
+    public func insights(endingOn last: LocalDate) -> Insights {
+        validReports()
+        if let insights = made.insights[last] { return insights }
+        let reports = reports(for: (0..<7).reversed().map { last.adding(days: -$0) })
+        let insights = Insights(history: history, endingOn: last, zone: zone, reports: reports)
+        if made.insights.count >= MadeReports.maxInsights { made.insights = [:] }
+        made.insights[last] = insights
+        return insights
+    }
+}
+
+/// Day reports made on several threads, each into its own slot.
+private final class MadeInParallel: Sendable {
+    private let slots: Mutex<[DayReport?]>
+
+    init(count: Int) { slots = Mutex([DayReport?](repeating: nil, count: count)) }
+
+    func set(_ k: Int, _ report: DayReport) { slots.withLock { $0[k] = report } }
+
+    var results: [DayReport] { slots.withLock { $0.map { $0! } } }
 }

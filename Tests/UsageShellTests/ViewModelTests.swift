@@ -105,3 +105,81 @@ struct ViewModelTests {
         #expect(vm.selectedDay.description == "2026-02-23")
     }
 }
+
+/// The view model keeps the day reports, summaries and insights it made (issue 19): what it
+/// hands out must always be what a fresh computation gives, as the day, the zone, the rules
+/// and the data change.
+struct ViewModelReportCacheTests {
+    static func data(seed: UInt64) -> Dataset {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let base = RFC3339.parse("2026-02-01T00:00:00Z")!
+        let rows = (0..<600).map { k -> String in
+            let start = base + Micros(next(30 * 86_400)) * 1_000_000
+            let end = start + Micros(1 + next(20_000)) * 1_000_000
+            let app = ["Safari", "Maps", "Mail", "Xcode", "Slack"][next(5)]
+            let category = next(4) == 0 ? "null" : "\"\(["Web", "Travel", "Work"][next(3)])\""
+            func text(_ t: Micros) -> String {
+                let s = t / 1_000_000
+                let day = LocalDate(daysSinceEpoch: Int(s / 86_400))
+                let r = Int(s % 86_400)
+                return "\(day)T\(String(100 + r / 3600).dropFirst()):\(String(100 + r / 60 % 60).dropFirst()):\(String(100 + r % 60).dropFirst())Z"
+            }
+            return "{\"session_id\":\"\(k)\",\"app_name\":\"\(app)\",\"category\":\(category),\"start_timestamp\":\"\(text(start))\",\"end_timestamp\":\"\(text(end))\"}"
+        }
+        return try! SessionsJSON.decode("[" + rows.joined(separator: ",") + "]")
+    }
+
+    /// What the model says against a fresh computation on its current history, zone and day.
+    static func check(_ vm: UsageViewModel, _ note: String) {
+        let day = vm.selectedDay
+        let fresh = DayReport(history: vm.history, date: day, zone: vm.zone)
+        #expect(vm.report == fresh, "\(note): report")
+        for count in [7, 10, 31] {
+            let expected = DaySummary.days(endingOn: day, count: count, history: vm.history, zone: vm.zone)
+            #expect(vm.summaries(endingOn: day, count: count) == expected, "\(note): \(count) summaries")
+        }
+        let insights = vm.insights(endingOn: day)
+        let freshInsights = Insights(history: vm.history, endingOn: day, zone: vm.zone)
+        #expect(insights.days == freshInsights.days, "\(note): insights days")
+        #expect(insights.topApp?.name == freshInsights.topApp?.name && insights.topApp?.micros == freshInsights.topApp?.micros, "\(note)")
+        #expect(insights.topCategory?.name == freshInsights.topCategory?.name, "\(note)")
+        #expect(insights.longest?.app == freshInsights.longest?.app && insights.longest?.micros == freshInsights.longest?.micros, "\(note)")
+        #expect(insights.busiestHour == freshInsights.busiestHour && insights.trend == freshInsights.trend, "\(note)")
+        #expect(insights.advice == freshInsights.advice && insights.totalMicros == freshInsights.totalMicros, "\(note)")
+    }
+
+    @Test func whatTheModelKeepsIsAlwaysWhatAFreshComputationGives() throws {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("a.json"), repository: StubRepository(.success(Self.data(seed: 1))))
+        Self.check(vm, "loaded")
+        for step in ["-1", "-1", "+3", "-7", "-7", "+14"] {
+            vm.select(DayQuery(step)!)
+            Self.check(vm, "day \(step)")
+            Self.check(vm, "day \(step), again")
+        }
+        vm.zone = try #require(Zone(identifier: "America/New_York"))
+        Self.check(vm, "another zone")
+        vm.setRules { $0 == "Maps" ? "Travel" : nil }
+        Self.check(vm, "rules")
+        vm.setRules(nil)
+        Self.check(vm, "rules off")
+        vm.load(.file("b.json"), repository: StubRepository(.success(Self.data(seed: 2))))
+        Self.check(vm, "another load")
+        vm.forgetReports()
+        Self.check(vm, "forgotten")
+    }
+
+    @Test func theSecondAskIsTheKeptAnswer() {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("a.json"), repository: StubRepository(.success(Self.data(seed: 3))))
+        let day = vm.selectedDay
+        _ = vm.insights(endingOn: day)
+        // The seven reports are kept: the selected day's report is one of them.
+        #expect(vm.reports(for: [day]) == [DayReport(history: vm.history, date: day, zone: vm.zone)])
+        #expect(vm.summaries(endingOn: day, count: 7) == DaySummary.days(endingOn: day, count: 7, history: vm.history, zone: .utc))
+    }
+}

@@ -143,7 +143,7 @@ extension CommandTable {
         ) { shell, _ throws(ShellError) in
             try shell.requireData()
             let model = shell.model
-            let insights = Insights(history: model.history, endingOn: model.selectedDay, zone: model.zone)
+            let insights = model.insights(endingOn: model.selectedDay)
             return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }, csv: .record) {
                 TextReport.insights(insights, zone: model.zone, width: $0, theme: $1)
             }
@@ -163,12 +163,10 @@ extension CommandTable {
     /// `week` and `days N`: the days ending on the selected day, compared with the days before.
     static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: String) -> CommandOutcome {
         let model = shell.model
-        let history = model.history
-        let days = DaySummary.days(endingOn: model.selectedDay, count: count, history: history, zone: model.zone)
+        let days = model.summaries(endingOn: model.selectedDay, count: count)
         let selected = model.selectedDay
         return shell.render(json: { ReportJSON.week(days) }) { width, theme in
-            let previous = DaySummary.days(
-                endingOn: selected.adding(days: -count), count: count, history: history, zone: model.zone)
+            let previous = model.summaries(endingOn: selected.adding(days: -count), count: count)
             return TextReport.dayBars(
                 days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme)
         }
