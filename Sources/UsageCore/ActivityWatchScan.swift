@@ -456,7 +456,7 @@ struct ActivityWatchReader {
     }
 
     /// An integer literal whose text is what `Int64`'s would be (not `-0`, at most 18 digits).
-    private static func isPlainInteger(_ f: FieldValue) -> Bool {
+    static func isPlainInteger(_ f: FieldValue) -> Bool {
         guard f.kind == .number, f.bytes.count <= 18, f.bytes.count > 0 else { return false }
         if f.bytes[0] == UInt8(ascii: "-"), f.bytes.count == 2, f.bytes[1] == UInt8(ascii: "0") { return false }
         for c in f.bytes where c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") { return false }

@@ -41,6 +41,8 @@ struct DatasetBuilder: Sendable {
     var repairedStrings = 0
     /// The last timestamp date parsed.
     private var dates = RFC3339.DateCache()
+    /// Timewarrior: the activity name of each set of tag bytes seen (nil: no tags).
+    var tagSetNames: [[UInt8]: [UInt8]?] = [:]
 
     init(expectedRows: Int = 0) {
         columns.reserve(expectedRows)

@@ -28,6 +28,37 @@ extension DatasetBuilder: RowSink {
     }
 }
 
+/// What reads the elements of a top-level array one at a time (the sessions' rows, Timewarrior's
+/// intervals), for `JSONScanner.scanElements`.
+protocol ArrayElementReader {
+    associatedtype Sink
+    /// Reads the element at the scan position (any JSON value), keeping what it needs.
+    mutating func read(_ s: inout JSONScanner) throws(ScanStop)
+    /// The element read last is whole (its separator seen): hands it to `sink`. It began at
+    /// byte `offset` of the scanned bytes, on their line `line`.
+    mutating func commit(into sink: inout Sink, offset: Int, line: Int)
+}
+
+/// The sessions array's elements: objects as rows of the five known fields, anything else not
+/// an object.
+struct SessionRowReader<Sink: RowSink>: ArrayElementReader {
+    private var row = JSONScanner.RowFields()
+    private var isObject = false
+
+    @inline(__always) mutating func read(_ s: inout JSONScanner) throws(ScanStop) {
+        isObject = s.peek() == UInt8(ascii: "{")
+        if isObject { try s.scanRow(&row) } else { try s.skipValue() }
+    }
+
+    @inline(__always) mutating func commit(into sink: inout Sink, offset: Int, line: Int) {
+        if isObject {
+            sink.addRow(id: row.id, app: row.app, category: row.category, start: row.start, end: row.end, offset: offset, line: line)
+        } else {
+            sink.addNonObject(offset: offset, line: line)
+        }
+    }
+}
+
 /// Why a scan stopped short of a result, by byte offset (the caller turns offsets into lines
 /// and columns: a segment's offsets are not the file's).
 enum ScanStop: Error, Equatable {
@@ -134,8 +165,20 @@ struct JSONScanner {
     mutating func scanSegment<Sink: RowSink>(
         into builder: inout Sink, from start: SegmentStart, cancellation: CancellationToken?
     ) throws(ScanStop) -> SegmentEnd {
+        var rows = SessionRowReader<Sink>()
+        return try scanElements(into: &builder, reader: &rows, from: start, cancellation: cancellation)
+    }
+
+    /// Scans the bytes as a segment of a top-level array beginning at `start`, each element
+    /// read by `reader` and handed to `sink` once its separator is seen. With `countRepairs`,
+    /// the strings counted are those of the elements handed over (a `.short` end takes back
+    /// the cut element's).
+    mutating func scanElements<Reader: ArrayElementReader>(
+        into sink: inout Reader.Sink, reader: inout Reader, from start: SegmentStart, cancellation: CancellationToken?
+    ) throws(ScanStop) -> SegmentEnd {
         i = 0
         newlines = 0
+        repairedStrings = 0
         if start == .document {
             do throws(ScanStop) {
                 guard try scanArrayStart() else { return .closed }
@@ -144,15 +187,14 @@ struct JSONScanner {
             }
         }
         var rows = 0
-        var row = RowFields()
         while true {
             let rowStart = i
             let rowNewlines = newlines
+            let rowRepaired = repairedStrings
             if rowStart == b.count, !isFinal { return .open }
-            let isObject = peek() == UInt8(ascii: "{")
             let separator: UInt8
             do throws(ScanStop) {
-                if isObject { try scanRow(&row) } else { try skipValue() }
+                try reader.read(&self)
                 skipWhitespace()
                 guard i < b.count else { throw error("unexpected end of input: expected ',' or ']'") }
                 separator = b[i]
@@ -160,15 +202,10 @@ struct JSONScanner {
                     throw error("expected ',' or ']' after an array element")
                 }
             } catch .needMore {
+                repairedStrings = rowRepaired
                 return .short(resume: rowStart, newlines: rowNewlines)
             }
-            if isObject {
-                builder.addRow(
-                    id: row.id, app: row.app, category: row.category, start: row.start, end: row.end, offset: rowStart,
-                    line: rowNewlines + 1)
-            } else {
-                builder.addNonObject(offset: rowStart, line: rowNewlines + 1)
-            }
+            reader.commit(into: &sink, offset: rowStart, line: rowNewlines + 1)
             i += 1
             if separator == UInt8(ascii: "]") {
                 try expectEnd()
@@ -309,7 +346,7 @@ struct JSONScanner {
     }
 
     /// Scans one object row, keeping its five known fields (a repeated key: the last one).
-    private mutating func scanRow(_ row: inout RowFields) throws(ScanStop) {
+    mutating func scanRow(_ row: inout RowFields) throws(ScanStop) {
         row = RowFields()
         i += 1  // "{"
         skipWhitespace()

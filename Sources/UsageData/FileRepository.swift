@@ -44,8 +44,8 @@ public struct FileRepository: SessionRepository {
     }
 
     /// Reads and decodes an input in whatever format it is in. The sessions JSON, NDJSON and
-    /// ActivityWatch exports are scanned chunk by chunk as they are read (memory holds what
-    /// they hold, never the input); CSV and Timewarrior exports are read whole first. The format
+    /// ActivityWatch and Timewarrior exports are scanned chunk by chunk as they are read
+    /// (memory holds what they hold, never the input); CSV is read whole first. The format
     /// is told from the first bytes.
     static func decode(
         _ input: DescriptorSource, source: String, options: ReadOptions = ReadOptions(), cancellation: CancellationToken,
@@ -72,7 +72,10 @@ public struct FileRepository: SessionRepository {
                 } catch {
                     throw .ingest(error)
                 }
-            case .csv, .timewarrior:
+            case .timewarrior:
+                return try TimewarriorJSON.decode(
+                    reader, source: source, now: options.now, cancellation: cancellation, expectedRows: rows)
+            case .csv:
                 break
             }
         } catch {

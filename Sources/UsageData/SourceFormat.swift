@@ -82,7 +82,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
                 return try ActivityWatchRead.read(bytes, document: .export, cancellation: cancellation)
                     .dataset(source: source, cancellation: cancellation)
             case .timewarrior:
-                return try TimewarriorFormat.decode(bytes, source: source, options: options, cancellation: cancellation)
+                return try TimewarriorJSON.decode(bytes, source: source, now: options.now, cancellation: cancellation)
             }
         } catch .cancelled {
             throw .cancelled(source: source)

@@ -92,6 +92,93 @@ enum ReaderDifferential {
         })
     }
 
+    static func timewNew(_ bytes: [UInt8], _ chunking: Chunking, now: Micros?) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try TimewarriorJSON.decode(b, source: "t", now: now, chunking: chunking)
+            }
+        })
+    }
+
+    static func timewOld(_ bytes: [UInt8], now: Micros?) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyTimewarrior.decode(b, source: "t", now: now, cancellation: CancellationToken())
+            }
+        })
+    }
+
+    /// Checks the new Timewarrior reader at every chunking, with and without a clock, against
+    /// the old one (the same known differences as ActivityWatch's: both were Foundation's).
+    static func checkTimew(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for now in [nil, RFC3339.parse("2026-02-23T12:00:00Z")!] as [Micros?] {
+            let old = timewOld(bytes, now: now)
+            for chunking in readerChunkings {
+                let new = timewNew(bytes, chunking, now: now)
+                let same = new == old || knownAWDifference(new: new, old: old) || isInvalidJSON(new: new, bytes)
+                #expect(same, "\(label) (\(chunking), now \(now as Any)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
+                if !same { return }
+            }
+        }
+    }
+
+    /// The new reader's syntax error is the sessions scanner's (a JSON validator, fuzzed
+    /// against JSONSerialization): the document is not JSON, where Foundation's lazy decoding
+    /// passed what it never decoded (a trailing comma, `-1.50-3` in an unknown field).
+    static func isInvalidJSON(new: LoadFacts, _ bytes: [UInt8]) -> Bool {
+        guard case .syntax? = new.error else { return false }
+        let json = Result { () throws(IngestError) in
+            _ = try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.scanOnce(b) }
+        }
+        if case .failure(let e) = json { return e == new.error }
+        return false
+    }
+
+    /// A dirty `timew export`: intervals of every kind (running ones, RFC 3339 times, tags in
+    /// any order and repeated, tags that are not strings, repeated keys, nested unknown
+    /// fields), and elements that are not intervals.
+    static func timewExport(_ g: inout DiffSeeded, intervals: Int) -> String {
+        let tags = [
+            "\"fun\"", "\"gaming\"", "\" work \"", "\"\"", "\"Beta\"", "\"alpha\"", "\"é\"", "\"e\\u0301\"", "\"a, b\"",
+            "\"lone \\ud800\"", "\"🎵\"", "1", "null", "[\"x\"]",
+        ]
+        let times = [
+            "\"20260223T093500Z\"", "\"20260223T101000Z\"", "\"20260222T235900Z\"", "\"2026-02-23T09:35:00+01:00\"",
+            "\"20260223T0935Z\"", "\"2026022XT093500Z\"", "\"20260230T093500Z\"", "\"20260224T093500Z\"", "null", "1", "\"\"",
+        ]
+        var out: [String] = []
+        for k in 0..<intervals {
+            if g.chance(0.03) {
+                out.append(g.pick(["\"junk\"", "1", "[1, 2]", "null", "[{\"start\": 1}]"]))
+                continue
+            }
+            var members: [String] = []
+            if !g.chance(0.1) { members.append("\"id\": " + (g.chance(0.8) ? "\(intervals - k)" : g.pick(ids))) }
+            let start = g.chance(0.85) ? "\"202602\(10 + g.below(13))T\(10 + g.below(10))\(10 + g.below(50))00Z\"" : g.pick(times)
+            if !g.chance(0.03) { members.append("\"start\": " + start) }
+            if !g.chance(0.08) {
+                let end = g.chance(0.85) ? "\"202602\(10 + g.below(13))T\(10 + g.below(10))\(10 + g.below(50))00Z\"" : g.pick(times)
+                members.append("\"end\": " + end)
+            }
+            if !g.chance(0.1) {
+                if g.chance(0.05) {
+                    members.append("\"tags\": " + g.pick(["null", "\"fun\"", "{}", "1", "[]"]))
+                } else {
+                    let list = (0..<g.below(4)).map { _ in g.chance(0.85) ? tags[g.below(7)] : g.pick(tags) }
+                    members.append("\"tags\": [" + list.joined(separator: g.chance(0.5) ? ", " : ",") + "]")
+                }
+            }
+            if g.chance(0.1) { members.append("\"annotation\": \"},{\\\"start\\\":\\\"x\\\"\"") }
+            if g.chance(0.05) { members.append("\"extra\": {\"list\": [{\"a\": [1, {\"b\": null}]}, {}], \"x\": -1.5e-3}") }
+            // Repeated keys: the first one wins, as it did.
+            if g.chance(0.03) { members.append("\"start\": \"20260223T120000Z\"") }
+            if g.chance(0.03) { members.append("\"tags\": [\"second\"]") }
+            members.shuffle(using: &g)
+            out.append("{" + members.joined(separator: g.chance(0.3) ? "," : ", ") + "}")
+        }
+        return "[\n" + out.joined(separator: g.chance(0.5) ? ",\n" : ",") + "\n]\n"
+    }
+
     /// Checks the new NDJSON reader at every chunking against the old one.
     static func checkNDJSON(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let old = ndjsonOld(bytes)
@@ -280,6 +367,14 @@ enum ReaderDifferential {
     }
 
     @Test(arguments: 0..<40)
+    func dirtyTimewarriorExportsReadAlike(seed: Int) {
+        var g = DiffSeeded(UInt64(seed) &* 31337 &+ 5)
+        let text = ReaderDifferential.timewExport(&g, intervals: 40)
+        let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
+        ReaderDifferential.checkTimew(bytes, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<40)
     func dirtyNDJSONReadsAlike(seed: Int) {
         var g = DiffSeeded(UInt64(seed) &* 104_729 &+ 3)
         let text = ReaderDifferential.ndjson(&g, lines: 60)
@@ -302,6 +397,11 @@ enum ReaderDifferential {
             let cut = Array(nd[..<(1 + g.below(nd.count - 1))])
             ReaderDifferential.checkNDJSON(cut, "NDJSON cut at \(cut.count)")
         }
+        let timew = Array(ReaderDifferential.timewExport(&g, intervals: 10).utf8)
+        for _ in 0..<12 {
+            let cut = Array(timew[..<(1 + g.below(timew.count - 1))])
+            ReaderDifferential.checkTimew(cut, "Timewarrior export cut at \(cut.count)")
+        }
     }
 
     /// A byte changed anywhere (into a bracket, a quote, a backslash, a line break…): both
@@ -311,8 +411,13 @@ enum ReaderDifferential {
         var g = DiffSeeded(UInt64(seed) &+ 7)
         let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 6).utf8)
         let nd = Array(ReaderDifferential.ndjson(&g, lines: 15).utf8)
+        var t = DiffSeeded(UInt64(seed) &+ 1000)
+        let timew = Array(ReaderDifferential.timewExport(&t, intervals: 8).utf8)
         let replacements: [UInt8] = Array("{}[]\",:\\\n\r 0a-".utf8)
         for _ in 0..<15 {
+            var badTimew = timew
+            badTimew[1 + t.below(badTimew.count - 1)] = t.pick(replacements)
+            ReaderDifferential.checkTimew(badTimew, "Timewarrior export corrupted")
             var bad = aw
             bad[1 + g.below(bad.count - 1)] = g.pick(replacements)
             ReaderDifferential.checkAW(bad, "export corrupted")

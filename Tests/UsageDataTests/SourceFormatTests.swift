@@ -555,7 +555,11 @@ extension SourceFormatTests {
             ("", ""),
         ])
         func compactTimes(compact: String, rfc3339: String) {
-            #expect(TimewarriorFormat.rfc3339(compact) == rfc3339)
+            var out = [UInt8](repeating: 0, count: 20)
+            let expanded = Array(compact.utf8).withUnsafeBufferPointer { c in
+                out.withUnsafeMutableBufferPointer { TimewarriorJSON.expandCompact(c, into: $0.baseAddress!) }
+            }
+            #expect((expanded ? String(decoding: out, as: UTF8.self) : compact) == rfc3339)
         }
 
         @Test func invalidJSONIsASyntaxErrorWithLineAndColumn() {
@@ -588,10 +592,13 @@ extension SourceFormatTests {
             #expect(d.repairedStrings == 1)
         }
 
-        @Test func elementLinesIgnoreBracketsInStringsAndNesting() {
-            let text = "[ {\"tags\":[\"a]\",\n\"b,\\\"[\"]},\n\n 1, [2,\n3],\n\"x\"]"
-            let lines = Array(text.utf8).withUnsafeBufferPointer { JSONElementLines.lines(ofTopLevelElementsIn: $0) }
-            #expect(lines == [1, 4, 4, 6])
+        /// Skipped elements are placed on the line where they begin (brackets inside strings
+        /// and nested arrays do not confuse it).
+        @Test func elementLinesIgnoreBracketsInStringsAndNesting() throws {
+            let text = "[ {\"start\":\"x\",\"tags\":[\"a]\",\n\"b,\\\"[\"]},\n\n 1, [2,\n3],\n\"x\"]"
+            let d = try decodeSource(text)
+            #expect(d.skipped.examples[.missingTimestamp]?.map(\.line) == [1])
+            #expect(d.skipped.examples[.notAnObject]?.map(\.line) == [4, 4, 6])
         }
     }
 }

@@ -1,5 +1,4 @@
 // TagSet.swift — a Timewarrior interval's tags as one activity name, the way Timewarrior shows them (`fun, gaming`), and back to tags for the category rules.
-import UsageCore
 
 /// The activity of a Timewarrior interval is its whole tag set, as `timew summary` shows it:
 /// the tags once each, in Timewarrior's order (by their bytes, so `Beta` before `alpha`),

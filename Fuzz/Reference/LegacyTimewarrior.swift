@@ -1,40 +1,35 @@
-// TimewarriorFormat.swift — a `timew export` (intervals with compact UTC times and tags) read as Timewarrior counts them: the tag set is the activity, an open interval runs up to the load's clock.
+// Fuzz/Reference/LegacyTimewarrior.swift — the reference the byte-level Timewarrior reader is checked against: the Foundation-based reader it replaced (issue 20's rules: tag sets as activities, running intervals counted to the clock; JSONDecoder, lenient fields), kept verbatim but for names; never part of the program.
 import Foundation
-import UsageCore
 
-/// A Timewarrior export: `[{"id":1,"start":"20260223T093500Z","end":"20260223T101000Z","tags":["fun","gaming"]}]`.
-///
-/// The activity (app) is the interval's whole tag set as Timewarrior shows it (`fun, gaming`,
-/// see `TagSet`); the interval has no category (the category rules, which may match any one
-/// tag, give it one); an interval without tags is `(unknown)`; tags that are not strings are
-/// `bad_field_type`. An interval still running has no `end`: as `timew summary` does, it
-/// counts up to now, the load's clock (`ReadOptions.now`), and is marked running; without a
-/// clock it is skipped as `missing_timestamp`. RFC 3339 times are accepted too.
-enum TimewarriorFormat {
+#if canImport(UsageCore)
+    import UsageCore
+#endif
+
+public enum LegacyTimewarrior {
     /// One interval as `timew export` writes it.
     struct Interval: Decodable {
         var id: String?
-        var start: LenientField<String>
-        var end: LenientField<String>
-        var tags: LenientField<[String]>
+        var start: LegacyLenientField<String>
+        var end: LegacyLenientField<String>
+        var tags: LegacyLenientField<[String]>
 
         private enum Keys: String, CodingKey { case id, start, end, tags }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
-            id = c.idText(.id)
-            start = c.lenient(String.self, .start)
-            end = c.lenient(String.self, .end)
-            tags = c.lenient([String].self, .tags)
+            id = c.legacyIdText(.id)
+            start = c.legacyLenient(String.self, .start)
+            end = c.legacyLenient(String.self, .end)
+            tags = c.legacyLenient([String].self, .tags)
         }
     }
 
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(),
-        cancellation: CancellationToken
+    public static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, now: Micros?, cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
-        let (intervals, repaired) = try SourceFormat.decodeJSON([LenientElement<Interval>].self, bytes, format: .timewarrior)
-        let lines = JSONElementLines.lines(ofTopLevelElementsIn: bytes)
+        let (intervals, repaired) = try LegacyJSON.decodeJSON(
+            [LegacyLenientElement<Interval>].self, bytes, format: "Timewarrior export")
+        let lines = LegacyJSONElementLines.lines(ofTopLevelElementsIn: bytes)
         var rows = SessionRows()
         rows.countRepaired(repaired)
         for (n, element) in intervals.enumerated() {
@@ -49,7 +44,7 @@ enum TimewarriorFormat {
                 continue
             }
             let app = TagSet.name(interval.tags.value ?? [])
-            if interval.end.isMissing, let now = options.now, case .value(let text) = interval.start,
+            if interval.end.isMissing, let now, case .value(let text) = interval.start,
                 let start = RFC3339.parse(rfc3339(text))
             {
                 // Still running: counted up to the clock, as Timewarrior counts it (an interval
@@ -67,7 +62,7 @@ enum TimewarriorFormat {
 
     /// A time field as RFC 3339 text: nil when absent or null; a value that is not a string
     /// becomes text that no parser accepts (`bad_timestamp`).
-    private static func time(_ field: LenientField<String>) -> String? {
+    private static func time(_ field: LegacyLenientField<String>) -> String? {
         switch field {
         case .absent, .null: return nil
         case .value(let text): return rfc3339(text)
@@ -90,7 +85,7 @@ enum TimewarriorFormat {
 
 /// Lines where the elements of a top-level JSON array begin, found without parsing them (the
 /// formats read by Foundation lose positions, but `check` names lines).
-enum JSONElementLines {
+enum LegacyJSONElementLines {
     static func lines(ofTopLevelElementsIn b: UnsafeBufferPointer<UInt8>) -> [Int] {
         var lines: [Int] = []
         var line = 1

@@ -1,5 +1,4 @@
 // CellTimestamp.swift — a time as other tools write it in a CSV cell: RFC 3339, or a date and a clock time with or without an offset; times without one are read as wall-clock times of a zone.
-import UsageCore
 
 /// Reads a time cell. In order:
 ///

@@ -1,5 +1,4 @@
 // CellDuration.swift — a session's length as other tools write it in a CSV cell: seconds (`3900`, `12.5`), a clock (`1:05:00`), or units (`1h 5m`, `45 min`).
-import UsageCore
 
 /// Reads a duration cell into microseconds. The forms:
 ///
