@@ -7,6 +7,8 @@ struct LoadFacts: Equatable, CustomStringConvertible {
     var categories: [String] = []
     var skipped: [String] = []
     var repaired = 0
+    /// How the sessions are known, and times read in a zone.
+    var notes: [String] = []
     var error: IngestError?
 
     init(_ result: Result<Dataset, IngestError>) {
@@ -15,8 +17,11 @@ struct LoadFacts: Equatable, CustomStringConvertible {
         case .success(let d):
             sessions = d.sessions.indices.map { k in
                 let s = d.sessions[k]
+                let o = d.sessions.offsets(at: k)
                 return "\(s.start) \(s.end) \(d.apps[Int(s.app)].unicodeScalars.map(\.value)) \(d.categories[Int(s.category)]) \(s.id.map { Array($0.unicodeScalars.map(\.value)) } as Any)"
+                    + " \(o.start as Any)/\(o.end as Any)\(s.running ? " running" : "")"
             }
+            notes = ["\(d.identity)"] + d.parts.map { "\($0.localTimes as Any)" }
             apps = d.apps.map { String($0.unicodeScalars.map(\.value).description) }
             categories = d.categories
             skipped = SkipReason.allCases.map { reason in

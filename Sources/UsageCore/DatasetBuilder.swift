@@ -43,6 +43,8 @@ struct DatasetBuilder: Sendable {
     private var dates = RFC3339.DateCache()
     /// Timewarrior: the activity name of each set of tag bytes seen (nil: no tags).
     var tagSetNames: [[UInt8]: [UInt8]?] = [:]
+    /// CSV: rows kept whose times were read as wall-clock times of a zone.
+    var localTimeRows = 0
 
     init(expectedRows: Int = 0) {
         columns.reserve(expectedRows)
@@ -100,6 +102,25 @@ struct DatasetBuilder: Sendable {
             start: start, end: end, app: apps.id(for: app), category: categories.id(for: category), id: id, running: running)
     }
 
+    /// Adds a session whose instants are known, its names and id as bytes (CSV cells: valid
+    /// UTF-8 or repaired here as `String(decoding:)` repairs), or skips it when it is empty.
+    mutating func addSession(
+        start: Micros, end: Micros, app: FieldValue, category: FieldValue, idBytes id: UnsafeBufferPointer<UInt8>?, line: Int?
+    ) {
+        guard end > start else {
+            return skipped.record(
+                SkippedRow(reason: .endNotAfterStart, sessionID: id.map { String(decoding: $0, as: UTF8.self) }, line: line))
+        }
+        let appID = apps.id(for: app)
+        let categoryID = categories.id(for: category)
+        if let id, !Self.isValidUTF8(id) {
+            let repaired = Array(String(decoding: id, as: UTF8.self).utf8)
+            repaired.withUnsafeBufferPointer { columns.append(start: start, end: end, app: appID, category: categoryID, idBytes: $0) }
+        } else {
+            columns.append(start: start, end: end, app: appID, category: categoryID, idBytes: id)
+        }
+    }
+
     /// Counts a row skipped before it reached the rules (a format's own checks).
     mutating func skip(_ reason: SkipReason, id: String?, line: Int?) {
         skipped.record(SkippedRow(reason: reason, sessionID: id, line: line))
@@ -121,10 +142,11 @@ struct DatasetBuilder: Sendable {
     mutating func takePart(table: Int) -> ScannedPart {
         let part = ScannedPart(
             table: table, appNames: apps.names, categoryNames: categories.names, columns: columns, skipped: skipped,
-            repairedStrings: repairedStrings)
+            repairedStrings: repairedStrings, localTimeRows: localTimeRows)
         columns = SessionColumns()
         skipped = SkipSummary()
         repairedStrings = 0
+        localTimeRows = 0
         return part
     }
 

@@ -9,6 +9,8 @@ struct ScannedPart: Sendable {
     var columns: SessionColumns
     var skipped: SkipSummary
     var repairedStrings: Int
+    /// CSV rows kept whose times were read as wall-clock times.
+    var localTimeRows = 0
 
     /// The same part with its examples' lines moved down by `lines` (a segment's line 1 is the
     /// file's line `lines + 1`).
@@ -28,6 +30,8 @@ public struct ScannedSessions: Sendable {
     private var columns = SessionColumns()
     private var skipped = SkipSummary()
     private var repaired = 0
+    /// CSV rows kept whose times were read as wall-clock times.
+    private(set) var localTimeRows = 0
     /// Per builder table: its app and category ids → ours (-1: not seen yet).
     private var appMaps: [Int: [Int32]] = [:]
     private var categoryMaps: [Int: [Int32]] = [:]
@@ -50,6 +54,7 @@ public struct ScannedSessions: Sendable {
     mutating func append(_ part: ScannedPart) {
         skipped.merge(part.skipped)
         repaired += part.repairedStrings
+        localTimeRows += part.localTimeRows
         guard !part.columns.isEmpty else { return }
         var appMap = appMaps[part.table] ?? []
         var categoryMap = categoryMaps[part.table] ?? []

@@ -1,6 +1,4 @@
-// CSVFormat.swift — sessions read from CSV (RFC 4180, through CSV.swift): a header whose columns are placed by meaning or by the user's mapping, one row per session.
-import CSV
-import Foundation
+// CSVFormat.swift — sessions read from CSV: the header's columns placed by meaning or by the user's mapping (CSVHeader), then the rows read byte by byte in segments (UsageCore's CSVSessions).
 import UsageCore
 
 /// CSV sessions (comma-separated; semicolons or tabs when the header has no comma): a header
@@ -9,128 +7,73 @@ import UsageCore
 /// and a duration (`CellDuration`); times are read by `CellTimestamp`, those without an
 /// offset in `options.localZone` (noted once for the load message). An empty cell is a null
 /// field; blank lines are ignored; a text cell we guarded against spreadsheet formulas
-/// (`'=…`) is read back without its guard (`SpreadsheetCell.unguarded`).
+/// (`'=…`) is read back without its guard (`SpreadsheetCell.unguarded`). Records are split as
+/// RFC 4180 has them (quotes, `""`, line breaks inside quotes; LF, CR or CRLF line ends).
 enum CSVFormat {
-    static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(),
-        cancellation: CancellationToken
-    ) throws(IngestError) -> Dataset {
-        // Blank lines before the header are skipped (detection skipped them too).
-        var first = ByteText.skipBOM(bytes)
-        var blankLines = 0
-        while true {
-            let next = ByteText.skipWhitespace(bytes, from: first)
-            guard let newline = (first..<next).last(where: { bytes[$0] == 0x0A }) else { break }
-            blankLines += (first...newline).filter { bytes[$0] == 0x0A }.count
-            first = newline + 1
-        }
-        let body = UnsafeBufferPointer(rebasing: bytes[first...])
-        let (text, repairedInput) = decodeMarkingInvalid(body)
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: true, delimiter: delimiter(of: text))
-        } catch {
-            throw .malformed(format: SourceFormat.csv.rawValue, problem: "a header row was expected")
-        }
-        let columns: CSVColumns
-        switch CSVHeader.place(reader.headerRow ?? [], mapping: options.columns) {
-        case .success(let placed): columns = placed
-        case .failure(let problem): throw .malformed(format: SourceFormat.csv.rawValue, problem: problem.description)
-        }
-        var rows = SessionRows()
-        var line = 1 + blankLines + newlines(in: reader.headerRow ?? [])
-        var count = 0
-        while var row = reader.next() {
-            line += 1
-            defer { line += newlines(in: row) }
-            count += 1
-            if count & 0xFFF == 0, cancellation.isCancelled { throw .cancelled }
-            if row.count == 1, row[0].allSatisfy(\.isWhitespace) { continue }  // a blank line
-            if repairedInput {
-                for k in row.indices where row[k].unicodeScalars.contains(invalidMarker) {
-                    rows.countRepaired(1)
-                    row[k] = String(String.UnicodeScalarView(row[k].unicodeScalars.map { $0 == invalidMarker ? "\u{FFFD}" : $0 }))
-                }
-            }
-            add(row, columns: columns, zone: options.localZone, line: line, to: &rows)
-        }
-        return rows.dataset(source: source)
-    }
+    static let formatName = "CSV"
 
-    /// One row as a session, or a skipped row: checked in the order of every format (a
-    /// missing time, then a bad one, then an end not after the start).
-    static func add(_ cells: [String], columns: CSVColumns, zone: Zone?, line: Int, to rows: inout SessionRows) {
-        func cell(_ k: Int?) -> String? {
-            guard let k, k < cells.count, !cells[k].isEmpty else { return nil }
-            return cells[k]
-        }
-        let id = cell(columns.id).map(SpreadsheetCell.unguarded)
-        let startText = cell(columns.start)
-        let endText = cell(columns.end)
-        let durationText = endText == nil ? cell(columns.duration) : nil
-        guard let startText, endText != nil || durationText != nil else {
-            return rows.skip(.missingTimestamp, id: id, line: line)
-        }
-        let start = CellTimestamp.read(startText, zone: zone)
-        let end: CellTimestamp.Reading
-        if let endText {
-            end = CellTimestamp.read(endText, zone: zone)
-        } else if let s = start.micros, let length = CellDuration.micros(durationText!) {
-            end = .instant(s + length)
-        } else {
-            end = .invalid
-        }
-        guard let s = start.micros, let e = end.micros else { return rows.skip(.badTimestamp, id: id, line: line) }
-        // Noted for the sessions kept (a skipped row is counted by its reason).
-        if e > s, let zone, start != .instant(s) || end != .instant(e) { rows.noteLocalTimes(zone: zone.identifier) }
-        rows.add(
-            start: s, end: e, app: cell(columns.app).map(SpreadsheetCell.unguarded),
-            category: cell(columns.category).map(SpreadsheetCell.unguarded), id: id, line: line)
-    }
-
-    /// The header's separator: a comma, or the semicolon or tab that spreadsheets in many
-    /// locales write, when the header has one of those and no comma.
+    /// The separator of a text's first line: a comma, or the semicolon or tab that spreadsheets
+    /// in many locales write, when that line has one of those and no comma.
     static func delimiter(of text: String) -> Unicode.Scalar {
         let header = text.prefix { $0 != "\n" && $0 != "\r\n" }
-        if header.contains(",") { return "," }
-        if header.contains(";") { return ";" }
-        if header.contains("\t") { return "\t" }
-        return ","
+        return Unicode.Scalar(CSVSessions.delimiter(ofLine: String(header)))
     }
 
-    /// What invalid UTF-8 decodes to until the fields are split: a noncharacter no data holds,
-    /// so that only fields that had invalid bytes count as repaired (not a genuine U+FFFD).
-    static let invalidMarker: Unicode.Scalar = "\u{10FFFE}"
+    /// Reads a CSV stream: its head from the first bytes (read further when the header is
+    /// long), then its rows, chunk by chunk.
+    static func decode<Source: ByteSource>(
+        _ reader: ChunkReader<Source>, source: String, options: ReadOptions, cancellation: CancellationToken?,
+        expectedRows: Int = 0
+    ) throws(StreamError<Source.Failure>) -> Dataset {
+        var want = max(reader.lookahead.count, 1 << 16)
+        var found = CSVSessions.head(reader.lookahead, final: reader.isComplete)
+        while found == nil {
+            want *= 2
+            do {
+                try reader.prefetch(atLeast: want)
+            } catch {
+                throw .read(error)
+            }
+            found = CSVSessions.head(reader.lookahead, final: reader.isComplete)
+        }
+        let layout: CSVLayout
+        do throws(IngestError) {
+            layout = try Self.layout(found!, options: options)
+        } catch {
+            throw .ingest(error)
+        }
+        return try CSVSessions.decode(reader, source: source, layout: layout, cancellation: cancellation, expectedRows: expectedRows)
+    }
 
-    /// The text, with each invalid UTF-8 sequence as `invalidMarker`; and whether there was any.
-    static func decodeMarkingInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
-        if let valid = String(validating: bytes, as: UTF8.self) { return (valid, false) }
-        var scalars = String.UnicodeScalarView()
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .error: scalars.append(invalidMarker)
-            case .emptyInput: return (String(scalars), true)
+    /// Decodes a CSV in memory.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(),
+        cancellation: CancellationToken?, chunking: Chunking = .standard
+    ) throws(IngestError) -> Dataset {
+        let chunk = chunking.readBytes < bytes.count ? chunking.readBytes : nil
+        do {
+            return try decode(
+                ChunkReader(MemorySource(bytes, chunk: chunk), chunking: chunking), source: source, options: options,
+                cancellation: cancellation)
+        } catch {
+            switch error {
+            case .ingest(let e): throw e
             }
         }
     }
 
-    /// Line breaks inside a row's quoted fields (CRLF counts once), so rows keep their lines.
-    private static func newlines(in row: [String]) -> Int {
-        row.reduce(0) { total, field in
-            var n = 0
-            var previousCR = false
-            for byte in field.utf8 {
-                if byte == 0x0A {
-                    if !previousCR { n += 1 }
-                } else if byte == 0x0D {
-                    n += 1
-                }
-                previousCR = byte == 0x0D
-            }
-            return total + n
+    /// Where the columns are, from the head.
+    static func layout(_ head: Result<CSVHead, CSVSessions.NoHeader>, options: ReadOptions) throws(IngestError) -> CSVLayout {
+        guard case .success(let head) = head else {
+            throw .malformed(format: formatName, problem: "a header row was expected")
+        }
+        switch CSVHeader.place(head.header, mapping: options.columns) {
+        case .success(let c):
+            return CSVLayout(
+                delimiter: head.delimiter, id: c.id, app: c.app, category: c.category, start: c.start, end: c.end,
+                duration: c.duration, zone: options.localZone, bodyStart: head.bodyStart, headerLine: head.headerLine)
+        case .failure(let problem):
+            throw .malformed(format: formatName, problem: problem.description)
         }
     }
 }

@@ -44,8 +44,8 @@ public struct FileRepository: SessionRepository {
     }
 
     /// Reads and decodes an input in whatever format it is in. The sessions JSON, NDJSON and
-    /// ActivityWatch and Timewarrior exports are scanned chunk by chunk as they are read
-    /// (memory holds what they hold, never the input); CSV is read whole first. The format
+    /// ActivityWatch and Timewarrior exports and CSV are scanned chunk by chunk as they are read
+    /// (memory holds what they hold, never the input). The format
     /// is told from the first bytes.
     static func decode(
         _ input: DescriptorSource, source: String, options: ReadOptions = ReadOptions(), cancellation: CancellationToken,
@@ -76,13 +76,12 @@ public struct FileRepository: SessionRepository {
                 return try TimewarriorJSON.decode(
                     reader, source: source, now: options.now, cancellation: cancellation, expectedRows: rows)
             case .csv:
-                break
+                return try CSVFormat.decode(
+                    reader, source: source, options: options, cancellation: cancellation, expectedRows: rows)
             }
         } catch {
             throw LoadError(error, source: source)
         }
-        try reader.readAll()
-        return try SourceFormat.decode(reader.lookahead, as: format, source: source, options: options, cancellation: cancellation)
     }
 
     /// Reads a whole file (a script, say) with the same precise errors as a load.

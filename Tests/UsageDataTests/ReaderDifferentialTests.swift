@@ -13,15 +13,21 @@ struct LoadFacts: Equatable, CustomStringConvertible {
     var categories: [String] = []
     var skipped: [String] = []
     var repaired = 0
+    /// What the load notes beside the sessions: how they are known, times read in a zone.
+    var notes: [String] = []
     var error: IngestError?
 
     init(_ result: Result<Dataset, IngestError>) {
         switch result {
         case .failure(let e): error = e
         case .success(let d):
-            sessions = d.sessions.map {
-                "\($0.start) \($0.end) \(d.apps[Int($0.app)].debugDescription) \(d.categories[Int($0.category)]) \($0.id.debugDescription)"
+            sessions = d.sessions.indices.map { k in
+                let s = d.sessions[k]
+                let o = d.sessions.offsets(at: k)
+                return "\(s.start) \(s.end) \(d.apps[Int(s.app)].debugDescription) \(d.categories[Int(s.category)]) \(s.id.debugDescription)"
+                    + " \(o.start as Any)/\(o.end as Any)\(s.running ? " running" : "")"
             }
+            notes = ["\(d.identity)"] + d.parts.map { "\($0.localTimes as Any)" }
             apps = d.apps
             categories = d.categories
             skipped = SkipReason.allCases.map { reason in
@@ -177,6 +183,134 @@ enum ReaderDifferential {
             out.append("{" + members.joined(separator: g.chance(0.3) ? "," : ", ") + "}")
         }
         return "[\n" + out.joined(separator: g.chance(0.5) ? ",\n" : ",") + "\n]\n"
+    }
+
+    static func csvNew(_ bytes: [UInt8], _ chunking: Chunking, _ options: ReadOptions) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try CSVFormat.decode(b, source: "t", options: options, cancellation: nil, chunking: chunking)
+            }
+        })
+    }
+
+    static func csvOld(_ bytes: [UInt8], _ options: ReadOptions) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyCSV.decode(b, source: "t", options: options, cancellation: CancellationToken())
+            }
+        })
+    }
+
+    static let csvOptions = [
+        ReadOptions(), ReadOptions(localZone: Zone(identifier: "Europe/Paris")),
+        ReadOptions(localZone: .utc, columns: try! ColumnMapping(parsing: "app=Program,start=From,end=To")),
+    ]
+
+    /// Checks the new CSV reader at every chunking and with several options against the old one.
+    static func checkCSV(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for options in csvOptions {
+            let old = csvOld(bytes, options)
+            for chunking in readerChunkings {
+                let new = csvNew(bytes, chunking, options)
+                #expect(new == old, "\(label) (\(chunking), \(options)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
+                if new != old { return }
+            }
+        }
+    }
+
+    /// A dirty CSV: headers of every kind other tools write (any order, synonyms, unknown and
+    /// mapped columns, a duration instead of an end), any delimiter, quoted cells with
+    /// delimiters, quotes, line breaks and stray quotes, LF, CR and CRLF line ends, blank and
+    /// white-space lines, formula guards, times of every form, durations, short and long rows.
+    static func csvFile(_ g: inout DiffSeeded, rows: Int) -> String {
+        let delimiter = g.pick([",", ",", ";", "\t"])
+        let eols = g.chance(0.6) ? ["\n"] : g.pick([["\r\n"], ["\r"], ["\n", "\r\n", "\r"]])
+        let headers: [[String]] = [
+            ["session_id", "app_name", "category", "start_timestamp", "end_timestamp"],
+            ["App", "Start", "End"], ["Application", "Category", "Start Time", "Duration"],
+            ["ID", "Program", "From", "To", "Notes"], ["Program", "From", "To"], ["app", "start", "duration (s)", "stop"],
+            ["\"App, Name\"", "Start", "End"], ["Begin", "App Name", "Seconds"], ["Start", "End"], ["App", "Notes"],
+        ]
+        var header = g.pick(headers)
+        if g.chance(0.3) { header.shuffle(using: &g) }
+        if g.chance(0.1) { header.append("Extra") }
+        let cellsOf: [String: () -> String] = [:]
+        _ = cellsOf
+        func time(_ g: inout DiffSeeded) -> String {
+            let day = 10 + g.below(14)
+            let clock = "\(10 + g.below(10)):\(10 + g.below(50))"
+            switch g.below(12) {
+            case 0: return "2026-02-\(day) \(clock)"
+            case 1: return "2026-02-\(day) \(clock):00 +0100"
+            case 2: return "2026-02-\(day)T\(clock):00.5"
+            case 3: return g.pick(["", "yesterday", "2026-02-30 10:00", " 2026-02-\(day)T\(clock):00Z", "2026-03-29 02:30", "2026-10-25 02:30"])
+            default: return "2026-02-\(day)T\(clock):00Z"
+            }
+        }
+        func text(_ g: inout DiffSeeded) -> String {
+            g.pick([
+                "Safari", "Mail", " Slack ", "", "Chrome, Beta", "say \"hi\"", "'=SUM(A1)", "''+1", "=cmd", "line\nbreak", "cr\rlf",
+                "é", "e\u{301}", "\u{3000}", "微信", "a\u{0600},b",
+            ])
+        }
+        func quoted(_ cell: String, _ g: inout DiffSeeded) -> String {
+            let special = cell.contains(delimiter) || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")
+            if special || g.chance(0.1) {
+                // Quoted as RFC 4180 has it; sometimes broken (a stray quote, no closing quote).
+                var q = "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                if g.chance(0.05) { q = "\"" + cell + "\"x" }
+                return q
+            }
+            return cell
+        }
+        var lines: [String] = []
+        if g.chance(0.2) { lines.append(g.pick(["", "  ", "\t"])) }
+        lines.append(header.joined(separator: delimiter))
+        for k in 0..<rows {
+            switch g.below(25) {
+            case 0: lines.append(g.pick(["", "   ", "\u{3000}", "\"\"", "\"\n\""]))
+                continue
+            case 1: lines.append(quoted(text(&g), &g))
+                continue
+            default: break
+            }
+            var cells: [String] = header.map { name in
+                switch CSVHeader.key(name) {
+                case "sessionid", "id": return g.chance(0.9) ? "s\(k)" : g.pick(["", "'-1", "=x", "é", "a,b"])
+                case "appname", "app", "application", "program", "appname1": return text(&g)
+                case "category": return g.chance(0.7) ? g.pick(["Work", "Social", "", "others"]) : text(&g)
+                case "start", "starttimestamp", "starttime", "begin", "from": return time(&g)
+                case "end", "endtimestamp", "stop", "to": return time(&g)
+                case "duration", "durations", "seconds":
+                    return g.pick(["3900", "600", "12.5", "1:05:00", "1h 5m", "45 min", "-5", "", "x", "0", "999999999999999"])
+                default: return text(&g)
+                }
+            }
+            if g.chance(0.05) { cells.removeLast() }
+            if g.chance(0.05) { cells.append("more") }
+            lines.append(cells.map { quoted($0, &g) }.joined(separator: delimiter))
+        }
+        var out = ""
+        for (k, line) in lines.enumerated() {
+            out += line
+            if k < lines.count - 1 || g.chance(0.7) { out += g.pick(eols) }
+        }
+        return (g.chance(0.1) ? "\u{FEFF}" : "") + out
+    }
+
+    /// Bytes that are not UTF-8 put anywhere but in the header (single bytes, and sometimes a
+    /// cut multi-byte sequence).
+    static func withInvalidBytes(_ text: String, _ g: inout DiffSeeded) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        let firstLine = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        var k = firstLine + 1
+        while k < bytes.count {
+            if g.chance(0.01) {
+                bytes.insert(contentsOf: g.pick([[0xFF], [0xFE], [0x80], [0xC3], [0xE2, 0x82], [0xF0, 0x9F]]) as [UInt8], at: k)
+            }
+            k += 1
+        }
+        return bytes
     }
 
     /// Checks the new NDJSON reader at every chunking against the old one.
@@ -356,6 +490,8 @@ enum ReaderDifferential {
         ReaderDifferential.checkAW(aw, "aw-export.json")
         let ndjson = Array(try Data(contentsOf: fixtures.appendingPathComponent("oracle-dst.ndjson")))
         ReaderDifferential.checkNDJSON(ndjson, "oracle-dst.ndjson")
+        let csv = Array(try Data(contentsOf: fixtures.appendingPathComponent("oracle-dst.csv")))
+        ReaderDifferential.checkCSV(csv, "oracle-dst.csv")
     }
 
     @Test(arguments: 0..<40)
@@ -372,6 +508,14 @@ enum ReaderDifferential {
         let text = ReaderDifferential.timewExport(&g, intervals: 40)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
         ReaderDifferential.checkTimew(bytes, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<60)
+    func dirtyCSVsReadAlike(seed: Int) {
+        var g = DiffSeeded(UInt64(seed) &* 65_537 &+ 11)
+        let text = ReaderDifferential.csvFile(&g, rows: 40)
+        let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidBytes(text, &g) : Array(text.utf8)
+        ReaderDifferential.checkCSV(bytes, "seed \(seed)")
     }
 
     @Test(arguments: 0..<40)
@@ -402,6 +546,11 @@ enum ReaderDifferential {
             let cut = Array(timew[..<(1 + g.below(timew.count - 1))])
             ReaderDifferential.checkTimew(cut, "Timewarrior export cut at \(cut.count)")
         }
+        let csv = Array(ReaderDifferential.csvFile(&g, rows: 12).utf8)
+        for _ in 0..<12 {
+            let cut = Array(csv[..<(1 + g.below(csv.count - 1))])
+            ReaderDifferential.checkCSV(cut, "CSV cut at \(cut.count)")
+        }
     }
 
     /// A byte changed anywhere (into a bracket, a quote, a backslash, a line break…): both
@@ -414,7 +563,11 @@ enum ReaderDifferential {
         var t = DiffSeeded(UInt64(seed) &+ 1000)
         let timew = Array(ReaderDifferential.timewExport(&t, intervals: 8).utf8)
         let replacements: [UInt8] = Array("{}[]\",:\\\n\r 0a-".utf8)
+        let csv = Array(ReaderDifferential.csvFile(&t, rows: 10).utf8)
         for _ in 0..<15 {
+            var badCSV = csv
+            badCSV[t.below(badCSV.count)] = t.pick(Array("\",;\t\r\n'= é".utf8))
+            ReaderDifferential.checkCSV(badCSV, "CSV corrupted")
             var badTimew = timew
             badTimew[1 + t.below(badTimew.count - 1)] = t.pick(replacements)
             ReaderDifferential.checkTimew(badTimew, "Timewarrior export corrupted")

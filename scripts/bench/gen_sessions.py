@@ -268,7 +268,7 @@ class TimewWriter(JSONWriter):
         out["start"] = s if s is None or len(s) != 20 or s[10] != "T" else self.compact(start)
         if e is not None:  # no end: a running interval
             out["end"] = e if len(e) != 20 or e[10] != "T" else (
-                self.compact(start) if e == s else self.compact(end) if e >= s else e.replace("-", "").replace(":", ""))
+                self.compact(start) if e == s else self.compact(end) if s is None or e >= s else e.replace("-", "").replace(":", ""))
         app, category = row["app_name"], row["category"]
         if isinstance(category, list):
             out["tags"] = [app, 42]
