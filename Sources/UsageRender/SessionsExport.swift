@@ -94,19 +94,19 @@ public enum SessionsExport {
         let format: ExportFormat
         let cells: CSVCellPolicy
         /// Per app: what follows the id up to the category.
-        let apps: [[UInt8]]
+        let apps: ByteArena
         /// Per category: what follows the app up to the start's digits.
-        let categories: [[UInt8]]
+        let categories: ByteArena
 
         init(format: ExportFormat, cells: CSVCellPolicy, apps: [String], categories: [String]) {
             self.format = format
             self.cells = cells
             if format == .csv {
-                self.apps = apps.map { [UInt8(ascii: ",")] + SessionsExport.csvBytes(cells.text($0)) + [UInt8(ascii: ",")] }
-                self.categories = categories.map { SessionsExport.csvBytes(cells.text($0)) + [UInt8(ascii: ",")] }
+                self.apps = ByteArena(apps.map { [UInt8(ascii: ",")] + SessionsExport.csvBytes(cells.text($0)) + [UInt8(ascii: ",")] })
+                self.categories = ByteArena(categories.map { SessionsExport.csvBytes(cells.text($0)) + [UInt8(ascii: ",")] })
             } else {
-                self.apps = apps.map { Array(",\"app_name\":".utf8) + SessionsExport.jsonBytes($0) + Array(",\"category\":".utf8) }
-                self.categories = categories.map { SessionsExport.jsonBytes($0) + Array(",\"start_timestamp\":\"".utf8) }
+                self.apps = ByteArena(apps.map { Array(",\"app_name\":".utf8) + SessionsExport.jsonBytes($0) + Array(",\"category\":".utf8) })
+                self.categories = ByteArena(categories.map { SessionsExport.jsonBytes($0) + Array(",\"start_timestamp\":\"".utf8) })
             }
         }
 
@@ -115,32 +115,40 @@ public enum SessionsExport {
         /// they are scattered in memory (stored in load order, read in time order), and a
         /// tight loop has many lookups in flight at once where the row writing would wait for
         /// each; the group is small enough for what it brings in to stay in the cache.
-        func write(_ window: SessionWindow, ids: SessionIDs, into buffer: PieceBuffer, group: Int = 512) {
+        func write(_ window: SessionWindow, ids: SessionIDs, into buffer: PieceBuffer) {
+            let group = PieceBuffer.group
+            let found = buffer.ids
+            let firstBytes = buffer.firstBytes
             for part in window.pieces(of: group) {
-                buffer.ids.removeAll(keepingCapacity: true)
-                buffer.firstBytes.removeAll(keepingCapacity: true)
+                var n = 0
                 for s in part {
                     let id = ids[s]
-                    buffer.ids.append(id)
-                    buffer.firstBytes.append(id?.first ?? 0)  // brings the id's bytes in too
+                    found[n] = id
+                    // Read now, so that the id's bytes are in the cache when the row is written.
+                    firstBytes[n] = id.map { $0.isEmpty ? 0 : $0[0] } ?? 0
+                    n += 1
                 }
-                buffer.ids.withUnsafeBufferPointer { found in
-                    write(part, ids: found, into: &buffer.out, dates: &buffer.dates)
+                apps.withPieces { apps in
+                    categories.withPieces { categories in
+                        write(
+                            part, ids: UnsafeBufferPointer(start: found, count: n), apps: apps, categories: categories,
+                            into: &buffer.out, dates: &buffer.dates)
+                    }
                 }
             }
         }
 
         private func write(
-            _ window: SessionWindow, ids: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>, into out: inout ByteWriter,
-            dates: inout DateText
+            _ window: SessionWindow, ids: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>, apps: ByteArena.Pieces,
+            categories: ByteArena.Pieces, into out: inout ByteWriter, dates: inout DateText
         ) {
             var j = 0
             if format == .csv {
                 for s in window {
                     if let id = ids[j] { SessionsExport.appendCSV(id: id, cells: cells, to: &out) }
                     j += 1
-                    out.append(apps[Int(s.app)])
-                    out.append(categories[Int(s.category)])
+                    out.append(apps[s.app])
+                    out.append(categories[s.category])
                     dates.append(s.start, to: &out)
                     out.append(byte: UInt8(ascii: ","))
                     dates.append(s.end, to: &out)
@@ -153,8 +161,8 @@ public enum SessionsExport {
                 out.append(separator)
                 if let id = ids[j] { SessionsExport.appendJSON(id: id, to: &out) } else { out.append("null") }
                 j += 1
-                out.append(apps[Int(s.app)])
-                out.append(categories[Int(s.category)])
+                out.append(apps[s.app])
+                out.append(categories[s.category])
                 dates.append(s.start, to: &out)
                 out.append("\",\"end_timestamp\":\"")
                 dates.append(s.end, to: &out)
@@ -167,11 +175,18 @@ public enum SessionsExport {
     final class PieceBuffer: @unchecked Sendable {
         var out: ByteWriter
         var dates = DateText()
+        /// Sessions whose ids are looked up together.
+        static let group = 512
         /// A group's ids, and their first bytes (read only to bring the ids into the cache).
-        var ids: [UnsafeBufferPointer<UInt8>?] = []
-        var firstBytes: [UInt8] = []
+        let ids = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>?>.allocate(capacity: group)
+        let firstBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: group)
 
         init(capacity: Int) { out = ByteWriter(capacity: capacity) }
+
+        deinit {
+            ids.deallocate()
+            firstBytes.deallocate()
+        }
 
         func write(_ piece: SessionWindow, rows: RowText, ids: SessionIDs) {
             rows.write(piece, ids: ids, into: self)
@@ -249,6 +264,38 @@ public enum SessionsExport {
     }
 }
 
+/// Byte strings back to back in one array (no array per string: reading one retains nothing).
+struct ByteArena: Sendable {
+    private let bytes: [UInt8]
+    private let spans: [(start: Int, count: Int)]
+
+    init(_ strings: [[UInt8]]) {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int)] = []
+        for s in strings {
+            spans.append((bytes.count, s.count))
+            bytes += s
+        }
+        self.bytes = bytes
+        self.spans = spans
+    }
+
+    /// The strings as pointers, valid during `body`.
+    struct Pieces {
+        let base: UnsafePointer<UInt8>?
+        let spans: UnsafeBufferPointer<(start: Int, count: Int)>
+
+        @inline(__always) subscript(k: Int32) -> UnsafeBufferPointer<UInt8> {
+            let span = spans[Int(k)]
+            return UnsafeBufferPointer(start: base.map { $0 + span.start }, count: span.count)
+        }
+    }
+
+    func withPieces<R>(_ body: (Pieces) -> R) -> R {
+        bytes.withUnsafeBufferPointer { b in spans.withUnsafeBufferPointer { body(Pieces(base: b.baseAddress, spans: $0)) } }
+    }
+}
+
 /// A byte buffer written without bounds checks per byte, drained into a sink in pieces: it
 /// is reserved once for a piece and grows only for a row longer than that. Not copyable: it
 /// owns its memory, freed when it ends.
@@ -313,7 +360,9 @@ struct ByteWriter: ~Copyable {
 /// the rest from digits.
 struct DateText {
     private var day: Int64 = .min
-    private var date: [UInt8] = []
+    /// `YYYY-MM-DDT` (longer for years past 9999), in place: no array to retain.
+    private var date: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    private var dateCount = 0
 
     @inline(__always) mutating func append(_ t: Micros, to out: inout ByteWriter) {
         let seconds = t.floorDivided(by: 1_000_000)
@@ -322,9 +371,12 @@ struct DateText {
         let secondOfDay = Int(seconds - days * 86_400)
         if days != day {
             day = days
-            date = Array("\(LocalDate(daysSinceEpoch: Int(days)))T".utf8)
+            let text = Array("\(LocalDate(daysSinceEpoch: Int(days)))T".utf8.prefix(24))
+            dateCount = text.count
+            withUnsafeMutableBytes(of: &date) { $0.copyBytes(from: text) }
         }
-        out.append(date)
+        let count = dateCount
+        withUnsafeBytes(of: &date) { out.append(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
         two(secondOfDay / 3600, &out)
         out.append(byte: UInt8(ascii: ":"))
         two(secondOfDay % 3600 / 60, &out)
