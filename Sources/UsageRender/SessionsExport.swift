@@ -42,7 +42,8 @@ public enum SessionsExport {
     /// so that a file is written without the whole text in memory. Written byte by byte,
     /// without a `String` per row: each name is encoded once, ids are copied as they are unless
     /// they need escaping, quoting or a formula guard, and a timestamp's date part is made once
-    /// a day. The rows are made on two threads, a piece each, and handed over in order.
+    /// a day. The rows are made on two threads, a piece each, and handed over in order while
+    /// the next pieces are made.
     public static func write(
         _ d: some SessionHistory, format: ExportFormat, cells: CSVCellPolicy = CSVCellPolicy(), chunk: Int = 1 << 20,
         to sink: (UnsafeRawBufferPointer) -> Void
@@ -60,25 +61,44 @@ public enum SessionsExport {
         let separator = format == .json ? 2 : format == .ndjson ? 1 : 0
         var wroteRow = false
         let pieces = all.pieces(of: Swift.max(1, chunk / 160))
-        let buffers = [PieceBuffer(capacity: chunk + 4096), PieceBuffer(capacity: chunk + 4096)]
+        // Two sets of two buffers: while two threads make a batch of pieces into one set, this
+        // thread hands the batch before, in the other set, to `sink` (the file's writes overlap
+        // the making).
+        let sets = (0..<2).map { _ in [PieceBuffer(capacity: chunk + 4096), PieceBuffer(capacity: chunk + 4096)] }
+        let workers = sets[0].count
+        var handOver: (set: Int, count: Int)?
+        func drain(_ set: Int, _ count: Int) {
+            for k in 0..<count where sets[set][k].out.count > 0 {
+                sets[set][k].out.drain(into: sink, skipping: wroteRow ? 0 : separator)
+                wroteRow = true
+            }
+        }
         all.withIDs { ids in
             var next = 0
+            var batch = 0
             while next < pieces.count {
-                let batch = Swift.min(buffers.count, pieces.count - next)
-                let first = next
-                if batch == 1 {
-                    buffers[0].write(pieces[first], rows: rows, ids: ids)
+                let count = Swift.min(workers, pieces.count - next)
+                let (first, set) = (next, batch % 2)
+                if count == 1, handOver == nil {
+                    sets[set][0].write(pieces[first], rows: rows, ids: ids)
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: batch) { k in
-                        buffers[k].write(pieces[first + k], rows: rows, ids: ids)
+                    let made = DispatchGroup()
+                    for k in 0..<count {
+                        let (buffer, piece) = (sets[set][k], pieces[first + k])
+                        DispatchQueue.global(qos: .userInitiated).async(group: made) {
+                            buffer.write(piece, rows: rows, ids: ids)
+                        }
                     }
+                    if let (previous, n) = handOver { drain(previous, n) }
+                    handOver = nil
+                    made.wait()
                 }
-                for k in 0..<batch where buffers[k].out.count > 0 {
-                    buffers[k].out.drain(into: sink, skipping: wroteRow ? 0 : separator)
-                    wroteRow = true
-                }
-                next += batch
+                if let (previous, n) = handOver { drain(previous, n) }
+                handOver = (set, count)
+                next += count
+                batch += 1
             }
+            if let (previous, n) = handOver { drain(previous, n) }
         }
         switch format {
         case .json: edge.append(wroteRow ? "\n]\n" : "]\n")
@@ -120,13 +140,16 @@ public enum SessionsExport {
             let found = buffer.ids
             let firstBytes = buffer.firstBytes
             for part in window.pieces(of: group) {
+                // Where each id is (its place in the id columns, read at random), then its first
+                // byte (its bytes, read at random): two loops of independent reads, so that many
+                // are in flight at once, and the ids are in the cache when the rows are written.
                 var n = 0
                 for s in part {
-                    let id = ids[s]
-                    found[n] = id
-                    // Read now, so that the id's bytes are in the cache when the row is written.
-                    firstBytes[n] = id.map { $0.isEmpty ? 0 : $0[0] } ?? 0
+                    found[n] = ids[s]
                     n += 1
+                }
+                for j in 0..<n {
+                    if let id = found[j], let base = id.baseAddress, id.count > 0 { firstBytes[j] = base[0] }
                 }
                 apps.withPieces { apps in
                     categories.withPieces { categories in
@@ -142,17 +165,21 @@ public enum SessionsExport {
             _ window: SessionWindow, ids: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>, apps: ByteArena.Pieces,
             categories: ByteArena.Pieces, into out: inout ByteWriter, dates: inout DateText
         ) {
+            // After the id (written with checks), a row is at most its two names, two dates
+            // (40 bytes each) and 40 bytes of fixed text: room for that is made once.
             var j = 0
             if format == .csv {
                 for s in window {
                     if let id = ids[j] { SessionsExport.appendCSV(id: id, cells: cells, to: &out) }
                     j += 1
-                    out.append(apps[s.app])
-                    out.append(categories[s.category])
+                    let (app, category) = (apps[s.app], categories[s.category])
+                    out.ensure(app.count + category.count + 120)
+                    out.appendWords(app.baseAddress!, app.count)
+                    out.appendWords(category.baseAddress!, category.count)
                     dates.append(s.start, to: &out)
-                    out.append(byte: UInt8(ascii: ","))
+                    out.appendWord(UInt64(UInt8(ascii: ",")), 1)
                     dates.append(s.end, to: &out)
-                    out.append("\r\n")
+                    out.appendWord(0x0A0D, 2)
                 }
                 return
             }
@@ -161,12 +188,14 @@ public enum SessionsExport {
                 out.append(separator)
                 if let id = ids[j] { SessionsExport.appendJSON(id: id, to: &out) } else { out.append("null") }
                 j += 1
-                out.append(apps[s.app])
-                out.append(categories[s.category])
+                let (app, category) = (apps[s.app], categories[s.category])
+                out.ensure(app.count + category.count + 120)
+                out.appendWords(app.baseAddress!, app.count)
+                out.appendWords(category.baseAddress!, category.count)
                 dates.append(s.start, to: &out)
-                out.append("\",\"end_timestamp\":\"")
+                out.appendUnchecked("\",\"end_timestamp\":\"")
                 dates.append(s.end, to: &out)
-                out.append("\"}")
+                out.appendWord(0x7D22, 2)  // "}
             }
         }
     }
@@ -276,11 +305,14 @@ struct ByteArena: Sendable {
             spans.append((bytes.count, s.count))
             bytes += s
         }
+        // Room to read whole words past the last string (`ByteWriter.appendWords`).
+        bytes += [UInt8](repeating: 0, count: 16)
         self.bytes = bytes
         self.spans = spans
     }
 
-    /// The strings as pointers, valid during `body`.
+    /// The strings as pointers, valid during `body`; each may be read 8 bytes a step (past its
+    /// end, within the arena).
     struct Pieces {
         let base: UnsafePointer<UInt8>?
         let spans: UnsafeBufferPointer<(start: Int, count: Int)>
@@ -338,6 +370,34 @@ struct ByteWriter: ~Copyable {
         count += 1
     }
 
+    /// Makes room for `n` more bytes (and the slack word writes need): the unchecked appends
+    /// below may then write that much.
+    @inline(__always) mutating func ensure(_ n: Int) {
+        if capacity - count < n + 8 { grow(n + 8) }
+    }
+
+    /// `n` bytes copied a word at a time: `source` must be readable for `n` rounded up to 8.
+    @inline(__always) mutating func appendWords(_ source: UnsafeRawPointer, _ n: Int) {
+        let target = UnsafeMutableRawPointer(storage + count)
+        var k = 0
+        while k < n {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+            k += 8
+        }
+        count += n
+    }
+
+    /// The first `n` bytes of a word (little-endian: its low bytes first).
+    @inline(__always) mutating func appendWord(_ word: UInt64, _ n: Int) {
+        UnsafeMutableRawPointer(storage + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += n
+    }
+
+    @inline(__always) mutating func appendUnchecked(_ text: StaticString) {
+        (storage + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
     /// Hands what was written, less its first `skipping` bytes, to `sink` and starts again
     /// (the memory is kept).
     mutating func drain(into sink: (UnsafeRawBufferPointer) -> Void, skipping: Int = 0) {
@@ -357,45 +417,50 @@ struct ByteWriter: ~Copyable {
 
 /// UTC timestamps as bytes, `2026-02-23T09:00:00Z` (`.250000` before the `Z` when there are
 /// microseconds), as `SessionsExport.timestamp` writes them: the date part made once per day,
-/// the rest from digits.
+/// the clock time as one word. Writes unchecked: the caller made room (`ByteWriter.ensure`,
+/// 40 bytes a timestamp).
 struct DateText {
-    private var day: Int64 = .min
+    /// The day cached: its first instant and the next day's (empty before the first).
+    private var dayStart: Micros = 1
+    private var dayEnd: Micros = 0
     /// `YYYY-MM-DDT` (longer for years past 9999), in place: no array to retain.
-    private var date: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    private var date: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var dateCount = 0
 
     @inline(__always) mutating func append(_ t: Micros, to out: inout ByteWriter) {
-        let seconds = t.floorDivided(by: 1_000_000)
-        let micros = Int(t - seconds * 1_000_000)
-        let days = seconds.floorDivided(by: 86_400)
-        let secondOfDay = Int(seconds - days * 86_400)
-        if days != day {
-            day = days
-            let text = Array("\(LocalDate(daysSinceEpoch: Int(days)))T".utf8.prefix(24))
-            dateCount = text.count
-            withUnsafeMutableBytes(of: &date) { $0.copyBytes(from: text) }
-        }
+        if t < dayStart || t >= dayEnd { setDay(of: t) }
+        let inDay = t - dayStart
+        let seconds = Int(inDay / 1_000_000)
+        let micros = Int(inDay - Int64(seconds) * 1_000_000)
         let count = dateCount
-        withUnsafeBytes(of: &date) { out.append(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
-        two(secondOfDay / 3600, &out)
-        out.append(byte: UInt8(ascii: ":"))
-        two(secondOfDay % 3600 / 60, &out)
-        out.append(byte: UInt8(ascii: ":"))
-        two(secondOfDay % 60, &out)
+        withUnsafeBytes(of: &date) { out.appendWords($0.baseAddress!, count) }
+        let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        var clock = UInt64(0x30 + h / 10) | UInt64(0x30 + h % 10) << 8 | 0x3A << 16
+        clock |= UInt64(0x30 + m / 10) << 24 | UInt64(0x30 + m % 10) << 32 | 0x3A << 40
+        clock |= UInt64(0x30 + s / 10) << 48 | UInt64(0x30 + s % 10) << 56
+        out.appendWord(clock, 8)
         if micros != 0 {
-            out.append(byte: UInt8(ascii: "."))
-            var divisor = 100_000
-            while divisor > 0 {
-                out.append(byte: 0x30 + UInt8(micros / divisor % 10))
-                divisor /= 10
+            var fraction: UInt64 = 0x2E  // "."
+            var rest = micros
+            var shift: UInt64 = 48
+            while shift >= 8 {
+                fraction |= UInt64(0x30 + rest % 10) << shift
+                rest /= 10
+                shift -= 8
             }
+            out.appendWord(fraction, 7)
         }
-        out.append(byte: UInt8(ascii: "Z"))
+        out.appendWord(UInt64(UInt8(ascii: "Z")), 1)
     }
 
-    @inline(__always) private func two(_ n: Int, _ out: inout ByteWriter) {
-        out.append(byte: 0x30 + UInt8(n / 10))
-        out.append(byte: 0x30 + UInt8(n % 10))
+    private mutating func setDay(of t: Micros) {
+        let days = t.floorDivided(by: 1_000_000).floorDivided(by: 86_400)
+        dayStart = days * 86_400_000_000
+        dayEnd = dayStart + 86_400_000_000
+        let text = Array("\(LocalDate(daysSinceEpoch: Int(days)))T".utf8.prefix(24))
+        dateCount = text.count
+        date = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &date) { $0.copyBytes(from: text) }
     }
 }
 

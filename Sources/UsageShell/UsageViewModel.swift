@@ -257,9 +257,14 @@ public final class UsageViewModel {
         let missing = days.filter { made.summaries[$0] == nil }
         if !missing.isEmpty {
             if made.summaries.count + missing.count > MadeReports.maxSummaries { made.summaries = [:] }
-            for summary in DaySummary.summaries(of: missing, history: history, zone: zone) {
-                made.summaries[summary.day] = summary
+            // Many days (`days 31` and the 31 before): two halves on two threads.
+            let halves = missing.count >= 8 ? [Array(missing[..<(missing.count / 2)]), Array(missing[(missing.count / 2)...])] : [missing]
+            let parallel = SummariesInParallel(count: halves.count)
+            let (history, zone) = (self.history, self.zone)
+            DispatchQueue.concurrentPerform(iterations: halves.count) { h in
+                parallel.set(h, DaySummary.summaries(of: halves[h], history: history, zone: zone))
             }
+            for summary in parallel.results { made.summaries[summary.day] = summary }
         }
         return days.map { made.summaries[$0]! }
     }
@@ -286,4 +291,15 @@ private final class MadeInParallel: Sendable {
     func set(_ k: Int, _ report: DayReport) { slots.withLock { $0[k] = report } }
 
     var results: [DayReport] { slots.withLock { $0.map { $0! } } }
+}
+
+/// Day summaries made on several threads, each half into its own slot.
+private final class SummariesInParallel: Sendable {
+    private let slots: Mutex<[[DaySummary]]>
+
+    init(count: Int) { slots = Mutex([[DaySummary]](repeating: [], count: count)) }
+
+    func set(_ k: Int, _ summaries: [DaySummary]) { slots.withLock { $0[k] = summaries } }
+
+    var results: [DaySummary] { slots.withLock { $0.flatMap { $0 } } }
 }
