@@ -1,4 +1,6 @@
 // ActivityWatchSessions.swift — ActivityWatch buckets as sessions (window events kept only inside not-AFK time), and the entry points that read an export stream or the server's documents.
+import Dispatch
+import Synchronization
 
 /// ActivityWatch data read so far: buckets with their events, and the app names the events
 /// use. An export is read in one go; the server's listing and then each bucket's events are
@@ -66,7 +68,8 @@ public struct ActivityWatchRead: Sendable {
     public static let windowType = "currentwindow"
     public static let afkType = "afkstatus"
 
-    func sessions(cancellation: CancellationToken?) throws(IngestError) -> ScannedSessions {
+    /// `halvesAt`: from this many window events on, they are cut in two halves (tests set 1).
+    func sessions(cancellation: CancellationToken?, halvesAt: Int = 1 << 16) throws(IngestError) -> ScannedSessions {
         let ordered = buckets.sorted { $0.key < $1.key }
         var active: [String: [Range<Micros>]] = [:]
         for bucket in ordered where bucket.type == Self.afkType {
@@ -82,39 +85,63 @@ public struct ActivityWatchRead: Sendable {
         let unions = active.mapValues(Self.union)
         var categories = NameTable(normalise: Normalise.category)
         let other = categories.id(for: nil as String?)
-        var columns = SessionColumns()
-        var skipped = SkipSummary()
-        var seen = 0
-        for bucket in ordered where bucket.type == Self.windowType {
-            let notAFK = unions[bucket.hostname ?? ""]
-            let e = bucket.events
-            for k in 0..<e.count {
-                seen += 1
-                if seen & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
-                let outcome = e.outcomes[k]
-                if let reason = ActivityWatchEvents.reason(outcome) {
-                    skipped.record(SkippedRow(reason: reason, sessionID: reason == .notAnObject ? nil : e.ids.text(at: k), line: nil))
-                    continue
-                }
-                if outcome & ActivityWatchEvents.Outcome.appWrongType != 0 {
-                    skipped.record(SkippedRow(reason: .badFieldType, sessionID: e.ids.text(at: k), line: nil))
-                    continue
-                }
-                let (start, end) = (e.starts[k], e.ends[k])
-                guard end > start else { continue }  // heartbeats of zero length carry no time
-                guard let notAFK else {
-                    columns.append(start: start, end: end, app: e.apps[k], category: other, from: e.ids, at: k)
-                    continue
-                }
-                Self.forEachIntersection(of: start..<end, with: notAFK) { piece in
-                    columns.append(start: piece.lowerBound, end: piece.upperBound, app: e.apps[k], category: other, from: e.ids, at: k)
+        // The window events, in bucket order, cut in two halves made on two threads (each
+        // half's sessions and skips in order; the first half's before the second's).
+        let windows = ordered.filter { $0.type == Self.windowType }
+        let total = windows.reduce(0) { $0 + $1.events.count }
+        let halves = total >= max(halvesAt, 2) ? 2 : 1
+        let made = WindowHalves(count: halves)
+        let stop = CancellationToken()
+        DispatchQueue.concurrentPerform(iterations: halves) { h in
+            let (from, to) = (total * h / halves, total * (h + 1) / halves)
+            var columns = SessionColumns()
+            var skipped = SkipSummary()
+            var position = 0  // of the bucket's first event among all window events
+            var seen = 0
+            for bucket in windows {
+                let e = bucket.events
+                defer { position += e.count }
+                let lower = max(from, position) - position
+                let upper = min(to, position + e.count) - position
+                guard lower < upper else { continue }
+                let notAFK = unions[bucket.hostname ?? ""]
+                for k in lower..<upper {
+                    seen += 1
+                    if seen & 0xFFF == 0, cancellation?.isCancelled == true || stop.isCancelled {
+                        stop.cancel()
+                        return
+                    }
+                    let outcome = e.outcomes[k]
+                    if let reason = ActivityWatchEvents.reason(outcome) {
+                        skipped.record(SkippedRow(reason: reason, sessionID: reason == .notAnObject ? nil : e.ids.text(at: k), line: nil))
+                        continue
+                    }
+                    if outcome & ActivityWatchEvents.Outcome.appWrongType != 0 {
+                        skipped.record(SkippedRow(reason: .badFieldType, sessionID: e.ids.text(at: k), line: nil))
+                        continue
+                    }
+                    let (start, end) = (e.starts[k], e.ends[k])
+                    guard end > start else { continue }  // heartbeats of zero length carry no time
+                    guard let notAFK else {
+                        columns.append(start: start, end: end, app: e.apps[k], category: other, from: e.ids, at: k)
+                        continue
+                    }
+                    Self.forEachIntersection(of: start..<end, with: notAFK) { piece in
+                        columns.append(start: piece.lowerBound, end: piece.upperBound, app: e.apps[k], category: other, from: e.ids, at: k)
+                    }
                 }
             }
+            made.set(h, (columns, skipped))
         }
-        return ScannedSessions(
-            ScannedPart(
-                table: 0, appNames: apps.names, categoryNames: categories.names, columns: columns, skipped: skipped,
-                repairedStrings: repairedStrings))
+        if stop.isCancelled { throw .cancelled }
+        var scanned = ScannedSessions(expectedRows: 0)
+        for (h, (columns, skipped)) in made.results.enumerated() {
+            scanned.append(
+                ScannedPart(
+                    table: 0, appNames: apps.names, categoryNames: categories.names, columns: columns, skipped: skipped,
+                    repairedStrings: h == 0 ? repairedStrings : 0))
+        }
+        return scanned
     }
 
     /// Sorted, disjoint ranges covering the same time as `ranges`.
@@ -180,43 +207,66 @@ public struct ActivityWatchRead: Sendable {
             }
             return (aw, s.repairedStrings)
         }
-        let buffer = SegmentBuffer(capacity: chunking.segmentBytes)
-        reader.takeLookahead(into: buffer)
-        var s = JSONScanner(buffer.bytes, final: false)
+        // Chunk after chunk, the next one read ahead on another thread while this one is
+        // scanned. A chunk is read after `front` bytes of room, where the unit the last chunk's
+        // end cut (usually a part of one event) is put back in front of it, so nothing large
+        // is ever copied.
+        let front = 1 << 16
+        var current = SegmentBuffer(capacity: front + chunking.segmentBytes)
+        var next = SegmentBuffer(capacity: front + chunking.segmentBytes)
+        current.count = front
+        reader.takeLookahead(into: current)
+        var start = front
+        var more = !reader.isComplete
+        do {
+            while more, current.count - start < chunking.segmentBytes {
+                more = try reader.readMore(into: current, limit: start + chunking.segmentBytes - current.count)
+            }
+        } catch {
+            throw .read(error)
+        }
+        var s = JSONScanner(UnsafeBufferPointer(start: current.base + start, count: current.count - start), final: false)
         s.countRepairs = true
-        var more = true
         while true {
             if cancellation?.isCancelled == true { throw .ingest(.cancelled) }
-            do {
-                while more, buffer.count < chunking.segmentBytes {
-                    more = try reader.readMore(into: buffer, limit: chunking.segmentBytes - buffer.count)
-                }
-            } catch {
-                throw .read(error)
-            }
-            s.rebase(buffer.bytes, final: !more)
+            let ahead = more ? ReadAhead(reader, into: next, after: front, bytes: chunking.segmentBytes) : nil
+            let window = UnsafeBufferPointer(start: current.base + start, count: current.count - start)
+            s.rebase(window, final: !more)
             let consumed: Int
             do {
                 consumed = try aw.read(&s, cancellation: cancellation)
             } catch {
-                throw .ingest(base.error(error, in: buffer.bytes))
+                ahead?.wait()  // its buffer must outlive it
+                throw .ingest(base.error(error, in: window))
             }
-            if aw.finished { return (aw, s.repairedStrings) }
-            let done = UnsafeBufferPointer(rebasing: buffer.bytes[..<consumed])
-            base.advance(newlines: s.newlines, tailColumns: SegmentedScan.tailColumns(done))
-            // Keep the unit cut by the end; read more after it (into a larger buffer when one
-            // unit fills it).
-            let rest = buffer.count - consumed
-            if consumed > 0 {
-                buffer.base.update(from: buffer.base + consumed, count: rest)
-                buffer.count = rest
-            } else if buffer.count >= chunking.segmentBytes {
-                // One unit fills the buffer: read as much again before reading it again, so a
-                // huge unit is read again only a few times (`readMore` grows the buffer when full).
-                let target = 2 * buffer.count
+            if aw.finished {
+                ahead?.wait()
+                return (aw, s.repairedStrings)
+            }
+            base.advance(newlines: s.newlines, tailColumns: SegmentedScan.tailColumns(UnsafeBufferPointer(rebasing: window[..<consumed])))
+            let rest = window.count - consumed
+            // A final window finishes or fails: this is only a safety net.
+            guard let ahead else { throw .ingest(base.error(.needMore, in: window)) }
+            ahead.wait()
+            if let failure = ahead.failure { throw .read(failure) }
+            more = ahead.more
+            if rest <= front, consumed > 0 {
+                // The rest before what was read ahead, and on with that buffer.
+                (next.base + front - rest).update(from: window.baseAddress! + consumed, count: rest)
+                swap(&current, &next)
+                start = front - rest
+            } else {
+                // One unit longer than the room in front (or the whole window): the rest, then
+                // what was read, in one buffer; read as much again before reading it again, so
+                // a huge unit is read again only a few times.
+                current.base.update(from: current.base + start + consumed, count: rest)
+                current.count = rest
+                current.append(UnsafeBufferPointer(rebasing: next.bytes[front...]))
+                start = 0
+                let target = 2 * current.count
                 do {
-                    while more, buffer.count < target {
-                        more = try reader.readMore(into: buffer, limit: target - buffer.count)
+                    while more, current.count < target {
+                        more = try reader.readMore(into: current, limit: target - current.count)
                     }
                 } catch {
                     throw .read(error)
@@ -237,4 +287,48 @@ public struct ActivityWatchRead: Sendable {
             }
         }
     }
+}
+
+/// A chunk read on another thread into a buffer, after `front` bytes left free.
+private final class ReadAhead<Source: ByteSource>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private let reader: ChunkReader<Source>
+    private let buffer: SegmentBuffer
+    private(set) var more = true
+    private(set) var failure: Source.Failure?
+
+    init(_ reader: ChunkReader<Source>, into buffer: SegmentBuffer, after front: Int, bytes: Int) {
+        self.reader = reader
+        self.buffer = buffer
+        buffer.count = front
+        done.enter()
+        // Handed over as a plain closure (the thread only runs it while this object waits).
+        let work = UnsafeSendable({ self.read(until: front + bytes) })
+        DispatchQueue.global(qos: .userInitiated).async { work.value() }
+    }
+
+    private func read(until end: Int) {
+        defer { done.leave() }
+        do throws(Source.Failure) {
+            while more, buffer.count < end {
+                more = try reader.readMore(into: buffer, limit: end - buffer.count)
+            }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Waits for the read to end.
+    func wait() { done.wait() }
+}
+
+/// Each half's window sessions and skips, handed back from the threads of `concurrentPerform`.
+private final class WindowHalves: Sendable {
+    private let slots: Mutex<[(SessionColumns, SkipSummary)]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: (SessionColumns(), SkipSummary()), count: count)) }
+
+    func set(_ h: Int, _ made: (SessionColumns, SkipSummary)) { slots.withLock { $0[h] = made } }
+
+    var results: [(SessionColumns, SkipSummary)] { slots.withLock { $0 } }
 }

@@ -518,6 +518,20 @@ enum ReaderDifferential {
         ReaderDifferential.checkCSV(bytes, "seed \(seed)")
     }
 
+    /// Large exports' window events are made into sessions in two halves on two threads: the
+    /// result is the one of one pass, cut anywhere (the halves fall inside and between buckets).
+    @Test(arguments: 0..<12)
+    func activityWatchSessionsInTwoHalvesAreThoseOfOnePass(seed: Int) throws {
+        var g = DiffSeeded(UInt64(seed) &* 7717 &+ 3)
+        let text = ReaderDifferential.awExport(&g, buckets: 1 + g.below(6), events: 40)
+        let read = try Array(text.utf8).withUnsafeBufferPointer { b throws(IngestError) in
+            try ActivityWatchRead.read(b, document: .export)
+        }
+        let one = LoadFacts(Result { () throws(IngestError) in try read.sessions(cancellation: nil, halvesAt: .max).dataset(source: "t") })
+        let two = LoadFacts(Result { () throws(IngestError) in try read.sessions(cancellation: nil, halvesAt: 1).dataset(source: "t") })
+        #expect(one == two, "seed \(seed):\n one \(one)\n two \(two)")
+    }
+
     @Test(arguments: 0..<40)
     func dirtyNDJSONReadsAlike(seed: Int) {
         var g = DiffSeeded(UInt64(seed) &* 104_729 &+ 3)
