@@ -378,12 +378,18 @@ struct ActivityWatchReader {
         while true {
             s.skipWhitespace()
             guard s.peek() == UInt8(ascii: "\"") else { throw s.error("expected a string key in the object") }
-            let key = try s.scanString(slot: 5)
-            s.countRepair(key)
+            let key: UnsafeBufferPointer<UInt8>
+            if let plain = s.plainString() {
+                key = plain
+            } else {
+                let scanned = try s.scanString(slot: 5)
+                s.countRepair(scanned)
+                key = scanned.bytes
+            }
             s.skipWhitespace()
             guard s.peek() == UInt8(ascii: ":") else { throw s.error("expected ':' after the key") }
             s.i += 1
-            try member(&s, key.bytes)
+            try member(&s, key)
             s.skipWhitespace()
             guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or '}'") }
             if s.b[s.i] == UInt8(ascii: ",") {

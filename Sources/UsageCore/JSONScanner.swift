@@ -562,6 +562,25 @@ struct JSONScanner {
         }
     }
 
+    /// A short string of plain ASCII (no escape, no control character) at `"`: its content,
+    /// stepped over; nil (and no step) for any other, which `scanString` then reads. Keys are
+    /// nearly always such strings, and need neither unescaping nor repair.
+    @inline(__always) mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+        var j = i + 1
+        let end = min(b.count, i + 34)
+        while j < end {
+            let c = b[j]
+            if c == UInt8(ascii: "\"") {
+                let content = UnsafeBufferPointer(rebasing: b[(i + 1)..<j])
+                i = j + 1
+                return content
+            }
+            if c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { return nil }
+            j += 1
+        }
+        return nil
+    }
+
     /// Counts a string that needed repair (with `countRepairs`).
     mutating func countRepair(_ s: FieldValue) {
         if s.repaired || (s.nonASCII && !DatasetBuilder.isValidUTF8(s.bytes)) { repairedStrings += 1 }
