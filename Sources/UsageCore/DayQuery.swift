@@ -17,7 +17,7 @@ public enum DayQuery: Hashable, Sendable {
 
     /// The words accepted besides dates, for help and completion.
     public static let words = [
-        "today", "yesterday", "prev", "next", "first", "last",
+        "today", "yesterday", "tomorrow", "prev", "next", "first", "last",
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ]
 
@@ -46,6 +46,7 @@ public enum DayQuery: Hashable, Sendable {
         switch word {
         case "today": return .relativeToToday(0)
         case "yesterday": return .relativeToToday(-1)
+        case "tomorrow": return .relativeToToday(1)
         case "prev", "previous": return .relativeToSelected(-1)
         case "next": return .relativeToSelected(1)
         case "first": return .first

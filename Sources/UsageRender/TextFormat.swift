@@ -34,6 +34,9 @@ public enum TextFormat {
         "\(weekdays[d.isoWeekday - 1]), \(months[d.month - 1]) \(d.day), \(d.year)"
     }
 
+    /// `February` (month 1–12).
+    public static func monthName(_ month: Int) -> String { months[month - 1] }
+
     /// `Feb`.
     public static func shortMonth(_ d: LocalDate) -> String {
         String(months[d.month - 1].prefix(3))

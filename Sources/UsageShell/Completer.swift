@@ -21,6 +21,10 @@ public enum ArgumentKind: Sendable, Equatable {
     case paths
     /// Time zone names.
     case zones
+    /// The tracker's task names (not deleted).
+    case tasks
+    /// The tracker's categories.
+    case trackerCategories
 }
 
 /// One way to complete the word under the cursor.
@@ -134,6 +138,12 @@ public enum Completer {
             return (0..<24).map { (String($0), true) }
         case .zones:
             return shell.environment.zoneNames().map { ($0, true) }
+        case .tasks:
+            let tasks = ((try? shell.trackerSnapshot())?.tasks ?? []).filter { $0.deleted == nil }
+            return tasks.map(\.name).sorted { $0.lowercased() < $1.lowercased() }.map { ($0, true) }
+        case .trackerCategories:
+            let snapshot = try? shell.trackerSnapshot()
+            return ((snapshot?.categories ?? []) + [otherTaskCategory]).map { ($0, true) }
         case .paths:
             return paths(typed: typed, home: shell.home, list: shell.environment.listDirectory)
         }

@@ -182,7 +182,13 @@ public final class Runner {
         for var line in lines {
             defer { number += 1 }
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
+            if !Self.isBlank(line), let notice = shell.stopwatchNotice() {
+                // A batch run cannot ask: it says so, and leaves the stopwatch as it is.
+                err.write("warning: \(Self.safe(shell.noticeText(notice)))\n")
+                shell.noticeSaid(notice)
+            }
             let outcome = settle(timed(line))
+            if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
             writeWarnings()
             switch outcome {
@@ -212,7 +218,9 @@ public final class Runner {
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
+            if !Self.isBlank(line), let notice = shell.stopwatchNotice() { ask(notice, reader: reader) }
             let outcome = settle(timed(line))
+            if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
             writeWarnings()
             switch outcome {
@@ -223,6 +231,22 @@ public final class Runner {
             case .confirm: preconditionFailure("settled")
             }
         }
+    }
+
+    /// The stopwatch's long gap asked about once (keep, stop where last seen, split); a night's
+    /// note said once.
+    private func ask(_ notice: StopwatchNotice, reader: LineReader) {
+        err.write("note: \(Self.safe(shell.noticeText(notice)))\n")
+        shell.noticeSaid(notice)
+        guard case .longGap = notice else { return }
+        let answer = reader.readLine(prompt: "keep it running (k), stop it then (s), or split it: stop then, start again now (p)? [k/s/p] ") ?? "k"
+        if let said = shell.mendGap(notice, answer: answer) { err.write(Self.safe(said) + "\n") }
+    }
+
+    /// An empty line or a comment: no command, so nothing is said of the stopwatch.
+    static func isBlank(_ line: String) -> Bool {
+        let t = trimmed(line)
+        return t.isEmpty || t.hasPrefix("#")
     }
 
     /// A command's question answered: at the prompt the user is asked (`[y/N]`; only `y` or
@@ -266,8 +290,9 @@ public final class Runner {
 
     /// `usage Mon 2026-02-23> `, or `usage> ` before any data.
     public var prompt: String {
-        guard shell.model.hasData else { return "usage> " }
+        guard shell.model.hasData else { return shell.promptStopwatch().map { "usage \(Self.safe($0))> " } ?? "usage> " }
         let day = shell.model.selectedDay
+        if let running = shell.promptStopwatch() { return "usage \(TextFormat.shortWeekday(day)) \(day) \(Self.safe(running))> " }
         return "usage \(TextFormat.shortWeekday(day)) \(day)> "
     }
 

@@ -2,6 +2,7 @@
 import UsageCore
 import UsageData
 import UsageRender
+import UsageStore
 
 /// The shell: the view model, the output settings (`set`) and the command table.
 public final class Shell {
@@ -18,6 +19,10 @@ public final class Shell {
     public internal(set) var stdin: StdinUse
     /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
     public private(set) var warnings: [String] = []
+    /// The store as tracking opened it (once per shell).
+    var openedStore: Store?
+    /// The month `calendar` showed last (`calendar next` steps from it).
+    var calendarMonth: CalendarMonth?
 
     public init(model: UsageViewModel, output: OutputSettings = OutputSettings(), environment: ShellEnvironment = ShellEnvironment()) {
         self.model = model
@@ -93,7 +98,8 @@ public final class Shell {
             if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
             stdin = .consumed
         }
-        model.setRules(rules.readForLoad(warn: warn).map { rules in { rules.category(for: $0) } })
+        let renames = categoryRenames()
+        model.setRules(rules.readForLoad(warn: warn).map { rules in { rules.category(for: $0).map { renames[$0] ?? $0 } } })
         let result = model.load(source, presenter: environment.loadPresenter)
         // Skipped rows make every total lower: said once per load, on stderr, in batch runs too.
         // The bundled sample's dirty rows are there to show `check`, and are not the user's.
@@ -109,7 +115,8 @@ public final class Shell {
     func applyRules() throws(ShellError) -> CategoryRules? {
         do {
             let read = try rules.read()
-            model.setRules(read.map { rules in { rules.category(for: $0) } })
+            let renames = categoryRenames()
+            model.setRules(read.map { rules in { rules.category(for: $0).map { renames[$0] ?? $0 } } })
             return read
         } catch {
             model.setRules(nil)

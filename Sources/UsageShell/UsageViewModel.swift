@@ -177,6 +177,9 @@ public final class UsageViewModel {
         explicitDay ?? history.defaultDay(in: zone, now: now())
     }
 
+    /// The day chosen with `day` or `--day`, nil while the default applies.
+    public var chosenDay: LocalDate? { explicitDay }
+
     /// Today in the selected zone, by the injected clock.
     public var today: LocalDate { zone.localDate(of: now()) }
 

@@ -275,18 +275,23 @@ public final class Store: Sendable {
 
     /// Changes in one transaction, taken at once (so a read-then-write cannot race another process).
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        guard !isReadOnly else { throw .readOnly(path: path) }
         do {
-            return try database.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    return .commit
-                }
-                return result!
-            }
+            return try writeUnmapped(body)
         } catch {
             throw Self.mapped(error, path: path)
+        }
+    }
+
+    /// `write`, with the body's own errors (and SQLite's) passed through as they are.
+    func writeUnmapped<T>(_ body: (Database) throws -> T) throws -> T {
+        guard !isReadOnly else { throw StoreError.readOnly(path: path) }
+        return try database.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
         }
     }
 }

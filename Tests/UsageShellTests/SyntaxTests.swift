@@ -162,6 +162,6 @@ struct PrefixMatchTests {
         #expect(Settings.named("ti") == nil)
         #expect(Settings.named("timeo")?.name == "timeout")
         guard case .failure(.ambiguousCommand("c", let candidates)) = CommandTable.resolve("c") else { return #expect(Bool(false)) }
-        #expect(candidates == ["chart", "check"])
+        #expect(candidates == ["chart", "check", "categories", "category", "calendar"])
     }
 }

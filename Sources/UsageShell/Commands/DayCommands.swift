@@ -144,8 +144,17 @@ extension CommandTable {
             try shell.requireData()
             let model = shell.model
             let insights = Insights(history: model.history, endingOn: model.selectedDay, zone: model.zone)
-            return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }, csv: .record) {
-                TextReport.insights(insights, zone: model.zone, width: $0, theme: $1)
+            // On tracked time: estimated against actual, and the streaks.
+            let tracker = model.loadedSource?.parts.contains(.tracked) == true ? try shell.trackerInsights() : nil
+            return shell.render(
+                json: {
+                    let json = ReportJSON.insights(insights, zone: model.zone)
+                    guard let tracker, case .object(let fields) = json else { return json }
+                    return .object(fields + ReportJSON.trackerInsights(tracker.estimates, streak: tracker.streak))
+                }, csv: .record
+            ) { width, theme in
+                TextReport.insights(insights, zone: model.zone, width: width, theme: theme)
+                    + (tracker.map { TextReport.trackerInsights($0.estimates, streak: $0.streak, width: width) } ?? [])
             }
         },
     ]
