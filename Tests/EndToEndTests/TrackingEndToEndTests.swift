@@ -87,6 +87,23 @@ struct TrackingEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: w.db))
     }
 
+    @Test func aRenamedCategoryKeepsItsLimitAndTrackedTimeMergesWithAFile() throws {
+        let w = try StoreWorkspace()
+        let file = try w.write("day.json", #"[{"app_name":"Mail","category":"Chat","start_timestamp":"2026-02-23T08:00:00Z","end_timestamp":"2026-02-23T08:30:00Z"}]"#)
+        let r = try Binary.run([
+            "--db", w.db, "-c", "category add Work", "-c", "task add Report category Work", "-c", "track Report 2026-02-23T09:00 2026-02-23T11:00",
+            "-c", "load tracked", "-c", "limit category Work 1h", "-c", "category rename Work Job", "-c", "load tracked \(file)", "-c", "day 2026-02-23",
+            "--format", "json", "-c", "limits",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let limits = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(limits.contains(#""category":"Job","limit_seconds":3600,"used_seconds":7200"#), "\(limits)")
+        #expect(!limits.contains(#""category":"Work""#))
+        #expect(r.stdout.contains(#"{"renamed":"Work","to":"Job","limits_moved":1}"#))
+        let day = try Binary.run(["--db", w.db, "--format", "json", "-c", "load tracked \(file)", "-c", "day 2026-02-23"])
+        #expect(day.stdout.split(separator: "\n").last?.contains(#""total_seconds":9000"#) == true, "\(day.stdout)")
+    }
+
     @Test func statusAsJSONHasItsFourFields() throws {
         let w = try StoreWorkspace()
         let idle = try Binary.run(["--db", w.db, "--format", "json", "-c", "status"])
