@@ -104,6 +104,13 @@ struct TrackingEndToEndTests {
         #expect(day.stdout.split(separator: "\n").last?.contains(#""total_seconds":9000"#) == true, "\(day.stdout)")
     }
 
+    @Test func bugStartWithAnUnquotedNameOnlySaidUnexpected() throws {
+        let w = try StoreWorkspace()
+        let r = try Binary.run(["--db", w.db, "-c", "start Write report"])
+        #expect(r.stderr == "error: line 1: start: a name with spaces is quoted: start \"Write report\" (usage: start TASK [--at TIME])\n")
+        #expect(r.status == 1)
+    }
+
     @Test func statusAsJSONHasItsFourFields() throws {
         let w = try StoreWorkspace()
         let idle = try Binary.run(["--db", w.db, "--format", "json", "-c", "status"])

@@ -22,7 +22,12 @@ extension CommandTable {
         Command(
             "start", syntax: .sequence([.value(startTaskSlot), at]),
             summary: "start the stopwatch on a task (a new name makes one); one runs at a time, so a running one stops at that instant",
-            examples: ["start \"Write report\"", "start 3", "start Email --at 9:10"]
+            examples: ["start \"Write report\"", "start 3", "start Email --at 9:10"],
+            explain: { words, failure in
+                // `start Write report`: the second word of an unquoted name.
+                guard case .unexpected(let word, _) = failure, word != "--at" else { return nil }
+                return "a name with spaces is quoted: start \"\(words.prefix { $0 != "--at" }.joined(separator: " "))\""
+            }
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let at = try atInstant(shell, args)
@@ -62,7 +67,8 @@ extension CommandTable {
         Command(
             "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot)]),
             summary: "add past time to a task (a new name makes one): HH:MM on the selected day, or YYYY-MM-DDTHH:MM; never over other tracked time",
-            examples: ["track \"Write report\" 9:00 10:30", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"]
+            examples: ["track \"Write report\" 9:00 10:30", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
+            tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let zone = shell.model.zone
