@@ -12,27 +12,39 @@ extension TextReport {
     ) -> [String] {
         guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let total = totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
-        if theme.accessible { return appList(list, title: title, total: total, width: width, theme: theme) }
+        if theme.accessible { return appList(list, title: title, total: total, durations: dayMinutes(r), width: width, theme: theme) }
         let palette = palette ?? Palette(r)
+        let minutes = dayMinutes(r)
         let rows = list.map { a in
             RankedRow(
                 name: a.name, detail: "\(a.category) · \(a.sessions) session\(a.sessions == 1 ? "" : "s")",
-                micros: a.micros, share: a.share, series: palette.app(a.name))
+                micros: a.micros, duration: minutes(a), share: a.share, series: palette.app(a.name))
         }
         return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(["  " + total], width: width)
     }
 
-    private static func appList(_ list: [AppUsage], title: String, total: String, width: Int, theme: Theme) -> [String] {
+    /// Each app's time as the day's list shows it: the minutes of all the day's apps add up to
+    /// the day's total, and a shorter list (`apps top 5`, `apps category X`) shows the same
+    /// minutes as the whole one.
+    static func dayMinutes(_ r: DayReport) -> (AppUsage) -> String {
+        var byName: [ExactName: String] = [:]
+        for (a, text) in zip(r.apps, TextFormat.durations(r.apps.map(\.micros))) { byName[ExactName(a.name)] = text }
+        return { byName[ExactName($0.name)] ?? TextFormat.duration($0.micros) }
+    }
+
+    private static func appList(
+        _ list: [AppUsage], title: String, total: String, durations: (AppUsage) -> String, width: Int, theme: Theme
+    ) -> [String] {
         let top = list[0]
         let count = "\(list.count) app\(list.count == 1 ? "" : "s")"
         var lines = [
             title,
-            "\(count); the most used is \(TerminalText.sanitize(top.name)): \(TextFormat.duration(top.micros)), \(TextFormat.share(top.share)) of the day.",
+            "\(count); the most used is \(TerminalText.sanitize(top.name)): \(durations(top)), \(TextFormat.share(top.share)) of the day.",
         ]
         for (k, a) in list.enumerated() {
             lines.append(
                 "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
-                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(TextFormat.duration(a.micros)), \(TextFormat.share(a.share))")
+                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(durations(a)), \(TextFormat.share(a.share))")
         }
         lines.append("  " + total)
         return wrap(lines, width: width).headed(theme)
@@ -45,6 +57,8 @@ struct RankedRow {
     /// `Social · 3 sessions`; empty for none.
     let detail: String
     let micros: Micros
+    /// `micros` as the list shows it (its rows add up to the list's total).
+    let duration: String
     let share: Double
     let series: Series
 }
@@ -57,7 +71,7 @@ extension TextReport {
         // Very narrow (under 30 cells): durations as wide as the longest, no share column, so
         // names keep some room.
         let narrow = width < 30
-        let durationWidth = narrow ? rows.map { TextFormat.duration($0.micros).count }.max() ?? 0 : 7
+        let durationWidth = narrow ? rows.map(\.duration.count).max() ?? 0 : 7
         let fixed = 2 + rankWidth + 1 + 2 + durationWidth + (narrow ? 0 : 2 + 5)
         let longestName = rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
         let longestDetail = width < 60 ? 0 : rows.map { TerminalText.cells(TerminalText.sanitize($0.detail)) }.max() ?? 0
@@ -88,7 +102,7 @@ extension TextReport {
                 line.pad(to: start + barWidth)
             }
             if detailWidth > 0 { line.append("  " + TerminalText.pad(row.detail, width: detailWidth)) }
-            line.append("  " + TerminalText.padLeft(TextFormat.duration(row.micros), width: durationWidth))
+            line.append("  " + TerminalText.padLeft(row.duration, width: durationWidth))
             if !narrow { line.append("  " + TerminalText.padLeft(TextFormat.share(row.share), width: 5)) }
             return line.finished()
         }, width: width)

@@ -45,11 +45,14 @@ extension TextReport {
         var lines = fitAll([title], width: width).headed(theme)
         lines += stackedBars(values, styles: styles, axis: axis, layout: layout, theme: theme, marker: marker)
         lines += dayLabelRows(days, selected: selected, labels: labels, layout: layout, width: width, theme: theme)
-        var legendEntries = ranked.prefix(Palette.rankedCount).map { c in
-            LegendEntry(series: palette.category(c.name), name: c.name, value: TextFormat.duration(c.micros))
+        // The entries' times add up to the days' total.
+        let top = ranked.prefix(Palette.rankedCount)
+        let legendValues = TextFormat.durations(top.map(\.micros) + (otherMicros > 0 ? [otherMicros] : []))
+        var legendEntries = zip(top, legendValues).map { c, value in
+            LegendEntry(series: palette.category(c.name), name: c.name, value: value)
         }
-        if otherMicros > 0 {
-            legendEntries.append(LegendEntry(series: .other, name: "other categories", value: TextFormat.duration(otherMicros)))
+        if otherMicros > 0, let value = legendValues.last {
+            legendEntries.append(LegendEntry(series: .other, name: "other categories", value: value))
         }
         lines += legend(legendEntries, width: width, theme: theme)
         lines += wrap(["  " + sentence], width: width)
@@ -116,12 +119,12 @@ extension TextReport {
         _ days: [DaySummary], selected: LocalDate, title: String, sentence: String, width: Int, theme: Theme
     ) -> [String] {
         var lines = [title, sentence.prefix(1).uppercased() + sentence.dropFirst() + "."]
-        for d in days {
+        for (d, dayDuration) in zip(days, TextFormat.durations(days.map(\.totalMicros))) {
             let top = d.categories.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
             let more = d.categories.count > 3 ? ", +\(d.categories.count - 3) more" : ""
             let detail = d.totalMicros > 0 ? ": " + top.joined(separator: ", ") + more : ""
             let mark = d.day == selected ? " (selected)" : ""
-            lines.append("  \(TextFormat.shortWeekday(d.day)) \(d.day)\(mark) \(TextFormat.duration(d.totalMicros))\(detail)")
+            lines.append("  \(TextFormat.shortWeekday(d.day)) \(d.day)\(mark) \(dayDuration)\(detail)")
         }
         return wrap(lines, width: width).headed(theme)
     }

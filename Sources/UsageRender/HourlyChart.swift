@@ -74,6 +74,7 @@ extension TextReport {
                 "The busiest hour is \(slotRange(busiest.slot, in: r)) with \(TextFormat.duration(busiest.micros)); "
                     + "\(used) of \(r.hours.count) hours have usage.")
         }
+        let hourDurations = TextFormat.durations(r.hours.map(\.micros))
         var emptyRun: [HourUsage] = []
         func flushEmpty() {
             guard let first = emptyRun.first, let last = emptyRun.last else { return }
@@ -82,16 +83,17 @@ extension TextReport {
             lines.append("  \(from)–\(to) no usage")
             emptyRun = []
         }
-        for h in r.hours {
+        for (h, hourDuration) in zip(r.hours, hourDurations) {
             guard h.micros > 0 else {
                 emptyRun.append(h)
                 continue
             }
             flushEmpty()
             let parts = series.stack == .app ? h.apps : h.categories
-            let named = parts.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
+            // As `hour H` lists them: the parts' minutes add up to the hour's.
+            let named = zip(parts.prefix(3), TextFormat.durations(parts.map(\.micros))).map { "\(TerminalText.sanitize($0.name)) \($1)" }
             let more = parts.count > 3 ? ", +\(parts.count - 3) more" : ""
-            lines.append("  \(slotRange(h.slot, in: r)) \(TextFormat.duration(h.micros)): " + named.joined(separator: ", ") + more)
+            lines.append("  \(slotRange(h.slot, in: r)) \(hourDuration): " + named.joined(separator: ", ") + more)
         }
         flushEmpty()
         return wrap(lines, width: width).headed(theme)
@@ -172,14 +174,16 @@ struct HourlySeries {
             }
             return v
         }
-        var legend = zip(ranked, dayTotals).map { name, total in
-            LegendEntry(series: stack == .app ? palette.app(name) : palette.category(name), name: name, value: TextFormat.duration(total.micros))
+        // The entries' times add up to the day's total.
+        let values = TextFormat.durations(zip(ranked, dayTotals).map { $1.micros } + (otherMicros > 0 ? [otherMicros] : []))
+        var legend = zip(ranked, values).map { name, value in
+            LegendEntry(series: stack == .app ? palette.app(name) : palette.category(name), name: name, value: value)
         }
-        if otherMicros > 0 {
+        if otherMicros > 0, let value = values.last {
             // One left over is named; more are counted (`11 other apps`).
             let rest = dayTotals.dropFirst(ranked.count)
             let name = rest.count == 1 ? rest[rest.startIndex].name : "\(rest.count) other \(stack == .app ? "apps" : "categories")"
-            legend.append(LegendEntry(series: .other, name: name, value: TextFormat.duration(otherMicros)))
+            legend.append(LegendEntry(series: .other, name: name, value: value))
         }
         self.legend = legend
     }

@@ -56,7 +56,11 @@ extension TextReport {
     /// `crossed at 10:42` (`01:20-05` in a fall-back day's repeated hour, `24:00` at the day's
     /// very end) or `25m left`.
     static func limitNote(_ s: LimitStatus, zone: Zone, day: LocalDate) -> String {
-        guard let t = s.crossedAt else { return "\(TextFormat.duration(s.limit.micros - s.usedMicros)) left" }
+        guard let t = s.crossedAt else {
+            // What is left as shown is the difference of the two times shown (`1h 5m of 2h`: `55m left`).
+            let left = TextFormat.minutes(s.limit.micros) - TextFormat.minutes(s.usedMicros)
+            return "\(TextFormat.duration(minutes: left, of: s.limit.micros - s.usedMicros)) left"
+        }
         let window = zone.window(for: day)
         if t >= window.end { return "crossed at 24:00" }
         return "crossed at " + stamp(t, offsetSeconds: zone.offsetSeconds(at: t), repeated: repeatedHours(window.slots))

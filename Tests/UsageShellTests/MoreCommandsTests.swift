@@ -128,7 +128,7 @@ struct MoreCommandsTests {
         succeed(shell.execute("day 2026-02-20"))
         let lines = outputLines(shell.execute("apps category productivity"))
         #expect(lines.first == "Apps in Productivity")
-        #expect(lines.last == "  1h 0m in Productivity · 100% of the day")
+        #expect(lines.last == "  1h in Productivity · 100% of the day")
         shell.output.format = .json
         let object = json(shell.execute("apps category prod"))
         #expect(object["category"] as? String == "Productivity")

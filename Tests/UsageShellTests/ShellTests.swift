@@ -57,7 +57,7 @@ struct CommandTests {
     @Test func dayMovesTheSelectionAndShowsTheHeader() {
         let shell = loadedShell()
         #expect(outputLines(shell.execute("day prev")) == ["Sunday, February 22, 2026", "0m total · no usage recorded"])
-        #expect(outputLines(shell.execute("day 2026-02-20")) == ["Friday, February 20, 2026", "1h 0m total"])
+        #expect(outputLines(shell.execute("day 2026-02-20")) == ["Friday, February 20, 2026", "1h total"])
     }
 
     @Test func jsonOutputIsOneDocumentPerCommand() throws {

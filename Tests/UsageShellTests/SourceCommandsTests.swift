@@ -106,10 +106,10 @@ struct SourceCommandsTests {
         succeed(s.execute("load \(a)"))
         let none = outputLines(s.execute("rules"))
         #expect(none.first?.hasPrefix("no category rules: write them to") == true)
-        #expect(none.last == "uncategorised: 1h 0m in 1 app: Firefox 1h 0m")
+        #expect(none.last == "uncategorised: 1h in 1 app: Firefox 1h")
         _ = try folder.write("categories.json", #"{"rules": [{"match": "firefox", "category": "Web"}]}"#)
         let some = outputLines(s.execute("rules"))
-        #expect(some.contains("  1. firefox → Web: 1h 0m in 1 app"))
+        #expect(some.contains("  1. firefox → Web: 1h in 1 app"))
         #expect(some.last == "uncategorised: none")
         #expect(s.model.history.categories.contains("Web"))
     }
@@ -191,7 +191,7 @@ struct SourceReviewBugTests {
         succeed(s.execute("load \(a)"))
         let lines = outputLines(s.execute("rules"))
         #expect(lines.contains("  1. fire → other: nothing yet"))
-        #expect(lines.last == "uncategorised: 1h 0m in 1 app: Firefox 1h 0m")
+        #expect(lines.last == "uncategorised: 1h in 1 app: Firefox 1h")
     }
 
     @Test(arguments: [
