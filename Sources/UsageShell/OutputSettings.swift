@@ -1,4 +1,4 @@
-// OutputSettings.swift — how results are printed, as one value: format, colour, glyphs, accessible mode, width and timer (what `set` changes and `--format`, `--color`… start from).
+// OutputSettings.swift — how results are printed, as one value: format, colour, glyphs, accessible mode, width, pager and timer (what `set` changes and `--format`, `--color`… start from).
 import UsageRender
 
 /// How command results are printed.
@@ -24,6 +24,8 @@ public struct OutputSettings: Sendable, Equatable {
     public var fixedWidth: Int?
     /// `set timer on`: each command's run time goes to stderr (`time: 1.234 ms`), as sqlite's `.timer on`.
     public var timer = false
+    /// `set pager`: whether the prompt's output taller than the terminal goes through the pager.
+    public var pager: PagerMode = .auto
 
     public init(
         format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false,

@@ -190,6 +190,8 @@ public final class Runner {
                 if bail { return false }
             case .quit:
                 return false
+            case .clearScreen:
+                break  // A batch run's output is no screen.
             case .confirm:
                 preconditionFailure("settled")
             }
@@ -209,10 +211,11 @@ public final class Runner {
             defer { writeTime() }
             writeWarnings()
             switch outcome {
-            case .output(let lines), .alert(let lines): emit(lines)
+            case .output(let lines), .alert(let lines): show(lines)
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return
+            case .clearScreen: shell.environment.screen?.clear()
             case .confirm: preconditionFailure("settled")
             }
         }
@@ -262,6 +265,19 @@ public final class Runner {
         guard shell.model.hasData else { return "usage> " }
         let day = shell.model.selectedDay
         return "usage \(TextFormat.shortWeekday(day)) \(day)> "
+    }
+
+    /// The prompt's output: through the pager when `set pager` and the terminal's rows say so
+    /// (`Pager.pages`), else written as a batch run writes it.
+    private func show(_ lines: [String]) {
+        let environment = shell.environment
+        if let screen = environment.screen, let pager = environment.pager,
+            Pager.pages(lines.count, mode: shell.output.pager, rows: screen.rows, format: shell.output.format),
+            screen.page(lines.joined(separator: "\n") + "\n", through: pager)
+        {
+            return
+        }
+        emit(lines)
     }
 
     private func emit(_ lines: [String]) {

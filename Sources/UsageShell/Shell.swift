@@ -119,7 +119,7 @@ public final class Shell {
     public func selectDay(_ word: String) throws(ShellError) {
         let usage = CommandTable.named("day").usage
         guard let query = DayQuery(word) else {
-            throw .usage(command: "day", problem: "'\(word)' is not a day", usage: usage)
+            throw .usage(command: "day", problem: DayQuery.problem(word), usage: usage)
         }
         try selectDay(query, typed: word)
     }

@@ -83,7 +83,7 @@ struct UsageShellCommand: ParsableCommand {
         }
         if let day, DayQuery(day) == nil {
             throw ValidationError(
-                "'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
+                DayQuery.problem(day) + ": use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
         }
     }
 }

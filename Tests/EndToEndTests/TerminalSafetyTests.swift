@@ -403,6 +403,9 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),
     SafetyCase("help", ["help {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
+    // clear: a batch run's output is no screen, so it writes nothing
+    SafetyCase("clear", ["clear", "show"]),
+    SafetyCase("clear", ["clear {evil}"], status: 1, shows: ["clear: takes no arguments"]),
     // quit
     SafetyCase("quit", ["quit", "show"]),
     SafetyCase("quit", ["quit {evil}"], status: 1, shows: ["quit: takes no arguments"]),

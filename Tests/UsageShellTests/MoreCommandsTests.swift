@@ -54,7 +54,7 @@ struct MoreCommandsTests {
         ("set c x", "set: color must be auto, always or never, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
-        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, timer, timeout"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout"),
         ("set glyphs braille", "set: glyphs must be auto, unicode or ascii, not 'braille'"),
         ("set accessible maybe", "set: accessible must be on or off, not 'maybe'"),
         ("set timer maybe", "set: timer must be on or off, not 'maybe'"),
@@ -140,17 +140,17 @@ struct MoreCommandsTests {
         let shell = completionShell()
         #expect(outputLines(shell.execute("set")) == [
             "format      table", "color       never", "glyphs      auto (unicode)", "accessible  off", "width       auto (80)",
-            "tz          UTC", "timer       off", "timeout     30 s",
+            "tz          UTC", "pager       auto", "timer       off", "timeout     30 s",
         ])
         #expect(outputLines(shell.execute("set width 100 color always glyphs ascii accessible on")) == [
             "format      table", "color       always", "glyphs      ascii", "accessible  on", "width       100",
-            "tz          UTC", "timer       off", "timeout     30 s",
+            "tz          UTC", "pager       auto", "timer       off", "timeout     30 s",
         ])
         #expect(shell.width == 100)
         #expect(shell.theme == Theme(color: true, glyphs: .ascii, accessible: true))
         #expect(outputLines(shell.execute("set tz")) == ["tz          UTC"])
         succeed(shell.execute("set format json"))
-        #expect(json(shell.execute("set")).count == 8)
+        #expect(json(shell.execute("set")).count == 9)
         #expect(json(shell.execute("set")) ["timeout"] as? Int == 30)
         #expect(json(shell.execute("set")) ["width"] as? Int == 100)
     }
@@ -187,7 +187,7 @@ struct MoreCommandsTests {
     @Test func bugChIsChartThoughCheckBeginsSoToo() throws {
         #expect(try CommandTable.resolve("ch").get().name == "chart")
         #expect(try CommandTable.resolve("che").get().name == "check")
-        #expect(failure(completionShell().execute("c")) == "ambiguous command 'c': could be 'chart', 'check'")
+        #expect(failure(completionShell().execute("c")) == "ambiguous command 'c': could be 'chart', 'check', 'clear'")
     }
 
     @Test func bugChangingTheZoneForgotAFailedLoadsRetry() {

@@ -22,7 +22,7 @@ struct SyntaxTests {
         ("help", "help [COMMAND]"),
         (
             "set",
-            "set [format table|json] [color auto|always|never] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [timer on|off] [timeout SECONDS]"
+            "set [format table|json] [color auto|always|never] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS]"
         ),
     ])
     func usageLinesComeFromTheGrammar(name: String, usage: String) {
@@ -162,6 +162,6 @@ struct PrefixMatchTests {
         #expect(Settings.named("ti") == nil)
         #expect(Settings.named("timeo")?.name == "timeout")
         guard case .failure(.ambiguousCommand("c", let candidates)) = CommandTable.resolve("c") else { return #expect(Bool(false)) }
-        #expect(candidates == ["chart", "check"])
+        #expect(candidates == ["chart", "check", "clear"])
     }
 }

@@ -24,7 +24,7 @@ public enum CommandTable {
     /// Every name and alias, sorted (completion of command names).
     static var names: [String] { all.flatMap { [$0.name] + $0.aliases }.sorted() }
 
-    /// The closest command name within an edit distance of 2, if any.
+    /// The command name a slip of the fingers away, if any (`NameMatch.closest`).
     static func suggestion(for word: String) -> String? {
         NameMatch.closest(to: word, among: all.flatMap { [$0.name] + $0.aliases })
     }

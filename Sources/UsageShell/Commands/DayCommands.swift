@@ -7,7 +7,7 @@ extension CommandTable {
     /// A day as `day` and `--day` take it.
     static let daySlot = Slot<DayQuery>(
         "DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday", completion: [.days],
-        invalid: { "'\($0)' is not a day" }, read: DayQuery.init)
+        invalid: DayQuery.problem, read: DayQuery.init)
     static let chartChoice = Choice("chart", [Keyword(ChartKind.category.rawValue)], noun: "a chart")
     static let hourlyChoice = Choice("chart", [Keyword(ChartKind.hourly.rawValue)], noun: "a chart")
     static let byHint = "say 'by app' or 'by category'"

@@ -29,6 +29,8 @@ struct Setting: Sendable {
             name: name, values: values.joined(separator: "|"), completion: [.keywords(values)],
             read: { typed in
                 guard let word = PrefixMatch.unique(typed, among: values) else {
+                    let begun = PrefixMatch.ambiguity(typed, among: values)
+                    if !begun.isEmpty { return .failure(Problem(text: "\(name): " + PrefixMatch.couldBe(typed, begun))) }
                     return .failure(Problem(text: "\(name) must be \(list), not '\(typed)'"))
                 }
                 return .success { apply($0, word) }
@@ -82,6 +84,12 @@ public enum Settings {
                 return .success { $0.model.zone = zone }
             },
             show: { ($0.model.zone.identifier, .string($0.model.zone.identifier)) }),
+        .words(
+            "pager", PagerMode.allCases.map(\.rawValue), apply: { $0.output.pager = PagerMode(rawValue: $1)! },
+            show: { shell in
+                let mode = shell.output.pager.rawValue
+                return (mode + (shell.environment.pager.map { " (\($0))" } ?? ""), .string(mode))
+            }),
         .onOff("timer", get: { $0.output.timer }, set: { $0.output.timer = $1 }),
         Setting(
             name: "timeout", values: "SECONDS", completion: [],
@@ -122,6 +130,8 @@ public enum Settings {
         var rest = args[...]
         while let name = rest.popFirst() {
             guard let setting = named(name) else {
+                let begun = PrefixMatch.ambiguity(name, among: names)
+                if !begun.isEmpty { throw .badSetting(PrefixMatch.couldBe(name, begun)) }
                 throw .badSetting("unknown setting '\(name)': use \(names.joined(separator: ", "))")
             }
             guard let value = rest.popFirst() else {
@@ -149,8 +159,8 @@ extension CommandTable {
     static let setCommand = Command(
         "set", syntax: Settings.syntax, summary: "change a setting; alone, show them all",
         examples: [
-            "set", "set format json", "set color never", "set glyphs ascii", "set accessible on", "set width 100",
-            "set tz Europe/Paris", "set timer on", "set timeout 120",
+            "set", "set format json", "set color never", "set color 256", "set glyphs ascii", "set accessible on", "set width 100",
+            "set tz Europe/Paris", "set pager off", "set timer on", "set timeout 120",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }
     ) { shell, args throws(ShellError) in

@@ -1,4 +1,4 @@
-// ShellCommands.swift — the commands about the shell itself: `help` and `quit`.
+// ShellCommands.swift — the commands about the shell itself: `help`, `clear` and `quit`.
 import UsageCore
 
 extension CommandTable {
@@ -20,6 +20,11 @@ extension CommandTable {
             }
             return shell.text(
                 ["usage: \(command.usage)", command.summary + aliasNote(command), "examples:"] + command.examples.map { "  " + $0 })
+        },
+        Command(
+            "clear", summary: "clear the screen (Ctrl-L at the prompt too); in a batch run, nothing", examples: ["clear"]
+        ) { _, _ throws(ShellError) in
+            .clearScreen
         },
         Command(
             "quit", aliases: ["exit"], summary: "leave the shell (Ctrl-D at the prompt too)", examples: ["quit"]

@@ -1,0 +1,184 @@
+// SmallThingsTests.swift — issue 21's small things: `clear`, "did you mean" only for a slip, an ambiguous prefix naming what it could be; and the pager decision with a fake terminal.
+import Testing
+import UsageCore
+import UsageData
+@testable import UsageShell
+
+/// A terminal that records what it was asked to do.
+final class FakeScreen: TerminalScreen {
+    var rows: Int
+    private(set) var cleared = 0
+    private(set) var paged: [(text: String, command: String)] = []
+    /// Whether the pager "runs" (false: the command was not found).
+    var pagerRuns = true
+
+    init(rows: Int) { self.rows = rows }
+    func clear() { cleared += 1 }
+    func page(_ text: String, through command: String) -> Bool {
+        guard pagerRuns else { return false }
+        paged.append((text, command))
+        return true
+    }
+}
+
+func failureText(_ outcome: CommandOutcome) -> String? {
+    if case .failed(let error) = outcome { return error.description }
+    return nil
+}
+
+struct DidYouMeanTests {
+    @Test(arguments: [
+        ("chrt", "chart"), ("shwo", "show"), ("hepl", "help"), ("qiut", "quit"), ("weke", "week"), ("insigths", "insights"),
+        ("limts", "limits"), ("aps", "apps"), ("lod", "load"), ("shows", "show"),
+    ])
+    func aSlipOfOneOrTwoEditsGetsASuggestion(typed: String, meant: String) {
+        #expect(failureText(loadedShell().execute(typed)) == "unknown command '\(typed)' — did you mean '\(meant)'?")
+    }
+
+    @Test(arguments: ["start", "stat", "xy", "zz", "graph", "cart2", "q1"])
+    func bugStartWasAskedIfItMeantChart(typed: String) {
+        // `start` is two changes from `chart`: not a slip, so no suggestion.
+        #expect(failureText(loadedShell().execute(typed)) == "unknown command '\(typed)' — type 'help' for the list")
+    }
+
+    @Test(arguments: [
+        ("show", "shwo", 1), ("chart", "start", 2), ("ab", "ba", 1), ("abc", "", 3), ("kitten", "sitting", 3), ("", "", 0),
+        ("insights", "insigths", 1),
+    ])
+    func editsCountASwapOfNeighboursAsOne(a: String, b: String, edits: Int) {
+        #expect(NameMatch.editDistance(a, b) == edits)
+        #expect(NameMatch.editDistance(b, a) == edits)
+    }
+
+    @Test func appNamesFollowTheSameRule() {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.sample)
+        let shell = Shell(model: vm)
+        #expect(failureText(shell.execute("app Gogle\\ Chrome")) == "no app named 'Gogle Chrome' — did you mean 'Google Chrome'?")
+        #expect(failureText(shell.execute("app Slick")) == "no app named 'Slick' — did you mean 'Slack'?")
+        #expect(failureText(shell.execute("app Stack")) == "no app named 'Stack' — did you mean 'Slack'?")
+        #expect(failureText(shell.execute("app Snack")) == "no app named 'Snack' — did you mean 'Slack'?")
+        #expect(failureText(shell.execute("app Snackbar")) == "no app named 'Snackbar' in the loaded data")
+        #expect(failureText(shell.execute("app Spot")) == nil)  // a beginning is no slip: it names Spotify
+    }
+}
+
+struct AmbiguousPrefixTests {
+    @Test(arguments: [
+        ("day t", "day: 't' could be today, tuesday or thursday (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
+        ("day s", "day: 's' could be saturday or sunday (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
+        ("day x", "day: 'x' is not a day (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
+        ("set ti on", "set: 'ti' could be timer or timeout"),
+        ("set t UTC", "set: 't' could be tz, timer or timeout"),
+        ("set color a", "set: color: 'a' could be auto or always"),
+        ("set pager o", "set: pager: 'o' could be on or off"),
+    ])
+    func bugDayTSaidItWasNotADayWhereItCouldBeThree(line: String, message: String) {
+        #expect(failureText(loadedShell().execute(line)) == message)
+    }
+
+    @Test func uniquePrefixesStillWork() {
+        let shell = loadedShell()
+        #expect(failureText(shell.execute("day tu")) == nil)
+        #expect(failureText(shell.execute("day th")) == nil)
+        #expect(failureText(shell.execute("set co al")) == nil)
+        #expect(shell.output.colorMode == .always)
+    }
+
+    @Test func aWordBeginningSeveralKeywordsOfAGrammarSaysWhichAndAValueStillWins() {
+        let choice = Choice("when", [Keyword("today"), Keyword("tuesday"), Keyword("next")])
+        guard case .failure(.ambiguous(let word, let candidates)) = SyntaxMatch.parse(["t"], syntax: .choice(choice)) else {
+            Issue.record("'t' should be ambiguous")
+            return
+        }
+        #expect(word == "t" && candidates == ["today", "tuesday"])
+        // Where a value may stand, a word that is no single keyword is that value.
+        let slot = Slot<String>.text("NAME")
+        let either = Syntax.alternatives([.choice(choice), .value(slot)])
+        guard case .success(let arguments) = SyntaxMatch.parse(["t"], syntax: either) else {
+            Issue.record("'t' should be a value")
+            return
+        }
+        #expect(arguments[slot] == "t")
+    }
+}
+
+struct ClearAndPagerTests {
+    func interactive(_ lines: [String], rows: Int, pager: String? = "less -FRX", setup: (Shell) -> Void = { _ in })
+        -> (screen: FakeScreen, out: BufferSink, err: BufferSink)
+    {
+        let screen = FakeScreen(rows: rows)
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
+        let shell = Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: pager))
+        setup(shell)
+        let (out, err) = (BufferSink(), BufferSink())
+        Runner(shell: shell, out: out, err: err).interactive(reader: ScriptedReader(lines), banner: "banner")
+        return (screen, out, err)
+    }
+
+    @Test func clearClearsThePromptsScreenAndNothingElse() {
+        let run = interactive(["clear"], rows: 40)
+        #expect(run.screen.cleared == 1)
+        #expect(run.out.text.isEmpty)
+        // A batch run has no screen: nothing is written, and it is no error.
+        let (out, err) = (BufferSink(), BufferSink())
+        let runner = Runner(shell: loadedShell(), out: out, err: err)
+        #expect(runner.run(lines: ["clear"]))
+        #expect(out.text.isEmpty && err.text.isEmpty && !runner.anyFailed)
+    }
+
+    @Test func outputTallerThanTheTerminalGoesThroughThePager() {
+        let run = interactive(["help"], rows: 24)
+        #expect(run.screen.paged.count == 1)
+        #expect(run.screen.paged.first?.command == "less -FRX")
+        #expect(run.screen.paged.first?.text.hasPrefix("  show") == true)
+        #expect(run.out.text.isEmpty)
+    }
+
+    @Test func outputThatFitsWithThePromptIsWrittenAsIs() {
+        let run = interactive(["day"], rows: 24)
+        #expect(run.screen.paged.isEmpty)
+        #expect(run.out.text.hasPrefix("Monday"))
+        // Exactly the rows less one (the prompt's line) still fits; one more pages.
+        #expect(!Pager.pages(23, mode: .auto, rows: 24, format: .table))
+        #expect(Pager.pages(24, mode: .auto, rows: 24, format: .table))
+    }
+
+    @Test func setPagerOnPagesEverythingOffNothingAndJSONIsNeverPaged() {
+        #expect(interactive(["set pager on", "day"], rows: 24).screen.paged.count == 2)
+        #expect(interactive(["set pager off", "help"], rows: 24).screen.paged.isEmpty)
+        #expect(interactive(["set format json", "help"], rows: 5).screen.paged.isEmpty)
+        #expect(interactive(["help"], rows: 24, pager: nil).screen.paged.isEmpty)
+    }
+
+    @Test func aPagerThatCannotRunLeavesTheOutputWritten() {
+        let screen = FakeScreen(rows: 10)
+        screen.pagerRuns = false
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
+        let out = BufferSink()
+        Runner(shell: Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "nonesuch")), out: out, err: BufferSink())
+            .interactive(reader: ScriptedReader(["help"]), banner: "")
+        #expect(out.text.hasPrefix("  show"))
+    }
+
+    @Test func batchRunsNeverPage() {
+        let screen = FakeScreen(rows: 5)
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
+        let out = BufferSink()
+        Runner(shell: Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "less")), out: out, err: BufferSink())
+            .run(lines: ["help"])
+        #expect(screen.paged.isEmpty)
+        #expect(out.text.hasPrefix("  show"))
+    }
+
+    @Test(arguments: [
+        ([String: String](), "less -FRX"), (["PAGER": "more"], "more"), (["PAGER": ""], nil), (["PAGER": "  "], nil),
+        (["PAGER": "less -S"], "less -S"),
+    ] as [([String: String], String?)])
+    func thePagerIsPAGERElseLess(environment: [String: String], command: String?) {
+        #expect(Pager.command(environment: environment) == command)
+    }
+}
