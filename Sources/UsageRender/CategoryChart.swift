@@ -43,10 +43,10 @@ extension TextReport {
         let durations = TextFormat.durations(slices.map(\.micros))
         let durationWidth = durations.map(\.count).max() ?? 0
         let shareWidth = slices.map { TextFormat.share($0.share).count }.max() ?? 0
-        // The share column goes when it would leave names fewer than 6 cells.
-        let withShare = width - (indent + 3 + 2 + durationWidth + 2 + shareWidth) >= 6
-        let fixed = indent + 3 + 2 + durationWidth + (withShare ? 2 + shareWidth : 0)
+        // The share column goes before a name is cut (then the name is cut to what is left).
         let longest = slices.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
+        let withShare = width - (indent + 3 + 2 + durationWidth + 2 + shareWidth) >= longest
+        let fixed = indent + 3 + 2 + durationWidth + (withShare ? 2 + shareWidth : 0)
         let nameWidth = max(1, min(longest, width - fixed))
         return zip(slices, durations).map { s, duration in
             var line = StyledLine(theme)

@@ -38,19 +38,22 @@ extension TextReport {
         lines.append("")
         lines.append("Sessions")
         let headings = [lines.count - 1]
-        for (k, s) in a.sessions.enumerated() {
-            let id = s.id.map { "  #" + TerminalText.sanitize($0) } ?? ""
+        // The ids go, as a whole column, when one would not fit.
+        let ids = a.sessions.map { s in s.id.map { "  #" + TerminalText.sanitize($0) } ?? "" }
+        let withIDs = ids.allSatisfy { 2 + timeWidth + 2 + durationWidth + TerminalText.cells($0) <= width }
+        for k in a.sessions.indices {
             lines.append(
                 "  " + TerminalText.pad(shownTimes[k], width: timeWidth) + "  "
-                    + TerminalText.padLeft(durations[k], width: durationWidth) + id)
+                    + TerminalText.padLeft(durations[k], width: durationWidth) + (withIDs ? ids[k] : ""))
         }
 
         // Style after fitting, so that cutting a line never cuts into a style's escape sequence.
         var fitted = fitAll(lines, width: width)
         for k in headings { fitted[k] = theme.heading(fitted[k]) }
         fitted.append("")
-        fitted += fitAll(["Hours"], width: width).headed(theme)
-        if !theme.accessible, let layout = BarLayout(count: a.window.slots.count, width: width, choices: BarLayout.hourly) {
+        let layout = theme.accessible ? nil : HourlyLayout(slots: a.window.slots.count, width: width)
+        fitted += fitAll([layout?.slotsPerBar == 2 ? "Hours, 2 per bar" : "Hours"], width: width).headed(theme)
+        if let layout {
             let series = HourlySeries(
                 single: palette?.app(a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
             fitted += fitStyled(hourlyBars(slots: a.window.slots, series: series, layout: layout, theme: theme), width: width)
@@ -92,7 +95,7 @@ extension TextReport {
             // The apps' minutes add up to the slot's.
             let rows = zip(h.apps, TextFormat.durations(h.apps.map(\.micros))).map { app, duration in
                 RankedRow(
-                    name: app.name, detail: "", micros: app.micros, duration: duration, share: Double(app.micros) / Double(h.micros),
+                    name: app.name, detail: [], micros: app.micros, duration: duration, share: Double(app.micros) / Double(h.micros),
                     series: palette.app(app.name))
             }
             if theme.accessible {

@@ -17,9 +17,12 @@ extension TextReport {
         let amounts = statuses.map { "\(TextFormat.duration($0.usedMicros)) of \(TextFormat.duration($0.limit.micros))" }
         let notes = statuses.map { limitNote($0, zone: zone, day: day) }
         let amountWidth = amounts.map(\.count).max() ?? 0
-        let barWidth = width >= 60 ? 12 : width >= 44 ? 6 : 0
-        let fixed = 2 + 2 + (barWidth > 0 ? barWidth + 2 : 0) + amountWidth + 2 + (notes.map(\.count).max() ?? 0)
-        let nameWidth = max(4, min(names.map { TerminalText.cells($0) }.max() ?? 0, width - fixed, 28))
+        // The bar narrows, then goes, before a name is cut; the amounts and notes are never cut.
+        let longest = min(names.map { TerminalText.cells($0) }.max() ?? 0, 28)
+        let noteWidth = notes.map(\.count).max() ?? 0
+        func fixed(_ bar: Int) -> Int { 2 + 2 + (bar > 0 ? bar + 2 : 0) + amountWidth + 2 + noteWidth }
+        let barWidth = [12, 6, 0].first { width - fixed($0) >= longest } ?? 0
+        let nameWidth = max(4, min(longest, width - fixed(barWidth)))
         let rows = statuses.indices.map { k -> String in
             var line = StyledLine(theme)
             line.append("  " + TerminalText.pad(names[k], width: nameWidth) + "  ")

@@ -11,13 +11,14 @@ struct BarAxis {
     var maximum: Micros { Micros(steps) * stepMicros }
 
     /// Up to the busiest value in 15-minute steps, at most four labelled steps (of 15, 30, 45…
-    /// minutes), with 8 or 9 rows.
-    init(quarterHoursUpTo busiest: Micros) {
+    /// minutes): the top is the first step at or above the busiest value. 8 or 9 rows, so that
+    /// every step ends on a row; `rows: 4` (or fewer) gives a short axis of 3 or 4.
+    init(quarterHoursUpTo busiest: Micros, rows: Int = 8) {
         let quarters = max(1, Int((busiest + Self.quarter - 1) / Self.quarter))
         let quartersPerStep = (quarters + 3) / 4
         steps = (quarters + quartersPerStep - 1) / quartersPerStep
         stepMicros = Micros(quartersPerStep) * Self.quarter
-        rowsPerStep = (8 + steps - 1) / steps
+        rowsPerStep = rows >= 8 ? (rows + steps - 1) / steps : max(1, rows / steps)
     }
 
     /// Four steps of a round time (15m, 30m, 1h, 2h, 3h, 4h, 6h, 8h, 12h, then whole days) that
@@ -46,8 +47,6 @@ struct BarLayout {
     let bar: Int
     let gap: Int
 
-    /// Hour slots: 3+1 from 100 cells, 2+1 from 76 (79 with 25 slots), else 1+0 from 29.
-    static let hourly = [(3, 1), (2, 1), (1, 0)]
     /// Days: 4+3 as the iOS charts, narrowing to 1+0.
     static let daily = [(4, 3), (3, 2), (2, 1), (1, 1), (1, 0)]
 

@@ -105,7 +105,7 @@ enum Golden {
 }
 
 struct ChartGoldenTests {
-    static let widths = [40, 80, 120]
+    static let widths = [40, 60, 80, 120]
 
     /// Every chart, by name, as the commands draw it.
     static let charts: [(String, @Sendable (DayReport, Int, Theme) -> [String])] = [
@@ -202,7 +202,7 @@ enum DaysFixture {
 struct DayBarsGoldenTests {
     @Test(arguments: [("week", 7, DayLabels.weekdays), ("days10", 10, .narrow), ("days31", 31, .narrow)])
     func weekAndDaysAtEveryWidthAndLook(name: String, count: Int, labels: DayLabels) {
-        for width in [40, 80, 120] {
+        for width in ChartGoldenTests.widths {
             for look in Look.allCases {
                 let lines = DaysFixture.render(count, labels: labels, width: width, theme: look.theme)
                 Golden.invariants(lines, width: width, theme: look.theme)
@@ -250,14 +250,14 @@ struct ChartBugTests {
         let axis = BarAxis(quarterHoursUpTo: 54_000_000)
         let rows = TextReport.stackedBars(
             [[0, 54_000_000], [0, 47_000_000]], styles: [Series(rank: 0, kind: .app), .other], axis: axis,
-            layout: BarLayout(count: 2, width: 80, choices: BarLayout.hourly)!, theme: Theme(color: false))
+            layout: BarLayout(count: 2, width: 80, choices: [(3, 1)])!, theme: Theme(color: false))
         let bottom = rows[rows.count - 2]
         #expect(bottom.hasSuffix("▁▁▁ ▁▁▁"), "\(bottom)")
     }
 
     @Test func bugTheHourlyTitleWasCutMidDuration() {
-        let title = TextReport.hourly(ChartFixture.report, width: 29)[0]
-        #expect(title == "Apps by hour · busiest 08:00")
+        let title = TextReport.hourly(ChartFixture.report, width: 33)[0]
+        #expect(title == "Apps per 2 hours · busiest 08:00")
     }
 
     @Test func bugASpringForwardDayLostIts03LabelWithOneCellBars() throws {
@@ -265,7 +265,11 @@ struct ChartBugTests {
         let d = try SessionsJSON.decode(json, source: "spring.json")
         let r = DayReport(history: d, date: LocalDate(iso: "2026-03-08")!, zone: Zone(identifier: "America/New_York")!)
         #expect(r.hours.count == 23)
+        // Two-hour bars at 29 cells: the bars after the skipped 02:00 pair 03 with 04.
         let labels = try #require(TextReport.hourly(r, width: 29).first { $0.hasPrefix("     00") })
-        #expect(labels == "     00 03 06 09 12 15 18 21", "\(labels)")  // each at most one column late
+        #expect(labels == "     00 04 08  12  16  20", "\(labels)")
+        // Hourly bars: every label, each at most one column late.
+        let hourly = try #require(TextReport.hourly(r, width: 52).first { $0.hasPrefix("     00") })
+        #expect(hourly == "     00  03    06    09    12    15    18    21", "\(hourly)")
     }
 }

@@ -1,0 +1,87 @@
+// NarrowTerminalTests.swift — narrow terminals (issue 21): hourly bars keep their gaps at every width they are drawn at, and tables drop whole columns before they cut a word, never cutting a number.
+import Testing
+import UsageCore
+@testable import UsageRender
+
+struct NarrowTerminalTests {
+    @Test func bugAt60ColumnsTheHourlyBarsMergedIntoABlock() {
+        for slots in [23, 24, 25] {
+            let narrowest = 5 + (slots + 1) / 2 * 2 - 1
+            #expect(HourlyLayout(slots: slots, width: narrowest - 1) == nil, "\(slots) slots at \(narrowest - 1)")
+            for width in narrowest...300 {
+                guard let layout = HourlyLayout(slots: slots, width: width) else {
+                    Issue.record("no bars for \(slots) slots at \(width)")
+                    continue
+                }
+                #expect(layout.bars.gap >= 1, "\(slots) slots at \(width)")
+                let bars = (slots + layout.slotsPerBar - 1) / layout.slotsPerBar
+                #expect(5 + bars * (layout.bars.bar + layout.bars.gap) - layout.bars.gap <= width)
+                // One bar per hour wherever it fits with a gap.
+                #expect((layout.slotsPerBar == 1) == (width >= 5 + slots * 2 - 1), "\(slots) slots at \(width)")
+            }
+        }
+        // At 60 columns, 24 hourly bars of one cell with a cell between them.
+        let layout = HourlyLayout(slots: 24, width: 60)
+        #expect(layout?.slotsPerBar == 1 && layout?.bars.bar == 1 && layout?.bars.gap == 1)
+        let rows = TextReport.hourly(ChartFixture.report, width: 60, theme: .plain)
+        let barRows = rows.filter { $0.contains("│") }
+        // Every even column after the axis is a bar, every odd one a gap: no two bars touch.
+        for row in barRows {
+            let cells = Array(row.dropFirst(5))
+            for k in stride(from: 1, to: cells.count, by: 2) {
+                #expect(cells[k] == " " || cells[k] == "▔", "a bar in a gap: \(row)")
+            }
+        }
+    }
+
+    @Test func twoHourBarsSayTheyAreAndAddTheirHours() {
+        let rows = TextReport.hourly(ChartFixture.report, width: 45, theme: .plain)
+        #expect(rows[0].hasPrefix("Apps per 2 hours"))
+        #expect(rows.contains("     00    04    08    12    16    20"))
+        let layout = HourlyLayout(slots: 24, width: 45)!
+        #expect(layout.slotsPerBar == 2)
+        #expect(layout.binned([[1, 2], [3, 4], [5, 6]]) == [[4, 6], [5, 6]])
+    }
+
+    /// Every row of `apps` at every width from 20 to 130: the duration and the share (when
+    /// shown) whole at the end; the detail, when shown, whole parts (`Social`, or `Social · 2
+    /// sessions`); the only cut text is a name, and only one longer than 20 cells or once
+    /// every other column is gone.
+    @Test func bugTheAppListCutWordsInTheMiddleAt60Columns() {
+        let r = ChartFixture.report
+        let durations = TextFormat.durations(r.apps.map(\.micros))
+        for width in 20...130 {
+            let rows = Array(TextReport.apps(r, apps: r.apps, width: width, theme: .plain).dropFirst().prefix(r.apps.count))
+            for (k, (row, app)) in zip(rows, r.apps).enumerated() {
+                let share = TextFormat.share(app.share)
+                var end = Substring(row)
+                if end.hasSuffix(" " + share) { end = end.dropLast(share.count) }
+                while end.last == " " { end.removeLast() }
+                #expect(end.hasSuffix(" " + durations[k]), "\(width): \(row)")
+                let sessions = "\(app.sessions) session\(app.sessions == 1 ? "" : "s")"
+                if row.contains(" · ") { #expect(row.contains(app.category + " · " + sessions), "\(width): \(row)") }
+                let name = TerminalText.sanitize(app.name)
+                if TerminalText.cells(name) <= 20, row.contains("…") {
+                    // Cut only when no bar, detail or share is left.
+                    #expect(!row.contains(app.category) && !row.contains("%"), "\(width): \(row)")
+                }
+            }
+        }
+        // At 80 columns: whole categories, not `Developer Tools · 2 ses…`.
+        let eighty = TextReport.apps(r, apps: r.apps, width: 80, theme: .plain)
+        #expect(eighty.contains { $0.contains(" Developer Tools  ") })
+        #expect(!eighty.contains { $0.contains("ses…") || $0.contains("sessio…") })
+    }
+
+    @Test func theCategoryLegendDropsItsSharesBeforeCuttingAName() {
+        let r = ChartFixture.report
+        for width in 20...80 {
+            let lines = TextReport.categories(r, width: width, theme: .plain)
+            let legend = lines.filter { $0.hasPrefix("  ") && !$0.contains("▔") }.dropFirst()
+            for line in legend where line.contains("…") {
+                #expect(!line.contains("%"), "\(width): \(line)")
+            }
+        }
+    }
+}
+
