@@ -115,6 +115,7 @@ struct ChartGoldenTests {
         ("hourly_by_category", { r, w, t in TextReport.hourly(r, by: .category, width: w, theme: t) }),
         ("apps", { r, w, t in TextReport.apps(r, apps: r.apps, width: w, theme: t) }),
         ("show", { r, w, t in TextReport.show(r, hourlyFirst: false, width: w, theme: t) }),
+        ("show_compact", { r, w, t in TextReport.showCompact(r, hourlyFirst: false, width: w, theme: t) }),
         ("hour", { r, w, t in TextReport.hour(r, slots: r.hours.filter { $0.slot.hour == 8 }, width: w, theme: t) }),
         (
             "app",
@@ -273,3 +274,37 @@ struct ChartBugTests {
         #expect(hourly == "     00  03    06    09    12    15    18    21", "\(hourly)")
     }
 }
+
+/// `show compact` (issue 21): a day screen that fits 24 rows with its prompt.
+struct CompactShowTests {
+    @Test func showCompactFitsTwentyThreeLinesFromFortyColumns() {
+        let sample = DaysFixture.dataset
+        let reports = [ChartFixture.report, ChartFixture.fallBack] + [10, 16, 22].map {
+            DayReport(history: sample, date: LocalDate(iso: "2026-02-\($0)")!, zone: .utc)
+        }
+        // The widths where a layout changes (bars, two-hour bars, legends, the one-line header).
+        for r in reports {
+            for width in [40, 41, 44, 47, 51, 52, 53, 54, 59, 60, 61, 66, 75, 76, 79, 80, 99, 100, 120, 200] {
+                for look in Look.allCases {
+                    for (hourlyFirst, stack) in [(false, HourlyStack.app), (true, .category)] {
+                        let lines = TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: look.theme)
+                        #expect(lines.count <= TextReport.compactLines, "\(r.day) at \(width), \(look): \(lines.count) lines")
+                        Golden.invariants(lines, width: width, theme: look.theme)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theCompactFormShowsTheTopAppsAndWhatTheRestAddUpTo() {
+        let r = ChartFixture.report
+        let lines = TextReport.showCompact(r, hourlyFirst: false, width: 80)
+        let minutes = TextFormat.minutes(adding: r.apps.map(\.micros))
+        let rest = minutes.dropFirst(5).reduce(0, +)
+        #expect(lines.last == "  ░░ \(r.apps.count - 5) more apps \(TextFormat.duration(minutes: rest, of: 1))")
+        #expect(lines.filter { $0.hasPrefix("  1. ") || $0.hasPrefix("  5. ") }.count == 2)
+        #expect(!lines.contains { $0.hasPrefix("  6. ") })
+        #expect(minutes.reduce(0, +) == TextFormat.minutes(r.totalMicros))
+    }
+}
+

@@ -182,3 +182,51 @@ struct ClearAndPagerTests {
         #expect(Pager.command(environment: environment) == command)
     }
 }
+
+struct ShowFormTests {
+    /// The prompt on the bundled sample, at a terminal of `rows` rows and 80 columns.
+    func interactive(_ lines: [String], rows: Int) -> (screen: FakeScreen, out: BufferSink) {
+        let screen = FakeScreen(rows: rows)
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.sample)
+        let shell = Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "less -FRX"))
+        let out = BufferSink()
+        Runner(shell: shell, out: out, err: BufferSink()).interactive(reader: ScriptedReader(lines), banner: "")
+        return (screen, out)
+    }
+
+    @Test func showOnAShortTerminalIsCompactAndFitsWithoutAPager() {
+        let run = interactive(["show"], rows: 24)
+        #expect(run.screen.paged.isEmpty)
+        let lines = run.out.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 23)
+        #expect(lines.contains { $0.hasPrefix("Top apps") })
+    }
+
+    @Test func showOnATallTerminalIsTheFullScreen() {
+        let run = interactive(["show"], rows: 60)
+        #expect(run.screen.paged.isEmpty)
+        #expect(run.out.text.contains("\nApps\n"))
+        #expect(run.out.text.contains("  16. "))
+    }
+
+    @Test func showFullOnAShortTerminalGoesThroughThePager() {
+        let run = interactive(["show full"], rows: 24)
+        #expect(run.out.text.isEmpty)
+        #expect(run.screen.paged.count == 1)
+        #expect(run.screen.paged.first?.text.contains("  16. ") == true)
+    }
+
+    @Test func aBatchRunPrintsTheFullScreenAndCompactOnlyWhenAsked() {
+        let vm = UsageViewModel(zone: .utc, now: { fixedNow })
+        vm.load(.sample)
+        let shell = Shell(model: vm)
+        let full = outputLines(shell.execute("show"))
+        #expect(full.contains("Apps") && full.count > 40)
+        #expect(outputLines(shell.execute("show full")) == full)
+        let compact = outputLines(shell.execute("show compact"))
+        #expect(compact.count <= 23 && compact.contains("Top apps"))
+        shell.output.format = .json
+        #expect(outputLines(shell.execute("show compact")) == outputLines(shell.execute("show")))
+    }
+}

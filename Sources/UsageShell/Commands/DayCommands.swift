@@ -8,6 +8,7 @@ extension CommandTable {
     static let daySlot = Slot<DayQuery>(
         "DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday", completion: [.days],
         invalid: DayQuery.problem, read: DayQuery.init)
+    static let showForm = Choice("form", [Keyword("full"), Keyword("compact")])
     static let chartChoice = Choice("chart", [Keyword(ChartKind.category.rawValue)], noun: "a chart")
     static let hourlyChoice = Choice("chart", [Keyword(ChartKind.hourly.rawValue)], noun: "a chart")
     static let byHint = "say 'by app' or 'by category'"
@@ -23,15 +24,23 @@ extension CommandTable {
 
     static let dayCommands: [Command] = [
         Command(
-            "show", summary: "the day screen: header, both charts (the selected one first), the app list",
-            examples: ["show"]
-        ) { shell, _ throws(ShellError) in
+            "show", syntax: .optional(.choice(showForm)),
+            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal)",
+            examples: ["show", "show compact", "show full"]
+        ) { shell, args throws(ShellError) in
             let r = try shell.requireReport()
+            let (hourlyFirst, stack) = (shell.model.chart == .hourly, shell.model.hourlyBy)
+            let form = args[showForm]
+            // At the prompt's terminal, a full screen taller than it gives way to the compact one.
+            let rows = form == nil ? shell.environment.screen?.rows : nil
             return shell.render(
                 json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
-                table: {
-                    TextReport.show(
-                        r, hourlyFirst: shell.model.chart == .hourly, hourlyBy: shell.model.hourlyBy, width: $0, theme: $1)
+                table: { width, theme in
+                    let compact = { TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme) }
+                    if form == "compact" { return compact() }
+                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme)
+                    if let rows, full.count > rows - 1 { return compact() }
+                    return full
                 })
         },
         Command(
