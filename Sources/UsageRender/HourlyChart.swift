@@ -132,8 +132,12 @@ extension TextReport {
             } else if line.cells > 2 {
                 line.append("   ")
             }
-            let swatch = theme.color && !theme.glyphs.isASCII ? "█" : entry.series.pattern(theme.glyphs)
-            line.append(String(repeating: swatch, count: 2), codes: String(entry.series.color.foreground))
+            if let series = entry.series {
+                let swatch = theme.color && !theme.glyphs.isASCII ? "█" : series.pattern(theme.glyphs)
+                line.append(String(repeating: swatch, count: 2), codes: String(series.color.foreground))
+            } else {
+                line.append(String(repeating: theme.glyphs.dash, count: 2), codes: "1")
+            }
             line.append(text)
         }
         lines.append(line.finished())
@@ -177,7 +181,8 @@ struct HourlyLayout {
 
 /// One legend entry: a series' swatch, name and value.
 struct LegendEntry {
-    let series: Series
+    /// The series; nil for the average line of the day charts (its swatch is the dashed line).
+    let series: Series?
     let name: String
     let value: String
 }

@@ -13,7 +13,7 @@ extension TextReport {
         var facts: [(String, String)] = [
             ("most used app", named(i.topApp)),
             ("most used category", named(i.topCategory)),
-            ("daily average", TextFormat.duration(i.averageMicros)),
+            ("daily average", TextFormat.duration(i.averageMicros) + (i.daysWithData < i.days.count ? " over the \(i.daysWithData) day\(i.daysWithData == 1 ? "" : "s") with data" : "")),
         ]
         if let l = i.longest {
             let day = zone.localDate(of: l.start)

@@ -21,15 +21,17 @@ struct BarAxis {
         rowsPerStep = rows >= 8 ? (rows + steps - 1) / steps : max(1, rows / steps)
     }
 
-    /// Four steps of a round time (15m, 30m, 1h, 2h, 3h, 4h, 6h, 8h, 12h, then whole days) that
-    /// together reach the busiest value; two rows per step.
+    /// Steps of a round time (15m, 30m, 1h, 2h, 3h, 4h, 6h, 8h, 12h, then whole days): the
+    /// smallest of which four reach the busiest value, and then only as many steps as reach it,
+    /// so that the top is the first step at or above the busiest bar (8h 45m: 3h steps up to 9h,
+    /// not 12h). About 8 rows: 8 for one step, 4 a step for two, 3 for three, 2 for four.
     init(quartersUpTo busiest: Micros) {
         let hour: Micros = 3_600_000_000
         let rounds = [Self.quarter, 2 * Self.quarter, hour, 2 * hour, 3 * hour, 4 * hour, 6 * hour, 8 * hour, 12 * hour]
         let step = rounds.first { 4 * $0 >= busiest } ?? ((busiest / 4 + 24 * hour - 1) / (24 * hour)) * 24 * hour
-        steps = 4
+        steps = max(1, Int((busiest + step - 1) / step))
         stepMicros = step
-        rowsPerStep = 2
+        rowsPerStep = (8 + steps - 1) / steps
     }
 
     /// `15m`, `1h`, `1h30`: the time at the top of step `k` (at most 4 cells).
@@ -69,6 +71,32 @@ struct BarMarker {
     let micros: Micros
     /// Written after the last bar when there is room (`avg 5h 2m`).
     let label: String
+
+    /// Where the mark is drawn, to half a row: across the middle of the row its value falls in
+    /// (`╌`); but a grid row keeps its grid line and label, so a value in one is drawn on the
+    /// nearer of its edges from the row beside it — on the bottom of the row above (`▁`, just
+    /// over the grid line, for a value in the upper half) or the top of the row below (`▔`).
+    /// Every row but the bottom one is a grid row only every `rowsPerStep` rows, so the row
+    /// beside a grid row is free. Nil for a mark at 0.
+    func placement(on axis: BarAxis) -> (row: Int, level: Level)? {
+        guard micros > 0 else { return nil }
+        let position = Double(micros) * Double(axis.rows) / Double(axis.maximum)
+        let row = min(axis.rows - 1, Int(position))
+        let isGrid = { (r: Int) in (r + 1) % axis.rowsPerStep == 0 }
+        guard isGrid(row), axis.rowsPerStep > 1 else { return (row, .middle) }
+        let upper = position - Double(row) >= 0.5
+        if upper, row + 1 < axis.rows { return (row + 1, .bottom) }
+        // The lower edge of its row (and of the top row, which has no row above).
+        if row > 0 { return (row - 1, .top) }
+        return (row, .middle)
+    }
+
+    /// How high in its row a mark is drawn.
+    enum Level {
+        case bottom
+        case middle
+        case top
+    }
 }
 
 extension TextReport {
@@ -91,22 +119,31 @@ extension TextReport {
             if running > 0, ends.last == 0 { ends[ends.count - 1] = 1 }
             return ends
         }
-        // The marker's row: the one its value falls in.
-        let markerRow = marker.flatMap { m -> Int? in
-            guard m.micros > 0 else { return nil }
-            return min(axis.rows - 1, Int(m.micros * Micros(axis.rows) / axis.maximum))
-        }
+        // The marker's row and its level there.
+        let placement = marker?.placement(on: axis)
+        let markerGlyph: Character = {
+            guard let placement, !g.isASCII else { return g.dash }
+            switch placement.level {
+            case .bottom: return "▁"
+            case .middle: return g.dash
+            case .top: return "▔"
+            }
+        }()
         var lines: [String] = []
         for row in stride(from: axis.rows - 1, through: 0, by: -1) {
             var line = StyledLine(theme)
             let isGrid = (row + 1) % axis.rowsPerStep == 0
-            let isMarker = row == markerRow
+            let isMarker = row == placement?.row
+            // An edge mark is dashed (every other empty cell), so it never reads as a grid line.
+            var markerCell = 0
             let label = isGrid ? axis.label(step: (row + 1) / axis.rowsPerStep) : ""
             line.append(TerminalText.padLeft(label, width: 4))
             line.append(String(isGrid ? g.tick : g.axis))
             func empty(inGap: Bool) {
                 if isMarker {
-                    line.append(String(g.dash), codes: "1")
+                    let solid = markerGlyph == g.dash
+                    line.append(solid || markerCell % 2 == 0 ? String(markerGlyph) : " ", codes: "1")
+                    markerCell += 1
                 } else if isGrid && (theme.color || inGap) {
                     // Without colour the grid stays in the gaps, so it never competes with the patterns.
                     line.append(String(g.grid), codes: "90")

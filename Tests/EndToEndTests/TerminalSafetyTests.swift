@@ -308,7 +308,8 @@ private let dayCategories = ["{social}", "{ignore}", "{bell}", "{iso}", "{c1cat}
 let safetyCases: [SafetyCase] = [
     // show
     SafetyCase("show", ["show"], shows: ["{title}", "{social}", "{rlo}", "{ruled}"], json: allApps + dayCategories),
-    SafetyCase("show", ["show {evil}"], status: 1, shows: ["show: takes no arguments"]),
+    SafetyCase("show", ["show {evil}"], status: 1, shows: ["show: '{evil}' is not full or compact"]),
+    SafetyCase("show", ["show compact"]),
     // day
     SafetyCase("day", ["day"], shows: ["Monday, February 23, 2026"]),
     SafetyCase("day", ["day 2026-02-22"], shows: ["Sunday, February 22, 2026"], json: ["2026-02-22"]),

@@ -213,14 +213,22 @@ struct DayBarsGoldenTests {
     }
 
     @Test func theSentenceComparesWithThePreviousDays() {
-        let lines = DaysFixture.render(7, labels: .weekdays, width: 200, theme: .plain)
-        let total = DaysFixture.days(7).reduce(0) { $0 + $1.totalMicros }
-        let before = DaysFixture.days(7, endingOn: "2026-02-16").reduce(0) { $0 + $1.totalMicros }
-        let change = Int((Double(total - before) / Double(before) * 100).rounded())
-        #expect(change != 0)
-        let arrow = change > 0 ? "▲\u{A0}\(change)%" : "▼\u{A0}\(-change)%"
-        #expect(lines.last?.hasSuffix("\(arrow) vs the previous week") == true, "\(lines.last ?? "")")
-        #expect(lines.last?.hasPrefix("  \(TextFormat.duration(total)) in 7 days · \(TextFormat.duration(total / 7)) a day on average") == true)
+        // Daily averages over the days with data are compared (the 15th has none).
+        var changes: [Int] = []
+        for count in [3, 4, 5, 7] {
+            let lines = DaysFixture.render(count, labels: .weekdays, width: 300, theme: .plain)
+            let days = DaysFixture.days(count)
+            let total = days.reduce(0) { $0 + $1.totalMicros }
+            let average = DaySummary.average(days).micros
+            let before = DaySummary.average(DaysFixture.days(count, endingOn: LocalDate(iso: "2026-02-23")!.adding(days: -count).description)).micros
+            let change = Int((Double(average - before) / Double(before) * 100).rounded())
+            changes.append(change)
+            let span = count == 7 ? "the previous week" : "the previous \(count) days"
+            let said = change == 0 ? "the same as \(span)" : (change > 0 ? "▲\u{A0}\(change)%" : "▼\u{A0}\(-change)%") + " vs \(span)"
+            #expect(lines.last?.hasSuffix(said) == true, "\(lines.last ?? "")")
+            #expect(lines.last?.hasPrefix("  \(TextFormat.duration(total)) in \(count) days · \(TextFormat.duration(average)) a day on average") == true)
+        }
+        #expect(changes.contains { $0 != 0 })
     }
 
     @Test func aRangeWithoutDataSaysSo() {
