@@ -182,7 +182,7 @@ _usage-shell() {
         return
         ;;
     '--color')
-        __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'
+        __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'$'\n''16'$'\n''256'$'\n''truecolor'
         return
         ;;
     '--glyphs')

@@ -116,7 +116,7 @@ extension TextReport {
                 text.append(g.leftEighths?[1] ?? g.stub)
             }
         }
-        line.append(text, codes: String(series.color.foreground))
+        line.append(text, codes: series.color(line.theme)?.foreground)
     }
 }
 

@@ -52,7 +52,7 @@ extension TextReport {
             var line = StyledLine(theme)
             line.append(String(repeating: " ", count: indent))
             let swatch = theme.color && !theme.glyphs.isASCII ? "█" : s.series.pattern(theme.glyphs)
-            line.append(String(repeating: swatch, count: 2), codes: String(s.series.color.foreground))
+            line.append(String(repeating: swatch, count: 2), codes: s.series.color(theme)?.foreground)
             line.append(" " + TerminalText.pad(s.name, width: nameWidth) + "  ")
             line.append(TerminalText.padLeft(duration, width: durationWidth))
             if withShare { line.append("  " + TerminalText.padLeft(TextFormat.share(s.share), width: shareWidth)) }
@@ -72,7 +72,7 @@ extension TextReport {
             let end = Int((running * Micros(cells) + total / 2) / total)
             guard end > drawn else { continue }
             let glyph = s.series.pattern(theme.glyphs)
-            line.append(String(repeating: glyph, count: end - drawn), codes: String(s.series.color.foreground))
+            line.append(String(repeating: glyph, count: end - drawn), codes: s.series.color(theme)?.foreground)
             drawn = end
         }
         return [line.finished()]
@@ -189,8 +189,8 @@ struct DonutRaster {
                     px += TerminalText.cells(holeText.text)
                     continue
                 }
-                let upper = pixels[2 * row][px].map { slices[$0].series.color }
-                let lower = pixels[2 * row + 1][px].map { slices[$0].series.color }
+                let upper = pixels[2 * row][px].flatMap { slices[$0].series.color(theme) }
+                let lower = pixels[2 * row + 1][px].flatMap { slices[$0].series.color(theme) }
                 switch (upper, lower) {
                 case (nil, nil): line.append(" ")
                 case (let u?, nil): line.append("▀", fg: u)

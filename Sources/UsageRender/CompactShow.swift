@@ -65,7 +65,7 @@ extension TextReport {
             let end = Int((running * Micros(cells) + r.totalMicros / 2) / max(1, r.totalMicros))
             guard end > drawn else { continue }
             let glyph = theme.color && !theme.glyphs.isASCII ? "█" : s.series.pattern(theme.glyphs)
-            line.append(String(repeating: glyph, count: end - drawn), codes: String(s.series.color.foreground))
+            line.append(String(repeating: glyph, count: end - drawn), codes: s.series.color(theme)?.foreground)
             drawn = end
         }
         let entries = slices.map { LegendEntry(series: $0.series, name: $0.name, value: TextFormat.share($0.share)) }
@@ -97,7 +97,7 @@ extension TextReport {
             var line = StyledLine(theme)
             line.append("  ")
             let swatch = theme.color && !theme.glyphs.isASCII ? "█" : Series.other.pattern(theme.glyphs)
-            line.append(String(repeating: swatch, count: 2), codes: String(Series.other.color.foreground))
+            line.append(String(repeating: swatch, count: 2), codes: Series.other.color(theme)?.foreground)
             line.append(" " + rest)
             lines += fitStyled([line.finished()], width: width)
         }

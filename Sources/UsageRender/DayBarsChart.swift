@@ -21,13 +21,13 @@ extension TextReport {
     /// narrow for bars): the sentence and one line per day.
     public static func dayBars(
         _ days: [DaySummary], previous: [DaySummary], selected: LocalDate, title: String, labels: DayLabels,
-        width: Int, theme: Theme = .plain
+        width: Int, theme: Theme = .plain, colors: SeriesColors? = nil
     ) -> [String] {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         guard total > 0 else { return wrap([title, "  no usage recorded in these \(days.count) days"], width: width).headed(theme) }
         let sentence = daysSentence(days, previous: previous, theme: theme)
         let ranked = DayReport.ranked(days.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } })
-        let palette = Palette(apps: [], categories: ranked.map(\.name))
+        let palette = Palette(apps: [], categories: ranked.map(\.name), colors: colors)
         let average = DaySummary.average(days).micros
         let averageLabel = "avg " + TextFormat.duration(average)
         // The widest bars with gaps that leave room for the average's label after them; else the
@@ -47,7 +47,7 @@ extension TextReport {
         }
         let labelled = chosen?.labelled == true
         var styles = palette.categories.map(palette.category)
-        let otherMicros = ranked.dropFirst(Palette.rankedCount).reduce(0) { $0 + $1.micros }
+        let otherMicros = ranked.dropFirst(palette.categories.count).reduce(0) { $0 + $1.micros }
         if otherMicros > 0 { styles.append(.other) }
         let values: [[Micros]] = days.map { d in
             var v = [Micros](repeating: 0, count: styles.count)
@@ -61,7 +61,7 @@ extension TextReport {
         lines += stackedBars(values, styles: styles, axis: axis, layout: layout, theme: theme, marker: marker)
         lines += dayLabelRows(days, selected: selected, labels: labels, layout: layout, width: width, theme: theme)
         // The entries' times add up to the days' total.
-        let top = ranked.prefix(Palette.rankedCount)
+        let top = ranked.prefix(palette.categories.count)
         let legendValues = TextFormat.durations(top.map(\.micros) + (otherMicros > 0 ? [otherMicros] : []))
         var legendEntries = zip(top, legendValues).map { c, value in
             LegendEntry(series: palette.category(c.name), name: c.name, value: value)

@@ -55,7 +55,7 @@ extension TextReport {
         fitted += fitAll([layout?.slotsPerBar == 2 ? "Hours, 2 per bar" : "Hours"], width: width).headed(theme)
         if let layout {
             let series = HourlySeries(
-                single: palette?.app(a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
+                single: palette?.alone(app: a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
             fitted += fitStyled(hourlyBars(slots: a.window.slots, series: series, layout: layout, theme: theme), width: width)
         } else {
             // The hours' minutes add up to the total too.

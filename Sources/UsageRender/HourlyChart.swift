@@ -134,7 +134,7 @@ extension TextReport {
             }
             if let series = entry.series {
                 let swatch = theme.color && !theme.glyphs.isASCII ? "█" : series.pattern(theme.glyphs)
-                line.append(String(repeating: swatch, count: 2), codes: String(series.color.foreground))
+                line.append(String(repeating: swatch, count: 2), codes: series.color(theme)?.foreground)
             } else {
                 line.append(String(repeating: theme.glyphs.dash, count: 2), codes: "1")
             }

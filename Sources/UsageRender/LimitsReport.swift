@@ -3,9 +3,12 @@ import UsageCore
 
 extension TextReport {
     /// `limits`: one row per limit — name (categories marked), a bar of use against the limit
-    /// (red once crossed, green before, with colour; `█` over `░` without), `1h 5m of 30m`, and
-    /// `crossed at 10:42` or `25m left`.
-    public static func limits(_ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int, theme: Theme = .plain) -> [String] {
+    /// (`█` over `░`, in the app's or category's colour of the session: a colour means one
+    /// thing, so being over is said in words, bold, not in red), `1h 5m of 30m`, and `crossed
+    /// at 10:42` or `25m left`.
+    public static func limits(
+        _ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int, theme: Theme = .plain, colors: SeriesColors? = nil
+    ) -> [String] {
         let title = "Limits · \(TextFormat.shortWeekday(day)) \(day)"
         guard !statuses.isEmpty else {
             return fitAll([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
@@ -31,8 +34,13 @@ extension TextReport {
                 let fraction: Double = min(1, Double(s.usedMicros) / Double(s.limit.micros))
                 let filled = Int((fraction * Double(barWidth)).rounded())
                 let g = theme.glyphs
-                line.append(String(repeating: g.isASCII ? "#" : "█", count: filled), codes: s.isCrossed ? "31" : "32")
-                line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: "90")
+                let series: Series
+                switch s.limit.target {
+                case .app(let name): series = Series(rank: 0, kind: .app, slot: colors?.app(name))
+                case .category(let name): series = Series(rank: 0, kind: .category, slot: colors?.category(name))
+                }
+                line.append(String(repeating: g.isASCII ? "#" : "█", count: filled), codes: series.color(theme)?.foreground)
+                line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: theme.grid)
                 line.append("  ")
             }
             line.append(amounts[k].padded(toCells: amountWidth) + "  ")

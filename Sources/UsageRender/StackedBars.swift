@@ -146,7 +146,7 @@ extension TextReport {
                     markerCell += 1
                 } else if isGrid && (theme.color || inGap) {
                     // Without colour the grid stays in the gaps, so it never competes with the patterns.
-                    line.append(String(g.grid), codes: "90")
+                    line.append(String(g.grid), codes: theme.grid)
                 } else {
                     line.append(" ")
                 }
@@ -155,7 +155,7 @@ extension TextReport {
             let hi = lo + 8
             for (k, ends) in boundaries.enumerated() {
                 if k > 0 { for _ in 0..<layout.gap { empty(inGap: true) } }
-                let cell = barCell(ends: ends, lo: lo, hi: hi, top: ends.last ?? 0, styles: styles, glyphs: g, color: theme.color)
+                let cell = barCell(ends: ends, lo: lo, hi: hi, top: ends.last ?? 0, styles: styles, theme: theme)
                 for _ in 0..<layout.bar {
                     if let cell { line.append(cell.glyph, fg: cell.fg, bg: cell.bg) } else { empty(inGap: false) }
                 }
@@ -170,8 +170,10 @@ extension TextReport {
 
     /// The glyph and colours of one bar cell covering eighths `lo..<hi`; nil above the bar.
     static func barCell(
-        ends: [Int], lo: Int, hi: Int, top: Int, styles: [Series], glyphs g: Glyphs, color: Bool
+        ends: [Int], lo: Int, hi: Int, top: Int, styles: [Series], theme: Theme
     ) -> (glyph: Character, fg: SeriesColor?, bg: SeriesColor?)? {
+        let g = theme.glyphs
+        let color = theme.color
         guard top > lo else { return nil }
         func seriesAt(_ eighth: Int) -> Int { ends.firstIndex { $0 > eighth } ?? ends.count - 1 }
         // The series with the most eighths in this cell.
@@ -193,23 +195,23 @@ extension TextReport {
             // colour, or for the solid series); otherwise a patterned cell from half a cell, and
             // below half only a stub for a bar that has nothing else to show.
             let s = styles[majority()]
-            if let lower = g.lowerEighths, color || s.isSolid(g) { return (lower[filled], color ? s.color : nil, nil) }
+            if let lower = g.lowerEighths, color || s.isSolid(g) { return (lower[filled], s.color(theme), nil) }
             // A bar under one cell is a stub whatever its size, so a minute never looks like seven.
-            if lo == 0 { return (g.stub, color ? s.color : nil, nil) }
-            return filled >= 4 ? (s.pattern(g), color ? s.color : nil, nil) : nil
+            if lo == 0 { return (g.stub, s.color(theme), nil) }
+            return filled >= 4 ? (s.pattern(g), s.color(theme), nil) : nil
         }
         let bottom = seriesAt(lo)
         let upper = seriesAt(hi - 1)
         if bottom == upper {
             let s = styles[bottom]
-            return color ? (g.lowerEighths == nil ? s.pattern(g) : "█", s.color, nil) : (s.pattern(g), nil, nil)
+            return color ? (g.lowerEighths == nil ? s.pattern(g) : "█", s.color(theme), nil) : (s.pattern(g), nil, nil)
         }
         // Two series meet in this cell: with colour and eighths, the lower one is the glyph's
         // colour and the upper one its background; otherwise the larger part wins.
         if color, let lower = g.lowerEighths, let boundary = ends.first(where: { $0 > lo && $0 < hi }) {
-            return (lower[boundary - lo], styles[bottom].color, styles[upper].color)
+            return (lower[boundary - lo], styles[bottom].color(theme), styles[upper].color(theme))
         }
         let s = styles[majority()]
-        return (s.pattern(g), color ? s.color : nil, nil)
+        return (s.pattern(g), s.color(theme), nil)
     }
 }

@@ -15,11 +15,12 @@ public enum TextReport {
     /// The `show` screen: the header, both charts (the selected one first), the app list; one
     /// palette, so an app or category has the same colour and pattern in every part.
     public static func show(
-        _ r: DayReport, hourlyFirst: Bool, hourlyBy stack: HourlyStack = .app, width: Int, theme: Theme = .plain
+        _ r: DayReport, hourlyFirst: Bool, hourlyBy stack: HourlyStack = .app, width: Int, theme: Theme = .plain,
+        palette: Palette? = nil
     ) -> [String] {
         var lines = header(r, width: width, theme: theme)
         guard !r.isEmpty else { return lines }
-        let palette = Palette(r)
+        let palette = palette ?? Palette(r)
         let category = categories(r, width: width, theme: theme, palette: palette)
         let hourly = self.hourly(r, by: stack, width: width, theme: theme, palette: palette)
         for part in hourlyFirst ? [hourly, category] : [category, hourly] {

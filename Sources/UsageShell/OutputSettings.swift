@@ -15,6 +15,8 @@ public struct OutputSettings: Sendable, Equatable {
     /// `set color`.
     public var colorMode: ColorMode = .never
     public var autoColor = false
+    /// The colour depth the terminal announces (`COLORTERM`, `TERM`), for `auto` and `always`.
+    public var autoDepth: ColorDepth = .ansi16
     /// `set glyphs` / `--glyphs`.
     public var glyphMode: GlyphMode = .auto
     public var autoUnicode = true
@@ -28,13 +30,14 @@ public struct OutputSettings: Sendable, Equatable {
     public var pager: PagerMode = .auto
 
     public init(
-        format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false,
+        format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false, autoDepth: ColorDepth = .ansi16,
         glyphMode: GlyphMode = .auto, autoUnicode: Bool = true, accessible: Bool = false, fixedWidth: Int? = nil,
         timer: Bool = false
     ) {
         self.format = format
         self.colorMode = colorMode
         self.autoColor = autoColor
+        self.autoDepth = autoDepth
         self.glyphMode = glyphMode
         self.autoUnicode = autoUnicode
         self.accessible = accessible
@@ -44,7 +47,9 @@ public struct OutputSettings: Sendable, Equatable {
 
     /// The styling table output uses.
     public var theme: Theme {
-        Theme(color: colorMode.enabled(auto: autoColor), glyphs: glyphMode.glyphs(autoUnicode: autoUnicode), accessible: accessible)
+        Theme(
+            depth: colorMode.depth(auto: autoColor, detected: autoDepth), glyphs: glyphMode.glyphs(autoUnicode: autoUnicode),
+            accessible: accessible)
     }
 
     /// The width tables are drawn at: `set width`, else the terminal's (never below 20).
@@ -53,8 +58,8 @@ public struct OutputSettings: Sendable, Equatable {
 
 extension OutputSettings {
     /// The settings a run starts with: the command line's choices, with `auto` resolved from the
-    /// facts the executable probed (stdout a terminal, `NO_COLOR`, `TERM`, the locale) and
-    /// accessible mode also asked for by `ACCESSIBLE`.
+    /// facts the executable probed (stdout a terminal, `NO_COLOR`, `TERM`, `COLORTERM`, the
+    /// locale) and accessible mode also asked for by `ACCESSIBLE`.
     public static func start(
         format: OutputFormat, color: ColorMode, glyphs: GlyphMode, accessible: Bool, width: Int?, stdoutIsTerminal: Bool,
         environment: [String: String]
@@ -62,6 +67,7 @@ extension OutputSettings {
         OutputSettings(
             format: format, colorMode: color,
             autoColor: ColorMode.autoEnabled(stdoutIsTerminal: stdoutIsTerminal, environment: environment),
+            autoDepth: ColorDepth.detect(environment: environment),
             glyphMode: glyphs, autoUnicode: GlyphMode.localeIsUTF8(environment: environment),
             accessible: accessible || accessibleRequested(environment), fixedWidth: width)
     }

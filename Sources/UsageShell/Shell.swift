@@ -18,6 +18,8 @@ public final class Shell {
     public internal(set) var stdin: StdinUse
     /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
     public private(set) var warnings: [String] = []
+    /// The session's series colours for one history and zone.
+    private var colorsCache: (generation: Int, zone: Zone, colors: SeriesColors)?
 
     public init(model: UsageViewModel, output: OutputSettings = OutputSettings(), environment: ShellEnvironment = ShellEnvironment()) {
         self.model = model
@@ -33,6 +35,23 @@ public final class Shell {
 
     /// The styling table output uses now.
     public var theme: Theme { output.theme }
+
+    /// The colours of the session: handed out once from the whole loaded data (`SeriesColors`),
+    /// anew only when the data, the category rules or the zone change; computed when a
+    /// coloured chart first needs them.
+    public var seriesColors: SeriesColors {
+        let (generation, zone) = (model.historyVersion, model.zone)
+        if let cache = colorsCache, cache.generation == generation, cache.zone == zone { return cache.colors }
+        let history = model.history
+        let colors = SeriesColors(SeriesLeaders(history: history, zone: zone), appNames: history.apps, categoryNames: history.categories)
+        colorsCache = (generation, zone, colors)
+        return colors
+    }
+
+    /// A day's series with the session's colours (monochrome needs none: its patterns go by rank).
+    func palette(_ r: DayReport, theme: Theme) -> Palette {
+        Palette(r, colors: theme.color ? seriesColors : nil)
+    }
 
     /// The home directory, for `~/` in paths.
     public var home: String? { environment.home }

@@ -42,7 +42,7 @@ struct UsageShellCommand: ParsableCommand {
     @Option(help: "Output format of commands: table or json.")
     var format: OutputFormat = .table
 
-    @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.")
+    @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always, never, or a depth: 16, 256 or truecolor (auto and always take the depth COLORTERM and TERM announce).")
     var color: ColorMode = .auto
 
     @Option(help: "Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.")

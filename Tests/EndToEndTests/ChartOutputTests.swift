@@ -100,6 +100,19 @@ struct ChartOutputTests {
 }
 
 struct ReadmeChartTests {
+    /// The README's picture was made from the program's current output: when the charts change,
+    /// `scripts/readme-picture` must be run again (it rewrites docs/show.ansi and docs/show.png).
+    @Test func theReadmePictureIsOfTheCurrentCharts() throws {
+        let stored = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/show.ansi"), encoding: .utf8)
+        let r = try Binary.run(["--color", "truecolor", "--glyphs", "unicode", "--width", "100", "--no-history", "-c", "show"])
+        #expect(r.status == 0)
+        #expect(r.stdout == stored, "docs/show.ansi is stale: run scripts/readme-picture")
+        let png = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/show.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "docs/show.png is no PNG")
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("](docs/show.png)"))
+    }
+
     /// The README's chart example is the binary's real output, so it never goes stale.
     @Test func theReadmeShowsTheRealShowAt80Columns() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -45,19 +45,21 @@ enum ChartFixture {
     }()
 }
 
-/// The five looks of every chart.
+/// The looks of every chart: 16 and 256 colours and none, Unicode and ASCII, accessible.
 enum Look: String, CaseIterable {
-    case color
+    case color16
+    case color256
     case mono
-    case colorASCII = "color_ascii"
+    case color16ASCII = "color16_ascii"
     case monoASCII = "mono_ascii"
     case accessible
 
     var theme: Theme {
         switch self {
-        case .color: return Theme(color: true)
+        case .color16: return Theme(depth: .ansi16)
+        case .color256: return Theme(depth: .ansi256)
         case .mono: return Theme(color: false)
-        case .colorASCII: return Theme(color: true, glyphs: .ascii)
+        case .color16ASCII: return Theme(depth: .ansi16, glyphs: .ascii)
         case .monoASCII: return Theme(color: false, glyphs: .ascii)
         case .accessible: return Theme(color: false, accessible: true)
         }
@@ -141,7 +143,7 @@ struct ChartGoldenTests {
     }
 
     @Test func anEmptyDaySaysNoUsageRecorded() {
-        for look in [Look.color, .mono] {
+        for look in [Look.color16, .color256, .mono] {
             let lines = TextReport.show(ChartFixture.empty, hourlyFirst: false, width: 80, theme: look.theme)
             Golden.invariants(lines, width: 80, theme: look.theme)
             Golden.check(lines, name: "show_empty_w80_\(look.rawValue)")
@@ -149,7 +151,7 @@ struct ChartGoldenTests {
     }
 
     @Test func aFallBackDayHas25BarsAndStillFits80() {
-        for look in [Look.color, .mono, .accessible] {
+        for look in [Look.color16, .color256, .mono, .accessible] {
             let lines = TextReport.hourly(ChartFixture.fallBack, width: 80, theme: look.theme)
             Golden.invariants(lines, width: 80, theme: look.theme)
             Golden.check(lines, name: "hourly_fallback_w80_\(look.rawValue)")

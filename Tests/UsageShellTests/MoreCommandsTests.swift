@@ -51,7 +51,7 @@ struct MoreCommandsTests {
         ("help quit now", "help: one command at a time (usage: help [COMMAND])"),
         ("load \"\"", "load: a source is empty (usage: load [SOURCE...])"),
         ("set f csv", "set: format must be table or json, not 'csv'"),
-        ("set c x", "set: color must be auto, always or never, not 'x'"),
+        ("set c x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
         ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout"),
@@ -143,7 +143,7 @@ struct MoreCommandsTests {
             "tz          UTC", "pager       auto", "timer       off", "timeout     30 s",
         ])
         #expect(outputLines(shell.execute("set width 100 color always glyphs ascii accessible on")) == [
-            "format      table", "color       always", "glyphs      ascii", "accessible  on", "width       100",
+            "format      table", "color       always (16 colours)", "glyphs      ascii", "accessible  on", "width       100",
             "tz          UTC", "pager       auto", "timer       off", "timeout     30 s",
         ])
         #expect(shell.width == 100)

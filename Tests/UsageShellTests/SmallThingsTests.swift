@@ -2,6 +2,7 @@
 import Testing
 import UsageCore
 import UsageData
+import UsageRender
 @testable import UsageShell
 
 /// A terminal that records what it was asked to do.
@@ -228,5 +229,34 @@ struct ShowFormTests {
         #expect(compact.count <= 23 && compact.contains("Top apps"))
         shell.output.format = .json
         #expect(outputLines(shell.execute("show compact")) == outputLines(shell.execute("show")))
+    }
+}
+
+struct ColorDepthTests {
+    @Test(arguments: [
+        ([String: String](), ColorDepth.ansi16), (["TERM": "xterm"], .ansi16), (["TERM": "xterm-256color"], .ansi256),
+        (["TERM": "screen-256color"], .ansi256), (["COLORTERM": "truecolor"], .truecolor), (["COLORTERM": "24bit", "TERM": "xterm"], .truecolor),
+        (["COLORTERM": "yes", "TERM": "xterm-256color"], .ansi256), (["TERM": "dumb"], .ansi16),
+    ])
+    func theDepthIsWhatTheTerminalAnnouncesAsTermenvAndRichRead(environment: [String: String], depth: ColorDepth) {
+        #expect(ColorDepth.detect(environment: environment) == depth)
+    }
+
+    @Test func colorTakesADepthAndAutoAndAlwaysTheAnnouncedOne() {
+        let shell = loadedShell()
+        shell.output.autoDepth = .ansi256
+        for (typed, depth) in [("16", ColorDepth.ansi16), ("256", .ansi256), ("truecolor", .truecolor), ("always", .ansi256)] as [(String, ColorDepth?)] {
+            #expect(failureText(shell.execute("set color \(typed)")) == nil)
+            #expect(shell.theme.depth == depth, "\(typed)")
+        }
+        #expect(failureText(shell.execute("set color never")) == nil)
+        #expect(shell.theme.depth == nil)
+        shell.output.autoColor = true
+        #expect(failureText(shell.execute("set color auto")) == nil)
+        #expect(shell.theme.depth == .ansi256)
+        #expect(outputLines(shell.execute("set color")) == ["color       auto (256 colours)"])
+        shell.output.autoColor = false
+        #expect(shell.theme.depth == nil)
+        #expect(outputLines(shell.execute("set color")) == ["color       auto (off)"])
     }
 }

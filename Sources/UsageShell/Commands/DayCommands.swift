@@ -36,9 +36,12 @@ extension CommandTable {
             return shell.render(
                 json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
                 table: { width, theme in
-                    let compact = { TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme) }
+                    let palette = shell.palette(r, theme: theme)
+                    let compact = {
+                        TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
+                    }
                     if form == "compact" { return compact() }
-                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme)
+                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
                     if let rows, full.count > rows - 1 { return compact() }
                     return full
                 })
@@ -69,11 +72,11 @@ extension CommandTable {
             let r = try shell.requireReport()
             switch shell.model.chart {
             case .category:
-                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1) })
+                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             case .hourly:
                 let by = shell.model.hourlyBy
                 return shell.render(
-                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1) })
+                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             }
         },
         Command(
@@ -101,7 +104,10 @@ extension CommandTable {
             let (listed, categoryName) = (list, category)
             return shell.render(
                 json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
-                table: { TextReport.apps(r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine) })
+                table: {
+                    TextReport.apps(
+                        r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine, palette: shell.palette(r, theme: $1))
+                })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
@@ -113,7 +119,7 @@ extension CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(shell.model.report)) })
+            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: shell.palette(shell.model.report, theme: $1)) })
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
@@ -124,7 +130,7 @@ extension CommandTable {
             // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
             return shell.render(
-                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
+                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
         },
         Command(
             "week", syntax: .optional(.choice(weekStep)),
@@ -179,7 +185,8 @@ extension CommandTable {
             let previous = DaySummary.days(
                 endingOn: selected.adding(days: -count), count: count, history: history, zone: model.zone)
             return TextReport.dayBars(
-                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme)
+                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme,
+                colors: theme.color ? shell.seriesColors : nil)
         }
     }
 }

@@ -53,8 +53,12 @@ public enum Settings {
         .words(
             "color", ColorMode.allCases.map(\.rawValue), apply: { $0.output.colorMode = ColorMode(rawValue: $1)! },
             show: { shell in
-                let mode = shell.output.colorMode
-                return (mode == .auto ? "auto (\(shell.output.autoColor ? "on" : "off"))" : mode.rawValue, .string(mode.rawValue))
+                // What auto and always resolve to: `auto (256 colours)`, `auto (off)`.
+                let output = shell.output
+                let depth = output.colorMode.depth(auto: output.autoColor, detected: output.autoDepth)
+                let resolved = depth.map { $0 == .truecolor ? "truecolor" : "\($0.rawValue) colours" } ?? "off"
+                let text = [.auto, .always].contains(output.colorMode) ? "\(output.colorMode.rawValue) (\(resolved))" : output.colorMode.rawValue
+                return (text, .string(output.colorMode.rawValue))
             }),
         .words(
             "glyphs", GlyphMode.allCases.map(\.rawValue), apply: { $0.output.glyphMode = GlyphMode(rawValue: $1)! },
