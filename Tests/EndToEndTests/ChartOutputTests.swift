@@ -47,6 +47,34 @@ struct ChartOutputTests {
         }
     }
 
+    /// Every depth writes only SGR sequences, each line closed; 256 colours use `38;5;N`, RGB `38;2;R;G;B`.
+    @Test(arguments: [("16", "\u{1B}[36m"), ("256", "\u{1B}[38;5;"), ("truecolor", "\u{1B}[38;2;")])
+    func everyDepthWritesOnlyItsOwnSGR(depth: String, marker: String) throws {
+        let file = Binary.fixture("hostile-names.json")
+        let r = try Binary.run([file, "--tz", "UTC", "--color", depth] + everyCommand.flatMap { ["-c", $0] })
+        #expect(r.stdout.contains(marker))
+        expectSafe(r.stdout, colour: true, "stdout, --color \(depth)")
+        let escapes = r.stdout.components(separatedBy: "\u{1B}").dropFirst()
+        #expect(escapes.allSatisfy { $0.wholeMatch(of: /\[[0-9;]*m(?s:.*)/) != nil })
+        // No colour is left open at a line's end: its last sequence is the reset.
+        for line in r.stdout.split(separator: "\n") {
+            guard let last = line.ranges(of: /\x1B\[[0-9;]*m/).last else { continue }
+            #expect(line[last] == "\u{1B}[0m", "colour left open: \(line)")
+        }
+    }
+
+    @Test func autoAndAlwaysTakeTheDepthTheTerminalAnnounces() throws {
+        let always256 = try Binary.run(["--color", "always", "-c", "chart hourly"], environment: ["TERM": "xterm-256color"])
+        #expect(always256.stdout.contains("\u{1B}[38;5;"))
+        let alwaysRGB = try Binary.run(["--color", "always", "-c", "chart hourly"], environment: ["COLORTERM": "truecolor"])
+        #expect(alwaysRGB.stdout.contains("\u{1B}[38;2;"))
+        let always16 = try Binary.run(["--color", "always", "-c", "chart hourly"], environment: ["TERM": "xterm"])
+        #expect(!always16.stdout.contains("\u{1B}[38;") && always16.stdout.contains("\u{1B}[3"))
+        // A forced depth wins over what the terminal says; `never` still means none.
+        #expect(try Binary.run(["--color", "16", "-c", "chart hourly"], environment: ["COLORTERM": "truecolor"]).stdout.contains("\u{1B}[38;") == false)
+        #expect(!(try Binary.run(["--color", "never", "-c", "show"], environment: ["COLORTERM": "truecolor"]).stdout.contains("\u{1B}")))
+    }
+
     @Test func autoColourIsOffInAPipeAndWithNoColor() throws {
         for environment in [["NO_COLOR": "1"], ["NO_COLOR": ""], ["TERM": "dumb", "NO_COLOR": ""]] {
             let r = try Binary.run(["-c", "show"], environment: environment)
