@@ -105,3 +105,42 @@ struct SessionColoursTests {
         #expect(session.changing.isEmpty, "\(name): \(session.changing)")
     }
 }
+
+/// The colour bugs of issue 21, each named after what a picky user saw.
+struct ColourBugTests {
+    /// `chart hourly by category` and `days` gave Productivity and Entertainment each other's colours.
+    @Test(arguments: ["16", "256", "truecolor"])
+    func bugHourlyByCategoryAndDaysSwappedTwoCategoriesColours(depth: String) throws {
+        let hourly = try Binary.run(["--color", depth, "--width", "160", "-c", "chart hourly by category"])
+        let days = try Binary.run(["--color", depth, "--width", "160", "-c", "days"])
+        func swatches(_ text: String) -> [String: String] {
+            var found: [String: String] = [:]
+            for match in text.matches(of: #/\x1B\[([0-9;]+)m██\x1B\[0m (Productivity|Entertainment) /#) {
+                found[String(match.output.2)] = String(match.output.1)
+            }
+            return found
+        }
+        let (a, b) = (swatches(hourly.stdout), swatches(days.stdout))
+        #expect(a.count == 2 && a == b, "hourly by category \(a), days \(b)")
+        #expect(a["Productivity"] != a["Entertainment"])
+    }
+
+    /// In one `show`, cyan was the Social slice and Spotify's bars: at 256 colours an app and a
+    /// category never share one (at 16 they may: six hues; see the README).
+    @Test func bugSocialsSliceAndSpotifysBarsWereOneColour() throws {
+        let r = try Binary.run(["--color", "256", "--width", "160", "-c", "show"])
+        let use = ColourUse(r.stdout)
+        let social = try #require(use.codesOf["Social"])
+        let spotify = try #require(use.codesOf["Spotify"])
+        #expect(social.isDisjoint(with: spotify))
+    }
+
+    /// The largest series, `11 other apps 2h 28m`, was the grey of the grid lines.
+    @Test(arguments: ["16", "256", "truecolor"])
+    func bugOtherAppsTookTheGridsGrey(depth: String) throws {
+        let r = try Binary.run(["--color", depth, "--width", "160", "-c", "chart hourly"])
+        let other = try #require(r.stdout.firstMatch(of: #/\x1B\[([0-9;]+)m██\x1B\[0m 11 other apps/#)).output.1
+        let grid = try #require(r.stdout.firstMatch(of: /\x1B\[([0-9;]+)m▔/)).output.1
+        #expect(other != grid, "other \(other), grid \(grid)")
+    }
+}

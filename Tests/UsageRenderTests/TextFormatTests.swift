@@ -1,4 +1,5 @@
-// TextFormatTests.swift — SPEC §5's text formats, table-driven.
+// TextFormatTests.swift — the text formats, table-driven: durations (rounded to the minute, lists that add up), shares, dates, clock times, terminal safety.
+import Foundation
 import Testing
 import UsageCore
 @testable import UsageRender
@@ -52,6 +53,19 @@ struct TextFormatTests {
             for (m, v) in zip(minutes, values) {
                 #expect(m == v / (60 * Self.s) || m == v / (60 * Self.s) + 1, "\(v) → \(m)")
             }
+        }
+    }
+
+    @Test func bugAWholeHourRead1h0m() throws {
+        #expect(TextFormat.duration(3600 * Self.s) == "1h")
+        #expect(TextFormat.duration(7 * 3600 * Self.s + 10 * Self.s) == "7h")
+        // No rendering the golden files pin says it either.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count > 100)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.firstMatch(of: /\dh 0m/) == nil, "\(file)")
         }
     }
 

@@ -1,4 +1,4 @@
-// SmallThingsTests.swift — issue 21's small things: `clear`, "did you mean" only for a slip, an ambiguous prefix naming what it could be; and the pager decision with a fake terminal.
+// SmallThingsTests.swift — issue 21's small things and the screen: `clear`, "did you mean" only for a slip, an ambiguous prefix naming what it could be, the pager decision and `show`'s form with a fake terminal, colour depths.
 import Testing
 import UsageCore
 import UsageData
@@ -118,7 +118,7 @@ struct ClearAndPagerTests {
         return (screen, out, err)
     }
 
-    @Test func clearClearsThePromptsScreenAndNothingElse() {
+    @Test func bugClearWasAnUnknownCommand() {
         let run = interactive(["clear"], rows: 40)
         #expect(run.screen.cleared == 1)
         #expect(run.out.text.isEmpty)
