@@ -93,12 +93,12 @@ public struct Palette: Sendable {
 
 /// The colour slot of every app and category that leads a chart, handed out once per session
 /// (per load, zone and category rules) from the whole data, like the colouring of a map:
-/// categories and apps each from a palette of their own of `slots` colours, most used first,
-/// each name taking the slot that clashes least with the names already coloured. Two names
-/// clash when they can be series on one chart: one day's top five apps, one day's top five
+/// categories and apps each from a palette of their own of `slots` colours, each name taking
+/// the slot that clashes least with the names already coloured (`assign`). Two names clash
+/// when they can be series on one chart: one day's top five apps, one day's top five
 /// categories, the top five categories of a week or of 10 days (`SeriesLeaders`); categories
-/// also spread over the slots when there are few enough. With six slots and five series a
-/// chart, a clash is left only where the data's groups cannot be coloured apart.
+/// also spread over the slots when there are few enough. A clash is left only where the data's
+/// groups cannot be coloured apart with eight colours a kind.
 public struct SeriesColors: Sendable {
     /// Colours per kind: six for the series of one chart, two more for data that needs them.
     public static let slots = 8
