@@ -57,7 +57,7 @@ extension TextReport {
         let marker = BarMarker(micros: average, label: labelled ? averageLabel : "")
         let axis = BarAxis(quartersUpTo: days.map(\.totalMicros).max() ?? 0)
 
-        var lines = fitAll([title], width: width).headed(theme)
+        var lines = wrap([title], width: width).map(theme.heading)
         lines += stackedBars(values, styles: styles, axis: axis, layout: layout, theme: theme, marker: marker)
         lines += dayLabelRows(days, selected: selected, labels: labels, layout: layout, width: width, theme: theme)
         // The entries' times add up to the days' total.

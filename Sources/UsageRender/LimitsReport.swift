@@ -11,7 +11,7 @@ extension TextReport {
     ) -> [String] {
         let title = "Limits · \(TextFormat.shortWeekday(day)) \(day)"
         guard !statuses.isEmpty else {
-            return fitAll([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
+            return wrap([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
         }
         if theme.accessible {
             return wrap([title] + statuses.map { "  " + limitSentence($0, zone: zone, day: day) }, width: width).headed(theme)
@@ -25,12 +25,18 @@ extension TextReport {
         let noteWidth = notes.map(\.count).max() ?? 0
         func fixed(_ bar: Int) -> Int { 2 + 2 + (bar > 0 ? bar + 2 : 0) + amountWidth + 2 + noteWidth }
         let barWidth = [12, 6, 0].first { width - fixed($0) >= longest } ?? 0
-        let nameWidth = max(4, min(longest, width - fixed(barWidth)))
-        let rows = statuses.indices.map { k -> String in
-            var line = StyledLine(theme)
-            line.append("  " + TerminalText.pad(names[k], width: nameWidth) + "  ")
-            if barWidth > 0 {
-                let s = statuses[k]
+        // Too narrow for a name beside its numbers: each name on a line of its own, its bar,
+        // amount and note below it, so neither a name nor a note is cut.
+        let stacked = width - fixed(0) < longest
+        let nameWidth = stacked ? width - 2 : max(4, min(longest, width - fixed(barWidth)))
+        let belowBar = [12, 6, 0].first { (bar: Int) -> Bool in
+            let barCells: Int = bar > 0 ? bar + 2 : 0
+            return 4 + barCells + amountWidth + 2 + noteWidth <= width
+        } ?? 0
+        let rows = statuses.indices.flatMap { k -> [String] in
+            let s = statuses[k]
+            func bar(_ line: inout StyledLine, width barWidth: Int) {
+                guard barWidth > 0 else { return }
                 let fraction: Double = min(1, Double(s.usedMicros) / Double(s.limit.micros))
                 let filled = Int((fraction * Double(barWidth)).rounded())
                 let g = theme.glyphs
@@ -43,11 +49,31 @@ extension TextReport {
                 line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: theme.grid)
                 line.append("  ")
             }
+            var line = StyledLine(theme)
+            if stacked {
+                line.append("  " + TerminalText.fit(names[k], width: nameWidth))
+                var below = StyledLine(theme)
+                below.append("    ")
+                bar(&below, width: belowBar)
+                if below.cells + amountWidth + 2 + noteWidth <= width {
+                    below.append(amounts[k].padded(toCells: amountWidth) + "  ")
+                    below.append(notes[k], codes: s.isCrossed ? "1" : nil)
+                    return [line.finished(), below.finished()]
+                }
+                // Narrower still: the amount, then the note, each on its own line.
+                below.append(amounts[k])
+                var note = StyledLine(theme)
+                note.append("    ")
+                note.append(notes[k], codes: s.isCrossed ? "1" : nil)
+                return [line.finished(), below.finished(), note.finished()]
+            }
+            line.append("  " + TerminalText.pad(names[k], width: nameWidth) + "  ")
+            bar(&line, width: barWidth)
             line.append(amounts[k].padded(toCells: amountWidth) + "  ")
-            line.append(notes[k], codes: statuses[k].isCrossed ? "1" : nil)
-            return line.finished()
+            line.append(notes[k], codes: s.isCrossed ? "1" : nil)
+            return [line.finished()]
         }
-        return fitAll([title], width: width).headed(theme) + fitStyled(rows, width: width)
+        return wrap([title], width: width).headed(theme) + fitStyled(rows, width: width)
     }
 
     /// `limits check`: the crossed limits, one sentence each; nothing when none is crossed, so

@@ -66,6 +66,11 @@ public enum TextFormat {
         "\(weekdays[d.isoWeekday - 1]), \(months[d.month - 1]) \(d.day), \(d.year)"
     }
 
+    /// `Mon 23 Feb 2026`: the long date's short form, for a title that would be cut.
+    public static func mediumDate(_ d: LocalDate) -> String {
+        "\(shortWeekday(d)) \(d.day) \(shortMonth(d)) \(d.year)"
+    }
+
     /// `Feb`.
     public static func shortMonth(_ d: LocalDate) -> String {
         String(months[d.month - 1].prefix(3))

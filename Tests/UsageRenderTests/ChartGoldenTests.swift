@@ -103,6 +103,12 @@ enum Golden {
                 #expect(art.isEmpty, "block or box glyph in ASCII: \(line)", sourceLocation: sourceLocation)
             }
         }
+        // A number is never cut: no duration is wrapped into `9h` and `15m` on two lines.
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            let (a, b) = (TerminalText.withoutSGR(line), TerminalText.withoutSGR(next))
+            let split = a.firstMatch(of: #/\d+h$/#) != nil && b.firstMatch(of: #/^ *\d+m/#) != nil
+            #expect(!split, "a duration wrapped across two lines: \(a) / \(b)", sourceLocation: sourceLocation)
+        }
     }
 }
 

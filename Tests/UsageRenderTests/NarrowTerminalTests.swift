@@ -83,5 +83,52 @@ struct NarrowTerminalTests {
             }
         }
     }
-}
 
+    /// The week's sentence at 40 columns read `busiest Fri 20 Feb (9h` / `15m)`: a wrapped
+    /// duration is a cut number.
+    @Test func bugAWrappedSentenceCutTheBusiestDaysDurationIntoTwoLines() {
+        for width in 20...120 {
+            let lines = TextReport.wrap(["  51h 55m in 7 days · 7h 25m a day on average · busiest Fri 20 Feb (9h 15m) · 1h 5m of 1h"], width: width)
+            for (a, b) in zip(lines, lines.dropFirst()) {
+                #expect(!(a.hasSuffix("h") && b.firstMatch(of: #/^ *\d+m/#) != nil), "\(width): \(a) / \(b)")
+            }
+            #expect(lines.joined(separator: " ").contains("(9h 15m)"), "\(width): \(lines)")
+        }
+    }
+
+    /// `help day` at 40 columns ended in `[DATE|today|yesterday|prev|next|fir…`: a usage's
+    /// choices break after a `|`, a path after a `/`, and nothing is cut.
+    @Test func bugTheUsageOfDayWasCutInTheMiddleOfAWord() {
+        let usage = "  day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"
+        for width in 30...80 {
+            let lines = TextReport.wrap([usage], width: width)
+            #expect(lines.allSatisfy { TerminalText.cells($0) <= width && !$0.hasSuffix("…") }, "\(width): \(lines)")
+            #expect(lines.joined().replacing(" ", with: "") == usage.replacing(" ", with: ""), "\(width): \(lines)")
+        }
+        let path = TextReport.wrap(["  '/home/someone/.config/usage-shell/categories.json', e.g."], width: 40)
+        #expect(path == ["  '/home/someone/.config/usage-shell/", "    categories.json', e.g."], "\(path)")
+        // A word without a place to break is still cut to the width.
+        #expect(TextReport.wrap(["  " + String(repeating: "x", count: 50)], width: 40) == ["  " + String(repeating: "x", count: 37) + "…"])
+    }
+
+    /// `insights` at 40 columns read `most used category Entertainment · 18h` / `45m`: when
+    /// a fact does not fit beside its label, each label stands over its value.
+    @Test func bugInsightsAt40ColumnsCutDurationsAndLostTheirColumns() {
+        let d = ChartFixture.dataset
+        let last = ChartFixture.report.day
+        let i = Insights(history: d, endingOn: last, zone: .utc)
+        let wide = TextReport.insights(i, zone: .utc, width: 120)
+        #expect(wide.contains { $0.hasPrefix("  most used app      ") })
+        for width in 20...70 {
+            let lines = TextReport.insights(i, zone: .utc, width: width)
+            #expect(lines.allSatisfy { TerminalText.cells($0) <= width }, "\(width)")
+            if let label = lines.firstIndex(of: "  most used app") {
+                #expect(lines[label + 1].hasPrefix("    "), "\(width): \(lines)")
+            }
+            for (a, b) in zip(lines, lines.dropFirst()) {
+                #expect(!(a.hasSuffix("h") && b.firstMatch(of: #/^ *\d+m/#) != nil), "\(width): \(a) / \(b)")
+            }
+        }
+        #expect(TextReport.insights(i, zone: .utc, width: 40).contains("  most used app"))
+    }
+}

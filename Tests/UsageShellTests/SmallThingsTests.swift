@@ -64,6 +64,22 @@ struct DidYouMeanTests {
     }
 }
 
+struct NarrowTitleTests {
+    /// At 40 columns `days` was titled `Last 10 days ending Monday, February 23…`: a title that
+    /// would be cut takes the short date, and one too long even so wraps.
+    @Test func bugTheTenDaysTitleWasCutAt40Columns() {
+        let shell = loadedShell()
+        _ = shell.execute("day 2026-02-23")
+        _ = shell.execute("set width 40")
+        #expect(outputLines(shell.execute("days")).first == "Last 10 days ending Mon 23 Feb 2026")
+        #expect(outputLines(shell.execute("week")).first == "Week ending Monday, February 23, 2026")
+        _ = shell.execute("set width 28")
+        #expect(outputLines(shell.execute("days")).prefix(2) == ["Last 10 days ending Mon 23", "  Feb 2026"])
+        _ = shell.execute("set width 80")
+        #expect(outputLines(shell.execute("days")).first == "Last 10 days ending Monday, February 23, 2026")
+    }
+}
+
 struct AmbiguousPrefixTests {
     @Test(arguments: [
         ("day t", "day: 't' could be today, tuesday or thursday (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),

@@ -139,7 +139,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
-            return dayBars(shell, count: 7, labels: .weekdays, title: "Week ending \(TextFormat.longDate(shell.model.selectedDay))")
+            return dayBars(shell, count: 7, labels: .weekdays) { "Week ending \($0)" }
         },
         Command(
             "days", syntax: .optional(.value(daysSlot)),
@@ -148,8 +148,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let count = args[daysSlot] ?? 10
             try shell.requireData()
-            let title = "Last \(count) day\(count == 1 ? "" : "s") ending \(TextFormat.longDate(shell.model.selectedDay))"
-            return dayBars(shell, count: count, labels: .narrow, title: title)
+            return dayBars(shell, count: count, labels: .narrow) { "Last \(count) day\(count == 1 ? "" : "s") ending \($0)" }
         },
         Command(
             "insights",
@@ -176,7 +175,9 @@ extension CommandTable {
     }
 
     /// `week` and `days N`: the days ending on the selected day, compared with the days before.
-    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: String) -> CommandOutcome {
+    /// `week` and `days N`, titled with the selected day's long date (`Monday, February 23,
+    /// 2026`), or its short one (`Mon 23 Feb 2026`) where the long title would be cut.
+    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: @escaping (String) -> String) -> CommandOutcome {
         let model = shell.model
         let history = model.history
         let days = DaySummary.days(endingOn: model.selectedDay, count: count, history: history, zone: model.zone)
@@ -184,8 +185,10 @@ extension CommandTable {
         return shell.render(json: { ReportJSON.week(days) }) { width, theme in
             let previous = DaySummary.days(
                 endingOn: selected.adding(days: -count), count: count, history: history, zone: model.zone)
+            let long = title(TextFormat.longDate(selected))
+            let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))
             return TextReport.dayBars(
-                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme,
+                days, previous: previous, selected: selected, title: fitting, labels: labels, width: width, theme: theme,
                 colors: theme.color ? shell.seriesColors : nil)
         }
     }
