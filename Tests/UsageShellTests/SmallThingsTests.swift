@@ -42,6 +42,23 @@ struct DidYouMeanTests {
         #expect(failureText(loadedShell().execute(typed)) == "unknown command '\(typed)' — type 'help' for the list")
     }
 
+    /// `hourly` was asked if it meant `hour` (two edits away, and no hourly chart): a word that
+    /// another command takes, typed alone, is offered with that command.
+    @Test(arguments: [
+        ("hourly", "chart hourly"), ("today", "day today"), ("Yesterday", "day yesterday"), ("prev", "day prev"),
+        ("monday", "day monday"), ("2026-02-20", "day 2026-02-20"), ("+1", "day +1"), ("category", "chart category"),
+        ("compact", "show compact"),
+    ])
+    func bugHourlyWasAskedIfItMeantHour(typed: String, meant: String) {
+        #expect(failureText(loadedShell().execute(typed)) == "unknown command '\(typed)' — did you mean '\(meant)'?")
+    }
+
+    @Test func helpOfSuchAWordNamesTheCommand() {
+        #expect(failureText(loadedShell().execute("help hourly")) == "unknown command 'hourly' — did you mean 'chart'?")
+        // A prefix that is no one day is no command's word.
+        #expect(failureText(loadedShell().execute("t")) == "unknown command 't' — type 'help' for the list")
+    }
+
     @Test(arguments: [
         ("show", "shwo", 1), ("chart", "start", 2), ("ab", "ba", 1), ("abc", "", 3), ("kitten", "sitting", 3), ("", "", 0),
         ("insights", "insigths", 1),

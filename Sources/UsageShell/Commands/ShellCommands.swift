@@ -5,7 +5,13 @@ extension CommandTable {
     static let commandSlot = Slot<Command>(
         "COMMAND", completion: [.commands],
         refusal: { word in
-            if case .failure(let error) = resolve(word) { return .error(error) }
+            switch resolve(word) {
+            case .failure(.unknownCommand(let typed, let suggestion?)) where suggestion.contains(" "):
+                // `help hourly`: the command that takes the word, not the line (`chart`, not `chart hourly`).
+                return .error(.unknownCommand(typed, suggestion: String(suggestion.prefix { $0 != " " })))
+            case .failure(let error): return .error(error)
+            case .success: break
+            }
             return .problem("'\(word)' is not a command")
         },
         read: { try? resolve($0).get() })
