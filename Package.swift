@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "UsageCore"),
@@ -20,19 +21,28 @@ let package = Package(
         ),
         .target(name: "UsageData", dependencies: ["UsageCore", "CCurl", .product(name: "CSV", package: "CSV.swift")]),
         .target(name: "UsageRender", dependencies: ["UsageCore"]),
-        .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender"]),
+        // The SQLite store: a history of its own beside the sources (GRDB over the system's libsqlite3).
+        .target(
+            name: "UsageStore",
+            dependencies: [
+                "UsageCore", "UsageData", .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API itself, for the bulk paths (an import's rows, a window's rows).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+        .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
             name: "usage-shell",
             dependencies: [
-                "UsageCore", "UsageData", "UsageRender", "UsageShell", "CEditLine",
+                "UsageCore", "UsageData", "UsageRender", "UsageStore", "UsageShell", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore"]),
         .testTarget(name: "UsageDataTests", dependencies: ["UsageData"]),
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"], exclude: ["Golden"]),
-        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageData", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",
             // UsageShell and UsageRender for the terminal-safety test: the command table's list and the sanitiser.

@@ -1,4 +1,4 @@
-// Fuzz/JSONScannerFuzz.swift — libFuzzer target: the sessions JSON scanner against Foundation's JSONSerialization, the dataset against SPEC §1's rules, one scan against two; built with the UsageCore sources by scripts/fuzz.
+// Fuzz/JSONScannerFuzz.swift — libFuzzer target: the sessions JSON scanner against Foundation's JSONSerialization, the dataset against docs/DATA.md §1's rules, one scan against two; built with the UsageCore sources by scripts/fuzz.
 import Foundation
 
 // What one input is checked for (any failure traps, and libFuzzer keeps the input):
@@ -8,13 +8,13 @@ import Foundation
 //    elements, objects in the same places, and for each object the five known fields the same:
 //    absent, null, the same string (compared by Unicode scalars), a number of the same value, or
 //    another type. The ingest's error, when it rejects, names a line and column inside the input.
-// 2. The dataset (`SessionsJSON.scan`) against SPEC §1 applied to the recorded fields with the
+// 2. The dataset (`SessionsJSON.scan`) against docs/DATA.md §1 applied to the recorded fields with the
 //    reference timestamp parser (Fuzz/Support/ReferenceRFC3339.swift): the same sessions in the
 //    same order, the same skip counts and examples with their lines; names interned once.
 // 3. The two-core scan (`parallel: true`, which splits even a small input) against one scan:
 //    the same dataset or the same error.
 //
-// The differences from JSONSerialization that are deliberate (SPEC §1) or Foundation's own,
+// The differences from JSONSerialization that are deliberate (docs/DATA.md §1) or Foundation's own,
 // and how each is taken into account rather than reported:
 //
 // - Invalid UTF-8 inside strings: ours keeps the row with U+FFFD; Foundation rejects the
@@ -128,7 +128,7 @@ enum JSONScannerFuzz {
             if case .success = ours {
                 let expected = Summary.expected(recorder, bytes)
                 if a.sessions != expected.sessions || a.skippedText != expected.skippedText {
-                    fuzzFailure("the dataset differs from SPEC §1 applied to the scanned fields:\n  got:      \(a)\n  expected: \(expected)", input: bytes)
+                    fuzzFailure("the dataset differs from docs/DATA.md §1 applied to the scanned fields:\n  got:      \(a)\n  expected: \(expected)", input: bytes)
                 }
             } else {
                 fuzzFailure("the scanner failed (\(ours)) but SessionsJSON.scan succeeded", input: bytes)
@@ -183,7 +183,7 @@ enum JSONScannerFuzz {
         return false
     }
 
-    /// The input as JSONSerialization should read it to give what SPEC §1 asks of ours: inside
+    /// The input as JSONSerialization should read it to give what docs/DATA.md §1 asks of ours: inside
     /// strings, invalid UTF-8 and lone surrogate escapes become U+FFFD and a raw U+FEFF becomes
     /// `\ufeff`; outside them, a comma before `]` or `}` is doubled (see the list above).
     static func foundationCopy(_ b: [UInt8]) -> [UInt8] {
@@ -405,7 +405,7 @@ enum JSONScannerFuzz {
             }
         }
 
-        /// SPEC §1 applied to the recorded fields, in the builder's order of checks.
+        /// docs/DATA.md §1 applied to the recorded fields, in the builder's order of checks.
         static func expected(_ recorder: Recorder, _ bytes: [UInt8]) -> Summary {
             var result = Summary()
             var rows: [Row] = []

@@ -163,9 +163,9 @@ _usage-shell() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--accessible --bail --no-history --version -h --help)
+    local -a non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--day --tz --format --color --glyphs --width -f --timeout)
+    local -a non_repeating_options=(--day --tz --format --data-tz --columns --color --glyphs --width -f --timeout --db)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -178,7 +178,13 @@ _usage-shell() {
         return
         ;;
     '--format')
-        __usage-shell_add_completions -W 'table'$'\n''json'
+        __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
+        return
+        ;;
+    '--data-tz')
+        return
+        ;;
+    '--columns')
         return
         ;;
     '--color')
@@ -193,7 +199,7 @@ _usage-shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''limit'$'\n''limits'$'\n''help'$'\n''clear'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''import'$'\n''store'$'\n''forget'$'\n''limit'$'\n''limits'$'\n''help'$'\n''clear'$'\n''quit'
         return
         ;;
     '-f')
@@ -201,6 +207,10 @@ _usage-shell() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--db')
+        __usage-shell_add_completions -f
         return
         ;;
     esac

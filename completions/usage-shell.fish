@@ -20,7 +20,7 @@ function __usage-shell_parse_tokens -S
     set -l unparsed_tokens (__usage-shell_tokens -pc)
     switch $unparsed_tokens[1]
     case 'usage-shell'
-        __usage-shell_parse_subcommand -r 1 'day=' 'tz=' 'format=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'timeout=' 'bail' 'no-history' 'version' 'h/help'
+        __usage-shell_parse_subcommand -r 1 'day=' 'tz=' 'format=' 'raw-csv' 'data-tz=' 'columns=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'timeout=' 'db=' 'bail' 'no-history' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
@@ -80,14 +80,18 @@ complete -c 'usage-shell' -f
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -ge 1' -F
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" day' -l 'day' -d 'The day to select: YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N, monday…sunday.' -rfka 'today yesterday prev next first last monday tuesday wednesday thursday friday saturday sunday'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" format' -l 'format' -d 'Output format of commands: table or json.' -rfka 'table json'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" format' -l 'format' -d 'Output format of commands: table, json or csv (RFC 4180, the JSON\'s fields).' -rfka 'table json csv'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" raw-csv' -l 'raw-csv' -d 'Write CSV cells as they are, without the \' that keeps a spreadsheet from running a cell as a formula.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" data-tz' -l 'data-tz' -d 'The zone a CSV\'s times without a UTC offset are read in (IANA name or UTC); default: the selected zone (--tz).' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" columns' -l 'columns' -d 'Which CSV column holds which field, when its header\'s names do not say: FIELD=COLUMN pairs (fields: id, app, category, start, end, duration), e.g. app=Program,start=From,end=To.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" color' -l 'color' -d 'Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always, never, or a depth: 16, 256 or truecolor (auto and always take the depth COLORTERM and TERM announce).' -rfka 'auto always never 16 256 truecolor'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" glyphs' -l 'glyphs' -d 'Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.' -rfka 'auto unicode ascii'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" accessible' -l 'accessible' -d 'Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week days insights check set load retry rules export limit limits help clear quit'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week days insights check set load retry rules export import store forget limit limits help clear quit'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" timeout' -l 'timeout' -d 'How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" db' -l 'db' -d 'The store\'s database: imported sessions (import) and tracked time; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" no-history' -l 'no-history' -d 'Keep no history of this interactive session (read none, write none).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" version' -l 'version' -d 'Show the version.'

@@ -331,7 +331,9 @@ def dst_rows():
     add("YouTube", "Entertainment", "2026-11-01T23:30:00-05:00", "2026-11-02T01:00:00-05:00")  # across local midnight
     add(None, None, "2026-11-01T05:59:30Z", "2026-11-01T06:00:30Z")                            # across the repeated hour
     # A little dirt.
-    rows.append(row("N-BAD1", "Safari", "Productivity", "2026-03-08T02:30:00", "2026-03-08T03:30:00-04:00"))
+    # An offset out of range: no reader accepts it (a time without an offset would be read as
+    # local time by the CSV reader, so it is no longer dirt every format shares).
+    rows.append(row("N-BAD1", "Safari", "Productivity", "2026-03-08T02:30:00+24:00", "2026-03-08T03:30:00-04:00"))
     rows.append(row("N-BAD2", "Safari", "Productivity", "2026-11-01T01:30:00-05:00", "2026-11-01T01:30:00-04:00"))
     rows.sort(key=lambda r: r["start_timestamp"])  # roughly chronological
     return rows

@@ -1,7 +1,7 @@
-// Fuzz/Support/ReferenceRFC3339.swift — the fuzz targets' reference for SPEC §1 timestamps: a regular expression for the form, Foundation's Gregorian calendar for the date, written apart from Sources/UsageCore/RFC3339.swift.
+// Fuzz/Support/ReferenceRFC3339.swift — the fuzz targets' reference for docs/DATA.md §1 timestamps: a regular expression for the form, Foundation's Gregorian calendar for the date, written apart from Sources/UsageCore/RFC3339.swift.
 import Foundation
 
-/// SPEC §1's timestamp rule written plainly: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, ASCII
+/// docs/DATA.md §1's timestamp rule written plainly: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, ASCII
 /// only, `T` and `Z` in either case, a fraction of 1 to 9 digits kept to the microsecond
 /// (truncated, as `RFC3339.parse` documents), hours 00–23, minutes and seconds 00–59, an offset
 /// of at most 23:59, and a date that exists in the proleptic Gregorian calendar.

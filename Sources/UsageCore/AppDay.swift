@@ -20,10 +20,13 @@ public struct AppSessionSlice: Hashable, Sendable {
     public let startUTCOffsetSeconds: Int
     /// The zone's UTC offset at `end`, for printing it as local time.
     public let endUTCOffsetSeconds: Int
+    /// The session was still running when loaded and this part reaches its end (the load's
+    /// clock), so it is shown as running, not as ended.
+    public let running: Bool
 
     public init(
         start: Micros, end: Micros, id: String?, category: String, startsBeforeDay: Bool, endsAfterDay: Bool,
-        startUTCOffsetSeconds: Int, endUTCOffsetSeconds: Int
+        startUTCOffsetSeconds: Int, endUTCOffsetSeconds: Int, running: Bool = false
     ) {
         self.start = start
         self.end = end
@@ -34,6 +37,7 @@ public struct AppSessionSlice: Hashable, Sendable {
         self.endsAfterDay = endsAfterDay
         self.startUTCOffsetSeconds = startUTCOffsetSeconds
         self.endUTCOffsetSeconds = endUTCOffsetSeconds
+        self.running = running
     }
 }
 
@@ -91,7 +95,7 @@ public struct AppDayReport: Hashable, Sendable {
         var categoryMicros: [Int32: Micros] = [:]
         var slotMicros = [Micros](repeating: 0, count: window.slots.count)
 
-        let sessions = history.window(window)
+        let sessions = history.window(window, ids: true)
         for s in sessions {
             total += s.length
             guard s.app == app else { continue }
@@ -102,7 +106,8 @@ public struct AppDayReport: Hashable, Sendable {
                     start: s.start, end: s.end, id: sessions.id(of: s), category: categoryNames[Int(s.category)],
                     startsBeforeDay: s.startsBefore, endsAfterDay: s.endsAfter,
                     startUTCOffsetSeconds: zone.offsetSeconds(at: s.start),
-                    endUTCOffsetSeconds: zone.offsetSeconds(at: s.end)))
+                    endUTCOffsetSeconds: zone.offsetSeconds(at: s.end),
+                    running: !s.endsAfter && sessions.isRunning(s)))
             window.forEachSlot(overlapping: s.start, s.end) { k, overlap in slotMicros[k] += overlap }
         }
 

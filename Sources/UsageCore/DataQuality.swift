@@ -30,6 +30,8 @@ public struct DataQuality: Hashable, Sendable {
     public let categories: Int
     /// What each source brought (one part, or several after `load A B`).
     public let parts: [SourcePart]
+    /// The sessions still running when the data loaded, in start order.
+    public let running: [RunningSession]
 
     /// Measures `history`, with days taken in `zone`.
     ///
@@ -69,6 +71,7 @@ public struct DataQuality: Hashable, Sendable {
             lastCountedEnd = zone.startOfDay(last.adding(days: 1))
         }
         let screen = union.total
+        self.running = history.runningSessions(in: zone)
 
         self.appTimeMicros = appTime
         self.screenTimeMicros = screen
@@ -80,5 +83,39 @@ public struct DataQuality: Hashable, Sendable {
         self.daysWithData = days
         self.apps = appSeen.filter { $0 }.count
         self.categories = categorySeen.filter { $0 }.count
+    }
+}
+
+/// A session still running when its data loaded: its source gave no end (a Timewarrior interval
+/// being tracked), so it counts up to the load's clock, `end`.
+public struct RunningSession: Hashable, Sendable {
+    public let app: String
+    public let id: String?
+    public let start: Micros
+    /// The load's clock: where its time stops counting until the next load.
+    public let end: Micros
+    /// The zone's UTC offset at `start`, for printing it as local time.
+    public let startUTCOffsetSeconds: Int
+
+    public init(app: String, id: String?, start: Micros, end: Micros, startUTCOffsetSeconds: Int) {
+        self.app = app
+        self.id = id
+        self.start = start
+        self.end = end
+        self.startUTCOffsetSeconds = startUTCOffsetSeconds
+    }
+}
+
+extension SessionHistory {
+    /// The sessions still running when the data loaded, in start order (none is the rule: only
+    /// a source that gives no end, such as a Timewarrior interval being tracked, has any).
+    public func runningSessions(in zone: Zone) -> [RunningSession] {
+        let all = self.all
+        guard all.mayHoldRunning else { return [] }
+        return all.filter { all.isRunning($0) }.map { s in
+            RunningSession(
+                app: apps[Int(s.app)], id: all.id(of: s), start: s.start, end: s.end,
+                startUTCOffsetSeconds: zone.offsetSeconds(at: s.start))
+        }
     }
 }

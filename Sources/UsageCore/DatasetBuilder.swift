@@ -1,4 +1,4 @@
-// DatasetBuilder.swift — turns scanned rows into columns: validity rules, normalisation and interning (SPEC §1–2), on bytes.
+// DatasetBuilder.swift — turns scanned rows into columns: validity rules, normalisation and interning (docs/DATA.md §1–2), on bytes.
 import Foundation
 
 /// A field of a row as the scanner saw it, without making a `String`: its kind and, for a
@@ -28,7 +28,7 @@ struct FieldValue {
     var mayNeedRepair: Bool { kind == .string && (nonASCII || repaired) }
 }
 
-/// Collects rows one by one into columns: the one place where SPEC §1's validity rules and
+/// Collects rows one by one into columns: the one place where docs/DATA.md §1's validity rules and
 /// §2's normalisation are applied. Skipped rows are counted; the first three of each reason
 /// keep their byte offset (made a line number once, at the end).
 struct DatasetBuilder: Sendable {
@@ -72,26 +72,30 @@ struct DatasetBuilder: Sendable {
         guard e > s else { return skip(.endNotAfterStart) }
         let appID = apps.id(for: app)
         let categoryID = categories.id(for: category)
+        let offsets = UTCOffsets(startMinutes: RFC3339.offsetMinutes(start.bytes), endMinutes: RFC3339.offsetMinutes(end.bytes))
         switch id.kind {
         case .string where id.nonASCII && !Self.isValidUTF8(id.bytes):
             let repairedID = Array(String(decoding: id.bytes, as: UTF8.self).utf8)
             repairedID.withUnsafeBufferPointer {
-                columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: $0)
+                columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: $0, offsets: offsets)
             }
         case .string, .number:
-            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: id.bytes)
+            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: id.bytes, offsets: offsets)
         case .absent, .null, .other:
-            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: nil)
+            columns.append(start: s, end: e, app: appID, category: categoryID, idBytes: nil, offsets: offsets)
         }
     }
 
     /// Adds a session whose instants are already known (ActivityWatch events), or skips it
     /// when it is empty; names are normalised as for any row.
-    mutating func addSession(start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int?) {
+    mutating func addSession(
+        start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int?, running: Bool = false
+    ) {
         guard end > start else {
             return skipped.record(SkippedRow(reason: .endNotAfterStart, sessionID: id, line: line))
         }
-        columns.append(start: start, end: end, app: apps.id(for: app), category: categories.id(for: category), id: id)
+        columns.append(
+            start: start, end: end, app: apps.id(for: app), category: categories.id(for: category), id: id, running: running)
     }
 
     /// Counts a row skipped before it reached the rules (a format's own checks).
@@ -295,7 +299,7 @@ enum Newlines {
 }
 
 /// A name compared by its exact scalars. Swift's `String ==` treats canonically equivalent
-/// strings (`é` and `e` + U+0301) as equal; SPEC §2 keeps names exactly, so they stay apart.
+/// strings (`é` and `e` + U+0301) as equal; docs/DATA.md §2 keeps names exactly, so they stay apart.
 public struct ExactName: Hashable, Sendable {
     public let text: String
     public init(_ text: String) { self.text = text }
@@ -306,7 +310,7 @@ public struct ExactName: Hashable, Sendable {
     }
 }
 
-/// Name normalisation of SPEC §2.
+/// Name normalisation of docs/DATA.md §2.
 public enum Normalise {
     /// The app name of sessions whose `app_name` is null or blank.
     public static let unknownApp = "(unknown)"
@@ -348,7 +352,7 @@ extension String {
         }
     }
 
-    /// Orders by Unicode scalar values, as SPEC §4 asks (Swift's `<` uses canonical equivalence).
+    /// Orders by Unicode scalar values, as docs/DATA.md §4 asks (Swift's `<` uses canonical equivalence).
     public func scalarsPrecede(_ other: String) -> Bool {
         unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars)
     }

@@ -41,7 +41,7 @@ extension Dataset {
     }
 
     /// The dataset with rules' categories given to uncategorised sessions: those whose category
-    /// is `Other` (SPEC §2: null, blank, `other`, `others`) and whose app `categoryOf` names a
+    /// is `Other` (docs/DATA.md §2: null, blank, `other`, `others`) and whose app `categoryOf` names a
     /// category for. `categoryOf` is asked once per app that has such sessions.
     public func categorising(_ categoryOf: (String) -> String?) -> Dataset {
         guard let other = categories.firstIndex(of: Normalise.otherCategory).map(Int32.init) else { return self }

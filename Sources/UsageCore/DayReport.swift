@@ -1,4 +1,4 @@
-// DayReport.swift — the report of one day (SPEC §4), built in one pass over the day's sessions.
+// DayReport.swift — the report of one day (docs/DATA.md §4), built in one pass over the day's sessions.
 
 /// The length of a union of intervals fed in start order (screen time: overlaps count once).
 struct UnionLength {
@@ -82,8 +82,9 @@ public struct DayReport: Hashable, Sendable {
     public var day: LocalDate { window.date }
     public var isEmpty: Bool { totalMicros == 0 }
 
-    /// Builds the report of `date` in `zone` from the day's window of `history`, in one pass.
-    public init(history: some SessionHistory, date: LocalDate, zone: Zone) {
+    /// Builds the report of `date` in `zone` from the day's window of `history`, in one pass;
+    /// `within`, a window already read that covers the day, is read instead (several days' reports).
+    public init(history: some SessionHistory, date: LocalDate, zone: Zone, within: SessionWindow? = nil) {
         let window = zone.window(for: date)
         self.window = window
         self.zone = zone.identifier
@@ -100,7 +101,7 @@ public struct DayReport: Hashable, Sendable {
         var total: Micros = 0
         var union = UnionLength()
 
-        for s in history.window(window) {
+        for s in within?.narrowed(from: window.start, to: window.end) ?? history.window(window) {
             let length = s.length
             total += length
             appMicros[Int(s.app)] += length
@@ -150,7 +151,7 @@ public struct DayReport: Hashable, Sendable {
         }
     }
 
-    /// Parts summed by name (names compared by scalars), in SPEC §4's order: the totals of
+    /// Parts summed by name (names compared by scalars), in docs/DATA.md §4's order: the totals of
     /// several days' apps or categories.
     public static func ranked(_ parts: some Sequence<(name: String, micros: Micros)>) -> [(name: String, micros: Micros)] {
         var sums: [ExactName: (name: String, micros: Micros)] = [:]
@@ -158,7 +159,7 @@ public struct DayReport: Hashable, Sendable {
         return sums.values.sorted(by: mostFirst)
     }
 
-    /// SPEC §4's order: most time first, then name by Unicode scalar values.
+    /// docs/DATA.md §4's order: most time first, then name by Unicode scalar values.
     public static func mostFirst(_ a: (name: String, micros: Micros), _ b: (name: String, micros: Micros)) -> Bool {
         a.micros != b.micros ? a.micros > b.micros : a.name.scalarsPrecede(b.name)
     }
@@ -197,19 +198,21 @@ extension DaySummary {
 
     /// The `count` days ending on `last` (oldest first), each summarised in `zone`: one lean
     /// pass per day over its sessions (totals, screen time, categories; no hours, no apps).
+    /// The days are read as one window (a store reads their rows in one query), each day a part of it.
     public static func days(endingOn last: LocalDate, count: Int, history: some SessionHistory, zone: Zone) -> [DaySummary] {
-        (0..<count).reversed().map { back in
-            summary(of: last.adding(days: -back), history: history, zone: zone)
+        let first = last.adding(days: -(count - 1))
+        let all = history.window(from: zone.startOfDay(first), to: zone.startOfDay(last.adding(days: 1)))
+        return (0..<count).reversed().map { back in
+            summary(of: last.adding(days: -back), categories: history.categories, within: all, zone: zone)
         }
     }
 
-    /// One day's totals and categories (the same numbers `DayReport` gives).
-    static func summary(of date: LocalDate, history: some SessionHistory, zone: Zone) -> DaySummary {
-        let categoryNames = history.categories
+    /// One day's totals and categories (the same numbers `DayReport` gives), from a window that covers it.
+    static func summary(of date: LocalDate, categories categoryNames: [String], within all: SessionWindow, zone: Zone) -> DaySummary {
         var categoryMicros = [Micros](repeating: 0, count: categoryNames.count)
         var total: Micros = 0
         var union = UnionLength()
-        for s in history.window(from: zone.startOfDay(date), to: zone.startOfDay(date.adding(days: 1))) {
+        for s in all.narrowed(from: zone.startOfDay(date), to: zone.startOfDay(date.adding(days: 1))) {
             total += s.length
             categoryMicros[Int(s.category)] += s.length
             union.add(s.start, s.end)

@@ -1,6 +1,6 @@
 // IngestError.swift — why a whole load failed while decoding: the few faults that abort a load (every other fault skips a row).
 
-/// Why a whole load failed while decoding (SPEC §1: only these abort a load).
+/// Why a whole load failed while decoding (docs/DATA.md §1: only these abort a load).
 public enum IngestError: Error, Equatable, Sendable {
     /// The input holds nothing but white space.
     case empty

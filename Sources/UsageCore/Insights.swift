@@ -49,17 +49,19 @@ public struct Insights: Sendable {
     public static let heavyDay: Micros = 3 * 3_600_000_000
 
     public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone) {
-        let reports = (0..<7).reversed().map { DayReport(history: history, date: last.adding(days: -$0), zone: zone) }
+        let start = zone.startOfDay(last.adding(days: -6))
+        let end = zone.startOfDay(last.adding(days: 1))
+        // The week is read once; each day's report is a part of it.
+        let week = history.window(from: start, to: end)
+        let reports = (0..<7).reversed().map { DayReport(history: history, date: last.adding(days: -$0), zone: zone, within: week) }
         days = reports.map(DaySummary.init)
         totalMicros = reports.reduce(0) { $0 + $1.totalMicros }
 
         topApp = DayReport.ranked(reports.lazy.flatMap { $0.apps.map { ($0.name, $0.micros) } }).first
         topCategory = DayReport.ranked(reports.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } }).first
 
-        let start = zone.startOfDay(last.adding(days: -6))
-        let end = zone.startOfDay(last.adding(days: 1))
         var longest: (app: String, start: Micros, micros: Micros)?
-        for s in history.window(from: start, to: end) where s.length > (longest?.micros ?? 0) {
+        for s in week where s.length > (longest?.micros ?? 0) {
             longest = (history.apps[Int(s.app)], s.start, s.length)
         }
         self.longest = longest

@@ -3,13 +3,13 @@
 /// Microseconds since 1970-01-01T00:00:00Z: every instant in the program is one of these.
 public typealias Micros = Int64
 
-/// The RFC 3339 parser of SPEC §1: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+/// The RFC 3339 parser of docs/DATA.md §1: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
 ///
 /// - The fraction has 1 to 9 digits; it is kept to the microsecond (further digits are truncated).
 /// - `T` and `Z` may be lower case, as RFC 3339 §5.6 allows; nothing else is lenient:
 ///   no space separator, no missing offset, no leap second `:60`, no impossible date.
 public enum RFC3339 {
-    /// Parses a timestamp, or returns `nil` when it is not valid per SPEC §1.
+    /// Parses a timestamp, or returns `nil` when it is not valid per docs/DATA.md §1.
     public static func parse(_ text: String) -> Micros? {
         var copy = text
         return copy.withUTF8 { buffer in parse(buffer) }
@@ -91,5 +91,14 @@ public enum RFC3339 {
 
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         return seconds * 1_000_000 + fraction
+    }
+
+    /// The UTC offset, in minutes, of a timestamp `parse` accepted: 0 for `Z`, else its
+    /// `±HH:MM` (the last six bytes).
+    static func offsetMinutes(_ b: UnsafeBufferPointer<UInt8>) -> Int16 {
+        guard b.count >= 6, let last = b.last, last != UInt8(ascii: "Z"), last != UInt8(ascii: "z") else { return 0 }
+        let at = b.count - 6
+        guard let h = Digits.value(b, at + 1, 2), let m = Digits.value(b, at + 4, 2) else { return .min }
+        return Int16(b[at] == UInt8(ascii: "-") ? -(h * 60 + m) : h * 60 + m)
     }
 }

@@ -26,18 +26,27 @@ public struct ScannedSessions: Sendable {
             offsets.append(total)
             total += Int32(part.columns.count)
         }
-        // Each part's sorted keys, filled in from the threads of `concurrentPerform` (one slot each).
-        let keys = Mutex<[[SortKey]]>(Array(repeating: [], count: parts.count))
+        let keys = SortedKeys(count: parts.count)
         let columns = parts.map(\.columns)
         let starts = offsets
         DispatchQueue.concurrentPerform(iterations: parts.count) { p in
-            let sorted = columns[p].sortedKeys(offset: starts[p])
-            keys.withLock { $0[p] = sorted }
+            keys.set(p, columns[p].sortedKeys(offset: starts[p]))
         }
-        let merged = SessionColumns.merging(
-            columns, keys: keys.withLock { $0 }, appMaps: appMaps, categoryMaps: categoryMaps)
+        let merged = SessionColumns.merging(columns, keys: keys.all, appMaps: appMaps, categoryMaps: categoryMaps)
         return Dataset(
             source: source, apps: first.apps.names, categories: first.categories.names, columns: merged,
             skipped: skipped, repairedStrings: repaired)
     }
+}
+
+/// Each part's sorted keys, filled in from the threads of `concurrentPerform` (one slot each).
+/// A class, so that its mutex has one place in memory that the threads share.
+private final class SortedKeys: Sendable {
+    private let slots: Mutex<[[SortKey]]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
+
+    func set(_ p: Int, _ keys: [SortKey]) { slots.withLock { $0[p] = keys } }
+
+    var all: [[SortKey]] { slots.withLock { $0 } }
 }

@@ -12,17 +12,20 @@ public struct Session: Hashable, Sendable {
     public var category: Int32
     /// The row's `session_id` as written (numbers keep their literal text); `nil` when absent or null.
     public var id: String?
+    /// Still running when loaded: its source gave no end, and `end` is the load's clock.
+    public var running: Bool
 
-    public init(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
+    public init(start: Micros, end: Micros, app: Int32, category: Int32, id: String?, running: Bool = false) {
         self.start = start
         self.end = end
         self.app = app
         self.category = category
         self.id = id
+        self.running = running
     }
 }
 
-/// Why a row of the input was skipped (SPEC §1). The raw values are the JSON keys.
+/// Why a row of the input was skipped (docs/DATA.md §1). The raw values are the JSON keys.
 public enum SkipReason: String, CaseIterable, Sendable, Hashable {
     /// A timestamp is absent or null.
     case missingTimestamp = "missing_timestamp"
@@ -127,13 +130,40 @@ public struct SourcePart: Hashable, Sendable {
     public var skipped: SkipSummary
     /// Its strings repaired to U+FFFD.
     public var repairedStrings: Int
+    /// Its times written without a UTC offset, and the zone they were read in (a CSV of local
+    /// times); nil when it had none.
+    public var localTimes: LocalTimes?
 
-    public init(source: String, sessions: Int, skipped: SkipSummary, repairedStrings: Int) {
+    public init(source: String, sessions: Int, skipped: SkipSummary, repairedStrings: Int, localTimes: LocalTimes? = nil) {
         self.source = source
         self.sessions = sessions
         self.skipped = skipped
         self.repairedStrings = repairedStrings
+        self.localTimes = localTimes
     }
+}
+
+/// Rows of a source whose times had no UTC offset, read as wall-clock times of a zone (said
+/// once when the data loads, and by `check`).
+public struct LocalTimes: Hashable, Sendable {
+    /// Rows with at least one time read so.
+    public var rows: Int
+    /// The zone they were read in (`Europe/Paris`).
+    public var zone: String
+
+    public init(rows: Int, zone: String) {
+        self.rows = rows
+        self.zone = zone
+    }
+}
+
+/// What tells a session of a source apart from the others when the source is read again.
+public enum SessionIdentity: Sendable, Equatable {
+    /// Its own id (`session_id`, an ActivityWatch event id); its content when it has none.
+    case byID
+    /// Its start: the source's ids are positions that change (Timewarrior numbers intervals
+    /// from the latest, `@1`), and no two of its intervals start at once.
+    case byStart
 }
 
 /// Every valid session of a load, sorted by start, with the interned names and the skip counts:
@@ -158,6 +188,9 @@ public struct Dataset: SessionHistory {
     private let latestEnd: Micros?
     /// What each source brought, in the order loaded: one part, or several after `load A B`.
     public let parts: [SourcePart]
+    /// What makes one of its sessions the same session when the source is read again (the store
+    /// keys what it imports by it).
+    public var identity: SessionIdentity = .byID
 
     /// An empty dataset (nothing loaded yet).
     public static let empty = Dataset(
@@ -170,7 +203,9 @@ public struct Dataset: SessionHistory {
     ) {
         var columns = SessionColumns()
         columns.reserve(sessions.count)
-        for s in sessions { columns.append(start: s.start, end: s.end, app: s.app, category: s.category, id: s.id) }
+        for s in sessions {
+            columns.append(start: s.start, end: s.end, app: s.app, category: s.category, id: s.id, running: s.running)
+        }
         self.init(
             source: source, apps: apps, categories: categories, columns: columns.sortedByStart(), skipped: skipped,
             repairedStrings: repairedStrings)
@@ -228,11 +263,26 @@ public struct Dataset: SessionHistory {
             repairedStrings: repairedStrings)
     }
 
+    /// The same dataset with its one part noting the local times it read (a format's reader
+    /// knows them only once every row is in).
+    func noting(localTimes: LocalTimes?) -> Dataset {
+        guard let localTimes else { return self }
+        return Dataset(
+            source: source, apps: apps, categories: categories, columns: sessions, skipped: skipped,
+            repairedStrings: repairedStrings, parts: parts.map { part in
+                var noted = part
+                noted.localTimes = localTimes
+                return noted
+            })
+    }
+
     /// The same dataset with other category names and columns (category rules).
     func with(categories: [String], columns: SessionColumns) -> Dataset {
-        Dataset(
+        var changed = Dataset(
             source: source, apps: apps, categories: categories, columns: columns,
             skipped: skipped, repairedStrings: repairedStrings, parts: parts)
+        changed.identity = identity
+        return changed
     }
 
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.
@@ -245,8 +295,8 @@ public struct Dataset: SessionHistory {
 
     /// The sessions overlapping `[from, to)`: a binary search finds the candidates, which the
     /// window clips as it yields them.
-    public func window(from: Micros, to: Micros) -> SessionWindow {
-        SessionWindow(columns: sessions, candidates: candidateRange(from: from, to: to), from: from, to: to)
+    public func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow {
+        SessionWindow(columns: sessions, candidates: candidateRange(from: from, to: to), from: from, to: to, longest: longestSession)
     }
 
     public func latestCategory(ofApp app: Int32) -> Int32? {
@@ -256,4 +306,6 @@ public struct Dataset: SessionHistory {
     public func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory {
         categorising(categoryOf)
     }
+
+    public func takeReadFailure() -> String? { nil }
 }

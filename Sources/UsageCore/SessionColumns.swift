@@ -23,7 +23,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// Session `k`; its id is made into a `String` only here, when asked for.
     public subscript(k: Int) -> Session {
-        Session(start: starts[k], end: ends[k], app: apps[k], category: categories[k], id: id(at: k))
+        Session(start: starts[k], end: ends[k], app: apps[k], category: categories[k], id: id(at: k), running: isRunning(at: k))
     }
 
     /// Session `k` without its id (what reports read: no `String` made).
@@ -36,8 +36,28 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         ids.text(at: idPosition.map { Int($0[k]) } ?? k)
     }
 
+    /// The UTC offsets session `k`'s timestamps were written with, when its source said.
+    public func offsets(at k: Int) -> UTCOffsets {
+        ids.offsets(at: idPosition.map { Int($0[k]) } ?? k)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of session `k`'s id (nil when its row had none),
+    /// making no `String`.
+    public func withID<R>(at k: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        try ids.withBytes(at: idPosition.map { Int($0[k]) } ?? k, body)
+    }
+
+    /// Whether session `k` is still running: its source had no end for it and the load counted
+    /// it up to its clock (a Timewarrior interval being tracked).
+    public func isRunning(at k: Int) -> Bool {
+        ids.hasRunning && ids.isRunning(at: idPosition.map { Int($0[k]) } ?? k)
+    }
+
+    /// Whether any session is still running.
+    public var hasRunning: Bool { ids.hasRunning }
+
     /// The longest session's length (0 when empty) and the latest end (`nil` when empty), in one pass.
-    var extent: (longest: Micros, latestEnd: Micros?) {
+    public var extent: (longest: Micros, latestEnd: Micros?) {
         var longest: Micros = 0
         var latest: Micros?
         for k in starts.indices {
@@ -47,7 +67,8 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         return (longest, latest)
     }
 
-    mutating func reserve(_ count: Int) {
+    /// Makes room for `count` sessions.
+    public mutating func reserve(_ count: Int) {
         starts.reserveCapacity(count)
         ends.reserveCapacity(count)
         apps.reserveCapacity(count)
@@ -55,18 +76,26 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         ids.reserve(count)
     }
 
-    /// Appends a session (input order) whose id is UTF-8 bytes, or absent.
-    mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, idBytes id: UnsafeBufferPointer<UInt8>?) {
+    /// Appends a session (input order) whose id is UTF-8 bytes, or absent; `running` marks a
+    /// session counted up to the load's clock.
+    mutating func append(
+        start: Micros, end: Micros, app: Int32, category: Int32, idBytes id: UnsafeBufferPointer<UInt8>?,
+        offsets: UTCOffsets = .unknown, running: Bool = false
+    ) {
         starts.append(start)
         ends.append(end)
         apps.append(app)
         categories.append(category)
-        ids.append(id)
+        ids.append(id, offsets: offsets, running: running)
     }
 
-    mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?) {
-        guard var id else { return append(start: start, end: end, app: app, category: category, idBytes: nil) }
-        id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0) }
+    /// Appends a session (input order); `end > start`, and the ids index the names of the history
+    /// the columns belong to.
+    public mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, id: String?, running: Bool = false) {
+        guard var id else {
+            return append(start: start, end: end, app: app, category: category, idBytes: nil, running: running)
+        }
+        id.withUTF8 { append(start: start, end: end, app: app, category: category, idBytes: $0, running: running) }
     }
 
     /// The same sessions with app and category ids mapped through tables (merging sources).
@@ -92,7 +121,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 
     /// The sessions in (start, end) order; ties keep their order.
-    func sortedByStart() -> SessionColumns {
+    public func sortedByStart() -> SessionColumns {
         if isSortedByStart { return self }
         return Self.merging([self], keys: [sortedKeys()], appMaps: [nil], categoryMaps: [nil])
     }
@@ -169,24 +198,69 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 }
 
-/// Session ids as UTF-8 bytes back to back, in input order.
+/// The UTC offsets a session's start and end were written with (`+01:00` is 60), when its
+/// source wrote them in its text; kept so that nothing of a timestamp is lost.
+public struct UTCOffsets: Sendable, Hashable {
+    /// Minutes east of UTC, or `Int16.min` when unknown.
+    public let startMinutes: Int16
+    public let endMinutes: Int16
+
+    public init(startMinutes: Int16, endMinutes: Int16) {
+        self.startMinutes = startMinutes
+        self.endMinutes = endMinutes
+    }
+
+    public static let unknown = UTCOffsets(startMinutes: .min, endMinutes: .min)
+
+    /// The start's offset in minutes, or nil when the source did not say.
+    public var start: Int? { startMinutes == .min ? nil : Int(startMinutes) }
+    public var end: Int? { endMinutes == .min ? nil : Int(endMinutes) }
+
+    var packed: UInt32 { UInt32(UInt16(bitPattern: startMinutes)) << 16 | UInt32(UInt16(bitPattern: endMinutes)) }
+    init(packed: UInt32) {
+        self.init(startMinutes: Int16(bitPattern: UInt16(packed >> 16)), endMinutes: Int16(bitPattern: UInt16(packed & 0xFFFF)))
+    }
+}
+
+/// Session ids as UTF-8 bytes back to back, in input order, the offsets of their timestamps,
+/// and which sessions are running (kept with the ids because, like them, they follow a session
+/// through sorting and merging).
 struct IDStore: Sendable {
     private var bytes: [UInt8] = []
     /// Where id k ends in `bytes`.
     private var ends: [UInt32] = []
     /// Whether row k had an id at all (an empty id is not a missing one).
     private var present: [Bool] = []
+    /// Row k's UTC offsets, packed.
+    private var offsets: [UInt32] = []
+    /// The rows (input order) of the sessions still running: a handful at most, usually none.
+    private var running: Set<Int> = []
+
+    var hasRunning: Bool { !running.isEmpty }
+
+    func isRunning(at k: Int) -> Bool { running.contains(k) }
 
     mutating func reserve(_ count: Int) {
         ends.reserveCapacity(count)
         present.reserveCapacity(count)
+        offsets.reserveCapacity(count)
         bytes.reserveCapacity(count * 10)
     }
 
-    mutating func append(_ id: UnsafeBufferPointer<UInt8>?) {
+    mutating func append(_ id: UnsafeBufferPointer<UInt8>?, offsets: UTCOffsets = .unknown, running isRunning: Bool = false) {
+        if isRunning { running.insert(ends.count) }
         if let id { bytes.append(contentsOf: id) }
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         present.append(id != nil)
+        self.offsets.append(offsets.packed)
+    }
+
+    func offsets(at k: Int) -> UTCOffsets { UTCOffsets(packed: offsets[k]) }
+
+    func withBytes<R>(at k: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        guard present[k] else { return try body(nil) }
+        let from = k == 0 ? 0 : Int(ends[k - 1])
+        return try bytes.withUnsafeBufferPointer { all in try body(UnsafeBufferPointer(rebasing: all[from..<Int(ends[k])])) }
     }
 
     func text(at k: Int) -> String? {
@@ -199,9 +273,12 @@ struct IDStore: Sendable {
         guard var out = stores.first else { return IDStore() }
         for store in stores.dropFirst() {
             let shift = UInt32(truncatingIfNeeded: out.bytes.count)
+            let rows = out.ends.count
+            out.running.formUnion(store.running.lazy.map { $0 + rows })
             out.bytes.append(contentsOf: store.bytes)
             out.ends.append(contentsOf: store.ends.lazy.map { $0 &+ shift })
             out.present.append(contentsOf: store.present)
+            out.offsets.append(contentsOf: store.offsets)
         }
         return out
     }

@@ -24,8 +24,9 @@ public protocol SessionHistory: Sendable {
     /// What each source brought, in the order loaded.
     var parts: [SourcePart] { get }
 
-    /// The sessions that overlap `[from, to)`, clipped to it, in (start, end) order.
-    func window(from: Micros, to: Micros) -> SessionWindow
+    /// The sessions that overlap `[from, to)`, clipped to it, in (start, end) order; with
+    /// `ids`, their ids can be asked for (a store reads them only then).
+    func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow
 
     /// The category of the app's most recent session (by start), or nil when it has none.
     func latestCategory(ofApp app: Int32) -> Int32?
@@ -33,26 +34,37 @@ public protocol SessionHistory: Sendable {
     /// The same history with the category `categoryOf` names given to uncategorised sessions
     /// (`Other`), for the apps it names one for (the category rules).
     func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory
+
+    /// What went wrong reading windows since the last call (a store's damaged page, a file
+    /// gone), said once; nil when nothing did. A window that could not be read comes back
+    /// empty, so whatever was computed from it meanwhile must not be shown: the caller asks
+    /// here after each command. A history held in memory never fails.
+    func takeReadFailure() -> String?
 }
 
 extension SessionHistory {
-    /// Every session, unclipped (`check`, `rules`, `export` look at the whole history).
-    public var all: SessionWindow { window(from: .min, to: .max) }
+    /// The sessions that overlap `[from, to)`, clipped to it, without their ids.
+    public func window(from: Micros, to: Micros) -> SessionWindow {
+        window(from: from, to: to, ids: false)
+    }
 
-    /// The first and last local days that hold any session time, in `zone` (SPEC §3).
+    /// Every session, unclipped, with its id (`check`, `rules`, `export` look at the whole history).
+    public var all: SessionWindow { window(from: .min, to: .max, ids: true) }
+
+    /// The first and last local days that hold any session time, in `zone` (docs/DATA.md §3).
     public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {
         guard let span else { return nil }
         return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
     }
 
-    /// SPEC §3's default day: the latest local day with any valid session; with no data, today.
+    /// docs/DATA.md §3's default day: the latest local day with any valid session; with no data, today.
     public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
         dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
     }
 
     /// The sessions of one local day, clipped to it.
-    public func window(_ day: DayWindow) -> SessionWindow {
-        window(from: day.start, to: day.end)
+    public func window(_ day: DayWindow, ids: Bool = false) -> SessionWindow {
+        window(from: day.start, to: day.end, ids: ids)
     }
 }
 
@@ -92,13 +104,17 @@ public struct SessionWindow: Sequence, Sendable {
     let columns: SessionColumns
     /// The candidates: indices of `columns` that may overlap the window.
     let candidates: Range<Int>
+    /// The longest session among the columns (how far back a narrower window looks).
+    let longest: Micros
 
-    /// A window over `columns` (sorted by start), reading only `candidates`.
-    public init(columns: SessionColumns, candidates: Range<Int>, from: Micros, to: Micros) {
+    /// A window over `columns` (sorted by start), reading only `candidates`, whose longest
+    /// session is at most `longest` long (measured when not given).
+    public init(columns: SessionColumns, candidates: Range<Int>, from: Micros, to: Micros, longest: Micros? = nil) {
         self.columns = columns
         self.candidates = candidates
         self.from = from
         self.to = to
+        self.longest = longest ?? columns.extent.longest
     }
 
     /// A window with no sessions.
@@ -106,10 +122,52 @@ public struct SessionWindow: Sequence, Sendable {
         SessionWindow(columns: SessionColumns(), candidates: 0..<0, from: from, to: to)
     }
 
+    /// The same sessions seen through a narrower window inside this one (a window holds every
+    /// session touching it, so it holds every session touching a part of it).
+    public func narrowed(from: Micros, to: Micros) -> SessionWindow {
+        precondition(from >= self.from && to <= self.to, "a narrower window")
+        let (earliest, overflow) = from.subtractingReportingOverflow(longest)
+        let lower = overflow ? candidates.lowerBound : firstCandidate(startingAtOrAfter: earliest)
+        let upper = firstCandidate(startingAtOrAfter: to)
+        return SessionWindow(columns: columns, candidates: lower..<Swift.max(lower, upper), from: from, to: to, longest: longest)
+    }
+
+    /// The first candidate whose session starts at or after `t` (candidates are sorted by start).
+    private func firstCandidate(startingAtOrAfter t: Micros) -> Int {
+        columns.starts.withUnsafeBufferPointer { starts in
+            var lo = candidates.lowerBound
+            var hi = candidates.upperBound
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if starts[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
     /// The session id of a yielded session, or nil when its row had none (made into text only here).
     public func id(of session: ClippedSession) -> String? {
         columns.id(at: session.position)
     }
+
+    /// The UTC offsets a yielded session's timestamps were written with, when its source said.
+    public func offsets(of session: ClippedSession) -> UTCOffsets {
+        columns.offsets(at: session.position)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of a yielded session's id (nil when it has none),
+    /// making no `String` (bulk paths: the store's import).
+    public func withID<R>(of session: ClippedSession, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        try columns.withID(at: session.position, body)
+    }
+
+    /// Whether a yielded session was still running when loaded (its end is the load's clock).
+    public func isRunning(_ session: ClippedSession) -> Bool {
+        columns.isRunning(at: session.position)
+    }
+
+    /// Whether any session of the history is running (so that most walks need not ask each one).
+    public var mayHoldRunning: Bool { columns.hasRunning }
 
     public func makeIterator() -> Iterator {
         Iterator(window: self, position: candidates.lowerBound)

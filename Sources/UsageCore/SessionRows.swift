@@ -1,10 +1,13 @@
 // SessionRows.swift — the entry point for formats other than the sessions JSON (CSV, Timewarrior, ActivityWatch): rows in, a Dataset out, under the same rules.
 
 /// Builds a dataset row by row for the formats that are not the sessions JSON array. Rows of
-/// text go through the same validity rules and normalisation as JSON rows (SPEC §1–2), so a
+/// text go through the same validity rules and normalisation as JSON rows (docs/DATA.md §1–2), so a
 /// CSV and a JSON file of the same sessions load to the same dataset.
 public struct SessionRows {
     private var builder = DatasetBuilder()
+    /// Rows whose times were read as wall-clock times of `localZone`.
+    private var localTimeRows = 0
+    private var localZone = ""
 
     public init() {}
 
@@ -24,10 +27,19 @@ public struct SessionRows {
         }
     }
 
-    /// A session whose instants are known (ActivityWatch events): kept when `end > start`,
-    /// else counted as `end_not_after_start`.
-    public mutating func add(start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int? = nil) {
-        builder.addSession(start: start, end: end, app: app, category: category, id: id, line: line)
+    /// A session whose instants are known (ActivityWatch events, CSV rows read by their own
+    /// time rules): kept when `end > start`, else counted as `end_not_after_start`. `running`
+    /// marks a session whose source gave no end, counted up to the load's clock.
+    public mutating func add(
+        start: Micros, end: Micros, app: String?, category: String?, id: String?, line: Int? = nil, running: Bool = false
+    ) {
+        builder.addSession(start: start, end: end, app: app, category: category, id: id, line: line, running: running)
+    }
+
+    /// Notes a row whose times were read as wall-clock times of `zone` (no UTC offset given).
+    public mutating func noteLocalTimes(zone: String) {
+        localTimeRows += 1
+        localZone = zone
     }
 
     /// Counts a row the format itself rejected (a Timewarrior interval without an end, say).
@@ -43,6 +55,7 @@ public struct SessionRows {
     /// The dataset: sessions sorted by (start, end), ties in the order added.
     public func dataset(source: String) -> Dataset {
         ScannedSessions(parts: [builder]).dataset(source: source)
+            .noting(localTimes: localTimeRows > 0 ? LocalTimes(rows: localTimeRows, zone: localZone) : nil)
     }
 
     /// A text field as the scanner would have seen it (valid UTF-8: a Swift string is).

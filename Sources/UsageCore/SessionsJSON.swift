@@ -1,6 +1,6 @@
 // SessionsJSON.swift — the entry point of the sessions JSON ingest: bytes in, a Dataset out (one or two cores).
 
-/// Decodes the sessions JSON format (SPEC §1) into a `Dataset`.
+/// Decodes the sessions JSON format (docs/DATA.md §1) into a `Dataset`.
 ///
 /// This is the one narrow entry point of ingest. The scanner never recurses (deep nesting cannot
 /// overflow the stack), validates the whole input as JSON (RFC 8259), accepts a leading UTF-8

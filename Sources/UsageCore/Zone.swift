@@ -1,4 +1,4 @@
-// Zone.swift — a time zone's rules for the program: offsets, local dates of instants, and day windows with hour slots (SPEC §3).
+// Zone.swift — a time zone's rules for the program: offsets, local dates of instants, and day windows with hour slots (docs/DATA.md §3).
 import Foundation
 
 /// A time zone (IANA name or `UTC`), the only place that asks Foundation about offsets.
@@ -30,7 +30,7 @@ public struct Zone: Sendable, Hashable {
         return Array(Set(names + ["UTC"])).sorted()
     }()
 
-    /// The zone of SPEC §3 when no `--tz` is given: `TZ` if it names a zone, else the system's
+    /// The zone of docs/DATA.md §3 when no `--tz` is given: `TZ` if it names a zone, else the system's
     /// zone (`systemIdentifier`, read by the caller from `/etc/localtime`), else UTC.
     public static func fromEnvironment(_ environment: [String: String], systemIdentifier: String?) -> Zone {
         if let tz = environment["TZ"], let zone = Zone(identifier: tz) { return zone }
@@ -47,6 +47,23 @@ public struct Zone: Sendable, Hashable {
     public func instant(showingWallTimeOfUTC t: Micros) -> Micros {
         let first = t - Int64(offsetSeconds(at: t)) * 1_000_000
         return t - Int64(offsetSeconds(at: first)) * 1_000_000
+    }
+
+    /// The instant (seconds since the epoch) at which this zone's clocks show `wall`: a
+    /// wall-clock time written as seconds since 1970-01-01 00:00 *local* (a CSV's `2026-02-23
+    /// 09:30:00` without an offset). A time the clocks skip (spring forward) is moved on by the
+    /// gap, as the clocks were (`02:30` becomes `03:30` new time); a time they show twice (fall
+    /// back) is the first of the two, as most tools read it.
+    public func instant(ofWallSeconds wall: Int64) -> Int64 {
+        func offset(_ t: Int64) -> Int64 { Int64(offsetSeconds(at: t &* 1_000_000)) }
+        // Offsets in force around the wall time: a change of offset near it is at most a day away.
+        let before = offset(wall - 86_400)
+        var best: Int64?
+        for candidate in [before, offset(wall), offset(wall + 86_400)] {
+            let t = wall - candidate
+            if offset(t) == candidate { best = min(best ?? t, t) }
+        }
+        return best ?? wall - before
     }
 
     /// The local calendar date of an instant.

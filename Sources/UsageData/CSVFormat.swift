@@ -1,15 +1,19 @@
-// CSVFormat.swift — sessions read from CSV (RFC 4180, through CSV.swift): a header naming the session fields, one row per session.
+// CSVFormat.swift — sessions read from CSV (RFC 4180, through CSV.swift): a header whose columns are placed by meaning or by the user's mapping, one row per session.
 import CSV
 import Foundation
 import UsageCore
 
-/// CSV sessions (comma-separated; semicolons or tabs when the header has no comma): a header row naming columns (`session_id`, `app_name`, `category`,
-/// `start_timestamp`, `end_timestamp`, in any order, others ignored), then one row per session.
-/// An empty cell is a null field; blank lines are ignored. `start_timestamp` and
-/// `end_timestamp` columns are required.
+/// CSV sessions (comma-separated; semicolons or tabs when the header has no comma): a header
+/// row, then one row per session. The header's columns are placed by `CSVHeader` (the names
+/// other tools write, or the user's `--columns`); a session is a start and an end, or a start
+/// and a duration (`CellDuration`); times are read by `CellTimestamp`, those without an
+/// offset in `options.localZone` (noted once for the load message). An empty cell is a null
+/// field; blank lines are ignored; a text cell we guarded against spreadsheet formulas
+/// (`'=…`) is read back without its guard (`SpreadsheetCell.unguarded`).
 enum CSVFormat {
     static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(),
+        cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
         // Blank lines before the header are skipped (detection skipped them too).
         var first = ByteText.skipBOM(bytes)
@@ -28,10 +32,10 @@ enum CSVFormat {
         } catch {
             throw .malformed(format: SourceFormat.csv.rawValue, problem: "a header row was expected")
         }
-        let header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for required in ["start_timestamp", "end_timestamp"] where column[required] == nil {
-            throw .malformed(format: SourceFormat.csv.rawValue, problem: "the header names no \(required) column")
+        let columns: CSVColumns
+        switch CSVHeader.place(reader.headerRow ?? [], mapping: options.columns) {
+        case .success(let placed): columns = placed
+        case .failure(let problem): throw .malformed(format: SourceFormat.csv.rawValue, problem: problem.description)
         }
         var rows = SessionRows()
         var line = 1 + blankLines + newlines(in: reader.headerRow ?? [])
@@ -48,16 +52,40 @@ enum CSVFormat {
                     row[k] = String(String.UnicodeScalarView(row[k].unicodeScalars.map { $0 == invalidMarker ? "\u{FFFD}" : $0 }))
                 }
             }
-            let cells = row
-            func field(_ name: String) -> String? {
-                guard let k = column[name], k < cells.count, !cells[k].isEmpty else { return nil }
-                return cells[k]
-            }
-            rows.add(
-                id: field("session_id"), app: field("app_name"), category: field("category"),
-                start: field("start_timestamp"), end: field("end_timestamp"), line: line)
+            add(row, columns: columns, zone: options.localZone, line: line, to: &rows)
         }
         return rows.dataset(source: source)
+    }
+
+    /// One row as a session, or a skipped row: checked in the order of every format (a
+    /// missing time, then a bad one, then an end not after the start).
+    static func add(_ cells: [String], columns: CSVColumns, zone: Zone?, line: Int, to rows: inout SessionRows) {
+        func cell(_ k: Int?) -> String? {
+            guard let k, k < cells.count, !cells[k].isEmpty else { return nil }
+            return cells[k]
+        }
+        let id = cell(columns.id).map(SpreadsheetCell.unguarded)
+        let startText = cell(columns.start)
+        let endText = cell(columns.end)
+        let durationText = endText == nil ? cell(columns.duration) : nil
+        guard let startText, endText != nil || durationText != nil else {
+            return rows.skip(.missingTimestamp, id: id, line: line)
+        }
+        let start = CellTimestamp.read(startText, zone: zone)
+        let end: CellTimestamp.Reading
+        if let endText {
+            end = CellTimestamp.read(endText, zone: zone)
+        } else if let s = start.micros, let length = CellDuration.micros(durationText!) {
+            end = .instant(s + length)
+        } else {
+            end = .invalid
+        }
+        guard let s = start.micros, let e = end.micros else { return rows.skip(.badTimestamp, id: id, line: line) }
+        // Noted for the sessions kept (a skipped row is counted by its reason).
+        if e > s, let zone, start != .instant(s) || end != .instant(e) { rows.noteLocalTimes(zone: zone.identifier) }
+        rows.add(
+            start: s, end: e, app: cell(columns.app).map(SpreadsheetCell.unguarded),
+            category: cell(columns.category).map(SpreadsheetCell.unguarded), id: id, line: line)
     }
 
     /// The header's separator: a comma, or the semicolon or tab that spreadsheets in many

@@ -2,7 +2,9 @@
 import Foundation
 import UsageCore
 
-/// One rule: app names that `pattern` matches (anywhere in the name, case ignored) get `category`.
+/// One rule: app names that `pattern` matches (anywhere in the name, case ignored) get
+/// `category`; a name made of tags (a Timewarrior tag set, `fun, gaming`) also matches when
+/// the pattern matches any one tag (so `^gaming$` categorises it).
 public struct CategoryRule: Equatable, Sendable {
     public let pattern: String
     public let category: String
@@ -32,9 +34,10 @@ public struct CategoryRules {
         self.regexes = regexes
     }
 
-    /// The index of the first rule matching `app`, or nil.
+    /// The index of the first rule matching `app` (or, for a tag set, one of its tags), or nil.
     public func ruleIndex(for app: String) -> Int? {
-        regexes.firstIndex { app.contains($0) }
+        let tags = TagSet.tags(of: app)
+        return regexes.firstIndex { regex in app.contains(regex) || (tags.count > 1 && tags.contains { $0.contains(regex) }) }
     }
 
     /// The category the rules give `app`, or nil.

@@ -11,28 +11,34 @@ public struct FileRepository: SessionRepository {
     public let path: String
     /// How long a pipe or FIFO may stay silent before the load gives up, in seconds.
     public var timeout: Double
+    /// The clock, zone and column names the readers are given.
+    public var options: ReadOptions
     public var name: String { path }
 
-    public init(path: String, timeout: Double = StreamLimits.defaultTimeout) {
+    public init(path: String, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions()) {
         self.path = path
         self.timeout = timeout
+        self.options = options
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        try Self.decode(readInput(cancellation: cancellation, progress: progress), source: path, cancellation: cancellation)
+        try Self.decode(
+            readInput(cancellation: cancellation, progress: progress), source: path, options: options, cancellation: cancellation)
     }
 
     /// Decodes a whole input in whatever format it is in. The sessions JSON, by far the largest
     /// inputs, is scanned and then the input freed before the rows are sorted and merged.
-    static func decode(_ buffer: InputBuffer, source: String, cancellation: CancellationToken) throws(LoadError) -> Dataset {
+    static func decode(
+        _ buffer: InputBuffer, source: String, options: ReadOptions = ReadOptions(), cancellation: CancellationToken
+    ) throws(LoadError) -> Dataset {
         var input: InputBuffer? = buffer
         if cancellation.isCancelled { throw .cancelled(source: source) }
         // Everything but plain sessions JSON (other formats, and bytes no format can be) takes
         // the one general path; the format is detected once, here.
-        let format = SourceFormat.detect(buffer.bytes)
+        let format = SourceFormat.detect(buffer.bytes, columns: options.columns)
         guard format == .sessionsJSON, SourceFormat.unreadableEncoding(buffer.bytes) == nil else {
             return try withExtendedLifetime(buffer) { () throws(LoadError) in
-                try SourceFormat.decode(buffer.bytes, as: format, source: source, cancellation: cancellation)
+                try SourceFormat.decode(buffer.bytes, as: format, source: source, options: options, cancellation: cancellation)
             }
         }
         do {
@@ -132,15 +138,18 @@ public struct StdinRepository: SessionRepository {
     public var name: String { SourceRef.stdinName }
     /// How long a pipe may stay silent before the load gives up, in seconds.
     public var timeout: Double
+    /// The clock, zone and column names the readers are given.
+    public var options: ReadOptions
 
-    public init(timeout: Double = StreamLimits.defaultTimeout) {
+    public init(timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions()) {
         self.timeout = timeout
+        self.options = options
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let input = try FileRepository.readInput(
             fd: 0, source: name, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
-        return try FileRepository.decode(input, source: name, cancellation: cancellation)
+        return try FileRepository.decode(input, source: name, options: options, cancellation: cancellation)
     }
 }
 

@@ -1,4 +1,4 @@
-// JSONRepair.swift — makes JSON with invalid UTF-8 or lone surrogate escapes in its strings readable by Foundation, as SPEC §1 asks: each becomes U+FFFD and is counted.
+// JSONRepair.swift — makes JSON with invalid UTF-8 or lone surrogate escapes in its strings readable by Foundation, as docs/DATA.md §1 asks: each becomes U+FFFD and is counted.
 
 /// Replaces, inside JSON strings only, every invalid UTF-8 sequence with U+FFFD's bytes and
 /// every lone surrogate escape (`\ud800` not followed by a low one, or a low one alone) with

@@ -6,17 +6,20 @@ import UsageCore
 public struct URLRepository: SessionRepository {
     public let url: String
     public var client = HTTPClient()
+    /// The clock, zone and column names the readers are given.
+    public var options: ReadOptions
     /// The URL as shown: a password in it is `***`.
     public var name: String { SourceRef.redacted(url) }
 
-    public init(url: String) {
+    public init(url: String, options: ReadOptions = ReadOptions()) {
         self.url = url
+        self.options = options
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let body = try client.get(url, source: name, cancellation: cancellation, progress: progress)
         return try body.withUnsafeBufferPointer { bytes throws(LoadError) in
-            try SourceFormat.decode(bytes, source: name, cancellation: cancellation)
+            try SourceFormat.decode(bytes, source: name, options: options, cancellation: cancellation)
         }
     }
 }

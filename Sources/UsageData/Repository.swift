@@ -39,11 +39,18 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     case url(String)
     /// An ActivityWatch server's REST API (`aw://HOST:PORT`, `activitywatch`).
     case activityWatch(host: String, port: Int)
+    /// The store: what `import` kept (`store`, `:store:`), read by window.
+    case store
     /// Several sources loaded as one (`load A B`): sessions merged, skipped rows kept apart.
     indirect case merged([SourceRef])
+    /// An argument that names no source we can read as written (`aw://HOST:PORT/path`): its
+    /// load fails at once with `problem`, like any source that cannot be read.
+    case refused(argument: String, problem: String)
 
     /// The name that selects the bundled sample explicitly, like sqlite's `:memory:`.
     public static let sampleName = ":sample:"
+    /// The word for the store (also `:store:`).
+    public static let storeName = "store"
     /// The name standard input goes by in reports and errors.
     public static let stdinName = "<stdin>"
     /// The word for the local ActivityWatch server, `aw://localhost:5600`.
@@ -63,13 +70,25 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         let lower = argument.lowercased()
         if argument == "-" {
             self = .stdin
+        } else if lower == SourceRef.storeName || argument == ":store:" {
+            self = .store
         } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             self = .url(argument)
         } else if lower == SourceRef.activityWatchName {
             self = .activityWatch(host: "localhost", port: SourceRef.activityWatchPort)
         } else if lower.hasPrefix("aw://") {
-            let rest = argument.dropFirst(5).split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
-            self = SourceRef.activityWatch(authority: rest)
+            let rest = argument.dropFirst(5)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            let path = rest.dropFirst(authority.count)
+            // A trailing `/` is no path; anything more would be silently dropped, so it is refused.
+            guard path.isEmpty || path == "/" else {
+                self = .refused(
+                    argument: argument,
+                    problem: "a path is not used: aw:// names an ActivityWatch server, aw://HOST:PORT, whose events are "
+                        + "read through its API; drop '\(path)' (aw://\(authority))")
+                return
+            }
+            self = SourceRef.activityWatch(authority: String(authority))
         } else if let home, argument == "~" || argument.hasPrefix("~/") {
             self = .file(home + argument.dropFirst())
         } else {
@@ -111,7 +130,9 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         case .stdin: return SourceRef.stdinName
         case .url(let url): return SourceRef.redacted(url)
         case .activityWatch(let host, let port): return "aw://\(host):\(port)"
+        case .store: return SourceRef.storeName
         case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
+        case .refused(let argument, _): return argument
         }
     }
 
@@ -131,24 +152,44 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     public var readsStdin: Bool { parts.contains(.stdin) }
 }
 
-/// Several repositories read one after the other and merged (`load A B`); the first failure
-/// fails the whole load, so nothing half-merged is ever shown.
-public struct MergedRepository: SessionRepository {
+/// A source refused as written (`SourceRef.refused`): its load fails at once, naming why.
+public struct RefusedRepository: SessionRepository {
     public let name: String
-    public let parts: [any SessionRepository]
+    public let problem: String
 
-    public init(name: String, parts: [any SessionRepository]) {
+    public init(name: String, problem: String) {
+        self.name = name
+        self.problem = problem
+    }
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        throw .unreadable(source: name, reason: problem)
+    }
+}
+
+/// Several repositories read one after the other and merged (`load A B`); the first failure
+/// fails the whole load, so nothing half-merged is ever shown. Sources read whole merge into
+/// one dataset; a history read by window (the store) stays one, inside a `MergedHistory`.
+public struct MergedRepository: HistoryRepository {
+    public let name: String
+    public let parts: [any HistoryRepository]
+
+    public init(name: String, parts: [any HistoryRepository]) {
         self.name = name
         self.parts = parts
     }
 
-    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        var datasets: [Dataset] = []
+    public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
+        -> any SessionHistory
+    {
+        var histories: [any SessionHistory] = []
         for part in parts {
-            datasets.append(try part.load(cancellation: cancellation, progress: progress))
+            histories.append(try part.openHistory(cancellation: cancellation, progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
-        return Dataset.merging(datasets, source: name)
+        let datasets = histories.compactMap { $0 as? Dataset }
+        if datasets.count == histories.count { return Dataset.merging(datasets, source: name) }
+        return MergedHistory(histories, source: name)
     }
 }
 

@@ -4,7 +4,7 @@ import UsageCore
 
 /// The formats a source may be in, told apart by content (never by name: a URL or stdin has none).
 public enum SourceFormat: String, Sendable, CaseIterable {
-    /// A JSON array of session objects (SPEC §1), the canonical format.
+    /// A JSON array of session objects (docs/DATA.md §1), the canonical format.
     case sessionsJSON = "sessions JSON"
     /// One session object per line.
     case ndjson = "NDJSON"
@@ -24,9 +24,10 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     /// - `{`: an ActivityWatch export when its first key is `"buckets"`, NDJSON when the first
     ///   line is a whole object with a session field, else sessions JSON (whose error then says
     ///   an array was expected);
-    /// - anything else: CSV when the first line names a session field, else sessions JSON
-    ///   (whose error points at the first byte).
-    public static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> SourceFormat {
+    /// - anything else: CSV when the first line is a header (`CSVHeader.looksLikeHeader`: it
+    ///   names a session field, a column of `columns`, or is a row of short names), else
+    ///   sessions JSON (whose error points at the first byte).
+    public static func detect(_ bytes: UnsafeBufferPointer<UInt8>, columns: ColumnMapping = ColumnMapping()) -> SourceFormat {
         var i = ByteText.skipBOM(bytes)
         i = ByteText.skipWhitespace(bytes, from: i)
         guard i < bytes.count else { return .sessionsJSON }
@@ -49,23 +50,24 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         default:
             // A header is short: look at no more than the window (a 200 MB line is not one).
             let header = ByteText.slice(window, from: 0, upTo: UInt8(ascii: "\n"))
-            let text = String(decoding: header, as: UTF8.self).lowercased()
-            return sessionFields.contains(where: { text.contains($0) }) ? .csv : .sessionsJSON
+            return CSVHeader.looksLikeHeader(header, mapping: columns) ? .csv : .sessionsJSON
         }
     }
 
     /// Decodes bytes of any format into a dataset named `source`.
     public static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken,
-        progress: ((Int) -> Void)? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(),
+        cancellation: CancellationToken, progress: ((Int) -> Void)? = nil
     ) throws(LoadError) -> Dataset {
-        try decode(bytes, as: detect(bytes), source: source, cancellation: cancellation, progress: progress)
+        try decode(
+            bytes, as: detect(bytes, columns: options.columns), source: source, options: options, cancellation: cancellation,
+            progress: progress)
     }
 
     /// Decodes bytes already known to be in `format` (detected once by the caller).
     static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, as format: SourceFormat, source: String, cancellation: CancellationToken,
-        progress: ((Int) -> Void)? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, as format: SourceFormat, source: String, options: ReadOptions = ReadOptions(),
+        cancellation: CancellationToken, progress: ((Int) -> Void)? = nil
     ) throws(LoadError) -> Dataset {
         do throws(IngestError) {
             switch format {
@@ -75,11 +77,11 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             case .ndjson:
                 return try NDJSONFormat.decode(bytes, source: source, cancellation: cancellation)
             case .csv:
-                return try CSVFormat.decode(bytes, source: source, cancellation: cancellation)
+                return try CSVFormat.decode(bytes, source: source, options: options, cancellation: cancellation)
             case .activityWatch:
                 return try ActivityWatchFormat.decodeExport(bytes, source: source, cancellation: cancellation)
             case .timewarrior:
-                return try TimewarriorFormat.decode(bytes, source: source, cancellation: cancellation)
+                return try TimewarriorFormat.decode(bytes, source: source, options: options, cancellation: cancellation)
             }
         } catch .cancelled {
             throw .cancelled(source: source)

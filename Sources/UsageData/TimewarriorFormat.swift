@@ -1,11 +1,15 @@
-// TimewarriorFormat.swift — a `timew export` (intervals with compact UTC times and tags) read as sessions: app = first tag, category = second.
+// TimewarriorFormat.swift — a `timew export` (intervals with compact UTC times and tags) read as Timewarrior counts them: the tag set is the activity, an open interval runs up to the load's clock.
 import Foundation
 import UsageCore
 
-/// A Timewarrior export: `[{"id":1,"start":"20260223T093500Z","end":"20260223T101000Z","tags":["Firefox","Browsing"]}]`.
-/// The first tag is the app, the second (if any) the category; an interval without tags is
-/// `(unknown)`; tags that are not strings are `bad_field_type`. An interval still running has no
-/// `end` and is skipped as `missing_timestamp`. RFC 3339 times are accepted too.
+/// A Timewarrior export: `[{"id":1,"start":"20260223T093500Z","end":"20260223T101000Z","tags":["fun","gaming"]}]`.
+///
+/// The activity (app) is the interval's whole tag set as Timewarrior shows it (`fun, gaming`,
+/// see `TagSet`); the interval has no category (the category rules, which may match any one
+/// tag, give it one); an interval without tags is `(unknown)`; tags that are not strings are
+/// `bad_field_type`. An interval still running has no `end`: as `timew summary` does, it
+/// counts up to now, the load's clock (`ReadOptions.now`), and is marked running; without a
+/// clock it is skipped as `missing_timestamp`. RFC 3339 times are accepted too.
 enum TimewarriorFormat {
     /// One interval as `timew export` writes it.
     struct Interval: Decodable {
@@ -26,7 +30,8 @@ enum TimewarriorFormat {
     }
 
     static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, source: String, cancellation: CancellationToken
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(),
+        cancellation: CancellationToken
     ) throws(IngestError) -> Dataset {
         let (intervals, repaired) = try SourceFormat.decodeJSON([LenientElement<Interval>].self, bytes, format: .timewarrior)
         let lines = JSONElementLines.lines(ofTopLevelElementsIn: bytes)
@@ -43,12 +48,21 @@ enum TimewarriorFormat {
                 rows.skip(.badFieldType, id: interval.id, line: line)
                 continue
             }
-            let tags = interval.tags.value ?? []
-            rows.add(
-                id: interval.id, app: tags.first, category: tags.dropFirst().first,
-                start: time(interval.start), end: time(interval.end), line: line)
+            let app = TagSet.name(interval.tags.value ?? [])
+            if interval.end.isMissing, let now = options.now, case .value(let text) = interval.start,
+                let start = RFC3339.parse(rfc3339(text))
+            {
+                // Still running: counted up to the clock, as Timewarrior counts it (an interval
+                // that starts after the clock has no time yet: end_not_after_start).
+                rows.add(start: start, end: now, app: app, category: nil, id: interval.id, line: line, running: true)
+                continue
+            }
+            rows.add(id: interval.id, app: app, category: nil, start: time(interval.start), end: time(interval.end), line: line)
         }
-        return rows.dataset(source: source)
+        // Interval ids are positions counted from the latest (`@1`): a new interval renumbers them all.
+        var dataset = rows.dataset(source: source)
+        dataset.identity = .byStart
+        return dataset
     }
 
     /// A time field as RFC 3339 text: nil when absent or null; a value that is not a string

@@ -4,7 +4,8 @@ import UsageCore
 extension TextReport {
     /// `app NAME`: a title (`Google Chrome · Productivity · Mon 2026-02-23`), the totals line
     /// (`2h 5m · 31% of the day · 4 sessions`), the app's sessions with local clock times
-    /// (`…` marks a session clipped at the day's start or end) and its non-empty hours.
+    /// (`…` marks a session clipped at the day's start or end; `running`, one still running
+    /// when loaded) and its non-empty hours.
     /// The hours are drawn as bars in the app's colour or pattern (from `palette`, the day's
     /// series) when the width allows and accessible mode is off.
     public static func app(_ a: AppDayReport, width: Int, theme: Theme = .plain, palette: Palette? = nil) -> [String] {
@@ -29,7 +30,8 @@ extension TextReport {
             let (from, to) = SessionClock.shown(start: s.start, end: s.end, minutes: minutes)
             let start = stamp(from, s.startUTCOffsetSeconds)
             let end = to >= a.window.end ? "24:00" : stamp(to, s.endUTCOffsetSeconds)
-            return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "")
+            // A session still running ends at the load's clock: it is said, not shown as ended.
+            return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "") + (s.running ? " running" : "")
         }
         let shownTimes = zip(a.sessions, minutes).map { times($0, minutes: $1) }
         let durations = zip(minutes, a.sessions).map { TextFormat.duration(minutes: $0, of: $1.micros) }
@@ -110,8 +112,9 @@ extension TextReport {
         return lines
     }
 
-    /// `check`: source, counts, days covered, app time against screen time (the overlap),
-    /// repaired strings, and the skipped rows by reason with up to three examples each.
+    /// `check`: source, counts, days covered, app time against screen time (the overlap), the
+    /// sessions still running and the zone times without an offset were read in, repaired
+    /// strings, and the skipped rows by reason with up to three examples each.
     public static func check(_ q: DataQuality, width: Int, theme: Theme = .plain) -> [String] {
         var lines = ["source: \(TerminalText.sanitize(q.source.isEmpty ? "(none)" : q.source))"]
         lines.append(
@@ -129,6 +132,19 @@ extension TextReport {
         let overlapMinutes = TextFormat.minutes(q.appTimeMicros) - TextFormat.minutes(q.screenTimeMicros)
         lines.append(
             q.overlapMicros > 0 ? "overlap: \(TextFormat.duration(minutes: overlapMinutes, of: q.overlapMicros)) counted twice" : "overlap: none")
+        for r in q.running {
+            lines.append(
+                "running: \(TerminalText.sanitize(r.app))" + (r.id.map { " #" + TerminalText.sanitize($0) } ?? "")
+                    + " since \(stamp(r.start, offset: r.startUTCOffsetSeconds)), \(TextFormat.duration(r.end - r.start)) "
+                    + "counted up to the load")
+        }
+        for part in q.parts {
+            guard let local = part.localTimes else { continue }
+            let whose = q.parts.count > 1 ? " in \(TerminalText.sanitize(part.source))" : ""
+            lines.append(
+                "local times: \(grouped(local.rows)) row\(local.rows == 1 ? "" : "s")\(whose) had times without a UTC offset, "
+                    + "read as \(TerminalText.sanitize(local.zone)) time")
+        }
         if q.repairedStrings > 0 {
             lines.append("repaired strings: \(q.repairedStrings) (invalid UTF-8 or lone surrogates became U+FFFD)")
         }
@@ -243,7 +259,7 @@ extension String {
 
 extension ReportJSON {
     /// `app NAME` → `{"day","time_zone","app","category","seconds","share",
-    /// "sessions":[{"id","start","end","seconds"}],"hours":[{"start","hour","seconds"}]}`;
+    /// "sessions":[{"id","start","end","seconds","running"}],"hours":[{"start","hour","seconds"}]}`;
     /// session and slot times as local RFC 3339 to the second, every slot of the day listed.
     public static func app(_ a: AppDayReport) -> JSONText {
         .object([
@@ -262,6 +278,7 @@ extension ReportJSON {
                             ("start", .string(TextFormat.localTimestamp(s.start, offsetSeconds: s.startUTCOffsetSeconds))),
                             ("end", .string(TextFormat.localTimestamp(s.end, offsetSeconds: s.endUTCOffsetSeconds))),
                             ("seconds", .seconds(s.micros)),
+                            ("running", .bool(s.running)),
                         ])
                     })
             ),
@@ -288,7 +305,8 @@ extension ReportJSON {
     /// `check` → `{"source","sessions","apps","categories","first_day","last_day","days_covered",
     /// "days_with_data","app_time_seconds","screen_time_seconds","overlap_seconds","repaired_strings",
     /// "skipped":{"total","reasons"},"examples":{REASON:[{"session_id","line","source"}]},
-    /// "sources":[{"source","sessions","skipped","examples"}]}`; `examples` lists only the
+    /// "sources":[{"source","sessions","skipped","examples"}],"running":[…],"local_times":[…]}`;
+    /// `running` and `local_times` as `load` gives them; `examples` lists only the
     /// reasons that have some; `sources` has one entry per source loaded together.
     public static func check(_ q: DataQuality) -> JSONText {
         .object([
@@ -318,6 +336,8 @@ extension ReportJSON {
                         ])
                     })
             ),
+            ("running", running(q.running)),
+            ("local_times", localTimes(q.parts)),
         ])
     }
 

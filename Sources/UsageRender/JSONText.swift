@@ -1,7 +1,7 @@
-// JSONText.swift — a minimal ordered JSON value and its one-line serialisation, for SPEC §8's shapes.
+// JSONText.swift — a minimal ordered JSON value and its one-line serialisation, for docs/DATA.md §8's shapes.
 import UsageCore
 
-/// A JSON value whose objects keep their key order, so output matches SPEC §8 key for key.
+/// A JSON value whose objects keep their key order, so output matches docs/DATA.md §8 key for key.
 public indirect enum JSONText: Equatable, Sendable {
     case null
     case bool(Bool)

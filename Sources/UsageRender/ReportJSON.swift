@@ -1,7 +1,7 @@
-// ReportJSON.swift — SPEC §8's JSON shapes for every command that shows data.
+// ReportJSON.swift — docs/DATA.md §8's JSON shapes for every command that shows data.
 import UsageCore
 
-/// Builds the JSON documents of SPEC §8 (snake_case keys, seconds as numbers).
+/// Builds the JSON documents of docs/DATA.md §8 (snake_case keys, seconds as numbers).
 public enum ReportJSON {
     /// `show`: the whole day.
     public static func show(_ r: DayReport, skipped: SkipSummary) -> JSONText {
@@ -47,18 +47,6 @@ public enum ReportJSON {
             ])
     }
 
-    /// `load …`: what was loaded; first and last day in the selected zone (null when empty).
-    public static func load(_ d: some SessionHistory, zone: Zone) -> JSONText {
-        let range = d.dayRange(in: zone)
-        return .object([
-            ("source", .string(d.source)),
-            ("sessions", .int(d.sessionCount)),
-            ("skipped", skipped(d.skipped)),
-            ("first_day", range.map { .string($0.lowerBound.description) } ?? .null),
-            ("last_day", range.map { .string($0.upperBound.description) } ?? .null),
-        ])
-    }
-
     /// `week`: days oldest first, categories by name → seconds.
     public static func week(_ days: [DaySummary]) -> JSONText {
         .object([
@@ -77,7 +65,7 @@ public enum ReportJSON {
         ])
     }
 
-    /// `{"total":N,"reasons":{…}}` with every reason of SPEC §1, zero or not, in a fixed order.
+    /// `{"total":N,"reasons":{…}}` with every reason of docs/DATA.md §1, zero or not, in a fixed order.
     public static func skipped(_ s: SkipSummary) -> JSONText {
         .object([
             ("total", .int(s.total)),

@@ -28,8 +28,10 @@ public enum SessionsExport {
     /// Every session in (start, end) order, so that loading the file gives the same dataset:
     /// a JSON array with one session per line, NDJSON, or CSV with a header. Times are UTC
     /// (`2026-02-23T09:00:00Z`, with microseconds when they are not zero); names are the loaded
-    /// ones (normalised, category rules applied).
-    public static func sessions(_ d: some SessionHistory, format: ExportFormat) -> [UInt8] {
+    /// ones (normalised, category rules applied). In CSV, text cells a spreadsheet would run
+    /// as formulas are guarded with `'` unless `cells` says otherwise (`--raw-csv`); our reader
+    /// takes the guard off again.
+    public static func sessions(_ d: some SessionHistory, format: ExportFormat, cells: CSVCellPolicy = CSVCellPolicy()) -> [UInt8] {
         let all = d.all
         let (apps, categories) = (d.apps, d.categories)
         let rows = all.lazy.map { s -> [String?] in
@@ -37,7 +39,7 @@ public enum SessionsExport {
         }
         switch format {
         case .csv:
-            return CSVText.bytes(header: fields, rows: rows.map { $0.map { $0 ?? "" } })
+            return CSVText.bytes(header: fields, rows: rows.map { row in row.map { $0.map { cells.text($0) } ?? "" } })
         case .json, .ndjson:
             var out = format == .json ? "[\n" : ""
             var first = true
@@ -52,14 +54,15 @@ public enum SessionsExport {
     }
 
     /// The day's app list: CSV `rank,app,category,sessions,seconds,share` (as `apps` shows it;
-    /// share of the day's total, 0–1 with 4 decimals), or the `apps` JSON document.
-    public static func report(_ r: DayReport, format: ExportFormat) -> [UInt8] {
+    /// share of the day's total, 0–1 with 4 decimals), or the `apps` JSON document. Names are
+    /// guarded against spreadsheet formulas as in `sessions`.
+    public static func report(_ r: DayReport, format: ExportFormat, cells: CSVCellPolicy = CSVCellPolicy()) -> [UInt8] {
         switch format {
         case .csv:
             let rows = r.apps.enumerated().map { n, app in
                 [
-                    String(n + 1), app.name, app.category, String(app.sessions), JSONText.seconds(app.micros),
-                    fixed(app.share),
+                    String(n + 1), cells.text(app.name), cells.text(app.category), String(app.sessions),
+                    JSONText.seconds(app.micros), fixed(app.share),
                 ]
             }
             return CSVText.bytes(header: ["rank", "app", "category", "sessions", "seconds", "share"], rows: rows)

@@ -1,4 +1,4 @@
-// TerminalText.swift — terminal safety (SPEC §6) and text measured in terminal cells.
+// TerminalText.swift — terminal safety (docs/DATA.md §6) and text measured in terminal cells.
 
 /// Makes data text safe for a terminal and measures it in cells.
 public enum TerminalText {

@@ -1,7 +1,7 @@
-// TextFormat.swift — the text shown to people (SPEC §5): durations, shares, the date header and the totals line.
+// TextFormat.swift — the text shown to people (docs/DATA.md §5): durations, shares, the date header and the totals line.
 import UsageCore
 
-/// Formats of SPEC §5, English whatever the locale.
+/// Formats of docs/DATA.md §5, English whatever the locale.
 public enum TextFormat {
     private static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     private static let months = [

@@ -3,7 +3,7 @@ import UsageCore
 
 /// Pure renderers `(report, width) → lines`. Every line fits `width` cells; data text is sanitised.
 public enum TextReport {
-    /// The header of SPEC §5: the date line and the totals line (`0m total · no usage recorded`
+    /// The header of docs/DATA.md §5: the date line and the totals line (`0m total · no usage recorded`
     /// for an empty day).
     public static func header(_ r: DayReport, width: Int, theme: Theme = .plain) -> [String] {
         let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
@@ -30,22 +30,6 @@ public enum TextReport {
         lines.append("")
         lines += apps(r, apps: r.apps, width: width, theme: theme, palette: palette)
         return lines
-    }
-
-    /// The `load` summary: source, sessions and days covered; then the skipped rows by reason.
-    public static func loaded(_ d: some SessionHistory, zone: Zone, width: Int) -> [String] {
-        let count = d.sessionCount
-        var first = "loaded \(count) session\(count == 1 ? "" : "s") from \(TerminalText.sanitize(d.source))"
-        if let range = d.dayRange(in: zone) {
-            first += range.lowerBound == range.upperBound ? ", \(range.lowerBound)" : ", \(range.lowerBound) … \(range.upperBound)"
-        }
-        var lines = [first]
-        if d.skipped.total > 0 {
-            let reasons = SkipReason.allCases.filter { d.skipped.count($0) > 0 }
-                .map { "\(d.skipped.count($0)) \($0.rawValue)" }
-            lines.append("skipped \(d.skipped.total) rows: \(reasons.joined(separator: ", "))")
-        }
-        return wrap(lines, width: width)
     }
 
     /// Lines wrapped at spaces to the width (continuations indented). A duration is one word

@@ -58,7 +58,7 @@ public enum ColorDepth: String, CaseIterable, Sendable {
 }
 
 /// The styling of one rendering: colour or not, and at which depth (the program's own SGR
-/// sequences are the only escape sequences output may hold, SPEC §6), Unicode or ASCII art, and
+/// sequences are the only escape sequences output may hold, docs/DATA.md §6), Unicode or ASCII art, and
 /// accessible mode (no art: a title, a summary sentence and one line per data point).
 public struct Theme: Sendable, Equatable {
     /// The colour depth; nil: no SGR sequence is written at all.

@@ -5,6 +5,8 @@ import UsageRender
 public enum OutputFormat: String, CaseIterable, Sendable {
     case table
     case json
+    /// RFC 4180 CSV made from the JSON document (`CSVTable`): a header row, the same fields.
+    case csv
 }
 
 /// The output settings of a shell. `autoColor` and `autoUnicode` are what `auto` resolves to,
@@ -28,11 +30,17 @@ public struct OutputSettings: Sendable, Equatable {
     public var timer = false
     /// `set pager`: whether the prompt's output taller than the terminal goes through the pager.
     public var pager: PagerMode = .auto
+    /// `set raw-csv on` / `--raw-csv`: CSV cells are written as they are, without the `'` that
+    /// keeps a spreadsheet from running a cell as a formula.
+    public var rawCSV = false
+    /// Whether stdout is a terminal (probed once): CSV printed there always shows control
+    /// characters as escapes, raw or not.
+    public var stdoutIsTerminal = false
 
     public init(
         format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false, autoDepth: ColorDepth = .ansi16,
         glyphMode: GlyphMode = .auto, autoUnicode: Bool = true, accessible: Bool = false, fixedWidth: Int? = nil,
-        timer: Bool = false
+        timer: Bool = false, rawCSV: Bool = false, stdoutIsTerminal: Bool = false
     ) {
         self.format = format
         self.colorMode = colorMode
@@ -43,6 +51,18 @@ public struct OutputSettings: Sendable, Equatable {
         self.accessible = accessible
         self.fixedWidth = fixedWidth
         self.timer = timer
+        self.rawCSV = rawCSV
+        self.stdoutIsTerminal = stdoutIsTerminal
+    }
+
+    /// How cells of files we write are written (`export`): guarded unless `--raw-csv`.
+    public var fileCells: CSVCellPolicy { CSVCellPolicy(guardFormulas: !rawCSV, escapeControls: false) }
+
+    /// How cells of `--format csv` output are written: guarded unless `--raw-csv`; control
+    /// characters shown as escapes, as in tables, unless `--raw-csv` and stdout is not a
+    /// terminal (a file or a pipe gets the exact names then).
+    public var outputCells: CSVCellPolicy {
+        CSVCellPolicy(guardFormulas: !rawCSV, escapeControls: !rawCSV || stdoutIsTerminal)
     }
 
     /// The styling table output uses.
@@ -62,14 +82,15 @@ extension OutputSettings {
     /// locale) and accessible mode also asked for by `ACCESSIBLE`.
     public static func start(
         format: OutputFormat, color: ColorMode, glyphs: GlyphMode, accessible: Bool, width: Int?, stdoutIsTerminal: Bool,
-        environment: [String: String]
+        environment: [String: String], rawCSV: Bool = false
     ) -> OutputSettings {
         OutputSettings(
             format: format, colorMode: color,
             autoColor: ColorMode.autoEnabled(stdoutIsTerminal: stdoutIsTerminal, environment: environment),
             autoDepth: ColorDepth.detect(environment: environment),
             glyphMode: glyphs, autoUnicode: GlyphMode.localeIsUTF8(environment: environment),
-            accessible: accessible || accessibleRequested(environment), fixedWidth: width)
+            accessible: accessible || accessibleRequested(environment), fixedWidth: width, rawCSV: rawCSV,
+            stdoutIsTerminal: stdoutIsTerminal)
     }
 
     /// `ACCESSIBLE` set to anything but empty, `0`, `no`, `off` or `false`.

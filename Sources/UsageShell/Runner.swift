@@ -69,7 +69,7 @@ public struct RunPlan: Equatable, Sendable {
     var continuesAfterFailedLoad: Bool { isInteractive }
 }
 
-/// Runs command lines and reports their outcomes (SPEC §7's batch rules).
+/// Runs command lines and reports their outcomes (docs/DATA.md §7's batch rules).
 public final class Runner {
     public let shell: Shell
     let out: TextSink
@@ -132,10 +132,17 @@ public final class Runner {
         return lines
     }
 
-    /// The prompt's first line: version, what is loaded, "type 'help'".
+    /// The prompt's first line: version, what is loaded (and, when a source had times without
+    /// an offset, the zone they were read in: the first load's only message), "type 'help'".
     var banner: String {
         let model = shell.model
-        let loaded = model.hasData ? "\(model.history.sessionCount) sessions from \(model.history.source)" : "no data loaded"
+        let n = model.history.sessionCount
+        var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
+        if model.hasData, model.loadedSource == .store, let path = shell.environment.storePath {
+            loaded = "\(n) session\(n == 1 ? "" : "s") from the store \(path)"
+        }
+        let zones = Set(model.history.parts.compactMap { $0.localTimes?.zone }).sorted()
+        if model.hasData, !zones.isEmpty { loaded += " (local times read as \(zones.joined(separator: ", ")) time)" }
         return "usage-shell \(UsageShellVersion.string) — \(loaded) — type 'help'"
     }
 
@@ -293,6 +300,6 @@ public final class Runner {
         return String(s)
     }
 
-    /// Error text may echo file or app names: never let it reach the terminal raw (SPEC §6).
+    /// Error text may echo file or app names: never let it reach the terminal raw (docs/DATA.md §6).
     static func safe(_ text: String) -> String { TerminalText.sanitize(text) }
 }

@@ -28,6 +28,7 @@ public final class Shell {
         self.limits = LimitsSession(file: environment.limitsFile)
         self.rules = RulesSession(file: environment.rulesFile)
         self.stdin = environment.stdin
+        model.storePath = environment.storePath
     }
 
     /// The width tables are drawn at now: `set width`, else the terminal's (never below 20).
@@ -69,11 +70,18 @@ public final class Shell {
         case .failure(let error):
             return .failed(error)
         case .success(let command):
+            let outcome: CommandOutcome
             do {
-                return try command.run(self, Array(words.dropFirst()))
+                outcome = try command.run(self, Array(words.dropFirst()))
             } catch {
-                return .failed(error)
+                outcome = .failed(error)
             }
+            // A window that could not be read came back empty: what was computed from it is not shown.
+            if let failure = model.history.takeReadFailure() {
+                model.forgetReports()
+                return .failed(.historyUnreadable(failure))
+            }
+            return outcome
         }
     }
 
@@ -82,9 +90,8 @@ public final class Shell {
         let hadData = model.hasData
         switch loadSource(source) {
         case .success(let history):
-            switch output.format {
-            case .json: return .output([ReportJSON.load(history, zone: model.zone).serialized])
-            case .table: return .output(TextReport.loaded(history, zone: model.zone, width: width))
+            return render(json: { ReportJSON.load(history, zone: model.zone) }, csv: .record) { width, _ in
+                TextReport.loaded(history, zone: model.zone, width: width)
             }
         case .failure(.loadFailed(let error, _)):
             return .failed(.loadFailed(error, previousDataKept: hadData))
@@ -106,7 +113,13 @@ public final class Shell {
             stdin = .consumed
         }
         model.setRules(rules.readForLoad(warn: warn).map { rules in { rules.category(for: $0) } })
-        return model.load(source, presenter: environment.loadPresenter).mapError { .loadFailed($0, previousDataKept: model.hasData) }
+        let result = model.load(source, presenter: environment.loadPresenter)
+        // Skipped rows make every total lower: said once per load, on stderr, in batch runs too.
+        // The bundled sample's dirty rows are there to show `check`, and are not the user's.
+        if case .success(let history) = result, source != .sample, let warning = TextReport.skipWarning(history) {
+            warn(warning)
+        }
+        return result.mapError { .loadFailed($0, previousDataKept: model.hasData) }
     }
 
     /// Reads the category rules anew and gives them to the view model (none when there is no
@@ -170,11 +183,14 @@ public final class Shell {
         .output(TextReport.wrap(lines, width: width))
     }
 
-    /// Renders either the JSON document or the table lines.
-    func render(json: () -> JSONText, table: (Int, Theme) -> [String]) -> CommandOutcome {
+    /// Renders the JSON document, the table lines, or the CSV made from the JSON document
+    /// (`shape` says whether its rows are the document's first list or the document itself).
+    func render(json: () -> JSONText, csv shape: CSVShape = .firstList, table: (Int, Theme) -> [String]) -> CommandOutcome {
         switch output.format {
         case .json: return .output([json().serialized])
         case .table: return .output(table(width, theme))
+        // RFC 4180 ends records with CRLF: each line carries its CR, the runner adds the LF.
+        case .csv: return .output(CSVTable(json(), shape: shape).records(output.outputCells).map { $0 + "\r" })
         }
     }
 }

@@ -1,4 +1,5 @@
-// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do.
+// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, the store.
+import Foundation
 import UsageCore
 import UsageData
 
@@ -25,13 +26,18 @@ public struct ShellEnvironment {
     public var screen: (any TerminalScreen)?
     /// The pager command (`$PAGER`, else `less -FRX`; nil for none), used with `screen`.
     public var pager: String?
+    /// The store's database (`--db`, `USAGE_SHELL_DB`, else under `XDG_DATA_HOME`); nil: no store.
+    public var storePath: String?
+    /// The clock, for `import` and retention (the view model has its own, for "today").
+    public var now: () -> Micros
 
     public init(
         home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }, screen: (any TerminalScreen)? = nil, pager: String? = nil,
         loadPresenter: any LoadPresenter = DirectLoadPresenter(),
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
-        limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal
+        limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
+        storePath: String? = nil, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
@@ -43,6 +49,8 @@ public struct ShellEnvironment {
         self.limitsFile = limitsFile
         self.rulesFile = rulesFile
         self.stdin = stdin
+        self.storePath = storePath
+        self.now = now
     }
 }
 

@@ -1,5 +1,6 @@
 // ShellError.swift — every way a shell command can fail, each with one user-facing line.
 import UsageData
+import UsageStore
 
 /// A failed command. The shell prints `description`; nothing is lost by any of these.
 public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,6 +33,13 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case rulesFile(RulesFileError)
     /// `export` could not write its file.
     case export(ExportError)
+    /// A store command with no store to use: no `--db`, no `USAGE_SHELL_DB`, no home.
+    case noStore
+    /// The store could not be opened, read or changed.
+    case store(StoreError)
+    /// The loaded history could not be read while the command ran (a store's damaged page):
+    /// what it computed is not shown.
+    case historyUnreadable(String)
     /// A command that deletes asked for a yes where nobody can answer (a batch run); `withYes`
     /// is the command written so that it asks nothing.
     case needsYes(String)
@@ -70,6 +78,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .export(let error):
             return "export: \(error.description)"
+        case .noStore:
+            return "there is no store to use: no home folder to keep it in; give --db PATH or set USAGE_SHELL_DB"
+        case .store(let error):
+            return error.description
+        case .historyUnreadable(let reason):
+            return "the data could not be read (\(reason)); nothing is shown"
         case .needsYes(let withYes):
             return "this deletes data, and a batch run cannot ask: add --yes to go ahead (\(withYes))"
         }

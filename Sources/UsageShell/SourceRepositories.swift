@@ -1,30 +1,53 @@
 // SourceRepositories.swift — the composition of sources: a SourceRef becomes the repository that reads it. It lives above the data module, so that other source modules (a store) can sit beside it without a cycle.
 import UsageCore
 import UsageData
+import UsageStore
 
 extension SourceRef {
+    /// What a run with no SOURCE opens on: the store when it holds sessions (or cannot be
+    /// read: that is said, not hidden behind the sample), else the bundled sample.
+    public static func startingSource(store path: String?) -> SourceRef {
+        guard let path, Store.exists(at: path) else { return .sample }
+        guard let store = try? Store.open(path: path, create: false), let history = try? StoreHistory(store: store, source: storeName)
+        else { return .store }
+        return history.sessionCount > 0 ? .store : .sample
+    }
+
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is
-    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds.
-    func repository(zone: Zone, timeout: Double = StreamLimits.defaultTimeout) -> any HistoryRepository {
-        sessionRepository(zone: zone, timeout: timeout)
+    /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `options` are
+    /// what the readers are given (the clock, the zone of local times, CSV column names);
+    /// `store` is the store's path (nil: there is no home to keep one in).
+    func repository(
+        zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: String?
+    ) -> any HistoryRepository {
+        switch self {
+        case .store:
+            return StoreRepository(path: store ?? "")
+        case .merged(let refs):
+            return MergedRepository(
+                name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store) })
+        default:
+            return sessionRepository(zone: zone, timeout: timeout, options: options)
+        }
     }
 
     /// The repository of a source read whole into memory.
-    private func sessionRepository(zone: Zone, timeout: Double) -> any SessionRepository {
+    private func sessionRepository(zone: Zone, timeout: Double, options: ReadOptions) -> any SessionRepository {
         switch self {
         case .sample: return BundledSampleRepository(zone: zone)
-        case .file(let path): return FileRepository(path: path, timeout: timeout)
-        case .stdin: return StdinRepository(timeout: timeout)
+        case .file(let path): return FileRepository(path: path, timeout: timeout, options: options)
+        case .stdin: return StdinRepository(timeout: timeout, options: options)
+        case .refused(let argument, let problem): return RefusedRepository(name: argument, problem: problem)
         case .url(let url):
-            var repository = URLRepository(url: url)
+            var repository = URLRepository(url: url, options: options)
             repository.client.readTimeout = timeout
             return repository
         case .activityWatch(let host, let port):
             var repository = ActivityWatchRepository(host: host, port: port)
             repository.client.readTimeout = timeout
             return repository
-        case .merged(let refs):
-            return MergedRepository(name: description, parts: refs.map { $0.sessionRepository(zone: zone, timeout: timeout) })
+        case .merged, .store:
+            preconditionFailure("\(self) is not read whole")
         }
     }
 }

@@ -6,7 +6,7 @@ public enum Tokenizer {
     /// The words of `line`. `"Google Chrome"` and `'Google Chrome'` are one word; outside single
     /// quotes a backslash takes the next character literally; `$'…'` is bash's ANSI-C quoting,
     /// where `\e`, `\t`, `\n`, `\u{202E}`… spell the characters a name may hold but a terminal
-    /// must never get raw (SPEC §6). Throws on an unclosed quote.
+    /// must never get raw (docs/DATA.md §6). Throws on an unclosed quote.
     public static func words(_ line: String) throws(ShellError) -> [String] {
         let scan = Scan(line)
         if scan.quote != nil || scan.pendingEscape { throw .unclosedQuote }

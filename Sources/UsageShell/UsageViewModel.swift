@@ -51,6 +51,12 @@ public final class UsageViewModel {
     }
     /// How long a load waits for a silent stream (a pipe, a FIFO, an HTTP body), in seconds.
     public var timeout: Double = StreamLimits.defaultTimeout
+    /// Where the store is (`load store`); nil when there is no home to keep one in.
+    public var storePath: String?
+    /// The zone a CSV's times without an offset are read in (`--data-tz`); nil: the selected zone.
+    public var dataZone: Zone?
+    /// Which CSV column holds which field, where the header's names do not say (`--columns`).
+    public var columns = ColumnMapping()
     /// The chart `show` draws first, and `chart` alone draws.
     public var chart: ChartKind = .category
     /// What the hourly chart stacks: the top apps (as the original did) or the top categories.
@@ -73,7 +79,7 @@ public final class UsageViewModel {
         let zone: Zone
     }
 
-    /// A view model in `zone`; `now` is the injected clock (SPEC §3's "today" when there is no data).
+    /// A view model in `zone`; `now` is the injected clock (docs/DATA.md §3's "today" when there is no data).
     public init(zone: Zone, now: @escaping () -> Micros) {
         self.zone = zone
         self.now = now
@@ -123,13 +129,19 @@ public final class UsageViewModel {
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<any SessionHistory, LoadError> {
         let ticket = beginLoad(source)
-        let repo = repository ?? source.repository(zone: zone, timeout: timeout)
+        let repo = repository ?? source.repository(zone: zone, timeout: timeout, options: readOptions, store: storePath)
         let cancellation = ticket.cancellation
         let result = presenter.present(source, cancellation: cancellation) { progress in
             Result { () throws(LoadError) in try repo.openHistory(cancellation: cancellation, progress: progress) }
         }
         finishLoad(ticket, with: result)
         return result
+    }
+
+    /// What the readers of a load are given: the clock (a running interval counts up to it),
+    /// the zone of times without an offset, and the CSV column names.
+    public var readOptions: ReadOptions {
+        ReadOptions(now: now(), localZone: dataZone ?? zone, columns: columns)
     }
 
     /// Re-reads the bundled sample for a new zone. This is no user load: a failed load's
@@ -164,7 +176,7 @@ public final class UsageViewModel {
     /// Whether any load has succeeded.
     public var hasData: Bool { loadedSource != nil }
 
-    /// The selected day: the one chosen with `day`, else SPEC §3's default.
+    /// The selected day: the one chosen with `day`, else docs/DATA.md §3's default.
     public var selectedDay: LocalDate {
         explicitDay ?? history.defaultDay(in: zone, now: now())
     }
@@ -180,6 +192,11 @@ public final class UsageViewModel {
         guard LocalDate.supported.contains(day) else { return nil }
         explicitDay = day
         return day
+    }
+
+    /// Drops the reports computed so far (their history failed a read while they were made).
+    public func forgetReports() {
+        cache = nil
     }
 
     /// The report of the selected day, computed once per (history, day, zone).

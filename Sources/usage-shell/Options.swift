@@ -18,14 +18,15 @@ struct UsageShellCommand: ParsableCommand {
             With -c or -f, runs those commands and exits; otherwise reads commands from standard \
             input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
             1 when any failed, 3 when none failed but 'limits check' found a crossed limit, 64 for a bad \
-            command line.
+            command line. 'usage-shell import SOURCE...' puts sources into the store (see \
+            'usage-shell import --help').
             """,
         version: UsageShellVersion.string
     )
 
     @Argument(
         help: ArgumentHelp(
-            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input; absent: the bundled sample (also ':sample:').",
+            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, store for the store; absent: the store when it holds sessions, else the bundled sample (also ':sample:').",
             valueName: "source"),
         completion: .file())
     var sources: [String] = []
@@ -39,8 +40,23 @@ struct UsageShellCommand: ParsableCommand {
     @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
     var tz: String?
 
-    @Option(help: "Output format of commands: table or json.")
+    @Option(help: "Output format of commands: table, json or csv (RFC 4180, the JSON's fields).")
     var format: OutputFormat = .table
+
+    @Flag(help: "Write CSV cells as they are, without the ' that keeps a spreadsheet from running a cell as a formula.")
+    var rawCsv = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The zone a CSV's times without a UTC offset are read in (IANA name or UTC); default: the selected zone (--tz).",
+            valueName: "zone"))
+    var dataTz: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which CSV column holds which field, when its header's names do not say: FIELD=COLUMN pairs (fields: id, app, category, start, end, duration), e.g. app=Program,start=From,end=To.",
+            valueName: "mapping"))
+    var columns: String?
 
     @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always, never, or a depth: 16, 256 or truecolor (auto and always take the depth COLORTERM and TERM announce).")
     var color: ColorMode = .auto
@@ -69,6 +85,11 @@ struct UsageShellCommand: ParsableCommand {
         valueName: "seconds"))
     var timeout: String?
 
+    @Option(help: ArgumentHelp(
+        "The store's database: imported sessions (import) and tracked time; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).",
+        valueName: "path"), completion: .file())
+    var db: String?
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -76,8 +97,10 @@ struct UsageShellCommand: ParsableCommand {
     var noHistory = false
 
     func validate() throws {
-        // The same rules, and the same words, as `set tz`, `set width` and `set timeout`.
-        for (name, value) in [("tz", tz), ("width", width.map(String.init)), ("timeout", timeout)] {
+        // The same rules, and the same words, as `set tz`, `set width`, `set timeout`, `set data-tz` and `set columns`.
+        for (name, value) in [
+            ("tz", tz), ("width", width.map(String.init)), ("timeout", timeout), ("data-tz", dataTz), ("columns", columns),
+        ] {
             guard let value, let problem = Settings.problem(name, value) else { continue }
             throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
         }

@@ -7,7 +7,7 @@ import UsageShell
 #endif
 
 /// stdout and stderr as sinks; each write goes straight to the file descriptor, so stdout and
-/// stderr interleave in order (SPEC §7).
+/// stderr interleave in order (docs/DATA.md §7).
 final class StandardStream: TextSink, Sendable {
     static let output = StandardStream(fd: STDOUT_FILENO)
     static let error = StandardStream(fd: STDERR_FILENO)

@@ -5,6 +5,7 @@ import UsageCore
 import UsageData
 import UsageRender
 import UsageShell
+import UsageStore
 
 #if canImport(Glibc)
     import Glibc
@@ -12,13 +13,39 @@ import UsageShell
 
 extension UsageShellCommand {
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
+    /// `usage-shell [--db PATH] import …` is the import command of its own: `import` as the first
+    /// word that is no option (a file of that name is `./import`).
     static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let k = importPosition(arguments) {
+            arguments.remove(at: k)
+            run(ImportCommand.self, arguments)
+        }
+        run(Self.self, arguments)
+    }
+
+    /// Where `import` stands as the first word that is neither an option nor an option's value.
+    static func importPosition(_ arguments: [String]) -> Int? {
+        let withValues: Set<String> = ["--day", "--tz", "--format", "--color", "--glyphs", "--width", "-c", "-f", "--timeout", "--db"]
+        var k = 0
+        while k < arguments.count {
+            let word = arguments[k]
+            if word == "--" { return nil }
+            guard word.hasPrefix("-"), word != "-" else { return word == "import" ? k : nil }
+            k += withValues.contains(word) ? 2 : 1
+        }
+        return nil
+    }
+
+    /// Parses `arguments` as `Command`, runs it and exits with its status.
+    private static func run<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) -> Never {
         do {
-            var command = try parseAsRoot()
+            var command = try Command.parseAsRoot(arguments)
             try command.run()
+            Glibc.exit(0)
         } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let code = Command.exitCode(for: error)
+            let message = Command.fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { StandardStream.output.write(message + "\n") }
             } else if !message.isEmpty {
@@ -35,25 +62,22 @@ extension UsageShellCommand {
         // A closed pipe (`| head -1`) must end the run quietly: writes then fail with EPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
-        if tz == nil, let value = environment["TZ"], !value.isEmpty, Zone(identifier: value) == nil {
-            StandardStream.error.write("warning: TZ='\(TerminalText.sanitize(value))' is not an IANA zone name; using the system zone\n")
-        }
-        let zone = tz.flatMap { Zone(identifier: $0) }
-            ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
-        let model = UsageViewModel(zone: zone, now: { Micros(Date().timeIntervalSince1970 * 1_000_000) })
-        if let seconds = timeout.flatMap(StreamLimits.seconds) { model.timeout = seconds }
-
         let plan = RunPlan(commands: commands, script: script, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
         if plan.isInteractive { Interrupt.install() }
         let output = OutputSettings.start(
             format: format, color: color, glyphs: glyphs, accessible: accessible, width: width,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
-        let shell = Shell(model: model, output: output, environment: shellEnvironment(plan, environment))
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: rawCsv)
+        let shell = Wiring.shell(
+            environment: environment, tz: tz, timeout: timeout, db: db, stdin: plan.stdinUse, output: output,
+            interactive: plan.isInteractive)
+        shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
+        if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
+        let source = sources.isEmpty
+            ? SourceRef.startingSource(store: shell.environment.storePath) : SourceRef(sources, home: environment["HOME"])
         let status = runner.run(
-            plan, source: sources.isEmpty ? .sample : SourceRef(sources, home: environment["HOME"]), day: day,
-            readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
+            plan, source: source, day: day, readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
             makeReader: {
                 EditLineReader(
                     complete: { Completer.complete($0, shell: shell) }, historyFile: historyFile,
@@ -61,22 +85,36 @@ extension UsageShellCommand {
             })
         throw ExitCode(status)
     }
+}
 
-    /// The real world the shell runs in: the home folder, the terminal's width, the spinner at a
-    /// terminal, the limits and rules files, what `-` may read.
-    private func shellEnvironment(_ plan: RunPlan, _ environment: [String: String]) -> ShellEnvironment {
+/// The real world a shell runs in, wired once for the shell and for `import`.
+enum Wiring {
+    /// A shell on the real clock, zone, files and terminal.
+    static func shell(
+        environment: [String: String], tz: String?, timeout: String?, db: String?, stdin: StdinUse, output: OutputSettings,
+        interactive: Bool
+    ) -> Shell {
+        if tz == nil, let value = environment["TZ"], !value.isEmpty, Zone(identifier: value) == nil {
+            StandardStream.error.write("warning: TZ='\(TerminalText.sanitize(value))' is not an IANA zone name; using the system zone\n")
+        }
+        let zone = tz.flatMap { Zone(identifier: $0) }
+            ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
+        let now = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
+        let model = UsageViewModel(zone: zone, now: now)
+        if let seconds = timeout.flatMap(StreamLimits.seconds) { model.timeout = seconds }
         var presenter: any LoadPresenter = DirectLoadPresenter()
-        if plan.isInteractive, isatty(STDERR_FILENO) == 1 {
+        if interactive, isatty(STDERR_FILENO) == 1 {
             presenter = TerminalLoadPresenter(stream: StandardStream.error) { Terminal.width(environment: environment, fd: STDERR_FILENO) }
         }
         // Only the prompt's results, shown at a terminal, are paged or cleared.
-        let screen: (any TerminalScreen)? = plan.isInteractive && isatty(STDOUT_FILENO) == 1 ? StdoutScreen(environment: environment) : nil
-        return ShellEnvironment(
+        let screen: (any TerminalScreen)? = interactive && isatty(STDOUT_FILENO) == 1 ? StdoutScreen(environment: environment) : nil
+        let shellEnvironment = ShellEnvironment(
             home: environment["HOME"], terminalWidth: { Terminal.width(environment: environment) }, screen: screen,
             pager: Pager.command(environment: environment),
             loadPresenter: presenter,
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
-            stdin: plan.stdinUse)
+            stdin: stdin, storePath: db ?? Store.defaultPath(environment: environment), now: now)
+        return Shell(model: model, output: output, environment: shellEnvironment)
     }
 }

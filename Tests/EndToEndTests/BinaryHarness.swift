@@ -48,6 +48,7 @@ enum Binary {
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
             "PATH": "/usr/bin:/bin",
             "TZ": "UTC",
             "LANG": "C.UTF-8",
@@ -90,8 +91,8 @@ enum Binary {
     }
 
     /// Runs with `--format json` and parses stdout's single line as a JSON object.
-    static func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try run(arguments + ["--format", "json"])
+    static func json(_ arguments: [String], environment: [String: String] = [:]) throws -> [String: Any] {
+        let result = try run(arguments + ["--format", "json"], environment: environment)
         guard result.status == 0 else {
             throw HarnessError.failed("exit \(result.status): \(result.stderr)")
         }

@@ -41,7 +41,9 @@ struct CommandLineTests {
     @Test func pipedCommandsRunInOrderAndAFailureExitsOne() throws {
         let r = try Binary.run([Binary.fixture("original-app-mock-data.json"), "--tz", "UTC"], stdin: "day 2026-02-23\nchrt\napps top 3\n")
         #expect(r.status == 1)
-        #expect(r.stderr == "error: line 2: unknown command 'chrt' — did you mean 'chart'?\n")
+        #expect(
+            r.stderr == "warning: 2 of 201 rows skipped (1 no timestamp, 1 end not after start) — 'check' lists them\n"
+                + "error: line 2: unknown command 'chrt' — did you mean 'chart'?\n")
         #expect(r.stdout.hasPrefix("Monday, February 23, 2026\n35h 14m total · 16h 59m screen time\nApps\n"))
         #expect(r.stdout.contains("3. Safari"))
     }

@@ -8,7 +8,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         /// The load fails with exactly this reason (after `cannot load 'FILE': `).
         case fails(String)
         /// The load succeeds; the output of the run with `arguments` must contain every one of `expected`.
-        case loads(arguments: [String], expected: [String])
+        /// `stderr`: the warning of a load that skipped rows, else nothing.
+        case loads(arguments: [String], expected: [String], stderr: String = "")
     }
 
     let name: String
@@ -56,7 +57,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         HostileCase(
             name: "100000 nested arrays, closed",
             bytes: text("[" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "]"),
-            outcome: .loads(arguments: ["-c", "check"], expected: ["sessions: 0", "skipped 1 row", "not_an_object  1"])),
+            outcome: .loads(
+                arguments: ["-c", "check"], expected: ["sessions: 0", "skipped 1 row", "not_an_object  1"],
+                stderr: "warning: 1 of 1 row skipped (1 not an object) — 'check' lists them\n")),
         HostileCase(
             name: "100000 nested arrays, unclosed", bytes: text(String(repeating: "[", count: 100_000)),
             outcome: .fails("not valid JSON at line 1, column 100001: unexpected end of input: expected a value")),
@@ -105,10 +108,10 @@ struct HostileInputTests {
             #expect(kept.status == 1)
             #expect(kept.stderr == "error: line 1: cannot load '\(path)': \(reason); the previous data is kept, 'retry' tries again\n", "\(c.name)")
             #expect(kept.stdout == "Monday, February 23, 2026\n7h 32m total · 6h 22m screen time\n", "\(c.name)")
-        case .loads(let arguments, let expected):
+        case .loads(let arguments, let expected, let stderr):
             let r = try Binary.run([path] + arguments)
             #expect(r.status == 0, "\(c.name): \(r.stderr)")
-            #expect(r.stderr == "", "\(c.name)")
+            #expect(r.stderr == stderr, "\(c.name)")
             for text in expected { #expect(r.stdout.contains(text), "\(c.name): no '\(text)' in \(r.stdout)") }
         }
     }

@@ -10,7 +10,7 @@ import Testing
 
 // MARK: - Oracle
 
-/// An independent model of SPEC §1–4 and §8 (`show`).
+/// An independent model of docs/DATA.md §1–4 and §8 (`show`).
 enum Oracle {
     /// One valid, normalised session: seconds since 1970 as Doubles.
     struct Session {

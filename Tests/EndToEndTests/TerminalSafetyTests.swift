@@ -1,4 +1,4 @@
-// TerminalSafetyTests.swift — SPEC §6 through the built binary: every command of the command table (the list comes from CommandTable.all), on its data path and its error paths, with colour off, colour on, JSON and accessible, on hostile names, ids, file names and arguments; and the command line's own errors and warnings.
+// TerminalSafetyTests.swift — docs/DATA.md §6 through the built binary: every command of the command table (the list comes from CommandTable.all), on its data path and its error paths, with colour off, colour on, JSON and accessible, on hostile names, ids, file names and arguments; and the command line's own errors and warnings.
 import Foundation
 import Testing
 import UsageRender
@@ -286,7 +286,7 @@ struct SafetyCase: Sendable, CustomTestStringConvertible {
 
 /// How a run prints.
 enum SafetyMode: String, CaseIterable, Sendable {
-    case colourNever, colourAlways, json, accessible
+    case colourNever, colourAlways, json, accessible, csv
 
     var arguments: [String] {
         switch self {
@@ -296,6 +296,8 @@ enum SafetyMode: String, CaseIterable, Sendable {
         case .json: return ["--format", "json", "--color", "always"]
         // Charts as sentences, ASCII glyphs: other renderers of the same names.
         case .accessible: return ["--accessible", "--glyphs", "ascii", "--color", "never"]
+        // CSV printed shows controls as escapes, as tables do (only --raw-csv to a file is exact).
+        case .csv: return ["--format", "csv", "--color", "always"]
         }
     }
 }
@@ -400,6 +402,16 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("limits", ["limit {title} 1m", "limit category {social} 1m", "limits check"], status: 3, shows: ["{title}", "{social}"], json: ["{title}", "{social}"]),
     SafetyCase("limits", ["limits {evil}"], status: 1, shows: ["'{evil}' is not check"]),
     SafetyCase("limits", ["limits"], status: 0, shows: ["the limits file '{limitsfile}' is not valid"], setup: .corruptLimits),
+    // import, store, forget: hostile names and paths go into SQLite and come back exactly
+    SafetyCase("import", ["import {data}"], shows: ["imported {data}"], json: ["{data}"]),
+    SafetyCase("import", ["import {evil}"], status: 1, shows: ["cannot load '{evil}'"]),
+    SafetyCase("store", ["import {data}", "store"], shows: ["{data}"], json: ["{data}"]),
+    SafetyCase("store", ["import {data}", "load store", "show"], shows: ["{title}", "{social}", "{rlo}", "{ruled}"], json: allApps + dayCategories),
+    SafetyCase("store", ["import {data}", "load store", "app {title}"], shows: ["{title} · "], json: ["{title}"]),
+    SafetyCase("store", ["store {evil}"], status: 1, shows: ["store: takes no arguments"]),
+    SafetyCase("forget", ["import {data}", "forget before 2026-03-01 --yes"], shows: ["forgot"]),
+    SafetyCase("forget", ["import {data}", "forget before {evilday}"], status: 1, shows: ["'{evilday}' is not a day"]),
+    SafetyCase("forget", ["import {data}", "forget before 2026-03-01"], status: 1, shows: ["forget before 2026-03-01 --yes"]),
     // help
     SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),
@@ -438,6 +450,9 @@ struct TerminalSafetyTests {
             expectPlainSafe(r.stderr, "stderr, \(context)")
             switch mode {
             case .colourNever, .accessible: expectPlainSafe(r.stdout, "stdout, \(context)")
+            case .csv:
+                // RFC 4180 ends records with CRLF: that CR is the only one allowed.
+                expectPlainSafe(r.stdout.replacingOccurrences(of: "\r\n", with: "\n"), "stdout, \(context)")
             case .colourAlways: expectColouredSafe(r.stdout, "stdout, \(context)")
             case .json:
                 // Raw controls never appear in JSON either: they are written as \u escapes.
@@ -502,6 +517,10 @@ let commandLineSafetyCases: [CommandLineSafetyCase] = [
     .init(name: "--width that is a newline", arguments: ["--width", "\n"], status: 64, shows: ["'\\n' is invalid for '--width <width>'\nHelp:"]),
     .init(name: "a short option with a newline", arguments: ["-a\nb"], status: 64, shows: ["Unknown option '-a\\nb'"]),
     .init(name: "--color with escapes", arguments: ["--color", "{evil}"], status: 64, shows: ["'{evil}'"]),
+    .init(name: "--data-tz with escapes", arguments: ["--data-tz", "{evil}"], status: 64, shows: ["not '{evil}'"]),
+    .init(name: "--columns with escapes", arguments: ["--columns", "{evil}=x"], status: 64, shows: ["unknown field '{evil}'"]),
+    .init(name: "an aw:// path with escapes", arguments: ["aw://localhost:1/{evil}", "-c", "show"], status: 1,
+          shows: ["a path is not used", "drop '/{evil}'"]),
     .init(name: "a missing -f script", arguments: ["{data}", "-f", "{noscript}"], status: 1, shows: ["error: cannot read script '{noscript}'"]),
     .init(name: "a -f script of hostile lines", arguments: ["{data}", "-f", "{script}"], status: 1,
           shows: ["error: line 2: no app named '{evilline}'", "error: line 3: unknown command '{evilline}'"]),

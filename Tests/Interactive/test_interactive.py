@@ -670,7 +670,7 @@ class InteractiveShellTests(unittest.TestCase):
 
     # Bug (fixed): EditLineReader.addHistory wrote "warning: history file '…'" with the path
     # unsanitised (and on the editor's stream), while the same warning at start-up went through
-    # TerminalText.sanitize: an ESC in the history path reached the terminal raw (SPEC §6).
+    # TerminalText.sanitize: an ESC in the history path reached the terminal raw (docs/DATA.md §6).
     def test_bug_history_write_warning_printed_escape_sequences_in_the_path_raw(self):
         blocker = self.root / "hist\u001b[31mfile"
         env = dict(self.env, USAGE_SHELL_HISTORY=str(blocker / "history"))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Terminal safety (SPEC §6) of the interactive shell under a real pseudo-terminal (pexpect).
+"""Terminal safety (docs/DATA.md §6) of the interactive shell under a real pseudo-terminal (pexpect).
 
 What the terminal receives is checked byte for byte: the banner naming a hostile source, the
 prompt, the load spinner's label, error lines echoing hostile arguments, and Tab completion

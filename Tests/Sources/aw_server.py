@@ -198,6 +198,12 @@ class AWServer:
         """POST /api/0/buckets/ID/events with a list: stored as given (no heartbeat merging)."""
         return self.request("POST", f"/buckets/{urllib.parse.quote(bucket_id, safe='')}/events", list(events))
 
+    def heartbeat(self, bucket_id, event, pulsetime):
+        """POST /api/0/buckets/ID/heartbeat: merged into the last event (same id, longer) when
+        its data is the same and it comes within `pulsetime` seconds of that event's end, as a
+        watcher's heartbeats grow the current window event."""
+        return self.request("POST", f"/buckets/{urllib.parse.quote(bucket_id, safe='')}/heartbeat?pulsetime={pulsetime}", event)
+
     def events(self, bucket_id, start=None, end=None, limit=None):
         """GET /api/0/buckets/ID/events (newest first), start/end as RFC 3339 strings."""
         query = {k: v for k, v in (("start", start), ("end", end), ("limit", limit)) if v is not None}

@@ -1,4 +1,4 @@
-// DayReportTests.swift — SPEC §3–4: day windows and hour slots in any zone, clipping, totals, order and the category rule.
+// DayReportTests.swift — docs/DATA.md §3–4: day windows and hour slots in any zone, clipping, totals, order and the category rule.
 import Testing
 @testable import UsageCore
 

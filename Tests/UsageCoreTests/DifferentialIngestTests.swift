@@ -1,4 +1,4 @@
-// DifferentialIngestTests.swift — SessionsJSON.decode checked against an independent Foundation reference of SPEC §1–2 on seeded dirty documents (small, large, split traps), layout independence, and the U+FFFD / U+FEFF tables.
+// DifferentialIngestTests.swift — SessionsJSON.decode checked against an independent Foundation reference of docs/DATA.md §1–2 on seeded dirty documents (small, large, split traps), layout independence, and the U+FFFD / U+FEFF tables.
 import Foundation
 import Testing
 import UsageCore
@@ -654,9 +654,9 @@ enum Differential {
 
     struct ReferenceError: Error { var message: String }
 
-    /// SPEC §1–2 written plainly on top of Foundation, independent of the project's code.
+    /// docs/DATA.md §1–2 written plainly on top of Foundation, independent of the project's code.
     final class Reference {
-        /// RFC 3339 as SPEC §1 restricts it; `\A…\z` so that no trailing line break slips through.
+        /// RFC 3339 as docs/DATA.md §1 restricts it; `\A…\z` so that no trailing line break slips through.
         let pattern = try! NSRegularExpression(
             pattern: #"\A([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]{1,9})?([Zz]|([+-])([0-9]{2}):([0-9]{2}))\z"#)
         /// Days from 1970-01-01 to January 1st of each year 0...9999, counted a year at a time.
@@ -1071,7 +1071,7 @@ struct DifferentialRawFEFFTests {
     }
 }
 
-/// SPEC §1: invalid UTF-8 and lone surrogate escapes inside strings become U+FFFD, the row stays,
+/// docs/DATA.md §1: invalid UTF-8 and lone surrogate escapes inside strings become U+FFFD, the row stays,
 /// and the repaired strings are counted. JSONSerialization rejects these inputs, so there is no
 /// reference here: the expectations are written out.
 struct DifferentialRepairTests {

@@ -11,7 +11,7 @@ import Testing
 // literal), next to the fix in Sources/UsageCore.
 
 /// The JSON target (Fuzz/JSONScannerFuzz.swift) excuses JSONSerialization for rejecting what
-/// SPEC §1 has us accept. Were ours to start rejecting one of these as well, both would reject
+/// docs/DATA.md §1 has us accept. Were ours to start rejecting one of these as well, both would reject
 /// and the target could not notice; these tests would. (The byte order mark, deep nesting, lone
 /// surrogates, invalid UTF-8, a raw U+FEFF and trailing commas have theirs in IngestTests and
 /// DifferentialIngestTests.)

@@ -1,4 +1,4 @@
-// IngestTests.swift — SPEC §1–2: validity rules, every skip reason, normalisation, and whole-load failures.
+// IngestTests.swift — docs/DATA.md §1–2: validity rules, every skip reason, normalisation, and whole-load failures.
 import Testing
 @testable import UsageCore
 

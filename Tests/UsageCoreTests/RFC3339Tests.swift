@@ -1,4 +1,4 @@
-// RFC3339Tests.swift — SPEC §1's timestamp rules, table-driven.
+// RFC3339Tests.swift — docs/DATA.md §1's timestamp rules, table-driven.
 import Testing
 @testable import UsageCore
 

@@ -1,4 +1,4 @@
-// SourceFormatTests.swift — the format layer: detection by content, decode dispatch and error wrapping, and each format (NDJSON, CSV, Timewarrior, ActivityWatch) under SPEC §1–2.
+// SourceFormatTests.swift — the format layer: detection by content, decode dispatch and error wrapping, and each format (NDJSON, CSV, Timewarrior, ActivityWatch) under docs/DATA.md §1–2.
 import Foundation
 import Testing
 @testable import UsageCore
@@ -137,7 +137,13 @@ extension SourceFormatTests {
             ("end_timestamp,start_timestamp,app_name\n", .csv),
             ("notes,start_timestamp,end_timestamp\r\n", .csv),
             ("\u{FEFF}" + csvHeader + "\r\n", .csv),
-            ("hello, world\n", .sessionsJSON),
+            // A first line of short names is a header, even of unknown names: the CSV reader then
+            // says which columns it could not place (better than "not valid JSON at line 1").
+            ("hello, world\n", .csv),
+            ("Program;From;To\n", .csv),
+            ("hello world\n", .sessionsJSON),
+            ("a,\n", .sessionsJSON),
+            ("x\u{1}y,z\n", .sessionsJSON),
             ("garbage", .sessionsJSON),
             ("", .sessionsJSON),
             ("   \n ", .sessionsJSON),
@@ -179,13 +185,16 @@ extension SourceFormatTests {
             let json = "[\(sessionLine(id: "\"1\"", app: "\"Firefox\"", category: "\"Browsing\"", start: "\"2026-02-23T09:35:00Z\"", end: "\"2026-02-23T10:10:00Z\""))]"
             let ndjson = sessionLine(id: "1", app: "\"Firefox\"", category: "\"Browsing\"", start: "\"2026-02-23T09:35:00Z\"", end: "\"2026-02-23T10:10:00Z\"") + "\n"
             let csv = csvHeader + "\n1,Firefox,Browsing,2026-02-23T09:35:00Z,2026-02-23T10:10:00Z\n"
-            let timew = Detection.timewarrior
-            for text in [json, ndjson, csv, timew] {
+            for text in [json, ndjson, csv] {
                 let d = try decodeSource(text, source: "x")
                 #expect(d.loaded == expected, "\(detectFormat(text))")
                 #expect(d.source == "x")
                 #expect(d.skipped.total == 0)
             }
+            // A Timewarrior interval has tags, no category: its activity is the tag set.
+            let d = try decodeSource(Detection.timewarrior, source: "x")
+            #expect(d.loaded == [LoadedSession("2026-02-23T09:35:00Z", "2026-02-23T10:10:00Z", "Browsing, Firefox", "Other", id: "1")])
+            #expect(d.source == "x" && d.skipped.total == 0)
         }
 
         @Test(arguments: [
@@ -527,11 +536,12 @@ extension SourceFormatTests {
         @Test func intervalsBecomeSessions() throws {
             #expect(detectFormat(Self.export) == .timewarrior)
             let d = try decodeSource(Self.export)
+            // Without a clock (no `now`), the running interval 1 cannot be counted: missing_timestamp.
             #expect(
                 d.loaded == [
-                    LoadedSession("2026-02-23T09:35:00Z", "2026-02-23T10:10:00Z", "Firefox", "Browsing", id: "2"),
+                    LoadedSession("2026-02-23T09:35:00Z", "2026-02-23T10:10:00Z", "Browsing, Firefox", "Other", id: "2"),
                     LoadedSession("2026-02-23T12:00:00Z", "2026-02-23T12:15:00Z", "(unknown)", "Other", id: "3"),
-                    LoadedSession("2026-02-23T13:00:00Z", "2026-02-23T13:15:00Z", "Slack", "Other", id: "4"),
+                    LoadedSession("2026-02-23T13:00:00Z", "2026-02-23T13:15:00Z", "Slack, extra, other", "Other", id: "4"),
                     LoadedSession("2026-02-23T14:00:00Z", "2026-02-23T14:15:00Z", "(unknown)", "Other", id: "5"),
                     LoadedSession("2026-02-23T15:00:00Z", "2026-02-23T15:15:00Z", "Mixed", "Other", id: "6"),
                 ])
@@ -564,7 +574,7 @@ extension SourceFormatTests {
             #expect(column == 36)
         }
 
-        /// SPEC §1: invalid UTF-8 and lone surrogate escapes inside strings become U+FFFD and the
+        /// docs/DATA.md §1: invalid UTF-8 and lone surrogate escapes inside strings become U+FFFD and the
         /// row stays. Foundation refuses both, so the whole Timewarrior load failed ("JSON that
         /// cannot be read here", at line 1, column 1).
         @Test func bugTimewarriorLoneSurrogateFailsTheWholeLoad() throws {
@@ -772,7 +782,7 @@ extension SourceFormatTests {
             #expect(line == 2)
         }
 
-        /// The same SPEC §1 repair as for Timewarrior: an app name with invalid UTF-8 keeps its event.
+        /// The same docs/DATA.md §1 repair as for Timewarrior: an app name with invalid UTF-8 keeps its event.
         @Test func bugAWInvalidUTF8FailsTheWholeLoad() throws {
             var bytes = Array(#"{"buckets": {"w": {"type": "currentwindow", "hostname": "h", "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "A"#.utf8)
             bytes += [0xC3]

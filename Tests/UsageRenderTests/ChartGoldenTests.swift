@@ -98,7 +98,7 @@ enum Golden {
                 #expect(line[last] == "\u{1B}[0m", "colour left open: \(line)", sourceLocation: sourceLocation)
             }
             if theme.glyphs.isASCII && !theme.accessible {
-                // Art is ASCII; only data names and SPEC §5's separators (`·`, `…`, `–`) may not be.
+                // Art is ASCII; only data names and docs/DATA.md §5's separators (`·`, `…`, `–`) may not be.
                 let art = plain.unicodeScalars.filter { (0x2500...0x259F).contains($0.value) }
                 #expect(art.isEmpty, "block or box glyph in ASCII: \(line)", sourceLocation: sourceLocation)
             }

@@ -268,10 +268,10 @@ struct DetailJSONTests {
         #expect(
             json
                 == #"{"day":"2026-02-23","time_zone":"UTC","app":"Chrome","category":"Productivity","seconds":8100,"share":0.75,"sessions":["#
-                + #"{"id":"c1","start":"2026-02-23T00:00:00Z","end":"2026-02-23T00:40:00Z","seconds":2400},"#
-                + #"{"id":"c2","start":"2026-02-23T09:35:00Z","end":"2026-02-23T10:10:00Z","seconds":2100},"#
-                + #"{"id":null,"start":"2026-02-23T09:50:00Z","end":"2026-02-23T10:00:00Z","seconds":600},"#
-                + #"{"id":"c3","start":"2026-02-23T23:10:00Z","end":"2026-02-24T00:00:00Z","seconds":3000}],"#
+                + #"{"id":"c1","start":"2026-02-23T00:00:00Z","end":"2026-02-23T00:40:00Z","seconds":2400,"running":false},"#
+                + #"{"id":"c2","start":"2026-02-23T09:35:00Z","end":"2026-02-23T10:10:00Z","seconds":2100,"running":false},"#
+                + #"{"id":null,"start":"2026-02-23T09:50:00Z","end":"2026-02-23T10:00:00Z","seconds":600,"running":false},"#
+                + #"{"id":"c3","start":"2026-02-23T23:10:00Z","end":"2026-02-24T00:00:00Z","seconds":3000,"running":false}],"#
                 + #""hours":[\#(hours.joined(separator: ","))]}"#)
     }
 
@@ -284,7 +284,7 @@ struct DetailJSONTests {
     @Test func appJSONOnAFallBackDayUsesEachInstantsOffset() throws {
         let d = try Fixture.dataset(Fixture.fallBackJSON)
         let json = ReportJSON.app(try Fixture.app(d, "Night", "2026-11-01", zone: Fixture.newYork)).serialized
-        #expect(json.contains(#""sessions":[{"id":"n1","start":"2026-11-01T00:30:00-04:00","end":"2026-11-01T01:30:00-05:00","seconds":7200}]"#))
+        #expect(json.contains(#""sessions":[{"id":"n1","start":"2026-11-01T00:30:00-04:00","end":"2026-11-01T01:30:00-05:00","seconds":7200,"running":false}]"#))
         #expect(json.contains(#"{"start":"2026-11-01T01:00:00-04:00","hour":1,"seconds":3600},{"start":"2026-11-01T01:00:00-05:00","hour":1,"seconds":1800}"#))
         #expect(json.hasPrefix(#"{"day":"2026-11-01","time_zone":"America/New_York","app":"Night","category":"Other","seconds":7200,"share":0.8,"#))
     }
@@ -314,7 +314,8 @@ struct DetailJSONTests {
                 + #""not_an_object":[{"session_id":null,"line":8,"source":"fixture.json"}]},"#
                 + #""sources":[{"source":"fixture.json","sessions":5,"skipped":{"total":2,"reasons":{"missing_timestamp":0,"bad_timestamp":1,"#
                 + #""end_not_after_start":0,"bad_field_type":0,"not_an_object":1}},"examples":{"bad_timestamp":"#
-                + #"[{"session_id":"s17","line":7,"source":"fixture.json"}],"not_an_object":[{"session_id":null,"line":8,"source":"fixture.json"}]}}]}"#)
+                + #"[{"session_id":"s17","line":7,"source":"fixture.json"}],"not_an_object":[{"session_id":null,"line":8,"source":"fixture.json"}]}}],"#
+                + #""running":[],"local_times":[]}"#)
     }
 
     @Test func checkJSONOfNothingLoaded() {
@@ -325,7 +326,7 @@ struct DetailJSONTests {
                 + #""skipped":{"total":0,"reasons":{"missing_timestamp":0,"bad_timestamp":0,"end_not_after_start":0,"#
                 + #""bad_field_type":0,"not_an_object":0}},"examples":{},"sources":[{"source":"","sessions":0,"skipped":{"total":0,"#
                 + #""reasons":{"missing_timestamp":0,"bad_timestamp":0,"end_not_after_start":0,"bad_field_type":0,"not_an_object":0}},"#
-                + #""examples":{}}]}"#)
+                + #""examples":{}}],"running":[],"local_times":[]}"#)
     }
 
     @Test func jsonKeepsHostileNamesExactAndEscaped() throws {

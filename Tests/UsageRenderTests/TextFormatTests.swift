@@ -1,4 +1,4 @@
-// TextFormatTests.swift — the text formats, table-driven: durations (rounded to the minute, lists that add up), shares, dates, clock times, terminal safety.
+// TextFormatTests.swift — docs/DATA.md §5's text formats, table-driven: durations (rounded to the minute, lists that add up), shares, dates, clock times, terminal safety.
 import Foundation
 import Testing
 import UsageCore
@@ -163,7 +163,7 @@ struct TerminalSafetyTests {
     }
 
     // Bug (fixed): the argument parser's errors were sanitised line by line, so a newline inside
-    // an echoed argument (`--day $'x\ny'`) started a line of its own, raw (SPEC §6).
+    // an echoed argument (`--day $'x\ny'`) started a line of its own, raw (docs/DATA.md §6).
     @Test func bugArgumentParserErrorsSplitAnArgumentAtItsNewline() {
         let argument = "2026\u{1B}]0;x\u{07}\nforged\u{202E}"
         let message = "error: '\(argument)' is not a day\nUsage: usage-shell [--day <day>]"

@@ -51,7 +51,7 @@ struct CompleterTests {
         ("apps top 5 ", ["category"]),
         ("apps top 5 category ", ["\"Food & Drink\"", "Productivity", "\"Social Media\""]),
         ("apps category so", ["\"Social Media\""]),
-        ("set ", ["format", "color", "glyphs", "accessible", "width", "tz", "pager", "timer", "timeout"]),
+        ("set ", ["format", "color", "glyphs", "accessible", "width", "tz", "pager", "timer", "timeout", "data-tz", "columns", "raw-csv", "retention"]),
         ("set gl ", ["auto", "unicode", "ascii"]),
         ("set accessible ", ["on", "off"]),
         ("chart ", ["category", "hourly"]),
@@ -67,7 +67,7 @@ struct CompleterTests {
         ("limit category Productivity ", ["off", "30m", "1h"]),
         ("limit Safari o", ["off"]),
         ("ins", ["insights"]),
-        ("set format ", ["table", "json"]),
+        ("set format ", ["table", "json", "csv"]),
         ("set color a", ["auto", "always"]),
         ("set tz Europe/P", ["Europe/Paris", "Europe/Prague"]),
         ("set width 80 tz am", ["America/New_York"]),
@@ -138,7 +138,7 @@ struct CompleterTests {
 
     // Bug (fixed): Tab put an app's raw name into the edited line, and libedit drew its controls:
     // a newline broke the line in two, a tab became spaces, a bidi override hid the text after it
-    // (SPEC §6). A name with controls now completes as `$'…'` with them escaped.
+    // (docs/DATA.md §6). A name with controls now completes as `$'…'` with them escaped.
     @Test func bugCompletionPutRawControlCharactersIntoTheEditedLine() throws {
         let json = """
             [{"app_name": "evil\\u001b]0;t\\u0007x", "category": "Tab\\tNew\\nLine", "start_timestamp": "2026-02-23T08:00:00Z", "end_timestamp": "2026-02-23T08:30:00Z"},

@@ -50,17 +50,23 @@ struct MoreCommandsTests {
         ("apps category Sports", "no category named 'Sports' in the loaded data"),
         ("help quit now", "help: one command at a time (usage: help [COMMAND])"),
         ("load \"\"", "load: a source is empty (usage: load [SOURCE...])"),
-        ("set f csv", "set: format must be table or json, not 'csv'"),
+        ("set f xml", "set: format must be table, json or csv, not 'xml'"),
         ("set c x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME])"),
         ("apps top 2 top 3", "apps: unexpected 'top' (usage: apps [top N] [category NAME])"),
-        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout, data-tz, columns, raw-csv, retention"),
+        ("set co x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),  // kept for color, though columns begins so too
+        ("set col x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),
+        ("set colu x", "set: columns: 'x' is not FIELD=COLUMN; use FIELD=COLUMN pairs separated by commas, e.g. app=Program,start=From,end=To"),
+        ("set columns where=From", "set: columns: unknown field 'where': the fields are id, app, category, start, end, duration"),
+        ("set data-tz Mars/Olympus", "set: data-tz must be auto or a time zone (an IANA name such as Europe/Paris, or UTC), not 'Mars/Olympus'"),
+        ("set raw-csv maybe", "set: raw-csv must be on or off, not 'maybe'"),
         ("set glyphs braille", "set: glyphs must be auto, unicode or ascii, not 'braille'"),
         ("set accessible maybe", "set: accessible must be on or off, not 'maybe'"),
         ("set timer maybe", "set: timer must be on or off, not 'maybe'"),
         ("set timeout 0", "set: timeout must be a number of seconds from 1 to 86400 (120, 2m), not '0'"),
         ("set timeout soon", "set: timeout must be a number of seconds from 1 to 86400 (120, 2m), not 'soon'"),
-        ("set format csv", "set: format must be table or json, not 'csv'"),
+        ("set format csv2", "set: format must be table, json or csv, not 'csv2'"),
         ("set width 10", "set: width must be auto or a number from 20 to 1000, not '10'"),
         ("set tz GMT+5", "set: unknown time zone 'GMT+5': use an IANA name such as Europe/Paris, or UTC"),
         ("set format json width", "set: 'width' needs a value"),
@@ -140,24 +146,38 @@ struct MoreCommandsTests {
         let shell = completionShell()
         #expect(outputLines(shell.execute("set")) == [
             "format      table", "color       never", "glyphs      auto (unicode)", "accessible  off", "width       auto (80)",
-            "tz          UTC", "pager       auto", "timer       off", "timeout     30 s",
+            "tz          UTC", "pager       auto", "timer       off", "timeout     30 s", "data-tz     auto (UTC)", "columns     auto", "raw-csv     off",
+            "retention   off (keep everything)",
         ])
         #expect(outputLines(shell.execute("set width 100 color always glyphs ascii accessible on")) == [
             "format      table", "color       always (16 colours)", "glyphs      ascii", "accessible  on", "width       100",
-            "tz          UTC", "pager       auto", "timer       off", "timeout     30 s",
+            "tz          UTC", "pager       auto", "timer       off", "timeout     30 s", "data-tz     auto (UTC)", "columns     auto", "raw-csv     off",
+            "retention   off (keep everything)",
         ])
+        #expect(
+            Array(outputLines(shell.execute("set data-tz Europe/Paris columns 'app=Program, start=From,end = To' raw-csv on")).dropLast().suffix(3))
+                == ["data-tz     Europe/Paris", "columns     app=Program,start=From,end=To", "raw-csv     on"])
+        #expect(shell.model.dataZone?.identifier == "Europe/Paris")
+        #expect(shell.model.readOptions.localZone?.identifier == "Europe/Paris")
+        #expect(shell.model.columns.description == "app=Program,start=From,end=To")
+        #expect(shell.output.rawCSV)
+        succeed(shell.execute("set data-tz auto columns auto raw-csv off"))
+        #expect(shell.model.readOptions.localZone?.identifier == "UTC")  // auto: the selected zone
+        #expect(shell.model.columns.isEmpty && !shell.output.rawCSV)
         #expect(shell.width == 100)
         #expect(shell.theme == Theme(color: true, glyphs: .ascii, accessible: true))
         #expect(outputLines(shell.execute("set tz")) == ["tz          UTC"])
         succeed(shell.execute("set format json"))
-        #expect(json(shell.execute("set")).count == 9)
+        #expect(json(shell.execute("set")).count == 13)
+        #expect(json(shell.execute("set"))["data_tz"] as? String == "auto")
+        #expect(json(shell.execute("set"))["raw_csv"] as? Bool == false)
         #expect(json(shell.execute("set")) ["timeout"] as? Int == 30)
         #expect(json(shell.execute("set")) ["width"] as? Int == 100)
     }
 
     @Test func aBadPairInSetChangesNothing() {
         let shell = completionShell()
-        #expect(failure(shell.execute("set width 100 format csv")) != nil)
+        #expect(failure(shell.execute("set width 100 format xml")) != nil)
         #expect(shell.output.fixedWidth == nil)
         #expect(shell.output.format == .table)
     }

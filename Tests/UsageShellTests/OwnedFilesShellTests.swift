@@ -106,7 +106,7 @@ struct RulesFileShellTests {
     /// Bug: every `load` repeated the same warning about a broken rules file.
     @Test func bugEveryLoadRepeatedTheWarningAboutTheSameBrokenRulesFile() throws {
         let folder = try TemporaryFolder()
-        let data = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let data = try folder.write("a.json", SourceCommandsTests.cleanSessionsJSON)
         let path = folder.path + "/categories.json"
         let broken = #"{"rules": [{"match": "(", "category": "x"}]}"#
         try write(broken, to: path)
@@ -145,7 +145,7 @@ struct RulesFileShellTests {
     ] as [(String, [UInt8], String)])
     func aCorruptRulesFileIsIgnoredWithOneWarningAndLeftInPlace(name: String, junk: [UInt8], problem: String) throws {
         let folder = try TemporaryFolder()
-        let data = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let data = try folder.write("a.json", SourceCommandsTests.cleanSessionsJSON)
         let path = folder.path + "/categories.json"
         try Data(junk).write(to: URL(fileURLWithPath: path))
         let s = shell(rules: path)
@@ -156,7 +156,7 @@ struct RulesFileShellTests {
 
     @Test func anUnreadableRulesFileIsReportedOnceAndLeftAlone() throws {
         let folder = try TemporaryFolder()
-        let data = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
+        let data = try folder.write("a.json", SourceCommandsTests.cleanSessionsJSON)
         let path = folder.path + "/categories.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let s = shell(rules: path)

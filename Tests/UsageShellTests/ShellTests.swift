@@ -70,7 +70,7 @@ struct CommandTests {
         }
     }
 
-    @Test func jsonKeysFollowTheSpecOrder() {
+    @Test func jsonKeysFollowTheDocumentedOrder() {
         let shell = loadedShell(format: .json)
         let day = outputLines(shell.execute("day"))[0]
         #expect(day == #"{"day":"2026-02-23","time_zone":"UTC","total_seconds":1800,"screen_time_seconds":1800}"#)

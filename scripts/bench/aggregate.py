@@ -6,12 +6,12 @@
 Usage: aggregate.py FILE DAY        (DAY is YYYY-MM-DD, cut in UTC)
 
 Straightforward code, as a Python user would write it (json.load + datetime):
-  * SPEC §1: a row counts when it is an object, both timestamps are valid RFC 3339
+  * docs/DATA.md §1: a row counts when it is an object, both timestamps are valid RFC 3339
     strings (YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)), end > start, and app_name
     and category are strings or null; every other row is skipped;
-  * SPEC §2: names trimmed of Unicode white space; null/blank app -> "(unknown)";
+  * docs/DATA.md §2: names trimmed of Unicode white space; null/blank app -> "(unknown)";
     null/blank/"other"/"others" category (any case) -> "Other";
-  * SPEC §4: sessions clipped to [DAY 00:00, DAY+1 00:00) UTC, in whole microseconds;
+  * docs/DATA.md §4: sessions clipped to [DAY 00:00, DAY+1 00:00) UTC, in whole microseconds;
     per app: seconds, sessions with clipped time > 0, category with most clipped time
     (ties: first by Unicode scalars), share of the total; apps ordered by seconds
     descending, then name.

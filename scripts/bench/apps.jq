@@ -5,15 +5,15 @@
 # Prints, on one line with -c (pretty otherwise), the shape of
 # `usage-shell FILE --day DAY --tz UTC --format json -c "apps top 5"`:
 #   {"day","time_zone","total_seconds","apps":[{"name","category","seconds","sessions","share"}]}
-# SPEC §1: a row counts when it is an object, both timestamps parse, end > start, and app_name and
+# docs/DATA.md §1: a row counts when it is an object, both timestamps parse, end > start, and app_name and
 #   category are strings or null. Timestamps go through fromdateiso8601 (whole seconds, "…Z" only)
 #   after the fraction and offset are taken off by hand; a row whose timestamp makes that fail is
 #   skipped (try … catch). fromdateiso8601 rolls impossible dates over (2026-02-30 = March 2):
 #   days 29 to 31 are checked by writing the date back. Fractions are kept to the microsecond
 #   and clipped durations summed in whole microseconds, so the sums are exact, as the project's.
-# SPEC §2: trimmed names, "(unknown)" and "Other" — applied to the few distinct raw names after
+# docs/DATA.md §2: trimmed names, "(unknown)" and "Other" — applied to the few distinct raw names after
 #   grouping, not to every row.
-# SPEC §4: clipped to [DAY 00:00, DAY+1 00:00) UTC; per app: seconds, sessions with clipped time
+# docs/DATA.md §4: clipped to [DAY 00:00, DAY+1 00:00) UTC; per app: seconds, sessions with clipped time
 #   > 0, the category with the most clipped time (ties: first name), share; seconds descending,
 #   then name (jq compares strings by UTF-8 bytes, which is Unicode scalar order).
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # scripts/bench/gen_sessions.py — owns the benchmark's workload: a seeded, deterministic sessions file.
-"""Write a synthetic sessions file (SPEC §1) for the benchmark.
+"""Write a synthetic sessions file (docs/DATA.md §1) for the benchmark.
 
 Usage:
-    gen_sessions.py N [--days D] [--seed S] [--dirty] [-o FILE]
+    gen_sessions.py N [--days D] [--end YYYY-MM-DD] [--seed S] [--dirty] [-o FILE]
 
-N rows spread over D days (default: N // 200, at least 1) ending 2026-02-23 UTC, as a JSON
+N rows spread over D days (default: N // 200, at least 1) ending 2026-02-23 UTC (or --end), as a JSON
 array of {"session_id","app_name","category","start_timestamp","end_timestamp"} objects,
 one per line. The same arguments always give the same bytes (Python's Mersenne Twister,
 drawn only through random(), whose sequence is stable across Python versions).
@@ -112,9 +112,10 @@ def build_table(weights, size):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Write a synthetic sessions file (SPEC §1).")
+    ap = argparse.ArgumentParser(description="Write a synthetic sessions file (docs/DATA.md §1).")
     ap.add_argument("n", type=int, help="number of rows")
     ap.add_argument("--days", type=int, default=None, help="days of data, ending 2026-02-23 (default N // 200)")
+    ap.add_argument("--end", default=END_DAY.isoformat(), help="the last day, YYYY-MM-DD (default 2026-02-23)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument("--dirty", action="store_true", help="make about 1%% of the rows faulty")
     ap.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
@@ -127,7 +128,7 @@ def main():
     log = math.log
 
     # Day strings for every day a timestamp can fall on (two days of margin either side).
-    first = END_DAY - timedelta(days=days - 1)
+    first = date.fromisoformat(a.end) - timedelta(days=days - 1)
     margin = 2
     dates = [(first + timedelta(days=k - margin)).isoformat() for k in range(days + 2 * margin)]
     clock = ["%02d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60) for s in range(86400)]

@@ -4,7 +4,7 @@ import UsageCore
 /// The shell's commands, in the order `help` lists them.
 public enum CommandTable {
     public static let all: [Command] =
-        dayCommands + [checkCommand, setCommand] + sourceCommands + limitCommands + shellCommands
+        dayCommands + [checkCommand, setCommand] + sourceCommands + storeCommands + limitCommands + shellCommands
 
     /// The command a typed word names: a name, alias or abbreviation, else the one command it begins.
     public static func resolve(_ word: String) -> Result<Command, ShellError> {

@@ -158,7 +158,7 @@ extension CommandTable {
             try shell.requireData()
             let model = shell.model
             let insights = Insights(history: model.history, endingOn: model.selectedDay, zone: model.zone)
-            return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }) {
+            return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }, csv: .record) {
                 TextReport.insights(insights, zone: model.zone, width: $0, theme: $1)
             }
         },

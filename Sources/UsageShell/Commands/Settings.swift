@@ -2,6 +2,7 @@
 import UsageCore
 import UsageData
 import UsageRender
+import UsageStore
 
 /// One setting of `set`.
 struct Setting: Sendable {
@@ -9,9 +10,12 @@ struct Setting: Sendable {
     /// The values as the usage line shows them (`table|json`, `N|auto`, `ZONE`).
     let values: String
     let completion: [ArgumentKind]
-    /// A typed value as a change of the shell, or what is wrong with it (`format must be table
-    /// or json, not 'csv'`).
-    let read: @Sendable (String) -> Result<@Sendable (Shell) -> Void, Problem>
+    /// A typed value as a change of the shell, or what is wrong with it (`format must be table,
+    /// json or csv, not 'xml'`). A change may still fail (a setting kept in the store).
+    let read: @Sendable (String) -> Result<Change, Problem>
+
+    /// Applies the value; a failure comes back (nil: done).
+    typealias Change = @Sendable (Shell) -> ShellError?
     /// The value as `set` lists it, and as JSON.
     let show: @Sendable (Shell) -> (text: String, json: JSONText)
 
@@ -33,7 +37,10 @@ struct Setting: Sendable {
                     if !begun.isEmpty { return .failure(Problem(text: "\(name): " + PrefixMatch.couldBe(typed, begun))) }
                     return .failure(Problem(text: "\(name) must be \(list), not '\(typed)'"))
                 }
-                return .success { apply($0, word) }
+                return .success { shell in
+                    apply(shell, word)
+                    return nil
+                }
             }, show: show)
     }
 
@@ -70,11 +77,17 @@ public enum Settings {
         Setting(
             name: "width", values: "N|auto", completion: [.keywords(["auto"])],
             read: { typed in
-                if PrefixMatch.unique(typed, among: ["auto"]) != nil { return .success { $0.output.fixedWidth = nil } }
+                if PrefixMatch.unique(typed, among: ["auto"]) != nil { return .success { shell in
+                    shell.output.fixedWidth = nil
+                    return nil
+                } }
                 guard let width = Int(typed), (20...1000).contains(width) else {
                     return .failure(.init(text: "width must be auto or a number from 20 to 1000, not '\(typed)'"))
                 }
-                return .success { $0.output.fixedWidth = width }
+                return .success { shell in
+                    shell.output.fixedWidth = width
+                    return nil
+                }
             },
             show: { shell in
                 (shell.output.fixedWidth.map(String.init) ?? "auto (\(shell.width))", shell.output.fixedWidth.map { .int($0) } ?? .string("auto"))
@@ -85,7 +98,10 @@ public enum Settings {
                 guard let zone = Zone(identifier: typed) else {
                     return .failure(.init(text: "unknown time zone '\(typed)': use an IANA name such as Europe/Paris, or UTC"))
                 }
-                return .success { $0.model.zone = zone }
+                return .success { shell in
+                    shell.model.zone = zone
+                    return nil
+                }
             },
             show: { ($0.model.zone.identifier, .string($0.model.zone.identifier)) }),
         .words(
@@ -101,20 +117,97 @@ public enum Settings {
                 guard let seconds = StreamLimits.seconds(typed) else {
                     return .failure(.init(text: "timeout must be a number of seconds from 1 to 86400 (120, 2m), not '\(typed)'"))
                 }
-                return .success { $0.model.timeout = seconds }
+                return .success { shell in
+                    shell.model.timeout = seconds
+                    return nil
+                }
             },
             show: { (StreamLimits.text(seconds: $0.model.timeout), .double($0.model.timeout)) }),
+        Setting(
+            name: "data-tz", values: "ZONE|auto", completion: [.keywords(["auto"]), .zones],
+            read: { typed in
+                if PrefixMatch.unique(typed, among: ["auto"]) != nil { return .success { shell in
+                    shell.model.dataZone = nil
+                    return nil
+                } }
+                guard let zone = Zone(identifier: typed) else {
+                    return .failure(
+                        .init(text: "data-tz must be auto or a time zone (an IANA name such as Europe/Paris, or UTC), not '\(typed)'"))
+                }
+                return .success { shell in
+                    shell.model.dataZone = zone
+                    return nil
+                }
+            },
+            show: { shell in
+                guard let zone = shell.model.dataZone else { return ("auto (\(shell.model.zone.identifier))", .string("auto")) }
+                return (zone.identifier, .string(zone.identifier))
+            }),
+        Setting(
+            name: "columns", values: "MAPPING|auto", completion: [.keywords(["auto"])],
+            read: { typed in
+                do throws(ColumnMappingError) {
+                    let mapping = try ColumnMapping(parsing: typed)
+                    return .success { shell in
+                        shell.model.columns = mapping
+                        return nil
+                    }
+                } catch {
+                    return .failure(.init(text: error.description))
+                }
+            },
+            show: { ($0.model.columns.description, .string($0.model.columns.description)) }),
+        .onOff("raw-csv", get: { $0.output.rawCSV }, set: { $0.output.rawCSV = $1 }),
+        Setting(
+            name: "retention", values: "AGE|off", completion: [.keywords(["off", "30d", "90d", "365d"])],
+            read: { typed in
+                let days: Int?
+                if PrefixMatch.unique(typed, among: ["off"]) != nil {
+                    days = nil
+                } else {
+                    guard let age = CommandTable.parseAge(typed), age > 0 else {
+                        return .failure(.init(text: "retention must be off or an age such as 90d or 12w, not '\(typed)'"))
+                    }
+                    days = age
+                }
+                return .success { shell in
+                    // Kept in the store, so that every import (cron's too) applies it.
+                    let store: Store
+                    do throws(ShellError) {
+                        store = try CommandTable.openStore(shell, create: true)
+                    } catch {
+                        return error
+                    }
+                    do throws(StoreError) {
+                        try store.setRetention(days: days)
+                        return nil
+                    } catch {
+                        return .store(error)
+                    }
+                }
+            },
+            show: { shell in
+                guard let path = shell.environment.storePath, Store.exists(at: path),
+                    let store = try? Store.open(path: path, create: false), let days = try? store.retentionDays()
+                else { return ("off (keep everything)", .null) }
+                return ("\(days)d (imported sessions older than \(days) days are forgotten after each import)", .int(days))
+            }),
     ]
 
     static var names: [String] { all.map(\.name) }
 
-    /// The setting `typed` names, whole or by a unique beginning.
+    /// Beginnings kept for the setting they named before a newer one began the same way (as
+    /// `ch` is kept for `chart`): `columns` came after `color`.
+    static let kept = ["c": "color", "co": "color", "col": "color"]
+
+    /// The setting `typed` names, whole or by a unique beginning (or a kept one).
     static func named(_ typed: String) -> Setting? {
-        PrefixMatch.unique(typed, among: names).flatMap { name in all.first { $0.name == name } }
+        (kept[typed.lowercased()] ?? PrefixMatch.unique(typed, among: names)).flatMap { name in all.first { $0.name == name } }
     }
 
     /// What is wrong with `value` for the setting `name`, or nil when it is good (the command
-    /// line's `--tz`, `--width`, `--timeout` are checked by the same rules as `set`).
+    /// line's `--tz`, `--width`, `--timeout`, `--data-tz`, `--columns` are checked by the same
+    /// rules as `set`).
     public static func problem(_ name: String, _ value: String) -> String? {
         guard case .failure(let problem) = all.first(where: { $0.name == name })!.read(value) else { return nil }
         return problem.text
@@ -130,7 +223,7 @@ public enum Settings {
     /// Applies `NAME VALUE` pairs in order; a lone `NAME` changes nothing (it is shown). All
     /// pairs are checked before any is applied, so a bad one changes nothing.
     static func apply(_ args: [String], to shell: Shell) throws(ShellError) {
-        var changes: [@Sendable (Shell) -> Void] = []
+        var changes: [Setting.Change] = []
         var rest = args[...]
         while let name = rest.popFirst() {
             guard let setting = named(name) else {
@@ -147,14 +240,16 @@ public enum Settings {
             case .failure(let problem): throw .badSetting(problem.text)
             }
         }
-        for change in changes { change(shell) }
+        for change in changes {
+            if let failure = change(shell) { throw failure }
+        }
     }
 
     /// The settings (or one of them) as `name  value` lines, or one JSON object.
     static func show(_ shell: Shell, only: String?) -> CommandOutcome {
         let rows = all.filter { only == nil || $0.name == only }.map { ($0.name, $0.show(shell)) }
         return shell.render(
-            json: { .object(rows.map { ($0.0, $0.1.json) }) },
+            json: { .object(rows.map { ($0.0.replacingOccurrences(of: "-", with: "_"), $0.1.json) }) },
             table: { width, _ in TextReport.wrap(rows.map { "\($0.0.padding(10))  \($0.1.text)" }, width: width) })
     }
 }
@@ -164,7 +259,8 @@ extension CommandTable {
         "set", syntax: Settings.syntax, summary: "change a setting; alone, show them all",
         examples: [
             "set", "set format json", "set color never", "set color 256", "set glyphs ascii", "set accessible on", "set width 100",
-            "set tz Europe/Paris", "set pager off", "set timer on", "set timeout 120",
+            "set tz Europe/Paris", "set pager off", "set timer on", "set timeout 120", "set retention 90d", "set data-tz Europe/Paris",
+            "set columns app=Program,start=From,end=To", "set raw-csv on",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }
     ) { shell, args throws(ShellError) in

@@ -18,7 +18,7 @@ extension CommandTable {
     ) { shell, _ throws(ShellError) in
         try shell.requireData()
         let q = DataQuality(history: shell.model.history, zone: shell.model.zone)
-        return shell.render(json: { ReportJSON.check(q) }, table: { TextReport.check(q, width: $0, theme: $1) })
+        return shell.render(json: { ReportJSON.check(q) }, csv: .record, table: { TextReport.check(q, width: $0, theme: $1) })
     }
 
     static let sourceCommands: [Command] = [
@@ -80,7 +80,7 @@ extension CommandTable {
             if report {
                 let r = model.report
                 do throws(ExportError) {
-                    try ExportFile.write(SessionsExport.report(r, format: format), to: path, force: force)
+                    try ExportFile.write(SessionsExport.report(r, format: format, cells: shell.output.fileCells), to: path, force: force)
                 } catch {
                     throw .export(error)
                 }
@@ -90,7 +90,7 @@ extension CommandTable {
             }
             let history = model.history
             do throws(ExportError) {
-                try ExportFile.write(SessionsExport.sessions(history, format: format), to: path, force: force)
+                try ExportFile.write(SessionsExport.sessions(history, format: format, cells: shell.output.fileCells), to: path, force: force)
             } catch {
                 throw .export(error)
             }

@@ -1,0 +1,107 @@
+// StoreReport.swift — the store's reports as text and JSON: what `import` did per source, and what `store` shows (where, how big, what it holds, from where, what it keeps).
+import UsageCore
+
+extension TextReport {
+    /// `import`: one line per source (added, updated, unchanged, skipped by reason), then the store.
+    public static func imported(_ s: ImportSummary, width: Int) -> [String] {
+        var lines = s.sources.map { r in
+            var line = "imported \(TerminalText.sanitize(r.source)): \(r.added) added, \(r.updated) updated, \(r.unchanged) unchanged"
+            if r.skipped.total > 0 {
+                let reasons = SkipReason.allCases.filter { r.skipped.count($0) > 0 }.map { "\(r.skipped.count($0)) \($0.rawValue)" }
+                line += "; \(r.skipped.total) row\(r.skipped.total == 1 ? "" : "s") skipped (\(reasons.joined(separator: ", ")))"
+            }
+            return line
+        }
+        if s.forgotten > 0, let days = s.retentionDays {
+            lines.append("retention: \(s.forgotten) session\(s.forgotten == 1 ? "" : "s") older than \(days) days forgotten")
+        }
+        lines.append("the store holds \(s.sessions) session\(s.sessions == 1 ? "" : "s"): \(TerminalText.sanitize(s.path))")
+        return wrap(lines, width: width)
+    }
+
+    /// `store`: path and size, sessions and days, each source with its last import, retention.
+    public static func store(_ s: StoreSummary, zone: Zone, width: Int, theme: Theme = .plain) -> [String] {
+        var lines = ["Store", "path       \(TerminalText.sanitize(s.path))\(s.readOnly ? " (read-only)" : "")", "size       \(size(s.bytes))"]
+        var held = "sessions   \(s.sessions) from \(s.apps) app\(s.apps == 1 ? "" : "s")"
+        if let days = s.days {
+            let n = days.lowerBound.days(to: days.upperBound) + 1
+            held += ", \(days.lowerBound) … \(days.upperBound) (\(n) day\(n == 1 ? "" : "s"))"
+        }
+        lines.append(held)
+        if s.sources.isEmpty {
+            lines.append("sources    none yet: usage-shell import FILE")
+        }
+        for (k, source) in s.sources.enumerated() {
+            let label = k == 0 ? "sources    " : "           "
+            let shown = source.shown == source.identity ? source.identity : "\(source.shown) (\(source.identity))"
+            let last = TextFormat.localTimestamp(source.lastImport, offsetSeconds: zone.offsetSeconds(at: source.lastImport))
+            lines.append(
+                label + "\(TerminalText.sanitize(shown)): \(source.sessions) session\(source.sessions == 1 ? "" : "s"), "
+                    + "last imported \(last.prefix(16).replacingOccurrences(of: "T", with: " "))")
+        }
+        lines.append(
+            "retention  " + (s.retentionDays.map { "imported sessions older than \($0) days are forgotten after each import" }
+                ?? "keep everything (set retention 90d to keep 90 days)"))
+        return wrap(lines, width: width).headed(theme)
+    }
+
+    /// `84.2 MB` (decimal units, as file managers show sizes).
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return String(Int((value * 10).rounded()) / 10) + "." + String(Int((value * 10).rounded()) % 10) + " " + units[unit]
+    }
+}
+
+extension ReportJSON {
+    /// `import`: `{"store","sources":[{"source","added","updated","unchanged","skipped"}],"forgotten","sessions"}`.
+    public static func imported(_ s: ImportSummary) -> JSONText {
+        .object([
+            ("store", .string(s.path)),
+            (
+                "sources",
+                .array(
+                    s.sources.map { r in
+                        .object([
+                            ("source", .string(r.source)), ("added", .int(r.added)), ("updated", .int(r.updated)),
+                            ("unchanged", .int(r.unchanged)), ("skipped", skipped(r.skipped)),
+                        ])
+                    })
+            ),
+            ("forgotten", .int(s.forgotten)),
+            ("sessions", .int(s.sessions)),
+        ])
+    }
+
+    /// `store`: `{"path","bytes","read_only","sessions","apps","first_day","last_day","sources":[…],"retention_days"}`.
+    public static func store(_ s: StoreSummary, zone: Zone) -> JSONText {
+        func time(_ t: Micros) -> JSONText { .string(TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t))) }
+        return .object([
+            ("path", .string(s.path)),
+            ("bytes", .int(Int(s.bytes))),
+            ("read_only", .bool(s.readOnly)),
+            ("sessions", .int(s.sessions)),
+            ("apps", .int(s.apps)),
+            ("first_day", s.days.map { .string($0.lowerBound.description) } ?? .null),
+            ("last_day", s.days.map { .string($0.upperBound.description) } ?? .null),
+            (
+                "sources",
+                .array(
+                    s.sources.map { source in
+                        .object([
+                            ("source", .string(source.identity)), ("shown", .string(source.shown)),
+                            ("sessions", .int(source.sessions)), ("imports", .int(source.imports)),
+                            ("first_import", time(source.firstImport)), ("last_import", time(source.lastImport)),
+                        ])
+                    })
+            ),
+            ("retention_days", s.retentionDays.map { .int($0) } ?? .null),
+        ])
+    }
+}

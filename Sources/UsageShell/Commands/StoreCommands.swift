@@ -1,0 +1,187 @@
+// StoreCommands.swift — the commands of the store: `import` (any source into it, each session once), `store` (what it holds), `forget` (delete what ends before a day, after asking).
+import Foundation
+import UsageCore
+import UsageData
+import UsageRender
+import UsageStore
+
+extension CommandTable {
+    static let importSlot = Slot<String>(
+        "SOURCE", completion: [.paths, .keywords([SourceRef.sampleName, SourceRef.activityWatchName])],
+        missing: "which source? (a file, -, a URL, aw://HOST:PORT or activitywatch)", invalid: { _ in "a source is empty" },
+        read: { $0.isEmpty ? nil : $0 })
+    static let forgetDaySlot = Slot<DayQuery>(
+        "DATE", completion: [.days], missing: "before which day? (a date such as 2026-01-01, or a day word)",
+        invalid: { "'\($0)' is not a day" }, read: DayQuery.init)
+    static let forgetAgeSlot = Slot<Int>(
+        "AGE", completion: [.keywords(["30d", "90d", "365d"])], missing: "older than how long? (90d, 12w)",
+        invalid: { "'\($0)' is not an age such as 90d or 12w (days or weeks, up to 100000 days)" }, read: parseAge)
+
+    static let storeCommands: [Command] = [
+        Command(
+            "import", syntax: .sequence([.value(importSlot), .many(importSlot)]),
+            summary: "put sources into the store (any source load takes); each session once, however often it is imported",
+            examples: ["import ~/export.json", "import activitywatch", "import phone.csv laptop.json"]
+        ) { shell, args throws(ShellError) in
+            try importSources(shell, args.all(importSlot))
+        },
+        Command(
+            "store", summary: "the store: where it is, its size, sessions and days, the sources imported and when, the retention",
+            examples: ["store"]
+        ) { shell, _ throws(ShellError) in
+            let store = try openStore(shell, create: false)
+            let summary: StoreSummary
+            do throws(StoreError) {
+                summary = try store.summary(zone: shell.model.zone)
+            } catch {
+                throw .store(error)
+            }
+            let zone = shell.model.zone
+            return shell.render(json: { ReportJSON.store(summary, zone: zone) }, table: { TextReport.store(summary, zone: zone, width: $0, theme: $1) })
+        },
+        Command(
+            "forget",
+            syntax: .alternatives([
+                .sequence([.word("before"), .value(forgetDaySlot), .flag("--yes")]),
+                .sequence([.word("older-than"), .value(forgetAgeSlot), .flag("--yes")]),
+            ]),
+            summary: "delete the imported sessions that end before a day (a session across it is kept whole); asks first, or --yes",
+            examples: ["forget before 2026-01-01", "forget older-than 90d", "forget older-than 90d --yes"]
+        ) { shell, args throws(ShellError) in
+            let zone = shell.model.zone
+            let now = shell.environment.now()
+            let cut: Micros
+            let written: String
+            if let query = args[forgetDaySlot] {
+                let day = query.resolve(today: zone.localDate(of: now), selected: shell.model.selectedDay, dataRange: shell.model.history.dayRange(in: zone))
+                cut = zone.startOfDay(day)
+                written = "forget before \(day) --yes"
+            } else {
+                let days = args[forgetAgeSlot]!
+                cut = Store.cut(olderThan: days, now: now, zone: zone)
+                written = "forget older-than \(days)d --yes"
+            }
+            let store = try openStore(shell, create: false)
+            let (matching, total): (Int, Int)
+            do throws(StoreError) {
+                (matching, total) = try store.countEnding(before: cut)
+            } catch {
+                throw .store(error)
+            }
+            let when = TextFormat.localTimestamp(cut, offsetSeconds: zone.offsetSeconds(at: cut))
+            let whenText = "\(when.prefix(10)) \(when.dropFirst(11).prefix(5))"
+            guard matching > 0 else {
+                return shell.render(json: { forgetJSON(0, total: total, cut: when) }) { _, _ in
+                    ["nothing to forget: no imported session ends before \(whenText)"]
+                }
+            }
+            let forget = { () -> CommandOutcome in
+                do throws(StoreError) {
+                    let deleted = try store.forget(endingBefore: cut)
+                    shell.reloadStoreIfShown()
+                    return shell.render(json: { forgetJSON(deleted, total: total, cut: when) }) { _, _ in
+                        ["forgot \(deleted) of \(total) imported sessions (those that end before \(whenText))"]
+                    }
+                } catch {
+                    return .failed(.store(error))
+                }
+            }
+            if args.has("--yes") { return forget() }
+            return .confirm(
+                Confirmation(
+                    question: "forget \(matching) of \(total) imported sessions (those that end before \(whenText))?",
+                    withYes: written, proceed: forget))
+        },
+    ]
+
+    private static func forgetJSON(_ forgotten: Int, total: Int, cut: String) -> JSONText {
+        .object([("forgotten", .int(forgotten)), ("sessions_before", .int(total)), ("cut", .string(cut))])
+    }
+
+    /// An age: `90d`, `12w`, or a number of days.
+    static func parseAge(_ word: String) -> Int? {
+        var text = Substring(word.lowercased())
+        var scale = 1
+        if text.hasSuffix("d") {
+            text = text.dropLast()
+        } else if text.hasSuffix("w") {
+            text = text.dropLast()
+            scale = 7
+        }
+        guard (1...6).contains(text.count), text.allSatisfy(\.isASCII), let n = Int(text), n >= 0, n * scale <= 100_000 else { return nil }
+        return n * scale
+    }
+
+    /// The store at the shell's path; `create` makes it when it does not exist.
+    static func openStore(_ shell: Shell, create: Bool) throws(ShellError) -> Store {
+        guard let path = shell.environment.storePath else { throw .noStore }
+        do {
+            return try Store.open(path: path, create: create)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// `import`: every source loaded as `load` would (rules applied), then put into the store in
+    /// one transaction: if any source fails, nothing is imported.
+    static func importSources(_ shell: Shell, _ words: [String]) throws(ShellError) -> CommandOutcome {
+        let refs = words.map { SourceRef($0, home: shell.home) }
+        if let twice = SourceRef.repeated(refs) {
+            throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")
+        }
+        if refs.contains(.store) { throw named("import").usageError("the store is where import puts sessions; name a file or a server") }
+        if refs.contains(.stdin) {
+            if let refusal = shell.stdin.refusal { throw .stdinUnavailable(refusal) }
+            shell.stdin = .consumed
+        }
+        guard shell.environment.storePath != nil else { throw .noStore }
+        let rules = shell.rules.readForLoad(warn: shell.warn)
+        var sources: [ImportSource] = []
+        for ref in refs {
+            let repository = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil)
+            let cancellation = CancellationToken()
+            let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in
+                Result { () throws(LoadError) in try repository.openHistory(cancellation: cancellation, progress: progress) }
+            }
+            switch loaded {
+            case .failure(let error): throw .loadFailed(error, previousDataKept: false)
+            case .success(let history):
+                guard let dataset = history as? Dataset else { throw named("import").usageError("'\(ref)' cannot be imported") }
+                let ruled = rules.map { rules in dataset.categorising { rules.category(for: $0) } } ?? dataset
+                sources.append(ImportSource(identity: ref.importIdentity(home: shell.home), shown: ref.description, dataset: ruled))
+            }
+        }
+        let store = try openStore(shell, create: true)
+        let summary: ImportSummary
+        do {
+            summary = try store.importSessions(sources, now: shell.environment.now(), zone: shell.model.zone)
+        } catch {
+            throw .store(error)
+        }
+        shell.reloadStoreIfShown()
+        return shell.render(json: { ReportJSON.imported(summary) }, table: { width, _ in TextReport.imported(summary, width: width) })
+    }
+}
+
+extension SourceRef {
+    /// What makes a source the same source at its next import: a file's absolute path (links
+    /// resolved), a URL without its password, `aw://HOST:PORT`, `<stdin>`, `:sample:`.
+    func importIdentity(home: String?) -> String {
+        switch self {
+        case .file(let path):
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+        default:
+            return description
+        }
+    }
+}
+
+extension Shell {
+    /// After the store changed: when it is what is shown, it is read anew (a new snapshot), the
+    /// selected day kept.
+    func reloadStoreIfShown() {
+        guard let source = model.loadedSource, source.parts.contains(.store) else { return }
+        _ = model.load(source, presenter: environment.loadPresenter)
+    }
+}

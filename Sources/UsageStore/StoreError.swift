@@ -1,0 +1,43 @@
+// StoreError.swift — every way the store can refuse, each with one line naming the store's path; nothing here ever deletes or rewrites a file that is not a store of ours.
+
+/// Why the store could not be opened, read or changed.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// There is no store at the path yet.
+    case missing(path: String)
+    /// The file is not a SQLite database: it is left exactly as it is.
+    case notADatabase(path: String)
+    /// The file is a SQLite database, but damaged: it is left as it is.
+    case corrupt(path: String, detail: String)
+    /// A SQLite database that is not a usage-shell store (other tables): left alone.
+    case foreign(path: String)
+    /// A store written by a newer usage-shell: never altered by this one.
+    case newerSchema(path: String, found: [String])
+    /// The store may only be read (a read-only file or folder), and this would change it.
+    case readOnly(path: String)
+    /// Anything else SQLite or the system said.
+    case failed(path: String, reason: String)
+
+    public var path: String {
+        switch self {
+        case .missing(let path), .notADatabase(let path), .corrupt(let path, _), .foreign(let path), .newerSchema(let path, _),
+            .readOnly(let path), .failed(let path, _):
+            return path
+        }
+    }
+
+    /// What is wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .missing: return "there is no store there yet (import something first: usage-shell import FILE)"
+        case .notADatabase: return "it is not a SQLite database; it is left as it is"
+        case .corrupt(_, let detail): return "the database is damaged (\(detail)); it is left as it is (sqlite3 .recover can save what is left)"
+        case .foreign: return "it is a SQLite database, but not a usage-shell store; it is left as it is"
+        case .newerSchema(_, let found):
+            return "it was written by a newer usage-shell (schema \(found.joined(separator: ", "))); this version does not change it: upgrade usage-shell"
+        case .readOnly: return "it can only be read here (a read-only file or folder)"
+        case .failed(_, let reason): return reason
+        }
+    }
+
+    public var description: String { "cannot use the store '\(path)': \(reason)" }
+}

@@ -1,0 +1,279 @@
+// StoreEndToEndTests.swift — the store through the built binary, as a user meets it: import then show with no argument, import again, two sources, store, forget; kill -9 during imports; two processes at once; files that are not our store; a read-only store.
+import Foundation
+import Testing
+
+/// A temporary folder for one test's store and data files.
+final class StoreWorkspace {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("usage-store-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    var db: String { url.appendingPathComponent("usage.sqlite").path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = url.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A sessions file of `count` sessions of a minute, one every two minutes from `first`; ids from `prefix`.
+    @discardableResult
+    func sessions(_ name: String, count: Int, first: String = "2026-01-01T00:00:00Z", prefix: String = "s") throws -> String {
+        let start = ISO8601DateFormatter().date(from: first)!.timeIntervalSince1970
+        let formatter = ISO8601DateFormatter()
+        var rows: [String] = []
+        rows.reserveCapacity(count)
+        for k in 0..<count {
+            let s = formatter.string(from: Date(timeIntervalSince1970: start + Double(k) * 120))
+            let e = formatter.string(from: Date(timeIntervalSince1970: start + Double(k) * 120 + 60))
+            rows.append(#"{"session_id":"\#(prefix)\#(k)","app_name":"App \#(k % 40)","category":"Cat \#(k % 6)","start_timestamp":"\#(s)","end_timestamp":"\#(e)"}"#)
+        }
+        return try write(name, "[\n" + rows.joined(separator: ",\n") + "\n]\n")
+    }
+}
+
+/// The sqlite3 shell (Debian's `sqlite3`), to look at a store from outside.
+func sqlite3(_ db: String, _ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [db, sql]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+func sha(_ path: String) -> Int { (FileManager.default.contents(atPath: path) ?? Data()).hashValue }
+
+struct StoreEndToEndTests {
+    static let day = """
+        [{"session_id":"a","app_name":"Safari","category":"Web","start_timestamp":"2026-02-20T10:00:00Z","end_timestamp":"2026-02-20T11:00:00Z"},
+         {"session_id":"b","app_name":"Mail","category":"Work","start_timestamp":"2026-02-21T09:00:00Z","end_timestamp":"2026-02-21T09:30:00Z"}]
+        """
+
+    /// The acceptance's first point: import, then the shell opens on the store with no argument.
+    @Test func importThenShowWithNoArgumentShowsTheDatasLastDay() throws {
+        let w = try StoreWorkspace()
+        let data = try w.write("data.json", Self.day)
+        let environment = ["XDG_DATA_HOME": w.url.appendingPathComponent("data").path, "COLUMNS": "1000"]
+        let first = try Binary.run(["import", data, "--format", "table"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("imported \(data): 2 added, 0 updated, 0 unchanged"))
+        let show = try Binary.run(["-c", "show"], environment: environment)
+        #expect(show.status == 0)
+        #expect(show.stdout.hasPrefix("Saturday, February 21, 2026\n30m total"))
+        let again = try Binary.run(["import", data], environment: environment)
+        #expect(again.stdout.hasPrefix("imported \(data): 0 added, 0 updated, 2 unchanged"))
+        let store = try Binary.json(["-c", "store"], environment: environment)
+        #expect(store["sessions"] as? Int == 2)
+        #expect((store["path"] as? String)?.hasSuffix("data/usage-shell/usage.sqlite") == true)
+        // The same data loaded from the file and from the store: the same day.
+        #expect(try Binary.run([data, "--format", "json", "-c", "day"]).stdout == Binary.run(["store", "--format", "json", "-c", "day"], environment: environment).stdout)
+    }
+
+    @Test func twoSourcesOfOneImportGoIntoOneStore() throws {
+        let w = try StoreWorkspace()
+        let csv = try w.write("a.csv", "app_name,category,start_timestamp,end_timestamp,session_id\nSlack,Chat,2026-02-21T12:00:00Z,2026-02-21T12:45:00Z,c1\n")
+        let json = try w.write("b.json", Self.day)
+        let r = try Binary.run(["--db", w.db, "import", csv, json, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect((summary?["sources"] as? [[String: Any]])?.map { $0["added"] as? Int } == [1, 2])
+        #expect(summary?["sessions"] as? Int == 3)
+        let day = try Binary.run(["--db", w.db, "-c", "apps"])
+        #expect(day.stdout.contains("Slack") && day.stdout.contains("Mail"))
+        // `load store` with another file merges the two, the store still read by day.
+        let other = try w.write("c.json", #"[{"session_id":"z","app_name":"Terminal","category":"Dev","start_timestamp":"2026-02-21T20:00:00Z","end_timestamp":"2026-02-21T21:00:00Z"}]"#)
+        let merged = try Binary.run(["--db", w.db, "--width", "1000", "-c", "load store " + other, "-c", "apps"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("loaded 4 sessions from store + \(other)"))
+        #expect(merged.stdout.contains("Terminal") && merged.stdout.contains("Slack"))
+    }
+
+    @Test func theStoreOpensWhereItHoldsSessionsAndTheSampleWhereItDoesNot() throws {
+        let w = try StoreWorkspace()
+        let empty = try Binary.run(["--db", w.db, "-c", "day"])
+        #expect(empty.stdout.hasPrefix("Monday, February 23, 2026"), "the sample with no store")
+        #expect(!FileManager.default.fileExists(atPath: w.db), "reading makes no store")
+        try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)])
+        #expect(try Binary.run(["--db", w.db, "-c", "day"]).stdout.hasPrefix("Saturday, February 21, 2026"))
+        let forget = try Binary.run(["--db", w.db, "-c", "forget before 2026-03-01 --yes"])
+        #expect(forget.stdout == "forgot 2 of 2 imported sessions (those that end before 2026-03-01 00:00)\n")
+        #expect(try Binary.run(["--db", w.db, "-c", "day"]).stdout.hasPrefix("Monday, February 23, 2026"), "an empty store opens on the sample")
+    }
+
+    @Test func forgetInABatchRunNeedsYes() throws {
+        let w = try StoreWorkspace()
+        try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)])
+        let refused = try Binary.run(["--db", w.db, "-c", "forget before 2026-02-21"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: line 1: this deletes data, and a batch run cannot ask: add --yes to go ahead (forget before 2026-02-21 --yes)\n")
+        #expect(try Binary.json(["--db", w.db, "-c", "store"])["sessions"] as? Int == 2)
+        let done = try Binary.run(["--db", w.db, "-c", "forget older-than 10000d --yes", "-c", "forget before 2026-02-21 --yes"])
+        let lines = done.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("nothing to forget: no imported session ends before ") == true)
+        #expect(lines.last == "forgot 1 of 2 imported sessions (those that end before 2026-02-21 00:00)")
+        #expect(try Binary.json(["--db", w.db, "-c", "store"])["sessions"] as? Int == 1)
+    }
+
+    @Test func importReadsStandardInput() throws {
+        let w = try StoreWorkspace()
+        let r = try Binary.run(["--db", w.db, "import", "-"], stdin: Self.day, environment: ["COLUMNS": "1000"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("imported <stdin>: 2 added"))
+    }
+
+    /// Retention is kept in the store, so every import (cron's too) applies it.
+    @Test func retentionIsKeptInTheStoreAndAppliedAfterEachImport() throws {
+        let w = try StoreWorkspace()
+        let set = try Binary.run(["--db", w.db, "--width", "1000", "-c", "set retention 30d"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("retention   30d"))
+        let old = try w.write("old.json", Self.day)
+        let r = try Binary.run(["--db", w.db, "import", old], environment: ["COLUMNS": "1000"])
+        #expect(r.stdout.contains("retention: 2 sessions older than 30 days forgotten"), "\(r.stdout)")
+        #expect(try Binary.json(["--db", w.db, "-c", "store"])["retention_days"] as? Int == 30)
+    }
+}
+
+struct StoreFaultTests {
+    /// Killed at any moment of an import, the store is as it was before it or after it, and opens.
+    @Test func aKillDuringAnImportLeavesTheStoreBeforeOrAfterIt() throws {
+        let w = try StoreWorkspace()
+        let data = try w.sessions("big.json", count: 60_000)
+        let started = Date()
+        let full = try Binary.run(["--db", w.db + ".probe", "import", data])
+        #expect(full.status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var seen: Set<Int> = []
+        for k in 0..<14 {
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["--db", w.db, "import", data]
+            process.environment = ["HOME": w.url.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+                .merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Spread the kills over the whole import: opening, reading, writing, committing.
+            Thread.sleep(forTimeInterval: duration * Double(k) / 12)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            // Killed before it made the store (no file, or an empty one): there is none, as before.
+            let size = (try? FileManager.default.attributesOfItem(atPath: w.db)[.size] as? Int) ?? 0
+            guard size > 0 else {
+                seen.insert(0)
+                continue
+            }
+            #expect(try sqlite3(w.db, "PRAGMA integrity_check") == "ok", "after kill \(k)")
+            let store = try Binary.json(["--db", w.db, "-c", "store"])
+            let sessions = try #require(store["sessions"] as? Int)
+            #expect(sessions == 0 || sessions == 60_000, "after kill \(k): \(sessions)")
+            #expect(try sqlite3(w.db, "SELECT count(*) FROM session") == String(sessions))
+            seen.insert(sessions)
+        }
+        // And a last import completes it.
+        #expect(try Binary.run(["--db", w.db, "import", data]).status == 0)
+        #expect(try Binary.json(["--db", w.db, "-c", "store"])["sessions"] as? Int == 60_000)
+    }
+
+    /// Two processes importing at once both succeed (one waits for the other's transaction).
+    @Test func twoProcessesImportingAtOnceBothSucceed() throws {
+        let w = try StoreWorkspace()
+        let a = try w.sessions("a.json", count: 30_000, prefix: "a")
+        let b = try w.sessions("b.json", count: 30_000, first: "2026-02-01T00:00:00Z", prefix: "b")
+        for files in [[a, b], [a, a]] {
+            let db = w.url.appendingPathComponent("two-\(files[1].hasSuffix("b.json") ? "ab" : "aa").sqlite").path
+            let results = try concurrently(files.map { ["--db", db, "import", $0] })
+            for r in results { #expect(r.status == 0, "\(r.stderr)") }
+            let expected = files[1] == a ? 30_000 : 60_000
+            #expect(try Binary.json(["--db", db, "-c", "store"])["sessions"] as? Int == expected)
+        }
+    }
+
+    /// A reader while another process imports: every read succeeds, before or after.
+    @Test func aReaderWhileAnotherProcessImports() throws {
+        let w = try StoreWorkspace()
+        try Binary.run(["--db", w.db, "import", w.write("d.json", StoreEndToEndTests.day)])
+        let big = try w.sessions("big.json", count: 60_000)
+        let results = try concurrently([["--db", w.db, "import", big]] + Array(repeating: ["--db", w.db, "-c", "day", "-c", "store"], count: 6))
+        for r in results { #expect(r.status == 0, "\(r.stderr)") }
+    }
+
+    /// Runs the binary with each set of arguments at once; the results in the same order.
+    func concurrently(_ runs: [[String]]) throws -> [RunResult] {
+        final class Results: @unchecked Sendable {
+            var list: [Result<RunResult, any Error>?]
+            let lock = NSLock()
+            init(_ n: Int) { list = Array(repeating: nil, count: n) }
+        }
+        let results = Results(runs.count)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { k in
+            let r = Result { try Binary.run(runs[k]) }
+            results.lock.lock()
+            results.list[k] = r
+            results.lock.unlock()
+        }
+        return try results.list.map { try $0!.get() }
+    }
+
+    /// A file at the store's path that is not a store of ours: one line naming it, status 1,
+    /// and the file exactly as it was.
+    @Test(arguments: ["text", "foreign", "newer", "damaged"])
+    func aFileThatIsNotOurStoreIsRefusedInOneLineAndLeftAsItIs(kind: String) throws {
+        let w = try StoreWorkspace()
+        switch kind {
+        case "text": try w.write("usage.sqlite", "these are my notes, not a database\n")
+        case "foreign": _ = try sqlite3(w.db, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+        case "newer":
+            try Binary.run(["--db", w.db, "import", w.sessions("d.json", count: 10)])
+            _ = try sqlite3(w.db, "INSERT INTO grdb_migrations VALUES ('v9: from the future')")
+        default:
+            try Binary.run(["--db", w.db, "import", w.sessions("d.json", count: 20_000)])
+            // Damage the second half of the file: the session pages.
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: w.db))
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: size / 2)
+            try handle.write(contentsOf: Data(repeating: 0x5A, count: Int(size / 2)))
+            try handle.close()
+        }
+        let before = sha(w.db)
+        for arguments in [["--db", w.db, "-c", "check"], ["--db", w.db, "store", "-c", "check"], ["--db", w.db, "import", Binary.fixture("oracle-dst.json")]] {
+            let r = try Binary.run(arguments)
+            #expect(r.status == 1, "\(kind) \(arguments): \(r.stdout)")
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(kind) \(arguments): \(r.stderr)")
+            #expect(r.stderr.contains(w.db), "\(kind): \(r.stderr)")
+        }
+        #expect(sha(w.db) == before, "\(kind): the file changed")
+    }
+
+    /// A store that may only be read (a read-only file in a read-only folder) opens for reading.
+    @Test func aReadOnlyStoreOpensForReading() throws {
+        let w = try StoreWorkspace()
+        let data = try w.write("d.json", StoreEndToEndTests.day)
+        try Binary.run(["--db", w.db, "import", data])
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: w.db)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: w.url.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: w.url.path) }
+        var launcher: [String] = []
+        if getuid() == 0 {
+            // Root writes anywhere: run as nobody, for whom the folder is read-only.
+            launcher = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"]
+        }
+        let read = try Binary.run(["--db", w.db, "-c", "day", "-c", "store"], launcher: launcher)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.hasPrefix("Saturday, February 21, 2026"))
+        #expect(read.stdout.contains("(read-only)"))
+        let write = try Binary.run(["--db", w.db, "import", data], launcher: launcher)
+        #expect(write.status == 1)
+        #expect(write.stderr == "error: line 1: cannot use the store '\(w.db)': it can only be read here (a read-only file or folder)\n")
+    }
+}
