@@ -62,7 +62,8 @@ public struct SeriesLeaders: Sendable {
             for p in later.removeValue(forKey: day) ?? [] { add(p.app, p.category, p.micros) }
         }
 
-        for s in history.all {
+        history.forEachSession { clipped in
+            let s = (start: clipped.sessionStart, end: clipped.sessionEnd, app: clipped.app, category: clipped.category)
             if current == nil || s.start >= current!.end {
                 if let day = current?.day { finishDay(day) }
                 let date = zone.localDate(of: s.start)

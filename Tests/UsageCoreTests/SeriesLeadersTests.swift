@@ -73,4 +73,45 @@ struct SeriesLeadersTests {
         let leaders = SeriesLeaders(history: history, zone: .utc)
         #expect(leaders.appGroups.count == SeriesLeaders.maxDaysPerSession + 1)
     }
+
+    /// The walk reads a history a stretch at a time: every session once, in start order, and a
+    /// history of sessions millennia apart costs a few reads of its gaps, not one per month.
+    @Test func theWalkVisitsEverySessionOnceInOrderAndCrossesGapsInFewReads() throws {
+        final class Counting: @unchecked Sendable {
+            var reads = 0
+        }
+        struct Counted: SessionHistory {
+            let base: Dataset
+            let counter: Counting
+            var source: String { base.source }
+            var apps: [String] { base.apps }
+            var categories: [String] { base.categories }
+            var sessionCount: Int { base.sessionCount }
+            var span: (start: Micros, end: Micros)? { base.span }
+            var skipped: SkipSummary { base.skipped }
+            var repairedStrings: Int { base.repairedStrings }
+            var parts: [SourcePart] { base.parts }
+            func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow { base.window(from: from, to: to, ids: ids) }
+            func passingWindow(from: Micros, to: Micros) -> SessionWindow {
+                counter.reads += 1
+                return base.window(from: from, to: to, ids: false)
+            }
+            func latestCategory(ofApp app: Int32) -> Int32? { base.latestCategory(ofApp: app) }
+            func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory { self }
+            func takeReadFailure() -> String? { nil }
+        }
+        let json = """
+            [{"app_name":"A","start_timestamp":"0001-01-01T00:00:00Z","end_timestamp":"0001-01-03T00:00:00Z"},
+             {"app_name":"B","start_timestamp":"2026-02-23T23:00:00Z","end_timestamp":"2026-02-24T01:00:00Z"},
+             {"app_name":"C","start_timestamp":"2026-02-24T00:30:00Z","end_timestamp":"2026-02-24T00:40:00Z"},
+             {"app_name":"D","start_timestamp":"9999-12-31T23:00:00Z","end_timestamp":"9999-12-31T23:59:00Z"}]
+            """
+        let history = Counted(base: try SessionsJSON.decode(Array(json.utf8), source: "far.json"), counter: Counting())
+        var seen: [String] = []
+        history.forEachSession { seen.append(history.apps[Int($0.app)]) }
+        #expect(seen == ["A", "B", "C", "D"])
+        #expect(history.counter.reads < 200, "\(history.counter.reads) reads")
+        let leaders = SeriesLeaders(history: history, zone: .utc)
+        #expect(leaders.apps.map { history.apps[Int($0)] } == ["A", "B", "D", "C"])
+    }
 }
