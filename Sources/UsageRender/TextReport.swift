@@ -40,60 +40,82 @@ public enum TextReport {
         lines.flatMap { line -> [String] in
             guard TerminalText.cells(line) > width else { return [line] }
             let lead = String(line.prefix { $0 == " " })
-            var out: [String] = []
-            var current = ""
-            for word in words(of: line) {
-                if current.isEmpty {
-                    current = (out.isEmpty ? lead : lead + "  ") + word
-                } else if TerminalText.cells(current + " " + word) > width {
-                    out.append(current)
-                    current = lead + "  " + word
-                } else {
-                    current += " " + word
-                    continue
-                }
-                // A word alone wider than its line: broken after its separators where it can be.
-                while TerminalText.cells(current) > width, let cut = breakPoint(in: current, width: width, after: lead.count + 2) {
-                    out.append(String(current[..<cut]))
-                    current = lead + "  " + current[cut...]
-                }
-            }
-            if !current.isEmpty { out.append(current) }
-            return fitAll(out, width: width)
+            return wrap(String(line.dropFirst(lead.count)), width: width, first: lead, rest: lead + "  ")
         }
     }
 
+    /// `text` wrapped to the width as `wrap` does, its first line after `first` and the others
+    /// after `rest` (a label and the indent that keeps the value's column: `sessions   …`).
+    public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
+        guard TerminalText.cells(first + text) > width else { return [first + text] }
+        var out: [String] = []
+        var current = ""
+        for word in words(of: text) {
+            if current.isEmpty {
+                current = (out.isEmpty ? first : rest) + word
+            } else if TerminalText.cells(current + " " + word) > width {
+                out.append(current)
+                current = rest + word
+            } else {
+                current += " " + word
+                continue
+            }
+            // A word alone wider than its line: broken after its separators where it can be.
+            let indent = (out.isEmpty ? first : rest).count
+            while TerminalText.cells(current) > width, let cut = breakPoint(in: current, width: width, after: max(indent, rest.count)) {
+                out.append(String(current[..<cut]))
+                current = rest + current[cut...]
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return fitAll(out, width: width)
+    }
+
     /// The words of a line, split at spaces, with a duration's hours and minutes kept as one
-    /// word (`8h 45m`, `(8h 45m)`).
+    /// word (`8h 45m`, `(8h 45m)`) and a count kept with the word it counts (`255 days`,
+    /// `(1 bad_timestamp`).
     static func words(of line: String) -> [String] {
         var words: [String] = []
+        var glued = false
         for word in line.split(separator: " ").map(String.init) {
-            if let last = words.last, last.wholeMatch(of: #/\(?\d+h/#) != nil, word.prefixMatch(of: #/\d+m/#) != nil {
+            if let last = words.last, !glued,
+                last.wholeMatch(of: #/\(?\d+h/#) != nil && word.prefixMatch(of: #/\d+m/#) != nil
+                    || last.wholeMatch(of: #/\(?[0-9][0-9,]*/#) != nil && word.first?.isLetter == true
+            {
                 words[words.count - 1] = last + " " + word
+                glued = true
             } else {
                 words.append(word)
+                glued = false
             }
         }
         return words
     }
 
     /// Where to break a line too wide for `width`: after the last `|`, `/` or `,` that leaves the
-    /// part before it within the width, past the first `minimum` characters (the indent); nil
-    /// when there is none.
+    /// part before it within the width, past the first `minimum` characters (the indent); else
+    /// after the last `-`, `_` or `.` that follows a letter (`original-app-` / `mock-data.json`,
+    /// never inside a number or a date); nil when there is none.
     static func breakPoint(in line: String, width: Int, after minimum: Int) -> String.Index? {
         var best: String.Index?
+        var fallback: String.Index?
         var used = 0
         var index = line.startIndex
         var count = 0
+        var previous: Character = " "
         while index < line.endIndex {
             let c = line[index]
             used += TerminalText.cells(c)
             if used > width { break }
             index = line.index(after: index)
             count += 1
-            if count > minimum, "|/,".contains(c), index < line.endIndex { best = index }
+            if count > minimum, index < line.endIndex {
+                if "|/,".contains(c) { best = index }
+                if "-_.".contains(c), previous.isLetter { fallback = index }
+            }
+            previous = c
         }
-        return best
+        return best ?? fallback
     }
 
     /// Cuts every line to the width (the last guard of the "no line wider than the width" rule).

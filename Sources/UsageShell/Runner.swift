@@ -206,11 +206,12 @@ public final class Runner {
         return true
     }
 
-    /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
+    /// The interactive loop: a banner (wrapped to the width, a store's path broken after a `/`
+    /// rather than by the terminal), then prompt, run and print until `quit` or end of input.
     public func interactive(reader: LineReader, banner: String) {
         self.reader = reader
         defer { self.reader = nil }
-        err.write(Self.safe(banner) + "\n")
+        err.write(TextReport.wrap([Self.safe(banner)], width: shell.width).joined(separator: "\n") + "\n")
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)

@@ -31,7 +31,8 @@ public enum Pager {
     }
 
     /// Whether `lines` lines of output go through the pager: only at an interactive terminal,
-    /// never for JSON; with `auto`, when they and the next prompt do not fit its rows.
+    /// never for JSON or CSV (data for other programs); with `auto`, when they and the next
+    /// prompt do not fit its rows.
     public static func pages(_ lines: Int, mode: PagerMode, rows: Int, format: OutputFormat) -> Bool {
         guard format == .table, lines > 0 else { return false }
         switch mode {

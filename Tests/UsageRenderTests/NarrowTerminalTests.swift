@@ -131,4 +131,43 @@ struct NarrowTerminalTests {
         }
         #expect(TextReport.insights(i, zone: .utc, width: 40).contains("  most used app"))
     }
+
+    /// `store` at 60 columns read `sessions 290 from 29 apps, … (255` / `days)` with its label
+    /// column lost, and `forgot 280 of 570 …` ran past 40 columns: the values wrap under their
+    /// own column (a path after a `/`), a count stays with its noun, and narrower each label
+    /// stands over its values.
+    @Test func bugTheStoreReportLostItsColumnsAndSplitACountFromItsDays() {
+        let day = LocalDate(iso: "2026-02-22")!
+        let t = Micros(1_795_000_000) * 1_000_000
+        let summary = StoreSummary(
+            path: "/home/someone/.local/share/usage-shell/usage.sqlite", bytes: 94_200, readOnly: false, sessions: 290, apps: 29,
+            days: day...day.adding(days: 254),
+            sources: [
+                .init(identity: "/home/someone/exports/original-app-mock-data.json", shown: "/home/someone/exports/original-app-mock-data.json", sessions: 52, imports: 1, firstImport: t, lastImport: t),
+                .init(identity: "aw://localhost:5600", shown: "activitywatch", sessions: 238, imports: 3, firstImport: t, lastImport: t),
+            ],
+            retentionDays: nil)
+        let words = TextReport.store(summary, zone: .utc, width: 1000).joined(separator: " ").split(separator: " ")
+        for width in 20...120 {
+            let lines = TextReport.store(summary, zone: .utc, width: width)
+            #expect(lines.allSatisfy { TerminalText.cells($0) <= width }, "\(width): \(lines)")
+            // Nothing is cut: the words of the widest form, wrapped (a path broken after a `/`).
+            #expect(lines.joined().replacing(" ", with: "") == words.joined(), "\(width): \(lines)")
+            for (a, b) in zip(lines, lines.dropFirst()) {
+                #expect(a.firstMatch(of: #/(^| )\(?\d+$/#) == nil || b.firstMatch(of: #/^ *[a-z]/#) == nil, "\(width): \(a) / \(b)")
+            }
+        }
+        let sixty = TextReport.store(summary, zone: .utc, width: 60)
+        #expect(Array(sixty.prefix(6)) == [
+            "Store", "path       /home/someone/.local/share/usage-shell/",
+            "           usage.sqlite", "size       94.2 kB",
+            "sessions   290 from 29 apps, 2026-02-22 … 2026-11-03",
+            "           (255 days)",
+        ], "\(sixty)")
+        #expect(sixty.filter { $0.hasPrefix("sources    ") }.count == 1)
+        #expect(sixty.dropFirst().allSatisfy { $0.hasPrefix("           ") || $0.firstMatch(of: #/^[a-z]+ +\S/#) != nil }, "\(sixty)")
+        let forty = TextReport.store(summary, zone: .utc, width: 40)
+        #expect(forty.prefix(3) == ["Store", "path", "  /home/someone/.local/share/"], "\(forty)")
+        #expect(forty.contains("sessions") && forty.contains("retention"))
+    }
 }

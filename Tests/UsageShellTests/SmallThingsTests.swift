@@ -91,9 +91,26 @@ struct NarrowTitleTests {
         #expect(outputLines(shell.execute("days")).first == "Last 10 days ending Mon 23 Feb 2026")
         #expect(outputLines(shell.execute("week")).first == "Week ending Monday, February 23, 2026")
         _ = shell.execute("set width 28")
-        #expect(outputLines(shell.execute("days")).prefix(2) == ["Last 10 days ending Mon 23", "  Feb 2026"])
+        #expect(outputLines(shell.execute("days")).prefix(2) == ["Last 10 days ending Mon", "  23 Feb 2026"])
         _ = shell.execute("set width 80")
         #expect(outputLines(shell.execute("days")).first == "Last 10 days ending Monday, February 23, 2026")
+    }
+}
+
+struct BannerTests {
+    /// At the prompt in 40 columns, the banner naming the store's path ran past the edge and the
+    /// terminal broke the path wherever the line ended: it wraps to the width, the path after a `/`.
+    @Test func bugTheBannerRanPastANarrowTerminalsEdge() {
+        let shell = loadedShell()
+        _ = shell.execute("set width 40")
+        let err = BufferSink()
+        Runner(shell: shell, out: BufferSink(), err: err)
+            .interactive(reader: ScriptedReader([]), banner: "usage-shell 0.1.0 — 290 sessions from the store /home/someone/.local/share/usage-shell/usage.sqlite — type 'help'")
+        let lines = err.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines == [
+            "usage-shell 0.1.0 — 290 sessions from", "  the store", "  /home/someone/.local/share/",
+            "  usage-shell/usage.sqlite — type 'help'",
+        ], "\(lines)")
     }
 }
 
