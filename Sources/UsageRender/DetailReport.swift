@@ -151,7 +151,8 @@ extension TextReport {
         if q.parts.count > 1 {
             lines.append("sources: \(q.parts.count)")
             // Names are never cut (two paths often differ only at their end): in a column when
-            // they fit half the width, else each on its own line with its counts below.
+            // they fit half the width, else each on its own line (wrapped after a `/`) with its
+            // counts below.
             let names = q.parts.map { TerminalText.sanitize($0.source) }
             let nameWidth = names.map(TerminalText.cells).max() ?? 0
             for (part, name) in zip(q.parts, names) {
@@ -163,7 +164,7 @@ extension TextReport {
                 if nameWidth <= width / 2 {
                     lines.append("  " + TerminalText.pad(name, width: nameWidth) + "  " + counts)
                 } else {
-                    lines.append("  " + TerminalText.fitMiddle(name, width: width - 2))
+                    lines.append("  " + name)
                     lines.append("    " + counts)
                 }
             }

@@ -72,15 +72,19 @@ public enum TextReport {
     }
 
     /// The words of a line, split at spaces, with a duration's hours and minutes kept as one
-    /// word (`8h 45m`, `(8h 45m)`) and a count kept with the word it counts (`255 days`,
-    /// `(1 bad_timestamp`).
+    /// word (`8h 45m`, `(8h 45m)`), a count kept with the word it counts (`255 days`,
+    /// `(1 bad_timestamp`), and a count that closes a list item with the word it counts
+    /// (`bad_timestamp 14,`, `not_an_object 5` at the end).
     static func words(of line: String) -> [String] {
+        let split = line.split(separator: " ").map(String.init)
         var words: [String] = []
         var glued = false
-        for word in line.split(separator: " ").map(String.init) {
+        for (k, word) in split.enumerated() {
+            let closing = word.wholeMatch(of: #/[0-9][0-9,]*[,)]?/#) != nil && (word.last == "," || word.last == ")" || k == split.count - 1)
             if let last = words.last, !glued,
                 last.wholeMatch(of: #/\(?\d+h/#) != nil && word.prefixMatch(of: #/\d+m/#) != nil
                     || last.wholeMatch(of: #/\(?[0-9][0-9,]*/#) != nil && word.first?.isLetter == true
+                    || closing && last.last?.isLetter == true
             {
                 words[words.count - 1] = last + " " + word
                 glued = true

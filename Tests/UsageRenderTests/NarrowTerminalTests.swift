@@ -170,4 +170,19 @@ struct NarrowTerminalTests {
         #expect(forty.prefix(3) == ["Store", "path", "  /home/someone/.local/share/"], "\(forty)")
         #expect(forty.contains("sessions") && forty.contains("retention"))
     }
+
+    /// `check` of two sources at 40 columns read `missing_timestamp 5, bad_timestamp` / `14,
+    /// end_not_after_start` / `4, …`: a count closing a list item stays with its reason.
+    @Test func bugCheckPartedASkipReasonFromItsCount() {
+        let line = "    272 sessions, 33 skipped: missing_timestamp 5, bad_timestamp 14, end_not_after_start 4, bad_field_type 5, not_an_object 5"
+        for width in 30...120 {
+            let lines = TextReport.wrap([line], width: width)
+            #expect(!lines.contains { $0.firstMatch(of: #/^ *\d+,?( |$)/#) != nil && !$0.contains("sessions") }, "\(width): \(lines)")
+            #expect(lines.joined(separator: " ").replacing(#/ +/#, with: " ") == line.replacing(#/ +/#, with: " "), "\(width)")
+        }
+        #expect(TextReport.wrap([line], width: 40) == [
+            "    272 sessions, 33 skipped:", "      missing_timestamp 5,", "      bad_timestamp 14,",
+            "      end_not_after_start 4,", "      bad_field_type 5, not_an_object 5",
+        ])
+    }
 }
