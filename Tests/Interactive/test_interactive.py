@@ -122,6 +122,26 @@ def cells(text):
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
+def banner_of(case, before, width=100):
+    """The banner: everything the terminal showed before the first prompt. It is one message,
+    wrapped to the terminal's width (continuation lines indented two spaces), so its words are
+    checked without the wrapping's spaces; returns its lines."""
+    lines = before.split("\r\n")
+    case.assertEqual(lines[-1], "", f"the prompt starts a line: {before!r}")
+    banner = lines[:-1]
+    case.assertTrue(banner and banner[0].startswith("usage-shell "), f"the banner first: {before!r}")
+    for line in banner:
+        case.assertLessEqual(cells(line), width, f"the banner wider than the terminal: {before!r}")
+    for line in banner[1:]:
+        case.assertTrue(line.startswith("  "), f"a banner line that is not its continuation: {before!r}")
+    return banner
+
+
+def same_words(text):
+    """`text` without spaces: what a wrapped line and the line it was must share."""
+    return re.sub(r"\s+", "", text)
+
+
 def result_lines(segment):
     """The lines a command printed: `segment` is what the terminal showed from the command's
     echo to the next prompt; the first line (the echo) and the last fragment (the prompt) go."""
@@ -262,6 +282,7 @@ class InteractiveShellTests(unittest.TestCase):
         lines = before.split("\r\n")
         self.assertEqual(lines[-1], "", f"the prompt starts a line: {before!r}")
         self.assertEqual(len(lines), 2, f"exactly one banner line before the prompt: {before!r}")
+        self.assertEqual(banner_of(self, before), lines[:1])
         banner = lines[0]
         self.assertRegex(banner, r"^usage-shell \d+\.\d+\.\d+ — ")
         self.assertIn("290 sessions", banner)
