@@ -41,6 +41,13 @@ public enum DayQuery: Hashable, Sendable {
         self = meaning
     }
 
+    /// What is wrong with a word that is no day: `'t' could be today, tuesday or thursday` when
+    /// it begins several day words, else `'x' is not a day`.
+    public static func problem(_ text: String) -> String {
+        let begun = PrefixMatch.ambiguity(text, among: words + ["previous"]).filter { $0 != "previous" }
+        return begun.count > 1 ? PrefixMatch.couldBe(text, begun) : "'\(text)' is not a day"
+    }
+
     /// The query a whole word means (`previous` is `prev`).
     private static func meaning(ofWord word: String) -> DayQuery? {
         switch word {

@@ -1,4 +1,4 @@
-// CommandOutcome.swift — what a command hands back instead of printing: lines, a failure, an alert (exit status 3), the end, or a question the runner asks before going on.
+// CommandOutcome.swift — what a command hands back instead of printing: lines, a failure, an alert (exit status 3), the end, a cleared screen, or a question the runner asks before going on.
 
 /// What a command produced.
 public enum CommandOutcome: Equatable {
@@ -8,6 +8,8 @@ public enum CommandOutcome: Equatable {
     case failed(ShellError)
     /// The shell should end.
     case quit
+    /// The screen should be cleared (`clear`): done at the prompt's terminal, nothing elsewhere.
+    case clearScreen
     /// Lines to print, and the run should end with status 3 (`limits check` found a crossed limit).
     case alert([String])
     /// The command needs a yes before it acts (it deletes something): the runner asks at a

@@ -203,6 +203,8 @@ public final class Runner {
                 if bail { return false }
             case .quit:
                 return false
+            case .clearScreen:
+                break  // A batch run's output is no screen.
             case .confirm:
                 preconditionFailure("settled")
             }
@@ -210,11 +212,12 @@ public final class Runner {
         return true
     }
 
-    /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
+    /// The interactive loop: a banner (wrapped to the width, a store's path broken after a `/`
+    /// rather than by the terminal), then prompt, run and print until `quit` or end of input.
     public func interactive(reader: LineReader, banner: String) {
         self.reader = reader
         defer { self.reader = nil }
-        err.write(Self.safe(banner) + "\n")
+        err.write(TextReport.wrap([Self.safe(banner)], width: shell.width).joined(separator: "\n") + "\n")
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
@@ -224,10 +227,11 @@ public final class Runner {
             defer { writeTime() }
             writeWarnings()
             switch outcome {
-            case .output(let lines), .alert(let lines): emit(lines)
+            case .output(let lines), .alert(let lines): show(lines)
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return
+            case .clearScreen: shell.environment.screen?.clear()
             case .confirm: preconditionFailure("settled")
             }
         }
@@ -294,6 +298,19 @@ public final class Runner {
         let day = shell.model.selectedDay
         if let running = shell.promptStopwatch() { return "usage \(TextFormat.shortWeekday(day)) \(day) \(Self.safe(running))> " }
         return "usage \(TextFormat.shortWeekday(day)) \(day)> "
+    }
+
+    /// The prompt's output: through the pager when `set pager` and the terminal's rows say so
+    /// (`Pager.pages`), else written as a batch run writes it.
+    private func show(_ lines: [String]) {
+        let environment = shell.environment
+        if let screen = environment.screen, let pager = environment.pager,
+            Pager.pages(lines.count, mode: shell.output.pager, rows: screen.rows, format: shell.output.format),
+            screen.page(lines.joined(separator: "\n") + "\n", through: pager)
+        {
+            return
+        }
+        emit(lines)
     }
 
     private func emit(_ lines: [String]) {

@@ -23,6 +23,8 @@ public final class Shell {
     var openedStore: Store?
     /// The month `calendar` showed last (`calendar next` steps from it).
     var calendarMonth: CalendarMonth?
+    /// The session's series colours for one history and zone.
+    private var colorsCache: (generation: Int, zone: Zone, colors: SeriesColors)?
 
     public init(model: UsageViewModel, output: OutputSettings = OutputSettings(), environment: ShellEnvironment = ShellEnvironment()) {
         self.model = model
@@ -39,6 +41,23 @@ public final class Shell {
 
     /// The styling table output uses now.
     public var theme: Theme { output.theme }
+
+    /// The colours of the session: handed out once from the whole loaded data (`SeriesColors`),
+    /// anew only when the data, the category rules or the zone change; computed when a
+    /// coloured chart first needs them.
+    public var seriesColors: SeriesColors {
+        let (generation, zone) = (model.historyVersion, model.zone)
+        if let cache = colorsCache, cache.generation == generation, cache.zone == zone { return cache.colors }
+        let history = model.history
+        let colors = SeriesColors(SeriesLeaders(history: history, zone: zone), appNames: history.apps, categoryNames: history.categories)
+        colorsCache = (generation, zone, colors)
+        return colors
+    }
+
+    /// A day's series with the session's colours (monochrome needs none: its patterns go by rank).
+    func palette(_ r: DayReport, theme: Theme) -> Palette {
+        Palette(r, colors: theme.color ? seriesColors : nil)
+    }
 
     /// The home directory, for `~/` in paths.
     public var home: String? { environment.home }
@@ -139,7 +158,7 @@ public final class Shell {
     public func selectDay(_ word: String) throws(ShellError) {
         let usage = CommandTable.named("day").usage
         guard let query = DayQuery(word) else {
-            throw .usage(command: "day", problem: "'\(word)' is not a day", usage: usage)
+            throw .usage(command: "day", problem: DayQuery.problem(word), usage: usage)
         }
         try selectDay(query, typed: word)
     }

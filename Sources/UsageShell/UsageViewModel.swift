@@ -66,6 +66,10 @@ public final class UsageViewModel {
     private var explicitDay: LocalDate?
     private var generation = 0
     private var historyGeneration = 0
+
+    /// Changes whenever the history does (a load, the category rules): caches built from the
+    /// history (the session's colours) are keyed by it.
+    public var historyVersion: Int { historyGeneration }
     private var current: LoadTicket?
     private var cache: (key: ReportKey, report: DayReport)?
 

@@ -106,8 +106,12 @@ enum Wiring {
         if interactive, isatty(STDERR_FILENO) == 1 {
             presenter = TerminalLoadPresenter(stream: StandardStream.error) { Terminal.width(environment: environment, fd: STDERR_FILENO) }
         }
+        // Only the prompt's results, shown at a terminal, are paged or cleared.
+        let screen: (any TerminalScreen)? = interactive && isatty(STDOUT_FILENO) == 1 ? StdoutScreen(environment: environment) : nil
         let shellEnvironment = ShellEnvironment(
-            home: environment["HOME"], terminalWidth: { Terminal.width(environment: environment) }, loadPresenter: presenter,
+            home: environment["HOME"], terminalWidth: { Terminal.width(environment: environment) }, screen: screen,
+            pager: Pager.command(environment: environment),
+            loadPresenter: presenter,
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
             stdin: stdin, storePath: db ?? Store.defaultPath(environment: environment), now: now)

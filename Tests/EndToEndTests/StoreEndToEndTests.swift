@@ -102,7 +102,7 @@ struct StoreEndToEndTests {
         let empty = try Binary.run(["--db", w.db, "-c", "day"])
         #expect(empty.stdout.hasPrefix("Monday, February 23, 2026"), "the sample with no store")
         #expect(!FileManager.default.fileExists(atPath: w.db), "reading makes no store")
-        _ = try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)])
+        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
         #expect(try Binary.run(["--db", w.db, "-c", "day"]).stdout.hasPrefix("Saturday, February 21, 2026"))
         let forget = try Binary.run(["--db", w.db, "-c", "forget before 2026-03-01 --yes"])
         #expect(forget.stdout == "forgot 2 of 2 imported sessions (those that end before 2026-03-01 00:00)\n")
@@ -111,7 +111,7 @@ struct StoreEndToEndTests {
 
     @Test func forgetInABatchRunNeedsYes() throws {
         let w = try StoreWorkspace()
-        _ = try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)])
+        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
         let refused = try Binary.run(["--db", w.db, "-c", "forget before 2026-02-21"])
         #expect(refused.status == 1)
         #expect(refused.stderr == "error: line 1: this deletes data, and a batch run cannot ask: add --yes to go ahead (forget before 2026-02-21 --yes)\n")
@@ -201,7 +201,7 @@ struct StoreFaultTests {
     /// A reader while another process imports: every read succeeds, before or after.
     @Test func aReaderWhileAnotherProcessImports() throws {
         let w = try StoreWorkspace()
-        _ = try Binary.run(["--db", w.db, "import", w.write("d.json", StoreEndToEndTests.day)])
+        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", StoreEndToEndTests.day)]).status == 0, "the import the test starts from")
         let big = try w.sessions("big.json", count: 60_000)
         let results = try concurrently([["--db", w.db, "import", big]] + Array(repeating: ["--db", w.db, "-c", "day", "-c", "store"], count: 6))
         for r in results { #expect(r.status == 0, "\(r.stderr)") }
@@ -233,10 +233,10 @@ struct StoreFaultTests {
         case "text": try w.write("usage.sqlite", "these are my notes, not a database\n")
         case "foreign": _ = try sqlite3(w.db, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
         case "newer":
-            _ = try Binary.run(["--db", w.db, "import", w.sessions("d.json", count: 10)])
+            #expect(try Binary.run(["--db", w.db, "import", w.sessions("d.json", count: 10)]).status == 0, "the import the test starts from")
             _ = try sqlite3(w.db, "INSERT INTO grdb_migrations VALUES ('v9: from the future')")
         default:
-            _ = try Binary.run(["--db", w.db, "import", w.sessions("d.json", count: 20_000)])
+            #expect(try Binary.run(["--db", w.db, "import", w.sessions("d.json", count: 20_000)]).status == 0, "the import the test starts from")
             // Damage the second half of the file: the session pages.
             let handle = try FileHandle(forUpdating: URL(fileURLWithPath: w.db))
             let size = try handle.seekToEnd()
@@ -259,7 +259,7 @@ struct StoreFaultTests {
     @Test func aReadOnlyStoreOpensForReading() throws {
         let w = try StoreWorkspace()
         let data = try w.write("d.json", StoreEndToEndTests.day)
-        _ = try Binary.run(["--db", w.db, "import", data])
+        #expect(try Binary.run(["--db", w.db, "import", data]).status == 0, "the import the test starts from")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: w.db)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: w.url.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: w.url.path) }

@@ -310,7 +310,8 @@ private let dayCategories = ["{social}", "{ignore}", "{bell}", "{iso}", "{c1cat}
 let safetyCases: [SafetyCase] = [
     // show
     SafetyCase("show", ["show"], shows: ["{title}", "{social}", "{rlo}", "{ruled}"], json: allApps + dayCategories),
-    SafetyCase("show", ["show {evil}"], status: 1, shows: ["show: takes no arguments"]),
+    SafetyCase("show", ["show {evil}"], status: 1, shows: ["show: '{evil}' is not full or compact"]),
+    SafetyCase("show", ["show compact"]),
     // day
     SafetyCase("day", ["day"], shows: ["Monday, February 23, 2026"]),
     SafetyCase("day", ["day 2026-02-22"], shows: ["Sunday, February 22, 2026"], json: ["2026-02-22"]),
@@ -441,6 +442,9 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),
     SafetyCase("help", ["help {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
+    // clear: a batch run's output is no screen, so it writes nothing
+    SafetyCase("clear", ["clear", "show"]),
+    SafetyCase("clear", ["clear {evil}"], status: 1, shows: ["clear: takes no arguments"]),
     // quit
     SafetyCase("quit", ["quit", "show"]),
     SafetyCase("quit", ["quit {evil}"], status: 1, shows: ["quit: takes no arguments"]),

@@ -73,7 +73,7 @@ struct TrackingEndToEndTests {
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("add --yes"))
         let deleted = try Binary.run(["--db", w.db, "-c", "task delete Write --yes"])
-        #expect(deleted.stdout.contains("its 1h 0m of tracked time stays under its name"))
+        #expect(deleted.stdout.contains("its 1h of tracked time stays under its name"))
         let shown = try Binary.run(["--db", w.db, "--format", "json", "-c", "load tracked", "-c", "day 2026-02-23"])
         #expect(shown.stdout.contains(#""total_seconds":3600"#), "\(shown.stdout)")
         let category = try Binary.run(["--db", w.db, "-c", "category add Work", "-c", "category delete Work"])

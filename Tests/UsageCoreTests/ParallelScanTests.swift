@@ -16,7 +16,7 @@ struct DatasetFacts: Equatable {
         categories = d.categories
         skipped = SkipReason.allCases.map { reason in
             "\(reason.rawValue) \(d.skipped.count(reason)) "
-                + (d.skipped.examples[reason] ?? []).map { "\($0.sessionID ?? "nil")@\($0.line)" }.joined(separator: ",")
+                + (d.skipped.examples[reason] ?? []).map { "\($0.sessionID ?? "nil")@\($0.line.map(String.init) ?? "nil")" }.joined(separator: ",")
         }
         repaired = d.repairedStrings
     }

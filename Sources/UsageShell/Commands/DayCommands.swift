@@ -7,7 +7,8 @@ extension CommandTable {
     /// A day as `day` and `--day` take it.
     static let daySlot = Slot<DayQuery>(
         "DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday", completion: [.days],
-        invalid: { "'\($0)' is not a day" }, read: DayQuery.init)
+        invalid: DayQuery.problem, read: DayQuery.init)
+    static let showForm = Choice("form", [Keyword("full"), Keyword("compact")])
     static let chartChoice = Choice("chart", [Keyword(ChartKind.category.rawValue)], noun: "a chart")
     static let hourlyChoice = Choice("chart", [Keyword(ChartKind.hourly.rawValue)], noun: "a chart")
     static let byHint = "say 'by app' or 'by category'"
@@ -23,15 +24,26 @@ extension CommandTable {
 
     static let dayCommands: [Command] = [
         Command(
-            "show", summary: "the day screen: header, both charts (the selected one first), the app list",
-            examples: ["show"]
-        ) { shell, _ throws(ShellError) in
+            "show", syntax: .optional(.choice(showForm)),
+            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal)",
+            examples: ["show", "show compact", "show full"]
+        ) { shell, args throws(ShellError) in
             let r = try shell.requireReport()
+            let (hourlyFirst, stack) = (shell.model.chart == .hourly, shell.model.hourlyBy)
+            let form = args[showForm]
+            // At the prompt's terminal, a full screen taller than it gives way to the compact one.
+            let rows = form == nil ? shell.environment.screen?.rows : nil
             return shell.render(
                 json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
-                table: {
-                    TextReport.show(
-                        r, hourlyFirst: shell.model.chart == .hourly, hourlyBy: shell.model.hourlyBy, width: $0, theme: $1)
+                table: { width, theme in
+                    let palette = shell.palette(r, theme: theme)
+                    let compact = {
+                        TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
+                    }
+                    if form == "compact" { return compact() }
+                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
+                    if let rows, full.count > rows - 1 { return compact() }
+                    return full
                 })
         },
         Command(
@@ -60,11 +72,11 @@ extension CommandTable {
             let r = try shell.requireReport()
             switch shell.model.chart {
             case .category:
-                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1) })
+                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             case .hourly:
                 let by = shell.model.hourlyBy
                 return shell.render(
-                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1) })
+                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             }
         },
         Command(
@@ -92,7 +104,10 @@ extension CommandTable {
             let (listed, categoryName) = (list, category)
             return shell.render(
                 json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
-                table: { TextReport.apps(r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine) })
+                table: {
+                    TextReport.apps(
+                        r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine, palette: shell.palette(r, theme: $1))
+                })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
@@ -104,7 +119,7 @@ extension CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(shell.model.report)) })
+            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: shell.palette(shell.model.report, theme: $1)) })
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
@@ -115,7 +130,7 @@ extension CommandTable {
             // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
             return shell.render(
-                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
+                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
         },
         Command(
             "week", syntax: .optional(.choice(weekStep)),
@@ -124,7 +139,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
-            return dayBars(shell, count: 7, labels: .weekdays, title: "Week ending \(TextFormat.longDate(shell.model.selectedDay))")
+            return dayBars(shell, count: 7, labels: .weekdays) { "Week ending \($0)" }
         },
         Command(
             "days", syntax: .optional(.value(daysSlot)),
@@ -133,8 +148,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let count = args[daysSlot] ?? 10
             try shell.requireData()
-            let title = "Last \(count) day\(count == 1 ? "" : "s") ending \(TextFormat.longDate(shell.model.selectedDay))"
-            return dayBars(shell, count: count, labels: .narrow, title: title)
+            return dayBars(shell, count: count, labels: .narrow) { "Last \(count) day\(count == 1 ? "" : "s") ending \($0)" }
         },
         Command(
             "insights",
@@ -170,7 +184,9 @@ extension CommandTable {
     }
 
     /// `week` and `days N`: the days ending on the selected day, compared with the days before.
-    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: String) -> CommandOutcome {
+    /// `week` and `days N`, titled with the selected day's long date (`Monday, February 23,
+    /// 2026`), or its short one (`Mon 23 Feb 2026`) where the long title would be cut.
+    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: @escaping (String) -> String) -> CommandOutcome {
         let model = shell.model
         let history = model.history
         let days = DaySummary.days(endingOn: model.selectedDay, count: count, history: history, zone: model.zone)
@@ -178,8 +194,11 @@ extension CommandTable {
         return shell.render(json: { ReportJSON.week(days) }) { width, theme in
             let previous = DaySummary.days(
                 endingOn: selected.adding(days: -count), count: count, history: history, zone: model.zone)
+            let long = title(TextFormat.longDate(selected))
+            let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))
             return TextReport.dayBars(
-                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme)
+                days, previous: previous, selected: selected, title: fitting, labels: labels, width: width, theme: theme,
+                colors: theme.color ? shell.seriesColors : nil)
         }
     }
 }

@@ -93,7 +93,8 @@ extension CommandTable {
         let outcome = shell.render(json: { ReportJSON.limits(shown, day: day, zone: model.zone) }) { width, theme in
             check
                 ? TextReport.limitsCheck(statuses, day: day, zone: model.zone, width: width)
-                : TextReport.limits(statuses, day: day, zone: model.zone, width: width, theme: theme)
+                : TextReport.limits(
+                    statuses, day: day, zone: model.zone, width: width, theme: theme, colors: theme.color ? shell.seriesColors : nil)
         }
         if check, !shown.isEmpty, case .output(let lines) = outcome { return .alert(lines) }
         return outcome

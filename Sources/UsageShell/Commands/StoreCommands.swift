@@ -71,16 +71,16 @@ extension CommandTable {
             let when = TextFormat.localTimestamp(cut, offsetSeconds: zone.offsetSeconds(at: cut))
             let whenText = "\(when.prefix(10)) \(when.dropFirst(11).prefix(5))"
             guard matching > 0 else {
-                return shell.render(json: { forgetJSON(0, total: total, cut: when) }) { _, _ in
-                    ["nothing to forget: no imported session ends before \(whenText)"]
+                return shell.render(json: { forgetJSON(0, total: total, cut: when) }) { width, _ in
+                    TextReport.wrap(["nothing to forget: no imported session ends before \(whenText)"], width: width)
                 }
             }
             let forget = { () -> CommandOutcome in
                 do throws(StoreError) {
                     let deleted = try store.forget(endingBefore: cut)
                     shell.reloadStoreIfShown()
-                    return shell.render(json: { forgetJSON(deleted, total: total, cut: when) }) { _, _ in
-                        ["forgot \(deleted) of \(total) imported sessions (those that end before \(whenText))"]
+                    return shell.render(json: { forgetJSON(deleted, total: total, cut: when) }) { width, _ in
+                        TextReport.wrap(["forgot \(deleted) of \(total) imported sessions (those that end before \(whenText))"], width: width)
                     }
                 } catch {
                     return .failed(.store(error))
