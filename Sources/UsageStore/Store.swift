@@ -1,6 +1,7 @@
 // Store.swift — the SQLite store on disk: where it lives, opened (WAL, a busy timeout, the schema migrated under a lock, a newer or foreign one refused, a read-only one read), and the small facts it keeps in its meta table.
 import Foundation
 import GRDB
+import GRDBSQLite
 import UsageCore
 
 #if canImport(Glibc)
@@ -180,16 +181,43 @@ public final class Store: Sendable {
     }
 
     /// The first bytes of a SQLite database; anything else at the path is not ours to open.
+    ///
+    /// Read through SQLite's own file layer, never with a descriptor of ours: on Linux, closing
+    /// any descriptor of a file drops every POSIX lock the process holds on it, and the process
+    /// may have the store open already (the stopwatch's store, the loaded one). Without the lock
+    /// SQLite keeps on the file for it, another process closing the store believes itself the
+    /// last: it checkpoints regardless of this one's readers and deletes the `-wal` and `-shm`
+    /// in use (readers then see "database disk image is malformed", writes may be lost).
+    /// SQLite closes its descriptor only once no connection of the process holds a lock.
     private static func checkHeader(_ path: String) throws(StoreError) {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == EACCES { throw .failed(path: path, reason: "permission denied") }
-            throw .failed(path: path, reason: String(cString: strerror(errno)))
+        guard let vfs = sqlite3_vfs_find(nil), let xOpen = vfs.pointee.xOpen, let xFullPathname = vfs.pointee.xFullPathname else {
+            throw .failed(path: path, reason: "SQLite has no file system to open it with")
         }
-        defer { close(fd) }
+        // Named as SQLite's own connections name it: a full path, made by sqlite3_create_filename.
+        var full = [CChar](repeating: 0, count: Int(vfs.pointee.mxPathname) + 1)
+        guard xFullPathname(vfs, path, Int32(full.count), &full) == SQLITE_OK,
+            let name = sqlite3_create_filename(full, "", "", 0, nil)
+        else { throw .failed(path: path, reason: "its path cannot be opened") }
+        defer { sqlite3_free_filename(name) }
+        let size = Int(vfs.pointee.szOsFile)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        defer { memory.deallocate() }
+        let file = memory.bindMemory(to: sqlite3_file.self, capacity: 1)
+        errno = 0
+        let opened = xOpen(vfs, name, file, SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_READONLY, nil)
+        let openError = errno
+        // SQLite leaves no methods when the open fails (nothing to close then).
+        guard let methods = file.pointee.pMethods else {
+            if openError == EACCES { throw .failed(path: path, reason: "permission denied") }
+            throw .failed(path: path, reason: openError != 0 ? String(cString: strerror(openError)) : "it cannot be opened (SQLite error \(opened))")
+        }
+        defer { _ = methods.pointee.xClose?(file) }
+        guard opened == SQLITE_OK else { throw .failed(path: path, reason: "it cannot be opened (SQLite error \(opened))") }
         var header = [UInt8](repeating: 0, count: 16)
-        let n = header.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 16) }
-        guard n == 16, header == Array("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+        // A shorter file reads as SQLITE_IOERR_SHORT_READ.
+        let read = header.withUnsafeMutableBytes { methods.pointee.xRead?(file, $0.baseAddress, 16, 0) }
+        guard read == SQLITE_OK, header == Array("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
     }
 
     static func folder(of path: String) -> String {
