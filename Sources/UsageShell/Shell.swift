@@ -1,4 +1,7 @@
 // Shell.swift — runs one command line against the view model and returns its outcome; never prints. Holds the session's state: the view model, the output settings, the limits and rules sessions, the warnings left for stderr.
+#if canImport(Glibc)
+    import Glibc
+#endif
 import UsageCore
 import UsageData
 import UsageRender
@@ -113,6 +116,11 @@ public final class Shell {
             let problem = "'\(TerminalText.sanitize(twice.description))' is given twice"
             return .failure(.usage(command: "load", problem: problem, usage: CommandTable.named("load").usage))
         }
+        // The store's own file read as a file would drop the locks SQLite holds on it in this
+        // process (closing any descriptor of a file ends them all): it is named as the store.
+        if let path = environment.storePath, source.parts.contains(where: { if case .file(let f) = $0 { return Self.sameFile(f, path) } else { return false } }) {
+            return .failure(.usage(command: "load", problem: "that file is the store: load store (or :store:)", usage: CommandTable.named("load").usage))
+        }
         if source.readsStdin {
             if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
             stdin = .consumed
@@ -141,6 +149,14 @@ public final class Shell {
             model.setRules(nil)
             throw .rulesFile(error)
         }
+    }
+
+    /// Whether two paths name one file (device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// Leaves a warning for stderr.

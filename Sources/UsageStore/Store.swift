@@ -102,6 +102,11 @@ public final class Store: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
         } catch {
+            // Only a write-ahead log whose shared-memory file cannot be made (a folder nobody may
+            // write to) is read as immutable: immutable reading of a file another process writes
+            // reports corruption, so any other failure is said as it is.
+            let code = (error as? DatabaseError)?.resultCode.primaryResultCode
+            guard code == .SQLITE_CANTOPEN || code == .SQLITE_READONLY else { throw mapped(error, path: path) }
             do {
                 var url = URLComponents()
                 url.scheme = "file"

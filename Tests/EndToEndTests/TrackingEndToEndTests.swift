@@ -111,6 +111,19 @@ struct TrackingEndToEndTests {
         #expect(r.status == 1)
     }
 
+    /// Reading the store's file as a file closed a descriptor of it, which ends every lock SQLite
+    /// holds on it in the process (the tracker keeps the store open): it is refused by name.
+    @Test func bugLoadingTheStoreFileAsAFileWouldDropItsLocks() throws {
+        let w = try StoreWorkspace()
+        _ = try Binary.run(["--db", w.db, "-c", "task add Write"])
+        let load = try Binary.run(["--db", w.db, "-c", "status", "-c", "load \(w.db)"])
+        #expect(load.status == 1)
+        #expect(load.stderr.contains("that file is the store: load store"), "\(load.stderr)")
+        let imported = try Binary.run(["--db", w.db, "import", w.db])
+        #expect(imported.status != 0)
+        #expect(imported.stderr.contains("the store is where import puts sessions"), "\(imported.stderr)")
+    }
+
     @Test func statusAsJSONHasItsFourFields() throws {
         let w = try StoreWorkspace()
         let idle = try Binary.run(["--db", w.db, "--format", "json", "-c", "status"])

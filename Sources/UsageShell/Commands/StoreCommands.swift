@@ -129,7 +129,9 @@ extension CommandTable {
         if let twice = SourceRef.repeated(refs) {
             throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")
         }
-        if refs.contains(.store) { throw named("import").usageError("the store is where import puts sessions; name a file or a server") }
+        if refs.contains(.store) || refs.contains(where: { if case .file(let f) = $0, let db = shell.environment.storePath { return Shell.sameFile(f, db) } else { return false } }) {
+            throw named("import").usageError("the store is where import puts sessions; name a file or a server")
+        }
         if refs.contains(.stdin) {
             if let refusal = shell.stdin.refusal { throw .stdinUnavailable(refusal) }
             shell.stdin = .consumed
