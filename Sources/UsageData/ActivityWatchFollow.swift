@@ -7,7 +7,7 @@ import UsageCore
 ///
 /// The first update reads every event of every window and AFK bucket (`limit=-1`), as a load
 /// does. Later updates read the bucket list (`GET /api/0/buckets/`), skip the buckets whose
-/// `last_updated` has not moved, and ask each other bucket only for the events that end at or
+/// `last_updated` has not moved (or that have none yet, still empty), and ask each other bucket only for the events that end at or
 /// after the start of its newest event known (`?start=…`): a watcher's heartbeats grow that
 /// newest event, and new events come after it. The server trims an event that began before
 /// `start` to begin there; such an event is known by its id and keeps the start it had.
@@ -122,11 +122,13 @@ public struct ActivityWatchEvents: Sendable {
         let listing = try server.bucketList(cancellation: cancellation, progress: progress)
         var next: [String: Kept] = [:]
         var changed = !hasRead
+        // A server that says when its buckets changed says nothing of one that is still empty.
+        let tellsUpdates = listing.values.contains { $0.lastUpdated != nil }
         for (key, meta) in listing.sorted(by: { $0.key < $1.key }) {
             guard let type = meta.type, type == ActivityWatchFormat.windowType || type == ActivityWatchFormat.afkType else { continue }
             let id = meta.id ?? key
             if hasRead, var known = kept[id], known.bucket.type == meta.type, known.bucket.hostname == meta.hostname {
-                if let updated = meta.lastUpdated, updated == known.bucket.lastUpdated {
+                if tellsUpdates, meta.lastUpdated == known.bucket.lastUpdated {
                     next[id] = known
                     continue
                 }
