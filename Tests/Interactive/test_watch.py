@@ -10,12 +10,15 @@ its clock started three seconds before midnight in Tokyo, so no test waits for a
   a resize redraws at the new width; Ctrl-C leaves the alternate screen, shows the cursor again,
   prints the last frame where it stays in the scrollback, and gives back the prompt with the last
   data loaded; `q` does the same.
+- SIGTERM puts the screen back and ends the shell by the signal; with stdout redirected, outputs
+  follow one another in the file and Ctrl-C gives back the prompt.
 - At Tokyo's midnight the watched `today` becomes Tuesday, and so does the prompt's day.
 """
 
 import json
 import os
 import re
+import signal
 import shutil
 import subprocess
 import sys
@@ -24,6 +27,7 @@ import time
 import unittest
 from pathlib import Path
 
+import pexpect
 import pyte
 
 from test_interactive import BIN, CTRL_C, Shell, isolated_env
@@ -185,6 +189,37 @@ class WatchAtATerminalTests(unittest.TestCase):
         self.assertNotIn(ENTER_ALT, out)
         out = shell.run("watch load", prompt="usage Mon 2026-02-23> ")
         self.assertIn("'load' does not only show data", out)
+
+    def test_sigterm_puts_the_screen_back_then_ends_the_shell_as_the_signal_would(self):
+        shell = self.spawn(str(self.data), "--tz", "UTC")
+        shell.prompt("usage Mon 2026-02-23> ")
+        shell.send("watch 1 day\r")
+        shell.expect(ENTER_ALT)
+        shell.expect("30m total")
+        shell.child.kill(signal.SIGTERM)
+        shell.expect(LEAVE_ALT)
+        shell.child.expect(pexpect.EOF, timeout=10)
+        shell.child.close()
+        self.assertIn(SHOW_CURSOR, shell.transcript)
+        self.assertEqual(shell.child.signalstatus, signal.SIGTERM)
+
+    def test_with_stdout_redirected_outputs_follow_one_another_and_ctrl_c_gives_back_the_prompt(self):
+        out = self.cwd / "out.txt"
+        shell = self.spawn(command=["sh", "-c", f'exec "{BIN}" "{self.data}" --tz UTC > "{out}"'])
+        shell.prompt("usage Mon 2026-02-23> ")
+        shell.send("watch 0.5 day\r")
+        deadline = time.monotonic() + 10
+        while out.read_text(encoding="utf-8").count("30m total") < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        shell.send(CTRL_C)
+        shell.prompt("usage Mon 2026-02-23> ")
+        written = out.read_text(encoding="utf-8")
+        self.assertNotIn(ENTER_ALT, written)
+        blocks = [b for b in written.split("\n\n") if b.strip()]
+        self.assertGreaterEqual(len(blocks), 3, written)
+        for block in blocks:
+            self.assertRegex(block, r"^\w{3} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(every 0\.5 s\)\nMonday, February 23, 2026\n30m total$")
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
     def test_today_moves_to_tuesday_at_tokyos_midnight_in_the_watch_and_at_the_prompt(self):
         if not shutil.which("faketime"):
