@@ -3,7 +3,7 @@ import Foundation
 import UsageCore
 
 /// One ActivityWatch event (`{"id","timestamp","duration","data":{"app"|"status",…}}`).
-struct ActivityWatchEvent: Decodable {
+struct ActivityWatchEvent: Decodable, Sendable, Equatable {
     var id: String?
     var timestamp: LenientField<String>
     var duration: LenientField<Double>
@@ -12,6 +12,14 @@ struct ActivityWatchEvent: Decodable {
 
     private enum Keys: String, CodingKey { case id, timestamp, duration, data }
     private enum DataKeys: String, CodingKey { case app, status }
+
+    init(id: String?, timestamp: LenientField<String>, duration: LenientField<Double>, app: LenientField<String>, status: String?) {
+        self.id = id
+        self.timestamp = timestamp
+        self.duration = duration
+        self.app = app
+        self.status = status
+    }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -27,12 +35,37 @@ struct ActivityWatchEvent: Decodable {
 
 /// One ActivityWatch bucket: its type (`currentwindow`, `afkstatus`, …), host and events, as
 /// both the export and the REST API give them.
-struct ActivityWatchBucket: Decodable {
+struct ActivityWatchBucket: Decodable, Sendable {
     var id: String?
     var type: String?
     var hostname: String?
     /// The events; one that is not an object is skipped as `not_an_object`.
     var events: [LenientElement<ActivityWatchEvent>]?
+    /// When the bucket last changed, as the server's bucket list says (`last_updated`; not in
+    /// exports): a bucket whose value is the same as at the last read has no new events.
+    var lastUpdated: String?
+
+    private enum Keys: String, CodingKey {
+        case id, type, hostname, events
+        case lastUpdated = "last_updated"
+    }
+
+    init(id: String?, type: String?, hostname: String?, events: [LenientElement<ActivityWatchEvent>]?, lastUpdated: String? = nil) {
+        self.id = id
+        self.type = type
+        self.hostname = hostname
+        self.events = events
+        self.lastUpdated = lastUpdated
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        type = try c.decodeIfPresent(String.self, forKey: .type)
+        hostname = try c.decodeIfPresent(String.self, forKey: .hostname)
+        events = try c.decodeIfPresent([LenientElement<ActivityWatchEvent>].self, forKey: .events)
+        lastUpdated = try? c.decodeIfPresent(String.self, forKey: .lastUpdated)
+    }
 }
 
 /// An export file: `{"buckets": {ID: {"id","type","hostname",…,"events":[…]}}}`.

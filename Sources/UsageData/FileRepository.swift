@@ -123,7 +123,8 @@ public struct FileRepository: SessionRepository {
         return withExtendedLifetime(input) { Array(input.bytes) }
     }
 
-    private static func error(_ code: Int32, source path: String) -> LoadError {
+    /// The load's error for a failed system call on `path`.
+    static func error(_ code: Int32, source path: String) -> LoadError {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(source: path)
         case EACCES, EPERM: return .permissionDenied(source: path)

@@ -35,6 +35,9 @@ enum LenientField<Value: Decodable>: Decodable {
     }
 }
 
+extension LenientField: Sendable where Value: Sendable {}
+extension LenientField: Equatable where Value: Equatable {}
+
 extension KeyedDecodingContainer {
     /// A field that is `.absent` when the key is not there, and never throws. The usual case (a
     /// value of the right type) costs one decode; the others are told apart only when it fails.
@@ -67,6 +70,8 @@ enum LenientElement<T: Decodable>: Decodable {
         }
     }
 }
+
+extension LenientElement: Sendable where T: Sendable {}
 
 extension SourceFormat {
     /// Decodes a whole JSON document with Foundation's `JSONDecoder` (fast, and compact in

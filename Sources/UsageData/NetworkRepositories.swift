@@ -26,7 +26,8 @@ public struct URLRepository: SessionRepository {
 
 /// A running ActivityWatch server: `GET /api/0/buckets/`, then the events of every window and
 /// AFK bucket (`GET /api/0/buckets/ID/events?limit=-1`, all of them), read by the same rules as
-/// an export file (`ActivityWatchFormat`).
+/// an export file (`ActivityWatchFormat`). `ActivityWatchEvents` keeps them to read only what
+/// is new later (`watch`).
 public struct ActivityWatchRepository: SessionRepository {
     public let host: String
     public let port: Int
@@ -45,33 +46,34 @@ public struct ActivityWatchRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        let listing: [String: ActivityWatchBucket]
+        var events = ActivityWatchEvents()
+        _ = try events.update(from: self, cancellation: cancellation, progress: progress)
+        return try events.dataset(source: name, cancellation: cancellation)
+    }
+
+    /// `GET /api/0/buckets/`: every bucket's metadata, by id.
+    func bucketList(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
+        -> [String: ActivityWatchBucket]
+    {
         do {
-            listing = try decode([String: ActivityWatchBucket].self, base + "/buckets/", cancellation: cancellation, progress: progress)
+            return try decode([String: ActivityWatchBucket].self, base + "/buckets/", cancellation: cancellation, progress: progress)
         } catch .unreadable(let source, let reason) where reason.hasPrefix("could not connect") {
             throw .unreadable(source: source, reason: reason + " (is ActivityWatch running there?)")
         } catch .httpStatus(let source, let status, let reason) {
             throw .unreadable(source: source, reason: "HTTP \(status) \(reason) for /api/0/buckets/ (is it an ActivityWatch server?)")
         }
-        var read: [ActivityWatchBucket] = []
-        for (key, meta) in listing.sorted(by: { $0.key < $1.key }) {
-            guard let type = meta.type, type == ActivityWatchFormat.windowType || type == ActivityWatchFormat.afkType else { continue }
-            let id = meta.id ?? key
-            let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
-            var bucket = meta
-            bucket.id = id
-            bucket.events = try decode(
-                [LenientElement<ActivityWatchEvent>].self, base + "/buckets/\(path)/events?limit=-1", cancellation: cancellation,
-                progress: progress)
-            read.append(bucket)
-        }
-        do {
-            return try ActivityWatchFormat.sessions(from: read, source: name, cancellation: cancellation)
-        } catch .cancelled {
-            throw .cancelled(source: name)
-        } catch {
-            throw .invalid(source: name, error)
-        }
+    }
+
+    /// A bucket's events: all of them (`limit=-1`), or with `since` only those that end at or
+    /// after it (`&start=…`, the server trimming any that began before).
+    func events(bucket id: String, since: Micros?, cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void)
+        throws(LoadError) -> [LenientElement<ActivityWatchEvent>]
+    {
+        let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        let start = since.map { "&start=" + ActivityWatchEvents.apiTime($0) } ?? ""
+        return try decode(
+            [LenientElement<ActivityWatchEvent>].self, base + "/buckets/\(path)/events?limit=-1" + start, cancellation: cancellation,
+            progress: progress)
     }
 
     /// One API answer, decoded; errors name the server, not the endpoint's URL.

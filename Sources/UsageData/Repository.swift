@@ -194,9 +194,15 @@ public struct MergedRepository: HistoryRepository {
             histories.append(try part.openHistory(cancellation: cancellation, progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
+        return Self.combine(histories, source: name)
+    }
+
+    /// The histories of several sources as one, named `source`: datasets merged into one
+    /// dataset; with a history read by window among them, a `MergedHistory`.
+    public static func combine(_ histories: [any SessionHistory], source: String) -> any SessionHistory {
         let datasets = histories.compactMap { $0 as? Dataset }
-        if datasets.count == histories.count { return Dataset.merging(datasets, source: name) }
-        return MergedHistory(histories, source: name)
+        if datasets.count == histories.count { return Dataset.merging(datasets, source: source) }
+        return MergedHistory(histories, source: source)
     }
 }
 

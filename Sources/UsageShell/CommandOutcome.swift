@@ -1,4 +1,4 @@
-// CommandOutcome.swift — what a command hands back instead of printing: lines, a failure, an alert (exit status 3), the end, a cleared screen, or a question the runner asks before going on.
+// CommandOutcome.swift — what a command hands back instead of printing: lines, a failure, an alert (exit status 3), the end, a cleared screen, a question the runner asks before going on, or a command to watch.
 
 /// What a command produced.
 public enum CommandOutcome: Equatable {
@@ -15,6 +15,9 @@ public enum CommandOutcome: Equatable {
     /// The command needs a yes before it acts (it deletes something): the runner asks at a
     /// terminal, and in a batch run refuses (the command takes `--yes` there).
     case confirm(Confirmation)
+    /// Show a command again and again as the data changes (`watch`): the runner hands it to
+    /// its watch driver (a screen at a terminal, outputs one after another elsewhere).
+    case watch(WatchRequest)
 }
 
 /// A question a command asks before it acts, and what it does on a yes.

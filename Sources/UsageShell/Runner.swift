@@ -83,6 +83,9 @@ public final class Runner {
     /// The prompt's reader while the interactive loop runs: a command's question is asked
     /// through it; without it (a batch run) the question is refused.
     var reader: LineReader?
+    /// How `watch` is shown: outputs one after another by default; the program gives a screen
+    /// at a terminal, and timers that see signals.
+    public var watchDriver: any WatchDriver = PlainWatchDriver()
 
     public init(shell: Shell, out: TextSink, err: TextSink, bail: Bool = false) {
         self.shell = shell
@@ -187,7 +190,10 @@ public final class Runner {
                 err.write("warning: \(Self.safe(shell.noticeText(notice)))\n")
                 shell.noticeSaid(notice)
             }
-            let outcome = settle(timed(line))
+            if !Self.isBlank(line) { shell.model.followClock() }
+            var outcome = settle(timed(line))
+            var signalled = false
+            if case .watch(let request) = outcome { (outcome, signalled) = watch(request) }
             if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
             writeWarnings()
@@ -205,11 +211,23 @@ public final class Runner {
                 return false
             case .clearScreen:
                 break  // A batch run's output is no screen.
-            case .confirm:
+            case .confirm, .watch:
                 preconditionFailure("settled")
             }
+            // SIGINT or SIGTERM ended a watch: the run ends there, with its status so far.
+            if signalled { return false }
         }
         return true
+    }
+
+    /// Runs a `watch` through the driver; its outcome is what is left to say (nothing, or the
+    /// first run's failure), and whether a signal ended it (the run ends too).
+    private func watch(_ request: WatchRequest) -> (CommandOutcome, signalled: Bool) {
+        let session = WatchSession(shell: shell, request: request)
+        if let error = session.start(refreshing: watchDriver.refreshRunner) { return (.failed(error), false) }
+        let end = watchDriver.run(session, out: out, err: err)
+        if session.alerted { anyAlert = true }
+        return (.output([]), end == .signalled)
     }
 
     /// The interactive loop: a banner (wrapped to the width, a store's path broken after a `/`
@@ -222,7 +240,9 @@ public final class Runner {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
             if !Self.isBlank(line), let notice = shell.stopwatchNotice() { ask(notice, reader: reader) }
-            let outcome = settle(timed(line))
+            if !Self.isBlank(line) { sayIfTheDayMoved() }
+            var outcome = settle(timed(line))
+            if case .watch(let request) = outcome { outcome = watch(request).0 }
             if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
             writeWarnings()
@@ -232,9 +252,17 @@ public final class Runner {
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return
             case .clearScreen: shell.environment.screen?.clear()
-            case .confirm: preconditionFailure("settled")
+            case .confirm, .watch: preconditionFailure("settled")
             }
         }
+    }
+
+    /// At the prompt: when midnight passed since the prompt was drawn and the day followed
+    /// the clock, says so before the command runs (the prompt showed the day before).
+    private func sayIfTheDayMoved() {
+        guard shell.model.followClock() else { return }
+        let day = shell.model.selectedDay
+        err.write("note: midnight passed: the day is now \(TextFormat.shortWeekday(day)) \(day)\n")
     }
 
     /// The stopwatch's long gap asked about once (keep, stop where last seen, split); a night's
@@ -292,8 +320,10 @@ public final class Runner {
         pendingTime = nil
     }
 
-    /// `usage Mon 2026-02-23> `, or `usage> ` before any data.
+    /// `usage Mon 2026-02-23> `, or `usage> ` before any data. The clock is read first: a day
+    /// that follows it shows the new day after midnight.
     public var prompt: String {
+        shell.model.followClock()
         guard shell.model.hasData else { return shell.promptStopwatch().map { "usage \(Self.safe($0))> " } ?? "usage> " }
         let day = shell.model.selectedDay
         if let running = shell.promptStopwatch() { return "usage \(TextFormat.shortWeekday(day)) \(day) \(Self.safe(running))> " }

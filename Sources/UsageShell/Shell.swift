@@ -73,6 +73,11 @@ public final class Shell {
         } catch {
             return .failed(error)
         }
+        return execute(words: words)
+    }
+
+    /// Runs one command given as words (`watch` runs its command so at each tick).
+    public func execute(words: [String]) -> CommandOutcome {
         guard let first = words.first, !first.hasPrefix("#") else { return .output([]) }
         switch CommandTable.resolve(first) {
         case .failure(let error):

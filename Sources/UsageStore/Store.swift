@@ -297,6 +297,14 @@ public final class Store: Sendable {
         static let retentionDays = "retention_days"
     }
 
+    /// SQLite's `PRAGMA data_version` on this store's connection: it changes when another
+    /// connection (another process, or another opening of the store in this one) commits a
+    /// change, and only then; so a history read from this connection needs reading again only
+    /// when it moved (`watch`).
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try read { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     /// Reads in one snapshot.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {

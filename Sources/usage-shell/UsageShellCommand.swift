@@ -73,6 +73,9 @@ extension UsageShellCommand {
         shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
         if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
+        // A screen where the prompt is on a terminal and results go to it; elsewhere outputs one after another.
+        runner.watchDriver = plan.isInteractive && isatty(STDOUT_FILENO) == 1
+            ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
         let source = sources.isEmpty
             ? SourceRef.startingSource(store: shell.environment.storePath) : SourceRef(sources, home: environment["HOME"])

@@ -438,6 +438,12 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("today", ["today {evil}"], status: 1, shows: ["today: takes no arguments"]),
     SafetyCase("calendar", ["track {title} 2026-02-23T09:00 2026-02-23T10:00", "calendar 2026-02"], shows: ["February 2026"]),
     SafetyCase("calendar", ["calendar {evil}"], status: 1, shows: ["'{evil}' is not a month"]),
+    // watch: each output as the command's (its timestamp line holds no data)
+    SafetyCase("watch", ["watch 0.1 show --count 2"], shows: ["{title}", "{social}", "{rlo}", "(every 0.1 s)"], json: allApps + dayCategories),
+    SafetyCase("watch", ["watch 0.1 app {title} --count 2"], shows: ["{title} · "], json: ["{title}"]),
+    SafetyCase("watch", ["watch {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
+    SafetyCase("watch", ["watch 0.1 app {evil} --count 2"], status: 1, shows: ["no app named '{evil}'"]),
+    SafetyCase("watch", ["watch 1 apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
     // help
     SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),

@@ -5,7 +5,7 @@ import UsageCore
 public enum CommandTable {
     public static let all: [Command] =
         dayCommands + [checkCommand, setCommand] + sourceCommands + storeCommands + taskCommands + trackCommands + limitCommands
-        + shellCommands
+        + [watchCommand] + shellCommands
 
     /// The command a typed word names: a name, alias or abbreviation, else the one command it begins.
     public static func resolve(_ word: String) -> Result<Command, ShellError> {

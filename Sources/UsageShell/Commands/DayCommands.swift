@@ -26,7 +26,8 @@ extension CommandTable {
         Command(
             "show", syntax: .optional(.choice(showForm)),
             summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal)",
-            examples: ["show", "show compact", "show full"]
+            examples: ["show", "show compact", "show full"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let r = try shell.requireReport()
             let (hourlyFirst, stack) = (shell.model.chart == .hourly, shell.model.hourlyBy)
@@ -49,7 +50,8 @@ extension CommandTable {
         Command(
             "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
             summary: "select a day and show its totals; alone, show the selected day",
-            examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"]
+            examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"],
+            watch: .selectsOnce
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let query = args[daySlot] { try shell.selectDay(query, typed: args.words[0]) }
@@ -65,7 +67,8 @@ extension CommandTable {
                 // `by` fits only after `hourly`.
                 guard case .unexpected(let word, _) = failure, PrefixMatch.unique(word, among: ["by"]) != nil else { return nil }
                 return "only the hourly chart is stacked 'by' something"
-            }
+            },
+            watch: .shows
         ) { shell, args throws(ShellError) in
             if let chart = args[chartChoice].flatMap(ChartKind.init) { shell.model.chart = chart }
             if let stack = args[stackChoice].flatMap(HourlyStack.init) { shell.model.hourlyBy = stack }
@@ -82,7 +85,8 @@ extension CommandTable {
         Command(
             "apps", syntax: .anyOrder([.sequence([.word("top"), .value(topSlot)]), .sequence([.word("category"), .value(categorySlot)])]),
             summary: "the ranked app list of the day; top N keeps the first N, category NAME one category's apps",
-            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""]
+            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let r = try shell.requireReport()
             var list = r.apps
@@ -111,7 +115,8 @@ extension CommandTable {
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
-            examples: ["app Safari", "app \"Google Chrome\"", "app goo"], tooMany: "one name (quote names with spaces)"
+            examples: ["app Safari", "app \"Google Chrome\"", "app goo"], tooMany: "one name (quote names with spaces)",
+            watch: .shows
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             let history = shell.model.history
@@ -123,7 +128,8 @@ extension CommandTable {
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
-            examples: ["hour 9", "hour 21"]
+            examples: ["hour 9", "hour 21"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let hour = args[hourSlot]!
             let r = try shell.requireReport()
@@ -135,7 +141,8 @@ extension CommandTable {
         Command(
             "week", syntax: .optional(.choice(weekStep)),
             summary: "the 7 days ending on the selected day, stacked by category; prev and next step a week",
-            examples: ["week", "week prev", "week next"]
+            examples: ["week", "week prev", "week next"],
+            watch: .selectsOnce
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
@@ -144,7 +151,8 @@ extension CommandTable {
         Command(
             "days", syntax: .optional(.value(daysSlot)),
             summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart",
-            examples: ["days", "days 14", "days 31"]
+            examples: ["days", "days 14", "days 31"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let count = args[daysSlot] ?? 10
             try shell.requireData()
@@ -153,7 +161,8 @@ extension CommandTable {
         Command(
             "insights",
             summary: "the week ending on the selected day in facts: top app and category, average, longest session, busiest hour, trend, advice",
-            examples: ["insights"]
+            examples: ["insights"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             try shell.requireData()
             let model = shell.model

@@ -74,7 +74,8 @@ extension CommandTable {
         Command(
             "limits", syntax: .optional(.choice(checkChoice)),
             summary: "each limit with the selected day's use and when it was crossed; check: only the crossed ones, exit status 3 when any",
-            examples: ["limits", "limits check"]
+            examples: ["limits", "limits check"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             try showLimits(shell, check: args[checkChoice] != nil)
         },

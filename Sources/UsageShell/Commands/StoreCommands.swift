@@ -27,7 +27,8 @@ extension CommandTable {
         },
         Command(
             "store", summary: "the store: where it is, its size, sessions and days, the sources imported and when, the retention",
-            examples: ["store"]
+            examples: ["store"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             let store = try openStore(shell, create: false)
             let summary: StoreSummary

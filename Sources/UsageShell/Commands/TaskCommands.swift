@@ -30,7 +30,8 @@ extension CommandTable {
             "tasks",
             syntax: .optional(.alternatives([.choice(tasksChoice), .sequence([.word(Keyword("category", exact: true)), .value(trackerCategorySlot)]), .value(dueSlot)])),
             summary: "the tasks, due first (overdue marked), then by priority, with tracked time against the estimate; today, a DAY (due then), week, all, done, or one category",
-            examples: ["tasks", "tasks today", "tasks friday", "tasks week", "tasks done", "tasks category Work"]
+            examples: ["tasks", "tasks today", "tasks friday", "tasks week", "tasks done", "tasks category Work"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
@@ -75,13 +76,15 @@ extension CommandTable {
             examples: [
                 "task 3", "task add \"Write report\" due friday priority high category Work estimate 2h", "task done 3",
                 "task edit 3 due tomorrow", "task delete 3", "task delete 3 --with-time --yes",
-            ]
+            ],
+            watchRole: { $0.first.map { ["add", "done", "undone", "edit", "delete"].contains($0.lowercased()) } == true ? .refused : .shows }
         ) { shell, args throws(ShellError) in
             try taskCommand(shell, args)
         },
         Command(
             "categories", summary: "the task categories, each with its tasks and tracked time (Other holds tasks without one)",
-            examples: ["categories"]
+            examples: ["categories"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let rows = categoryRows(snapshot, now: shell.environment.now())

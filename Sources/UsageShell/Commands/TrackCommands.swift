@@ -56,7 +56,8 @@ extension CommandTable {
             return changed(shell, try stopwatch(shell) { store, describe throws(TrackingError) in try store.stop(at: shell.stamp(at), describeRange: describe) })
         },
         Command(
-            "status", summary: "what the stopwatch runs and for how long (or what is paused)", examples: ["status"]
+            "status", summary: "what the stopwatch runs and for how long (or what is paused)", examples: ["status"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
@@ -88,7 +89,8 @@ extension CommandTable {
         Command(
             "today",
             summary: "the tracker's today: tracked time and what runs, the streak, then the tasks due today and overdue by priority with today's and all their time against the estimate",
-            examples: ["today"]
+            examples: ["today"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
@@ -105,7 +107,8 @@ extension CommandTable {
         Command(
             "calendar", syntax: .optional(.value(monthSlot)),
             summary: "a month of tracked time as a heat map, a week a row, with the tasks due each day; the selected day marked; prev and next step a month",
-            examples: ["calendar", "calendar prev", "calendar 2026-03", "calendar march"]
+            examples: ["calendar", "calendar prev", "calendar 2026-03", "calendar march"],
+            watch: .selectsOnce
         ) { shell, args throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
