@@ -231,7 +231,8 @@ class WatchOnActivityWatchTests(unittest.TestCase):
             stamp, header, totals = block.split("\n")
             self.assertRegex(stamp, r"^\w{3} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(every 1 s\)$")
             self.assertEqual(header, "Monday, February 23, 2026")
-            self.assertEqual(totals, "5h 28m total")
+            # 19,715.7 s: 5h 28m 36s, to the nearest minute as every duration is written.
+            self.assertEqual(totals, "5h 29m total")
 
 
 if __name__ == "__main__":
