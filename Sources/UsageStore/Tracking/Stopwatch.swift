@@ -44,12 +44,7 @@ extension Store {
         try change { db in
             var result = StopwatchChange()
             let task: TrackerTask
-            do {
-                task = try Self.resolveTask(word, db)
-            } catch TrackingError.unknownTask {
-                task = try Self.insertTask(TaskDraft(name: word), now: at.instant, db).task
-                result.createdTask = true
-            }
+            (task, result.createdTask) = try Self.taskNamed(word, creatingAt: at.instant, db)
             if let running = try Self.running(db) {
                 if running.task == task.id {
                     result.alreadyRunning = true
@@ -117,12 +112,7 @@ extension Store {
             }
             var result = StopwatchChange()
             let task: TrackerTask
-            do {
-                task = try Self.resolveTask(word, db)
-            } catch TrackingError.unknownTask {
-                task = try Self.insertTask(TaskDraft(name: word), now: from.instant, db).task
-                result.createdTask = true
-            }
+            (task, result.createdTask) = try Self.taskNamed(word, creatingAt: from.instant, db)
             try Self.refuseOverlap(from: from.instant, to: to.instant, excluding: nil, db, describeRange: describeRange)
             try db.execute(
                 sql: "INSERT INTO tracked (task, start, end, start_offset, end_offset, zone) VALUES (?, ?, ?, ?, ?, ?)",
@@ -167,6 +157,15 @@ extension Store {
     }
 
     // MARK: Parts
+
+    /// The task `word` names, or a new task of that name (made at `t`) when none does.
+    static func taskNamed(_ word: String, creatingAt t: Micros, _ db: Database) throws -> (TrackerTask, created: Bool) {
+        do {
+            return (try resolveTask(word, db), false)
+        } catch TrackingError.unknownTask {
+            return (try insertTask(TaskDraft(name: word), now: t, db).task, true)
+        }
+    }
 
     static func running(_ db: Database) throws -> TrackedInterval? {
         try Row.fetchOne(db, sql: "SELECT id, task, start, end, start_offset, end_offset FROM tracked WHERE end IS NULL").map(interval(of:))

@@ -37,7 +37,7 @@ extension Store {
 
     static func snapshot(_ db: Database) throws -> TrackerSnapshot {
         let tasks = try Row.fetchAll(
-            db, sql: "SELECT t.id, t.name, c.name AS category, t.due, t.priority, t.estimate, t.created, t.done, t.deleted FROM task t LEFT JOIN task_category c ON c.id = t.category ORDER BY t.id"
+            db, sql: taskSelect + " ORDER BY t.id"
         ).map(task(of:))
         let intervals = try Row.fetchAll(db, sql: "SELECT id, task, start, end, start_offset, end_offset FROM tracked ORDER BY start").map(interval(of:))
         let categories = try String.fetchAll(db, sql: "SELECT name FROM task_category ORDER BY name COLLATE NOCASE")
@@ -48,6 +48,10 @@ extension Store {
             pausedTask: paused.flatMap { id in tasks.first { $0.id == id } }, lastSeen: try meta(db, MetaKey.lastSeen))
         return TrackerSnapshot(tasks: tasks, intervals: intervals, categories: categories, stopwatch: stopwatch)
     }
+
+    /// The columns a `TrackerTask` is read from, its category's name joined.
+    static let taskSelect =
+        "SELECT t.id, t.name, c.name AS category, t.due, t.priority, t.estimate, t.created, t.done, t.deleted FROM task t LEFT JOIN task_category c ON c.id = t.category"
 
     static func task(of row: Row) -> TrackerTask {
         TrackerTask(
@@ -81,7 +85,7 @@ extension Store {
     /// whose name begins with it. Deleted tasks are not named.
     static func resolveTask(_ word: String, _ db: Database) throws -> TrackerTask {
         let live = try Row.fetchAll(
-            db, sql: "SELECT t.id, t.name, c.name AS category, t.due, t.priority, t.estimate, t.created, t.done, t.deleted FROM task t LEFT JOIN task_category c ON c.id = t.category WHERE t.deleted IS NULL ORDER BY t.id"
+            db, sql: taskSelect + " WHERE t.deleted IS NULL ORDER BY t.id"
         ).map(task(of:))
         return try pick(word, among: live)
     }
@@ -132,7 +136,7 @@ extension Store {
 
     static func taskByID(_ id: Int64, _ db: Database) throws -> TrackerTask {
         let row = try Row.fetchOne(
-            db, sql: "SELECT t.id, t.name, c.name AS category, t.due, t.priority, t.estimate, t.created, t.done, t.deleted FROM task t LEFT JOIN task_category c ON c.id = t.category WHERE t.id = ?",
+            db, sql: taskSelect + " WHERE t.id = ?",
             arguments: [id])!
         return task(of: row)
     }
