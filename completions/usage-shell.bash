@@ -171,7 +171,7 @@ _usage-shell() {
     # Offer option value completions
     case "${prev}" in
     '--day')
-        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
+        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
         return
         ;;
     '--tz')
@@ -188,7 +188,7 @@ _usage-shell() {
         return
         ;;
     '--color')
-        __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'
+        __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'$'\n''16'$'\n''256'$'\n''truecolor'
         return
         ;;
     '--glyphs')
@@ -199,7 +199,7 @@ _usage-shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''import'$'\n''store'$'\n''forget'$'\n''limit'$'\n''limits'$'\n''help'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''import'$'\n''store'$'\n''forget'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''limit'$'\n''limits'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
         return
         ;;
     '-f')

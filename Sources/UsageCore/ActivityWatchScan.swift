@@ -18,9 +18,18 @@ public struct ActivityWatchBucket: Sendable {
     public var id: String?
     public var type: String?
     public var hostname: String?
+    /// When the bucket last changed, as the server's bucket list says (`last_updated`; not in
+    /// exports): a bucket whose value is the same as at the last read has no new events.
+    public var lastUpdated: String?
     /// Its events, when it had an `events` array.
     var events = ActivityWatchEvents()
     var hasEvents = false
+    /// Where each event id sits in `events`, and the events without one (by what they hold):
+    /// made by the first merge (`ActivityWatchRead.mergeEvents`), kept up to date by the next.
+    var index: ActivityWatchEventIndex?
+
+    /// The number of events read.
+    public var eventCount: Int { events.count }
 
     init(key: String) {
         self.key = key
@@ -158,7 +167,7 @@ struct ActivityWatchReader {
             enter(entered ? .bucket : nil)
             if entered {
                 current = ActivityWatchBucket(key: key)
-                seenFields = repeated ? ["id", "type", "hostname", "events", "(repeated)"] : []
+                seenFields = repeated ? ["id", "type", "hostname", "last_updated", "events", "(repeated)"] : []
             }
         case .bucket:
             guard let key = try memberName(&s, closer: UInt8(ascii: "}")) else {
@@ -265,6 +274,12 @@ struct ActivityWatchReader {
             case .null, .absent: break
             case .number, .other: noteShape(path)
             }
+        case "last_updated":
+            // Only the server's listing has it; a value that is no string is no date (and no error).
+            let value = try Self.field(&s, slot: 0)
+            enter(nil)
+            guard seenFields.insert(key).inserted, value.kind == .string else { return }
+            current?.lastUpdated = String(decoding: value.bytes, as: UTF8.self)
         case "events":
             guard !seenFields.contains(key) else {
                 try s.skipValue()

@@ -6,10 +6,10 @@ import Synchronization
 /// use. An export is read in one go; the server's listing and then each bucket's events are
 /// read into the same value.
 public struct ActivityWatchRead: Sendable {
-    public private(set) var buckets: [ActivityWatchBucket] = []
+    public internal(set) var buckets: [ActivityWatchBucket] = []
     var apps = NameTable(normalise: Normalise.appName)
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
-    public private(set) var repairedStrings = 0
+    public internal(set) var repairedStrings = 0
 
     public init() {}
 
@@ -41,16 +41,10 @@ public struct ActivityWatchRead: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, toBucket key: String, cancellation: CancellationToken? = nil,
         chunking: Chunking = .standard
     ) throws(IngestError) {
-        let apps = self.apps
-        let scanned = try Self.inMemory(bytes, chunking: chunking) { reader throws(StreamError<Never>) in
-            try Self.scan(reader, ActivityWatchReader(document: .events, apps: apps), cancellation: cancellation)
-        }
-        if let problem = scanned.reader.shapeProblem { throw .malformed(format: Self.formatName, problem: problem) }
-        self.apps = scanned.reader.apps
-        repairedStrings += scanned.repaired
-        guard let events = scanned.reader.result.first, let k = buckets.firstIndex(where: { $0.key == key }) else { return }
-        buckets[k].events = events.events
-        buckets[k].hasEvents = true
+        guard let k = buckets.firstIndex(where: { $0.key == key }) else { return }
+        var bucket = buckets[k]
+        try readEvents(bytes, into: &bucket, cancellation: cancellation, chunking: chunking)
+        buckets[k] = bucket
     }
 
     /// The sessions, as ActivityWatch's own Activity view counts active time: every
@@ -190,7 +184,7 @@ public struct ActivityWatchRead: Sendable {
     /// Feeds a stream to a reader chunk by chunk: each chunk is the unit cut by the last one's
     /// end and what was read after it, in one buffer that grows only for a unit larger than
     /// itself. Errors are placed in the file by the lines and columns of the chunks before.
-    private static func scan<Source: ByteSource>(
+    static func scan<Source: ByteSource>(
         _ reader: ChunkReader<Source>, _ aw: ActivityWatchReader, cancellation: CancellationToken?
     ) throws(StreamError<Source.Failure>) -> (reader: ActivityWatchReader, repaired: Int) {
         var aw = aw
@@ -275,7 +269,7 @@ public struct ActivityWatchRead: Sendable {
         }
     }
 
-    private static func inMemory<T>(
+    static func inMemory<T>(
         _ bytes: UnsafeBufferPointer<UInt8>, chunking: Chunking, _ body: (ChunkReader<MemorySource>) throws(StreamError<Never>) -> T
     ) throws(IngestError) -> T {
         let chunk = chunking.readBytes < bytes.count ? chunking.readBytes : nil

@@ -17,7 +17,7 @@ public enum DayQuery: Hashable, Sendable {
 
     /// The words accepted besides dates, for help and completion.
     public static let words = [
-        "today", "yesterday", "prev", "next", "first", "last",
+        "today", "yesterday", "tomorrow", "prev", "next", "first", "last",
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ]
 
@@ -41,11 +41,19 @@ public enum DayQuery: Hashable, Sendable {
         self = meaning
     }
 
+    /// What is wrong with a word that is no day: `'t' could be today, tuesday or thursday` when
+    /// it begins several day words, else `'x' is not a day`.
+    public static func problem(_ text: String) -> String {
+        let begun = PrefixMatch.ambiguity(text, among: words + ["previous"]).filter { $0 != "previous" }
+        return begun.count > 1 ? PrefixMatch.couldBe(text, begun) : "'\(text)' is not a day"
+    }
+
     /// The query a whole word means (`previous` is `prev`).
     private static func meaning(ofWord word: String) -> DayQuery? {
         switch word {
         case "today": return .relativeToToday(0)
         case "yesterday": return .relativeToToday(-1)
+        case "tomorrow": return .relativeToToday(1)
         case "prev", "previous": return .relativeToSelected(-1)
         case "next": return .relativeToSelected(1)
         case "first": return .first

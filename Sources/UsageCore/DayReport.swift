@@ -247,6 +247,13 @@ public struct DaySummary: Hashable, Sendable {
 }
 
 extension DaySummary {
+    /// The daily average over the days that have data (any usage): days before the data began,
+    /// after it ended, or without use count for nothing. 0 over no such day.
+    public static func average(_ days: [DaySummary]) -> (micros: Micros, daysWithData: Int) {
+        let used = days.filter { $0.totalMicros > 0 }
+        return (used.reduce(0) { $0 + $1.totalMicros } / Micros(max(used.count, 1)), used.count)
+    }
+
     /// The `count` days ending on `last` (oldest first), each summarised in `zone`: one lean
     /// pass per day over its sessions (totals, screen time, categories; no hours, no apps).
     /// The days are read as one window (a store reads their rows in one query), each day a part of it.

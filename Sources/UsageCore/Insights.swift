@@ -28,7 +28,10 @@ public struct Insights: Sendable {
     public let topApp: (name: String, micros: Micros)?
     public let topCategory: (name: String, micros: Micros)?
     public let totalMicros: Micros
-    public var averageMicros: Micros { totalMicros / Micros(max(days.count, 1)) }
+    /// The daily average over the days with data (`DaySummary.average`).
+    public var averageMicros: Micros { DaySummary.average(days).micros }
+    /// The days of the week that have data.
+    public var daysWithData: Int { DaySummary.average(days).daysWithData }
     /// The longest session in the week (its part inside the week), with its app and start.
     public let longest: (app: String, start: Micros, micros: Micros)?
     /// The selected day's busiest hour slot.

@@ -46,9 +46,19 @@ public final class MergedHistory: SessionHistory {
     }
 
     public func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow {
+        merged(from: from, to: to) { $0.window(from: from, to: to, ids: ids) }
+    }
+
+    /// The members' passing windows merged: a store member keeps none of it.
+    public func passingWindow(from: Micros, to: Micros) -> SessionWindow {
+        merged(from: from, to: to) { $0.passingWindow(from: from, to: to) }
+    }
+
+    /// The windows `read` gives of each member, in merged ids and start order.
+    private func merged(from: Micros, to: Micros, _ read: (any SessionHistory) -> SessionWindow) -> SessionWindow {
         var columns = SessionColumns()
         for (k, member) in members.enumerated() {
-            let window = member.window(from: from, to: to, ids: ids)
+            let window = read(member)
             for s in window {
                 columns.append(
                     start: s.sessionStart, end: s.sessionEnd, app: appMaps[k][Int(s.app)], category: categoryMaps[k][Int(s.category)],

@@ -51,4 +51,17 @@ public enum PrefixMatch {
         if case .match(let word) = resolve(typed, among: words.map { Candidate($0, spellings: [$0]) }) { return word }
         return nil
     }
+
+    /// `'t' could be today, tuesday or thursday`: what is said of a word that begins several.
+    public static func couldBe(_ typed: String, _ words: [String]) -> String {
+        let list = words.count > 1 ? words.dropLast().joined(separator: ", ") + " or " + words.last! : words.joined()
+        return "'\(typed)' could be \(list)"
+    }
+
+    /// The words among `words` that `typed` begins, when it begins more than one and is none of
+    /// them whole (ignoring case); empty otherwise.
+    public static func ambiguity(_ typed: String, among words: [String]) -> [String] {
+        if case .ambiguous(let begun) = resolve(typed, among: words.map { Candidate($0, spellings: [$0]) }) { return begun }
+        return []
+    }
 }

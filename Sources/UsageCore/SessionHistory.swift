@@ -28,6 +28,10 @@ public protocol SessionHistory: Sendable {
     /// `ids`, their ids can be asked for (a store reads them only then).
     func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow
 
+    /// The sessions that overlap `[from, to)`, as `window` gives them without ids, read for one
+    /// pass and not kept (a store reads them anew, leaving its cache of shown days alone).
+    func passingWindow(from: Micros, to: Micros) -> SessionWindow
+
     /// The category of the app's most recent session (by start), or nil when it has none.
     func latestCategory(ofApp app: Int32) -> Int32?
 
@@ -50,6 +54,33 @@ extension SessionHistory {
 
     /// Every session, unclipped, with its id (`check`, `rules`, `export` look at the whole history).
     public var all: SessionWindow { window(from: .min, to: .max, ids: true) }
+
+    /// An in-memory history's windows cost nothing to keep: the same as `window`.
+    public func passingWindow(from: Micros, to: Micros) -> SessionWindow {
+        window(from: from, to: to, ids: false)
+    }
+
+    /// Every session once, in start order, unclipped (`sessionStart`, `sessionEnd`), read a
+    /// stretch of `days` days at a time through `passingWindow`, so that a store's years are
+    /// never in memory at once; a stretch with nothing in it doubles the next one, so gaps of
+    /// years cost a few reads.
+    public func forEachSession(days: Int = 32, _ body: (ClippedSession) -> Void) {
+        guard let span else { return }
+        let stretch = Micros(days) * 24 * DayWindow.hour
+        var (from, length) = (span.start, stretch)
+        while from < span.end {
+            let (end, overflow) = from.addingReportingOverflow(length)
+            let to = overflow ? Micros.max : end
+            var any = false
+            for s in passingWindow(from: from, to: to) where s.sessionStart >= from && s.sessionStart < to {
+                any = true
+                body(s)
+            }
+            if overflow { break }
+            from = to
+            length = any ? stretch : min(length * 2, Micros.max / 4)
+        }
+    }
 
     /// The first and last local days that hold any session time, in `zone` (docs/DATA.md §3).
     public func dayRange(in zone: Zone) -> ClosedRange<LocalDate>? {

@@ -103,6 +103,7 @@ public struct FileRepository: SessionRepository {
         return Array(reader.lookahead)
     }
 
+    /// The load's error for a failed system call on `path`.
     static func error(_ code: Int32, source path: String) -> LoadError {
         switch code {
         case ENOENT, ENOTDIR: return .notFound(source: path)

@@ -26,7 +26,8 @@ public struct URLRepository: SessionRepository {
 
 /// A running ActivityWatch server: `GET /api/0/buckets/`, then the events of every window and
 /// AFK bucket (`GET /api/0/buckets/ID/events?limit=-1`, all of them), read by the same rules as
-/// an export file (`ActivityWatchFormat`).
+/// an export file (`ActivityWatchRead`). `ActivityWatchFollow` keeps them to read only what
+/// is new later (`watch`).
 public struct ActivityWatchRepository: SessionRepository {
     public let host: String
     public let port: Int
@@ -45,38 +46,38 @@ public struct ActivityWatchRepository: SessionRepository {
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
-        var read: ActivityWatchRead
+        var follow = ActivityWatchFollow()
+        _ = try follow.update(from: self, cancellation: cancellation, progress: progress)
+        return try follow.dataset(source: name, cancellation: cancellation)
+    }
+
+    /// `GET /api/0/buckets/`: every bucket's metadata (id, type, host, `last_updated`), in
+    /// the listing's order.
+    func bucketList(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [ActivityWatchBucket] {
         do {
             let body = try client.get(base + "/buckets/", source: name, cancellation: cancellation, progress: progress)
-            read = try decode(body) { bytes throws(IngestError) in
-                try ActivityWatchRead.read(bytes, document: .listing, cancellation: cancellation)
+            return try decode(body) { bytes throws(IngestError) in
+                try ActivityWatchRead.read(bytes, document: .listing, cancellation: cancellation).buckets
             }
         } catch .unreadable(let source, let reason) where reason.hasPrefix("could not connect") {
             throw .unreadable(source: source, reason: reason + " (is ActivityWatch running there?)")
         } catch .httpStatus(let source, let status, let reason) {
             throw .unreadable(source: source, reason: "HTTP \(status) \(reason) for /api/0/buckets/ (is it an ActivityWatch server?)")
         }
-        for bucket in read.buckets.sorted(by: { $0.key < $1.key }) {
-            guard let type = bucket.type, type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType else { continue }
-            let id = bucket.id ?? bucket.key
-            let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
-            let body = try client.get(
-                base + "/buckets/\(path)/events?limit=-1", source: name, cancellation: cancellation, progress: progress)
-            try decode(body) { bytes throws(IngestError) in
-                try read.addEvents(bytes, toBucket: bucket.key, cancellation: cancellation)
-            }
-        }
-        do {
-            return try read.dataset(source: name, cancellation: cancellation)
-        } catch .cancelled {
-            throw .cancelled(source: name)
-        } catch {
-            throw .invalid(source: name, error)
-        }
+    }
+
+    /// A bucket's events, as the server sends them: all of them (`limit=-1`), or with `since`
+    /// only those that end at or after it (`&start=…`, the server trimming any that began before).
+    func events(bucket id: String, since: Micros?, cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void)
+        throws(LoadError) -> [UInt8]
+    {
+        let path = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? id
+        let start = since.map { "&start=" + ActivityWatchFollow.apiTime($0) } ?? ""
+        return try client.get(base + "/buckets/\(path)/events?limit=-1" + start, source: name, cancellation: cancellation, progress: progress)
     }
 
     /// Reads one API answer with the byte-level reader; errors name the server, not the endpoint's URL.
-    private func decode<T>(_ body: [UInt8], _ read: (UnsafeBufferPointer<UInt8>) throws(IngestError) -> T) throws(LoadError) -> T {
+    func decode<T>(_ body: [UInt8], _ read: (UnsafeBufferPointer<UInt8>) throws(IngestError) -> T) throws(LoadError) -> T {
         do {
             return try body.withUnsafeBufferPointer { bytes throws(IngestError) in try read(bytes) }
         } catch .cancelled {

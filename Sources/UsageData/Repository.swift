@@ -41,6 +41,8 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     case activityWatch(host: String, port: Int)
     /// The store: what `import` kept (`store`, `:store:`), read by window.
     case store
+    /// The tracker's time: each task's sessions, the task's name as the app (`tracked`, `:tracked:`).
+    case tracked
     /// Several sources loaded as one (`load A B`): sessions merged, skipped rows kept apart.
     indirect case merged([SourceRef])
     /// An argument that names no source we can read as written (`aw://HOST:PORT/path`): its
@@ -51,6 +53,8 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     public static let sampleName = ":sample:"
     /// The word for the store (also `:store:`).
     public static let storeName = "store"
+    /// The word for tracked time (also `:tracked:`).
+    public static let trackedName = "tracked"
     /// The name standard input goes by in reports and errors.
     public static let stdinName = "<stdin>"
     /// The word for the local ActivityWatch server, `aw://localhost:5600`.
@@ -72,6 +76,8 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
             self = .stdin
         } else if lower == SourceRef.storeName || argument == ":store:" {
             self = .store
+        } else if lower == SourceRef.trackedName || argument == ":tracked:" {
+            self = .tracked
         } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             self = .url(argument)
         } else if lower == SourceRef.activityWatchName {
@@ -131,6 +137,7 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         case .url(let url): return SourceRef.redacted(url)
         case .activityWatch(let host, let port): return "aw://\(host):\(port)"
         case .store: return SourceRef.storeName
+        case .tracked: return SourceRef.trackedName
         case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
         case .refused(let argument, _): return argument
         }
@@ -187,9 +194,15 @@ public struct MergedRepository: HistoryRepository {
             histories.append(try part.openHistory(cancellation: cancellation, progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
+        return Self.combine(histories, source: name)
+    }
+
+    /// The histories of several sources as one, named `source`: datasets merged into one
+    /// dataset; with a history read by window among them, a `MergedHistory`.
+    public static func combine(_ histories: [any SessionHistory], source: String) -> any SessionHistory {
         let datasets = histories.compactMap { $0 as? Dataset }
-        if datasets.count == histories.count { return Dataset.merging(datasets, source: name) }
-        return MergedHistory(histories, source: name)
+        if datasets.count == histories.count { return Dataset.merging(datasets, source: source) }
+        return MergedHistory(histories, source: source)
     }
 }
 

@@ -12,27 +12,39 @@ extension TextReport {
     ) -> [String] {
         guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let total = totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
-        if theme.accessible { return appList(list, title: title, total: total, width: width, theme: theme) }
+        if theme.accessible { return appList(list, title: title, total: total, durations: dayMinutes(r), width: width, theme: theme) }
         let palette = palette ?? Palette(r)
+        let minutes = dayMinutes(r)
         let rows = list.map { a in
             RankedRow(
-                name: a.name, detail: "\(a.category) · \(a.sessions) session\(a.sessions == 1 ? "" : "s")",
-                micros: a.micros, share: a.share, series: palette.app(a.name))
+                name: a.name, detail: [a.category, "\(a.sessions) session\(a.sessions == 1 ? "" : "s")"],
+                micros: a.micros, duration: minutes(a), share: a.share, series: palette.app(a.name))
         }
         return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(["  " + total], width: width)
     }
 
-    private static func appList(_ list: [AppUsage], title: String, total: String, width: Int, theme: Theme) -> [String] {
+    /// Each app's time as the day's list shows it: the minutes of all the day's apps add up to
+    /// the day's total, and a shorter list (`apps top 5`, `apps category X`) shows the same
+    /// minutes as the whole one.
+    static func dayMinutes(_ r: DayReport) -> (AppUsage) -> String {
+        var byName: [ExactName: String] = [:]
+        for (a, text) in zip(r.apps, TextFormat.durations(r.apps.map(\.micros))) { byName[ExactName(a.name)] = text }
+        return { byName[ExactName($0.name)] ?? TextFormat.duration($0.micros) }
+    }
+
+    private static func appList(
+        _ list: [AppUsage], title: String, total: String, durations: (AppUsage) -> String, width: Int, theme: Theme
+    ) -> [String] {
         let top = list[0]
         let count = "\(list.count) app\(list.count == 1 ? "" : "s")"
         var lines = [
             title,
-            "\(count); the most used is \(TerminalText.sanitize(top.name)): \(TextFormat.duration(top.micros)), \(TextFormat.share(top.share)) of the day.",
+            "\(count); the most used is \(TerminalText.sanitize(top.name)): \(durations(top)), \(TextFormat.share(top.share)) of the day.",
         ]
         for (k, a) in list.enumerated() {
             lines.append(
                 "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
-                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(TextFormat.duration(a.micros)), \(TextFormat.share(a.share))")
+                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(durations(a)), \(TextFormat.share(a.share))")
         }
         lines.append("  " + total)
         return wrap(lines, width: width).headed(theme)
@@ -42,54 +54,41 @@ extension TextReport {
 /// One row of a ranked list: what `apps` and `hour H` draw.
 struct RankedRow {
     let name: String
-    /// `Social · 3 sessions`; empty for none.
-    let detail: String
+    /// `["Social", "3 sessions"]`, shown joined by ` · `; the last parts go first when narrow.
+    let detail: [String]
     let micros: Micros
+    /// `micros` as the list shows it (its rows add up to the list's total).
+    let duration: String
     let share: Double
     let series: Series
 }
 
 extension TextReport {
-    /// Ranked rows: `  1. Safari   ███████▍   Social · 3 sessions   2h 5m   45%`. The bar is at
-    /// most 30 cells; it is left out below 3.
+    /// Ranked rows: `  1. Safari   ███████▍   Social · 3 sessions   2h 5m   45%`. Narrower,
+    /// whole columns go before any word is cut: the bar shrinks from 30 cells to 10, the
+    /// detail loses its last part (`Social` without `3 sessions`), the bar shrinks to 3 (with
+    /// as much of the detail as then fits), the detail goes, then the bar, then the share; only
+    /// then is the name cut (with `…`). Names longer than 20 cells are cut at 20 whatever the
+    /// width. Numbers are never cut.
     static func rankedRows(_ rows: [RankedRow], width: Int, theme: Theme) -> [String] {
-        let rankWidth = String(rows.count).count + 1
-        // Very narrow (under 30 cells): durations as wide as the longest, no share column, so
-        // names keep some room.
-        let narrow = width < 30
-        let durationWidth = narrow ? rows.map { TextFormat.duration($0.micros).count }.max() ?? 0 : 7
-        let fixed = 2 + rankWidth + 1 + 2 + durationWidth + (narrow ? 0 : 2 + 5)
-        let longestName = rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
-        let longestDetail = width < 60 ? 0 : rows.map { TerminalText.cells(TerminalText.sanitize($0.detail)) }.max() ?? 0
-        // Names up to 20 cells and the detail up to 26; then the bar gets at least 10 cells,
-        // taken from the detail (down to 12) and then from the name (down to 10); a bar that
-        // would be narrower than 3 is left out. Bars are at most 30 cells.
-        var nameWidth = max(1, min(longestName, 20))
-        var detailWidth = min(longestDetail, 26)
-        func bar() -> Int { width - fixed - nameWidth - 2 - (detailWidth > 0 ? detailWidth + 2 : 0) }
-        if bar() < 10, detailWidth > 12 { detailWidth = max(12, detailWidth - (10 - bar())) }
-        if bar() < 10, detailWidth > 0, bar() < 3 { detailWidth = 0 }
-        if bar() < 10, nameWidth > 10 { nameWidth = max(10, nameWidth - (10 - bar())) }
-        var barWidth = bar()
-        if barWidth < 3 {
-            nameWidth = max(1, nameWidth + barWidth + 2)
-            barWidth = 0
-        }
-        barWidth = min(barWidth, 30)
+        let layout = RankedLayout(rows, width: width)
         let topMicros = rows.map(\.micros).max() ?? 0
         return fitStyled(rows.enumerated().map { k, row in
             var line = StyledLine(theme)
-            line.append("  " + TerminalText.padLeft("\(k + 1).", width: rankWidth) + " ")
-            line.append(TerminalText.pad(row.name, width: nameWidth))
-            if barWidth > 0 {
+            line.append("  " + TerminalText.padLeft("\(k + 1).", width: layout.rankWidth) + " ")
+            line.append(TerminalText.pad(row.name, width: layout.nameWidth))
+            if layout.barWidth > 0 {
                 line.append("  ")
                 let start = line.cells
-                appendBar(&line, micros: row.micros, of: topMicros, cells: barWidth, series: row.series)
-                line.pad(to: start + barWidth)
+                appendBar(&line, micros: row.micros, of: topMicros, cells: layout.barWidth, series: row.series)
+                line.pad(to: start + layout.barWidth)
             }
-            if detailWidth > 0 { line.append("  " + TerminalText.pad(row.detail, width: detailWidth)) }
-            line.append("  " + TerminalText.padLeft(TextFormat.duration(row.micros), width: durationWidth))
-            if !narrow { line.append("  " + TerminalText.padLeft(TextFormat.share(row.share), width: 5)) }
+            if layout.detailParts > 0 {
+                let detail = row.detail.prefix(layout.detailParts).joined(separator: " · ")
+                line.append("  " + TerminalText.pad(detail, width: layout.detailWidth))
+            }
+            line.append("  " + TerminalText.padLeft(row.duration, width: layout.durationWidth))
+            if layout.share { line.append("  " + TerminalText.padLeft(TextFormat.share(row.share), width: layout.shareWidth)) }
             return line.finished()
         }, width: width)
     }
@@ -117,6 +116,58 @@ extension TextReport {
                 text.append(g.leftEighths?[1] ?? g.stub)
             }
         }
-        line.append(text, codes: String(series.color.foreground))
+        line.append(text, codes: series.color(line.theme)?.foreground)
+    }
+}
+
+/// The columns of ranked rows at a width: which are shown and how wide (see `rankedRows`).
+struct RankedLayout {
+    let rankWidth: Int
+    private(set) var nameWidth: Int
+    private(set) var barWidth = 0
+    /// How many parts of the detail are shown (0: no detail column).
+    private(set) var detailParts = 0
+    private(set) var detailWidth = 0
+    let durationWidth: Int
+    private(set) var share = true
+    let shareWidth: Int
+
+    init(_ rows: [RankedRow], width: Int) {
+        rankWidth = String(rows.count).count + 1
+        durationWidth = max(rows.map(\.duration.count).max() ?? 0, 4)
+        shareWidth = rows.map { TextFormat.share($0.share).count }.max() ?? 0
+        let longestName = rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
+        nameWidth = max(1, min(longestName, 20))
+        let partsCount = rows.map(\.detail.count).max() ?? 0
+        func detailCells(_ parts: Int) -> Int {
+            rows.map { TerminalText.cells(TerminalText.sanitize($0.detail.prefix(parts).joined(separator: " · "))) }.max() ?? 0
+        }
+        // The cells left for the bar (and its two spaces) with the columns chosen so far.
+        func room() -> Int {
+            width - (2 + rankWidth + 1) - nameWidth - (detailParts > 0 ? 2 + detailWidth : 0) - (2 + durationWidth)
+                - (share ? 2 + shareWidth : 0)
+        }
+        // The first of these that leaves the bar its least: the most parts of the detail with
+        // a bar of 10, then with a bar of 3; then no detail with a bar of 3.
+        var chosen = false
+        for least in [10, 3] where !chosen {
+            for parts in stride(from: partsCount, through: 1, by: -1) {
+                detailParts = parts
+                detailWidth = detailCells(parts)
+                if room() - 2 >= least {
+                    barWidth = min(30, room() - 2)
+                    chosen = true
+                    break
+                }
+            }
+        }
+        if !chosen {
+            detailParts = 0
+            detailWidth = 0
+            barWidth = room() - 2 >= 3 ? min(30, room() - 2) : 0
+            // Then the share column; then the name is cut to what is left (at least one cell).
+            if room() < 0 { share = false }
+            if room() < 0 { nameWidth = max(1, nameWidth + room()) }
+        }
     }
 }

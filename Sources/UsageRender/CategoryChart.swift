@@ -26,33 +26,35 @@ extension TextReport {
     private static func categoryList(_ r: DayReport, width: Int, theme: Theme) -> [String] {
         let top = r.categories[0]
         let name = TerminalText.sanitize(top.name)
+        let durations = TextFormat.durations(r.categories.map(\.micros))
         let sentence =
             r.categories.count == 1
-            ? "\(name) is the only category: \(TextFormat.duration(top.micros))."
-            : "\(name) is the largest of \(r.categories.count) categories: \(TextFormat.duration(top.micros)), "
+            ? "\(name) is the only category: \(durations[0])."
+            : "\(name) is the largest of \(r.categories.count) categories: \(durations[0]), "
                 + "\(TextFormat.share(top.share)) of \(TextFormat.duration(r.totalMicros))."
-        let rows = r.categories.map {
-            "  \(TerminalText.sanitize($0.name)): \(TextFormat.duration($0.micros)), \(TextFormat.share($0.share))"
+        let rows = zip(r.categories, durations).map { c, duration in
+            "  \(TerminalText.sanitize(c.name)): \(duration), \(TextFormat.share(c.share))"
         }
         return wrap(["By category", sentence] + rows, width: width).headed(theme)
     }
 
     /// The legend: swatch, name, duration, share; one line per slice.
     private static func categoryLegend(_ slices: [CategorySlice], width: Int, theme: Theme, indent: Int = 2) -> [String] {
-        let durationWidth = slices.map { TextFormat.duration($0.micros).count }.max() ?? 0
+        let durations = TextFormat.durations(slices.map(\.micros))
+        let durationWidth = durations.map(\.count).max() ?? 0
         let shareWidth = slices.map { TextFormat.share($0.share).count }.max() ?? 0
-        // The share column goes when it would leave names fewer than 6 cells.
-        let withShare = width - (indent + 3 + 2 + durationWidth + 2 + shareWidth) >= 6
-        let fixed = indent + 3 + 2 + durationWidth + (withShare ? 2 + shareWidth : 0)
+        // The share column goes before a name is cut (then the name is cut to what is left).
         let longest = slices.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 0
+        let withShare = width - (indent + 3 + 2 + durationWidth + 2 + shareWidth) >= longest
+        let fixed = indent + 3 + 2 + durationWidth + (withShare ? 2 + shareWidth : 0)
         let nameWidth = max(1, min(longest, width - fixed))
-        return slices.map { s in
+        return zip(slices, durations).map { s, duration in
             var line = StyledLine(theme)
             line.append(String(repeating: " ", count: indent))
             let swatch = theme.color && !theme.glyphs.isASCII ? "█" : s.series.pattern(theme.glyphs)
-            line.append(String(repeating: swatch, count: 2), codes: String(s.series.color.foreground))
+            line.append(String(repeating: swatch, count: 2), codes: s.series.color(theme)?.foreground)
             line.append(" " + TerminalText.pad(s.name, width: nameWidth) + "  ")
-            line.append(TerminalText.padLeft(TextFormat.duration(s.micros), width: durationWidth))
+            line.append(TerminalText.padLeft(duration, width: durationWidth))
             if withShare { line.append("  " + TerminalText.padLeft(TextFormat.share(s.share), width: shareWidth)) }
             return line.finished()
         }
@@ -70,7 +72,7 @@ extension TextReport {
             let end = Int((running * Micros(cells) + total / 2) / total)
             guard end > drawn else { continue }
             let glyph = s.series.pattern(theme.glyphs)
-            line.append(String(repeating: glyph, count: end - drawn), codes: String(s.series.color.foreground))
+            line.append(String(repeating: glyph, count: end - drawn), codes: s.series.color(theme)?.foreground)
             drawn = end
         }
         return [line.finished()]
@@ -187,8 +189,8 @@ struct DonutRaster {
                     px += TerminalText.cells(holeText.text)
                     continue
                 }
-                let upper = pixels[2 * row][px].map { slices[$0].series.color }
-                let lower = pixels[2 * row + 1][px].map { slices[$0].series.color }
+                let upper = pixels[2 * row][px].flatMap { slices[$0].series.color(theme) }
+                let lower = pixels[2 * row + 1][px].flatMap { slices[$0].series.color(theme) }
                 switch (upper, lower) {
                 case (nil, nil): line.append(" ")
                 case (let u?, nil): line.append("▀", fg: u)

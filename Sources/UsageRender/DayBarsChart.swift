@@ -12,45 +12,65 @@ public enum DayLabels: Sendable {
 
 extension TextReport {
     /// `week` and `days N`: one bar per day stacked by category (the range's top five, then
-    /// "other"), on an axis of four round steps up to the busiest day; the selected day marked
-    /// `▲`; a dashed line at the daily average; the legend; and a sentence with the total, the
-    /// daily average, the busiest day and the change against the `previous` days of the same
-    /// length. Accessible mode (or too narrow for bars): the sentence and one line per day.
+    /// "other"), on an axis of round steps whose top is the first at or above the busiest day;
+    /// the selected day marked `▲`; a dashed line at the daily average over the days with data,
+    /// labelled with its value (`BarMarker`: never over a grid line); the legend; and a sentence
+    /// with the total, that average (saying over how many days when not all have data), the
+    /// busiest day and the change of the average against the `previous` days of the same
+    /// length. Bars are as wide as leave room for the average's label. Accessible mode (or too
+    /// narrow for bars): the sentence and one line per day.
     public static func dayBars(
         _ days: [DaySummary], previous: [DaySummary], selected: LocalDate, title: String, labels: DayLabels,
-        width: Int, theme: Theme = .plain
+        width: Int, theme: Theme = .plain, colors: SeriesColors? = nil
     ) -> [String] {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         guard total > 0 else { return wrap([title, "  no usage recorded in these \(days.count) days"], width: width).headed(theme) }
         let sentence = daysSentence(days, previous: previous, theme: theme)
         let ranked = DayReport.ranked(days.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } })
-        let palette = Palette(apps: [], categories: ranked.map(\.name))
-        guard !theme.accessible, let layout = BarLayout(count: days.count, width: width, choices: BarLayout.daily) else {
+        let palette = Palette(apps: [], categories: ranked.map(\.name), colors: colors)
+        let average = DaySummary.average(days).micros
+        let averageLabel = "avg " + TextFormat.duration(average)
+        // The widest bars with gaps that leave room for the average's label after them; else the
+        // widest with gaps (the legend names the line); bars without gaps only where none fit.
+        let gapped = BarLayout.daily.filter { $0.1 > 0 }
+        let gapless = BarLayout.daily.filter { $0.1 == 0 }
+        let room = width - 1 - averageLabel.count
+        let choices: [(layout: BarLayout?, labelled: Bool)] = [
+            (BarLayout(count: days.count, width: room, choices: gapped), true),
+            (BarLayout(count: days.count, width: width, choices: gapped), false),
+            (BarLayout(count: days.count, width: room, choices: gapless), true),
+            (BarLayout(count: days.count, width: width, choices: gapless), false),
+        ]
+        let chosen = choices.first { $0.layout != nil }
+        guard !theme.accessible, let layout = chosen?.layout else {
             return dayList(days, selected: selected, title: title, sentence: sentence, width: width, theme: theme)
         }
+        let labelled = chosen?.labelled == true
         var styles = palette.categories.map(palette.category)
-        let otherMicros = ranked.dropFirst(Palette.rankedCount).reduce(0) { $0 + $1.micros }
+        let otherMicros = ranked.dropFirst(palette.categories.count).reduce(0) { $0 + $1.micros }
         if otherMicros > 0 { styles.append(.other) }
         let values: [[Micros]] = days.map { d in
             var v = [Micros](repeating: 0, count: styles.count)
             for c in d.categories { v[palette.category(c.name).rank ?? styles.count - 1] += c.micros }
             return v
         }
-        let average = total / Micros(days.count)
-        let span = days.count * (layout.bar + layout.gap) - layout.gap
-        let averageLabel = "avg " + TextFormat.duration(average)
-        let marker = BarMarker(micros: average, label: 5 + span + 1 + averageLabel.count <= width ? averageLabel : "")
+        let marker = BarMarker(micros: average, label: labelled ? averageLabel : "")
         let axis = BarAxis(quartersUpTo: days.map(\.totalMicros).max() ?? 0)
 
-        var lines = fitAll([title], width: width).headed(theme)
+        var lines = wrap([title], width: width).map(theme.heading)
         lines += stackedBars(values, styles: styles, axis: axis, layout: layout, theme: theme, marker: marker)
         lines += dayLabelRows(days, selected: selected, labels: labels, layout: layout, width: width, theme: theme)
-        var legendEntries = ranked.prefix(Palette.rankedCount).map { c in
-            LegendEntry(series: palette.category(c.name), name: c.name, value: TextFormat.duration(c.micros))
+        // The entries' times add up to the days' total.
+        let top = ranked.prefix(palette.categories.count)
+        let legendValues = TextFormat.durations(top.map(\.micros) + (otherMicros > 0 ? [otherMicros] : []))
+        var legendEntries = zip(top, legendValues).map { c, value in
+            LegendEntry(series: palette.category(c.name), name: c.name, value: value)
         }
-        if otherMicros > 0 {
-            legendEntries.append(LegendEntry(series: .other, name: "other categories", value: TextFormat.duration(otherMicros)))
+        if otherMicros > 0, let value = legendValues.last {
+            legendEntries.append(LegendEntry(series: .other, name: "other categories", value: value))
         }
+        // Too narrow for the label after the bars: the legend names the line.
+        if !labelled { legendEntries.append(LegendEntry(series: nil, name: "average", value: TextFormat.duration(average))) }
         lines += legend(legendEntries, width: width, theme: theme)
         lines += wrap(["  " + sentence], width: width)
         return fitStyled(lines, width: width)
@@ -60,15 +80,19 @@ extension TextReport {
     static func daysSentence(_ days: [DaySummary], previous: [DaySummary], theme: Theme) -> String {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         let busiest = days.reduce(days[0]) { $1.totalMicros > $0.totalMicros ? $1 : $0 }
+        let (average, withData) = DaySummary.average(days)
+        // Days before the data began (or without use) are no zeros in the average: say so.
+        let over = withData < days.count ? " over the \(withData) day\(withData == 1 ? "" : "s") with data" : ""
         var parts = [
             "\(TextFormat.duration(total)) in \(days.count) day\(days.count == 1 ? "" : "s")",
-            "\(TextFormat.duration(total / Micros(days.count))) a day on average",
+            "\(TextFormat.duration(average)) a day on average\(over)",
             "busiest \(TextFormat.shortWeekday(busiest.day)) \(busiest.day.day) \(TextFormat.shortMonth(busiest.day)) (\(TextFormat.duration(busiest.totalMicros)))",
         ]
-        let before = previous.reduce(0) { $0 + $1.totalMicros }
+        // Averages compared, so that a stretch before the data began is no drop.
+        let before = DaySummary.average(previous).micros
         let span = days.count == 7 ? "the previous week" : days.count == 1 ? "the day before" : "the previous \(days.count) days"
         if before > 0 {
-            let change = Int((Double(total - before) / Double(before) * 100).rounded())
+            let change = Int((Double(average - before) / Double(before) * 100).rounded())
             let ascii = theme.glyphs.isASCII || theme.accessible
             switch change {
             case 0: parts.append("the same as \(span)")
@@ -116,12 +140,12 @@ extension TextReport {
         _ days: [DaySummary], selected: LocalDate, title: String, sentence: String, width: Int, theme: Theme
     ) -> [String] {
         var lines = [title, sentence.prefix(1).uppercased() + sentence.dropFirst() + "."]
-        for d in days {
+        for (d, dayDuration) in zip(days, TextFormat.durations(days.map(\.totalMicros))) {
             let top = d.categories.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
             let more = d.categories.count > 3 ? ", +\(d.categories.count - 3) more" : ""
             let detail = d.totalMicros > 0 ? ": " + top.joined(separator: ", ") + more : ""
             let mark = d.day == selected ? " (selected)" : ""
-            lines.append("  \(TextFormat.shortWeekday(d.day)) \(d.day)\(mark) \(TextFormat.duration(d.totalMicros))\(detail)")
+            lines.append("  \(TextFormat.shortWeekday(d.day)) \(d.day)\(mark) \(dayDuration)\(detail)")
         }
         return wrap(lines, width: width).headed(theme)
     }

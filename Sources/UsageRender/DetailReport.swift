@@ -23,40 +23,49 @@ extension TextReport {
 
         let repeated = repeatedHours(a.window.slots)
         func stamp(_ t: Micros, _ offset: Int) -> String { Self.stamp(t, offsetSeconds: offset, repeated: repeated) }
-        func times(_ s: AppSessionSlice) -> String {
-            let start = stamp(s.start, s.startUTCOffsetSeconds)
-            let end = s.end == a.window.end ? "24:00" : stamp(s.end, s.endUTCOffsetSeconds)
+        // Each session's minutes add up to the total above, and its clock times are rounded so
+        // that they differ by exactly its minutes.
+        let minutes = TextFormat.minutes(adding: a.sessions.map(\.micros))
+        func times(_ s: AppSessionSlice, minutes: Int64) -> String {
+            let (from, to) = SessionClock.shown(start: s.start, end: s.end, minutes: minutes)
+            let start = stamp(from, s.startUTCOffsetSeconds)
+            let end = to >= a.window.end ? "24:00" : stamp(to, s.endUTCOffsetSeconds)
             // A session still running ends at the load's clock: it is said, not shown as ended.
             return (s.startsBeforeDay ? "…" : "") + start + "–" + end + (s.endsAfterDay ? "…" : "") + (s.running ? " running" : "")
         }
-        let timeWidth = a.sessions.map { TerminalText.cells(times($0)) }.max() ?? 0
-        let durationWidth = max(4, a.sessions.map { TextFormat.duration($0.micros).count }.max() ?? 0)
+        let shownTimes = zip(a.sessions, minutes).map { times($0, minutes: $1) }
+        let durations = zip(minutes, a.sessions).map { TextFormat.duration(minutes: $0, of: $1.micros) }
+        let timeWidth = shownTimes.map { TerminalText.cells($0) }.max() ?? 0
+        let durationWidth = max(4, durations.map(\.count).max() ?? 0)
         lines.append("")
         lines.append("Sessions")
         let headings = [lines.count - 1]
-        for s in a.sessions {
-            let id = s.id.map { "  #" + TerminalText.sanitize($0) } ?? ""
+        // The ids go, as a whole column, when one would not fit.
+        let ids = a.sessions.map { s in s.id.map { "  #" + TerminalText.sanitize($0) } ?? "" }
+        let withIDs = ids.allSatisfy { 2 + timeWidth + 2 + durationWidth + TerminalText.cells($0) <= width }
+        for k in a.sessions.indices {
             lines.append(
-                "  " + TerminalText.pad(times(s), width: timeWidth) + "  "
-                    + TerminalText.padLeft(TextFormat.duration(s.micros), width: durationWidth) + id)
+                "  " + TerminalText.pad(shownTimes[k], width: timeWidth) + "  "
+                    + TerminalText.padLeft(durations[k], width: durationWidth) + (withIDs ? ids[k] : ""))
         }
 
         // Style after fitting, so that cutting a line never cuts into a style's escape sequence.
         var fitted = fitAll(lines, width: width)
         for k in headings { fitted[k] = theme.heading(fitted[k]) }
         fitted.append("")
-        fitted += fitAll(["Hours"], width: width).headed(theme)
-        if !theme.accessible, let layout = BarLayout(count: a.window.slots.count, width: width, choices: BarLayout.hourly) {
+        let layout = theme.accessible ? nil : HourlyLayout(slots: a.window.slots.count, width: width)
+        fitted += fitAll([layout?.slotsPerBar == 2 ? "Hours, 2 per bar" : "Hours"], width: width).headed(theme)
+        if let layout {
             let series = HourlySeries(
-                single: palette?.app(a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
+                single: palette?.alone(app: a.name) ?? Series(rank: 0, kind: .app), name: a.name, hours: a.hours.map(\.micros))
             fitted += fitStyled(hourlyBars(slots: a.window.slots, series: series, layout: layout, theme: theme), width: width)
         } else {
-            let used = a.hours.filter { $0.micros > 0 }
-            let hourDurationWidth = max(4, used.map { TextFormat.duration($0.micros).count }.max() ?? 0)
+            // The hours' minutes add up to the total too.
+            let used = zip(a.hours, TextFormat.durations(a.hours.map(\.micros))).filter { $0.0.micros > 0 }
+            let hourDurationWidth = max(4, used.map(\.1.count).max() ?? 0)
             fitted += fitAll(
-                used.map {
-                    "  " + slotClock($0.slot, repeated: repeated) + "  "
-                        + TerminalText.padLeft(TextFormat.duration($0.micros), width: hourDurationWidth)
+                used.map { hour, duration in
+                    "  " + slotClock(hour.slot, repeated: repeated) + "  " + TerminalText.padLeft(duration, width: hourDurationWidth)
                 }, width: width)
         }
         return title + fitted
@@ -85,15 +94,16 @@ extension TextReport {
             }
             lines += fitAll([label + "  " + TextFormat.duration(h.micros)], width: width).headed(theme)
             let palette = palette ?? Palette(r)
-            let rows = h.apps.map { app in
+            // The apps' minutes add up to the slot's.
+            let rows = zip(h.apps, TextFormat.durations(h.apps.map(\.micros))).map { app, duration in
                 RankedRow(
-                    name: app.name, detail: "", micros: app.micros, share: Double(app.micros) / Double(h.micros),
+                    name: app.name, detail: [], micros: app.micros, duration: duration, share: Double(app.micros) / Double(h.micros),
                     series: palette.app(app.name))
             }
             if theme.accessible {
                 lines += wrap(
                     rows.enumerated().map { k, row in
-                        "  \(k + 1). \(TerminalText.sanitize(row.name)), \(TextFormat.duration(row.micros)), \(TextFormat.share(row.share))"
+                        "  \(k + 1). \(TerminalText.sanitize(row.name)), \(row.duration), \(TextFormat.share(row.share))"
                     }, width: width)
             } else {
                 lines += rankedRows(rows, width: width, theme: theme)
@@ -118,7 +128,10 @@ extension TextReport {
         }
         lines.append("app time: \(TextFormat.duration(q.appTimeMicros))")
         lines.append("screen time: \(TextFormat.duration(q.screenTimeMicros))")
-        lines.append(q.overlapMicros > 0 ? "overlap: \(TextFormat.duration(q.overlapMicros)) counted twice" : "overlap: none")
+        // The overlap as shown is the difference of the two lines above.
+        let overlapMinutes = TextFormat.minutes(q.appTimeMicros) - TextFormat.minutes(q.screenTimeMicros)
+        lines.append(
+            q.overlapMicros > 0 ? "overlap: \(TextFormat.duration(minutes: overlapMinutes, of: q.overlapMicros)) counted twice" : "overlap: none")
         for r in q.running {
             lines.append(
                 "running: \(TerminalText.sanitize(r.app))" + (r.id.map { " #" + TerminalText.sanitize($0) } ?? "")
@@ -138,7 +151,8 @@ extension TextReport {
         if q.parts.count > 1 {
             lines.append("sources: \(q.parts.count)")
             // Names are never cut (two paths often differ only at their end): in a column when
-            // they fit half the width, else each on its own line with its counts below.
+            // they fit half the width, else each on its own line (wrapped after a `/`) with its
+            // counts below.
             let names = q.parts.map { TerminalText.sanitize($0.source) }
             let nameWidth = names.map(TerminalText.cells).max() ?? 0
             for (part, name) in zip(q.parts, names) {
@@ -150,7 +164,7 @@ extension TextReport {
                 if nameWidth <= width / 2 {
                     lines.append("  " + TerminalText.pad(name, width: nameWidth) + "  " + counts)
                 } else {
-                    lines.append("  " + TerminalText.fitMiddle(name, width: width - 2))
+                    lines.append("  " + name)
                     lines.append("    " + counts)
                 }
             }
@@ -210,6 +224,29 @@ extension TextReport {
         let clock = TextFormat.clock(slot.start, offsetSeconds: slot.utcOffsetSeconds)
         guard !repeated.isEmpty else { return clock }
         return clock + (repeated.contains(slot.hour) ? String(TextFormat.offset(slot.utcOffsetSeconds).prefix(3)) : "   ")
+    }
+}
+
+/// The clock times a session is shown with, whole minutes that agree with its duration.
+enum SessionClock {
+    static let minute: Micros = 60_000_000
+
+    /// The start and end, each the minute it falls in or the next one, so that they are
+    /// `minutes` apart (`minutes` is the session's length floored or rounded up, as the rows of
+    /// a list are); of the pairs that are, the one nearest to the true times.
+    static func shown(start: Micros, end: Micros, minutes: Int64) -> (start: Micros, end: Micros) {
+        func floor(_ t: Micros) -> Micros { t.floorDivided(by: minute) * minute }
+        func options(_ t: Micros) -> [Micros] { floor(t) == t ? [t] : [floor(t), floor(t) + minute] }
+        var best: (start: Micros, end: Micros, error: Micros)?
+        for s in options(start) {
+            for e in options(end) where e - s == minutes * minute {
+                let error = abs(s - start) + abs(e - end)
+                if best == nil || error < best!.error { best = (s, e, error) }
+            }
+        }
+        // Always found for a floored or rounded-up length; the nearest minutes otherwise.
+        guard let best else { return (floor(start + minute / 2), floor(end + minute / 2)) }
+        return (best.start, best.end)
     }
 }
 

@@ -6,8 +6,9 @@ extension TextReport {
     /// in rank order. Each segment ends where the running total rounds to, so stacks never drift
     /// from their total; a bar's top is drawn in eighths. The y axis rises to the busiest hour in
     /// 15-minute steps with a grid mark per step (at most four); x labels every 3 hours; a legend
-    /// with each series' time. Bars are 3, 2 or 1 cells wide, whichever fits the width; below 29
-    /// cells, or in accessible mode, the hours are listed instead.
+    /// with each series' time. Bars keep a gap between them at every width (`HourlyLayout`): one
+    /// bar per hour 3, 2 or 1 cells wide, else one per two hours; below 28 cells, or in
+    /// accessible mode, the hours are listed instead.
     public static func hourly(
         _ r: DayReport, by stack: HourlyStack = .app, width: Int, theme: Theme = .plain, palette: Palette? = nil
     ) -> [String] {
@@ -15,10 +16,10 @@ extension TextReport {
         guard !r.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let palette = palette ?? Palette(r)
         let series = HourlySeries(r, by: stack, palette: palette)
-        guard !theme.accessible, let layout = BarLayout(count: r.hours.count, width: width, choices: BarLayout.hourly) else {
+        guard !theme.accessible, let layout = HourlyLayout(slots: r.hours.count, width: width) else {
             return hourlyList(r, series: series, width: width, theme: theme)
         }
-        var lines = fitAll([title], width: width).headed(theme)
+        var lines = fitAll([hourlyTitle(r, by: stack, width: width, perTwoHours: layout.slotsPerBar == 2)], width: width).headed(theme)
         lines += hourlyBars(slots: r.window.slots, series: series, layout: layout, theme: theme)
         lines += legend(series.legend, width: width, theme: theme)
         return fitStyled(lines, width: width)
@@ -26,9 +27,10 @@ extension TextReport {
 
     /// `By hour · busiest 14:00 (52m)`: the title carries the busiest hour, so it can be read off
     /// without counting bars.
-    /// Shortened rather than cut when narrow: without the duration, then without the hour.
-    static func hourlyTitle(_ r: DayReport, by stack: HourlyStack, width: Int = .max) -> String {
-        let name = stack == .app ? "Apps by hour" : "Categories by hour"
+    /// Shortened rather than cut when narrow: without the duration, then without the hour. Bars
+    /// of two hours say so (`Apps per 2 hours · busiest 18:00 (1h 18m)`).
+    static func hourlyTitle(_ r: DayReport, by stack: HourlyStack, width: Int = .max, perTwoHours: Bool = false) -> String {
+        let name = (stack == .app ? "Apps " : "Categories ") + (perTwoHours ? "per 2 hours" : "by hour")
         guard let busiest = busiestHour(r) else { return name }
         let hour = "\(name) · busiest \(slotLabel(busiest.slot, in: r))"
         let full = hour + " (\(TextFormat.duration(busiest.micros)))"
@@ -45,19 +47,25 @@ extension TextReport {
         slotClock(slot, repeated: repeatedHours(r.window.slots)).trimmingTrailingSpaces()
     }
 
-    /// The bars, the x axis and its hour labels every 3 hours (no title, no legend).
-    static func hourlyBars(slots: [HourSlot], series: HourlySeries, layout: BarLayout, theme: Theme) -> [String] {
-        let axis = BarAxis(quarterHoursUpTo: series.values.map { $0.reduce(0, +) }.max() ?? 0)
-        var lines = stackedBars(series.values, styles: series.styles, axis: axis, layout: layout, theme: theme)
+    /// The bars, the x axis and its hour labels (no title, no legend): every 3 hours under
+    /// hourly bars, every 4 under two-hour ones. `rows` asks for a shorter axis (`show compact`).
+    static func hourlyBars(
+        slots: [HourSlot], series: HourlySeries, layout: HourlyLayout, theme: Theme, rows: Int = 8
+    ) -> [String] {
+        let values = layout.binned(series.values)
+        let axis = BarAxis(quarterHoursUpTo: values.map { $0.reduce(0, +) }.max() ?? 0, rows: rows)
+        var lines = stackedBars(values, styles: series.styles, axis: axis, layout: layout.bars, theme: theme)
         // Under the first column of their bar; never overlapping.
         var labels = ""
         var seen = Set<Int>()
-        for (k, slot) in slots.enumerated() where slot.hour % 3 == 0 && !seen.contains(slot.hour) {
+        for k in values.indices {
+            let binSlots = slots[(k * layout.slotsPerBar)..<min(slots.count, (k + 1) * layout.slotsPerBar)]
+            guard let slot = binSlots.first(where: { $0.hour % layout.labelEvery == 0 && !seen.contains($0.hour) }) else { continue }
             seen.insert(slot.hour)
             // One column late rather than missing (`03` after a skipped 02:00 with 1-cell bars).
             let free = labels.count + (labels.isEmpty ? 0 : 1)
-            let column = max(layout.column(k), free)
-            guard column - layout.column(k) <= 1 else { continue }
+            let column = max(layout.bars.column(k), free)
+            guard column - layout.bars.column(k) <= 1 else { continue }
             labels += String(repeating: " ", count: column - labels.count) + (slot.hour < 10 ? "0" : "") + String(slot.hour)
         }
         lines.append(labels)
@@ -74,6 +82,7 @@ extension TextReport {
                 "The busiest hour is \(slotRange(busiest.slot, in: r)) with \(TextFormat.duration(busiest.micros)); "
                     + "\(used) of \(r.hours.count) hours have usage.")
         }
+        let hourDurations = TextFormat.durations(r.hours.map(\.micros))
         var emptyRun: [HourUsage] = []
         func flushEmpty() {
             guard let first = emptyRun.first, let last = emptyRun.last else { return }
@@ -82,16 +91,17 @@ extension TextReport {
             lines.append("  \(from)–\(to) no usage")
             emptyRun = []
         }
-        for h in r.hours {
+        for (h, hourDuration) in zip(r.hours, hourDurations) {
             guard h.micros > 0 else {
                 emptyRun.append(h)
                 continue
             }
             flushEmpty()
             let parts = series.stack == .app ? h.apps : h.categories
-            let named = parts.prefix(3).map { "\(TerminalText.sanitize($0.name)) \(TextFormat.duration($0.micros))" }
+            // As `hour H` lists them: the parts' minutes add up to the hour's.
+            let named = zip(parts.prefix(3), TextFormat.durations(parts.map(\.micros))).map { "\(TerminalText.sanitize($0.name)) \($1)" }
             let more = parts.count > 3 ? ", +\(parts.count - 3) more" : ""
-            lines.append("  \(slotRange(h.slot, in: r)) \(TextFormat.duration(h.micros)): " + named.joined(separator: ", ") + more)
+            lines.append("  \(slotRange(h.slot, in: r)) \(hourDuration): " + named.joined(separator: ", ") + more)
         }
         flushEmpty()
         return wrap(lines, width: width).headed(theme)
@@ -122,8 +132,12 @@ extension TextReport {
             } else if line.cells > 2 {
                 line.append("   ")
             }
-            let swatch = theme.color && !theme.glyphs.isASCII ? "█" : entry.series.pattern(theme.glyphs)
-            line.append(String(repeating: swatch, count: 2), codes: String(entry.series.color.foreground))
+            if let series = entry.series {
+                let swatch = theme.color && !theme.glyphs.isASCII ? "█" : series.pattern(theme.glyphs)
+                line.append(String(repeating: swatch, count: 2), codes: series.color(theme)?.foreground)
+            } else {
+                line.append(String(repeating: theme.glyphs.dash, count: 2), codes: "1")
+            }
             line.append(text)
         }
         lines.append(line.finished())
@@ -131,9 +145,44 @@ extension TextReport {
     }
 }
 
+/// How the hour slots are drawn at a width: one bar per slot or per two slots, and the bar and
+/// gap widths. Bars always keep a gap, so that they never merge into a block.
+struct HourlyLayout {
+    /// 1, or 2 when two hours share a bar.
+    let slotsPerBar: Int
+    let bars: BarLayout
+
+    /// The widest that fits: hourly bars of 3, 2 or 1 cells (from 100, 76 and 52 cells with 24
+    /// slots), then two-hour bars of 2 or 1 cells (from 40 and 28); nil when even those do not fit.
+    init?(slots: Int, width: Int) {
+        for (per, bar, gap) in [(1, 3, 1), (1, 2, 1), (1, 1, 1), (2, 2, 1), (2, 1, 1)] {
+            if let bars = BarLayout(count: (slots + per - 1) / per, width: width, choices: [(bar, gap)]) {
+                self.slotsPerBar = per
+                self.bars = bars
+                return
+            }
+        }
+        return nil
+    }
+
+    /// Hours between x labels: 3 under hourly bars, 4 under two-hour ones.
+    var labelEvery: Int { slotsPerBar == 1 ? 3 : 4 }
+
+    /// Per-slot values summed per bar.
+    func binned(_ values: [[Micros]]) -> [[Micros]] {
+        guard slotsPerBar > 1 else { return values }
+        return stride(from: 0, to: values.count, by: slotsPerBar).map { start in
+            values[start..<min(values.count, start + slotsPerBar)].reduce(into: [Micros](repeating: 0, count: values[start].count)) {
+                for (k, v) in $1.enumerated() { $0[k] += v }
+            }
+        }
+    }
+}
+
 /// One legend entry: a series' swatch, name and value.
 struct LegendEntry {
-    let series: Series
+    /// The series; nil for the average line of the day charts (its swatch is the dashed line).
+    let series: Series?
     let name: String
     let value: String
 }
@@ -172,14 +221,16 @@ struct HourlySeries {
             }
             return v
         }
-        var legend = zip(ranked, dayTotals).map { name, total in
-            LegendEntry(series: stack == .app ? palette.app(name) : palette.category(name), name: name, value: TextFormat.duration(total.micros))
+        // The entries' times add up to the day's total.
+        let values = TextFormat.durations(zip(ranked, dayTotals).map { $1.micros } + (otherMicros > 0 ? [otherMicros] : []))
+        var legend = zip(ranked, values).map { name, value in
+            LegendEntry(series: stack == .app ? palette.app(name) : palette.category(name), name: name, value: value)
         }
-        if otherMicros > 0 {
+        if otherMicros > 0, let value = values.last {
             // One left over is named; more are counted (`11 other apps`).
             let rest = dayTotals.dropFirst(ranked.count)
             let name = rest.count == 1 ? rest[rest.startIndex].name : "\(rest.count) other \(stack == .app ? "apps" : "categories")"
-            legend.append(LegendEntry(series: .other, name: name, value: TextFormat.duration(otherMicros)))
+            legend.append(LegendEntry(series: .other, name: name, value: value))
         }
         self.legend = legend
     }

@@ -13,7 +13,7 @@ extension TextReport {
         var facts: [(String, String)] = [
             ("most used app", named(i.topApp)),
             ("most used category", named(i.topCategory)),
-            ("daily average", TextFormat.duration(i.averageMicros)),
+            ("daily average", TextFormat.duration(i.averageMicros) + (i.daysWithData < i.days.count ? " over the \(i.daysWithData) day\(i.daysWithData == 1 ? "" : "s") with data" : "")),
         ]
         if let l = i.longest {
             let day = zone.localDate(of: l.start)
@@ -26,7 +26,13 @@ extension TextReport {
         let three = i.days.suffix(3).map { TextFormat.duration($0.totalMicros) }.joined(separator: " → ")
         facts.append(("trend, last 3 days", "\(i.trend.rawValue): \(three)"))
         let labelWidth = facts.map { $0.0.count }.max() ?? 0
-        var lines = [title] + facts.map { "  " + $0.0 + String(repeating: " ", count: labelWidth - $0.0.count) + "  " + $0.1 }
+        // Two columns when every fact fits beside its label; else each label over its value, so
+        // a value never wraps back under the labels.
+        let columns = facts.allSatisfy { 2 + labelWidth + 2 + TerminalText.cells($0.1) <= width }
+        var lines = [title]
+        lines += columns
+            ? facts.map { "  " + $0.0 + String(repeating: " ", count: labelWidth - $0.0.count) + "  " + $0.1 }
+            : facts.flatMap { ["  " + $0.0, "    " + $0.1] }
         lines += adviceLines(i).map { "  " + $0 }
         return wrap(lines, width: width).headed(theme)
     }

@@ -3,12 +3,15 @@ import UsageCore
 
 extension TextReport {
     /// `limits`: one row per limit — name (categories marked), a bar of use against the limit
-    /// (red once crossed, green before, with colour; `█` over `░` without), `1h 5m of 30m`, and
-    /// `crossed at 10:42` or `25m left`.
-    public static func limits(_ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int, theme: Theme = .plain) -> [String] {
+    /// (`█` over `░`, in the app's or category's colour of the session: a colour means one
+    /// thing, so being over is said in words, bold, not in red), `1h 5m of 30m`, and `crossed
+    /// at 10:42` or `25m left`.
+    public static func limits(
+        _ statuses: [LimitStatus], day: LocalDate, zone: Zone, width: Int, theme: Theme = .plain, colors: SeriesColors? = nil
+    ) -> [String] {
         let title = "Limits · \(TextFormat.shortWeekday(day)) \(day)"
         guard !statuses.isEmpty else {
-            return fitAll([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
+            return wrap([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
         }
         if theme.accessible {
             return wrap([title] + statuses.map { "  " + limitSentence($0, zone: zone, day: day) }, width: width).headed(theme)
@@ -17,26 +20,60 @@ extension TextReport {
         let amounts = statuses.map { "\(TextFormat.duration($0.usedMicros)) of \(TextFormat.duration($0.limit.micros))" }
         let notes = statuses.map { limitNote($0, zone: zone, day: day) }
         let amountWidth = amounts.map(\.count).max() ?? 0
-        let barWidth = width >= 60 ? 12 : width >= 44 ? 6 : 0
-        let fixed = 2 + 2 + (barWidth > 0 ? barWidth + 2 : 0) + amountWidth + 2 + (notes.map(\.count).max() ?? 0)
-        let nameWidth = max(4, min(names.map { TerminalText.cells($0) }.max() ?? 0, width - fixed, 28))
-        let rows = statuses.indices.map { k -> String in
-            var line = StyledLine(theme)
-            line.append("  " + TerminalText.pad(names[k], width: nameWidth) + "  ")
-            if barWidth > 0 {
-                let s = statuses[k]
+        // The bar narrows, then goes, before a name is cut; the amounts and notes are never cut.
+        let longest = min(names.map { TerminalText.cells($0) }.max() ?? 0, 28)
+        let noteWidth = notes.map(\.count).max() ?? 0
+        func fixed(_ bar: Int) -> Int { 2 + 2 + (bar > 0 ? bar + 2 : 0) + amountWidth + 2 + noteWidth }
+        let barWidth = [12, 6, 0].first { width - fixed($0) >= longest } ?? 0
+        // Too narrow for a name beside its numbers: each name on a line of its own, its bar,
+        // amount and note below it, so neither a name nor a note is cut.
+        let stacked = width - fixed(0) < longest
+        let nameWidth = stacked ? width - 2 : max(4, min(longest, width - fixed(barWidth)))
+        let belowBar = [12, 6, 0].first { (bar: Int) -> Bool in
+            let barCells: Int = bar > 0 ? bar + 2 : 0
+            return 4 + barCells + amountWidth + 2 + noteWidth <= width
+        } ?? 0
+        let rows = statuses.indices.flatMap { k -> [String] in
+            let s = statuses[k]
+            func bar(_ line: inout StyledLine, width barWidth: Int) {
+                guard barWidth > 0 else { return }
                 let fraction: Double = min(1, Double(s.usedMicros) / Double(s.limit.micros))
                 let filled = Int((fraction * Double(barWidth)).rounded())
                 let g = theme.glyphs
-                line.append(String(repeating: g.isASCII ? "#" : "█", count: filled), codes: s.isCrossed ? "31" : "32")
-                line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: "90")
+                let series: Series
+                switch s.limit.target {
+                case .app(let name): series = Series(rank: 0, kind: .app, slot: colors?.app(name))
+                case .category(let name): series = Series(rank: 0, kind: .category, slot: colors?.category(name))
+                }
+                line.append(String(repeating: g.isASCII ? "#" : "█", count: filled), codes: series.color(theme)?.foreground)
+                line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: theme.grid)
                 line.append("  ")
             }
+            var line = StyledLine(theme)
+            if stacked {
+                line.append("  " + TerminalText.fit(names[k], width: nameWidth))
+                var below = StyledLine(theme)
+                below.append("    ")
+                bar(&below, width: belowBar)
+                if below.cells + amountWidth + 2 + noteWidth <= width {
+                    below.append(amounts[k].padded(toCells: amountWidth) + "  ")
+                    below.append(notes[k], codes: s.isCrossed ? "1" : nil)
+                    return [line.finished(), below.finished()]
+                }
+                // Narrower still: the amount, then the note, each on its own line.
+                below.append(amounts[k])
+                var note = StyledLine(theme)
+                note.append("    ")
+                note.append(notes[k], codes: s.isCrossed ? "1" : nil)
+                return [line.finished(), below.finished(), note.finished()]
+            }
+            line.append("  " + TerminalText.pad(names[k], width: nameWidth) + "  ")
+            bar(&line, width: barWidth)
             line.append(amounts[k].padded(toCells: amountWidth) + "  ")
-            line.append(notes[k], codes: statuses[k].isCrossed ? "1" : nil)
-            return line.finished()
+            line.append(notes[k], codes: s.isCrossed ? "1" : nil)
+            return [line.finished()]
         }
-        return fitAll([title], width: width).headed(theme) + fitStyled(rows, width: width)
+        return wrap([title], width: width).headed(theme) + fitStyled(rows, width: width)
     }
 
     /// `limits check`: the crossed limits, one sentence each; nothing when none is crossed, so
@@ -56,7 +93,11 @@ extension TextReport {
     /// `crossed at 10:42` (`01:20-05` in a fall-back day's repeated hour, `24:00` at the day's
     /// very end) or `25m left`.
     static func limitNote(_ s: LimitStatus, zone: Zone, day: LocalDate) -> String {
-        guard let t = s.crossedAt else { return "\(TextFormat.duration(s.limit.micros - s.usedMicros)) left" }
+        guard let t = s.crossedAt else {
+            // What is left as shown is the difference of the two times shown (`1h 5m of 2h`: `55m left`).
+            let left = TextFormat.minutes(s.limit.micros) - TextFormat.minutes(s.usedMicros)
+            return "\(TextFormat.duration(minutes: left, of: s.limit.micros - s.usedMicros)) left"
+        }
         let window = zone.window(for: day)
         if t >= window.end { return "crossed at 24:00" }
         return "crossed at " + stamp(t, offsetSeconds: zone.offsetSeconds(at: t), repeated: repeatedHours(window.slots))

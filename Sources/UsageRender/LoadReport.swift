@@ -69,7 +69,7 @@ extension TextReport {
     }
 
     /// `5,000`: a count with thousands separated by commas.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (k, c) in digits.enumerated() {

@@ -61,7 +61,9 @@ extension TextReport {
         if left == 0 {
             lines.append("uncategorised: none")
         } else {
-            let top = s.uncategorised.prefix(5).map { "\(TerminalText.sanitize($0.app)) \(TextFormat.duration($0.micros))" }
+            // The apps' minutes add up to the uncategorised time.
+            let durations = TextFormat.durations(s.uncategorised.map(\.micros))
+            let top = zip(s.uncategorised.prefix(5), durations).map { "\(TerminalText.sanitize($0.app)) \($1)" }
             let more = s.uncategorised.count > 5 ? ", …" : ""
             let apps = s.uncategorised.count
             lines.append(

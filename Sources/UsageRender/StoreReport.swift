@@ -19,30 +19,51 @@ extension TextReport {
         return wrap(lines, width: width)
     }
 
-    /// `store`: path and size, sessions and days, each source with its last import, retention.
+    /// `store`: path and size, sessions and days, each source with its last import, retention;
+    /// a label column with the values wrapped under their own column (a path breaks after a
+    /// `/`), or, too narrow for that, each label over its values.
     public static func store(_ s: StoreSummary, zone: Zone, width: Int, theme: Theme = .plain) -> [String] {
-        var lines = ["Store", "path       \(TerminalText.sanitize(s.path))\(s.readOnly ? " (read-only)" : "")", "size       \(size(s.bytes))"]
-        var held = "sessions   \(s.sessions) from \(s.apps) app\(s.apps == 1 ? "" : "s")"
+        var rows: [(String, String)] = [
+            ("path", "\(TerminalText.sanitize(s.path))\(s.readOnly ? " (read-only)" : "")"), ("size", size(s.bytes)),
+        ]
+        var held = "\(s.sessions) from \(s.apps) app\(s.apps == 1 ? "" : "s")"
         if let days = s.days {
             let n = days.lowerBound.days(to: days.upperBound) + 1
             held += ", \(days.lowerBound) … \(days.upperBound) (\(n) day\(n == 1 ? "" : "s"))"
         }
-        lines.append(held)
+        rows.append(("sessions", held))
         if s.sources.isEmpty {
-            lines.append("sources    none yet: usage-shell import FILE")
+            rows.append(("sources", "none yet: usage-shell import FILE"))
         }
         for (k, source) in s.sources.enumerated() {
-            let label = k == 0 ? "sources    " : "           "
             let shown = source.shown == source.identity ? source.identity : "\(source.shown) (\(source.identity))"
             let last = TextFormat.localTimestamp(source.lastImport, offsetSeconds: zone.offsetSeconds(at: source.lastImport))
-            lines.append(
-                label + "\(TerminalText.sanitize(shown)): \(source.sessions) session\(source.sessions == 1 ? "" : "s"), "
-                    + "last imported \(last.prefix(16).replacingOccurrences(of: "T", with: " "))")
+            rows.append(
+                (
+                    k == 0 ? "sources" : "",
+                    "\(TerminalText.sanitize(shown)): \(source.sessions) session\(source.sessions == 1 ? "" : "s"), "
+                        + "last imported \(last.prefix(16).replacingOccurrences(of: "T", with: " "))"
+                ))
         }
-        lines.append(
-            "retention  " + (s.retentionDays.map { "imported sessions older than \($0) days are forgotten after each import" }
+        rows.append(
+            ("retention", s.retentionDays.map { "imported sessions older than \($0) days are forgotten after each import" }
                 ?? "keep everything (set retention 90d to keep 90 days)"))
-        return wrap(lines, width: width).headed(theme)
+        return [theme.heading("Store")] + labelled(rows, width: width)
+    }
+
+    /// Label and value rows: the labels in a column of 11 cells, each value wrapped under its own
+    /// column; when that leaves the values fewer than 30 cells, each label on its own line and
+    /// its values indented below it.
+    static func labelled(_ rows: [(label: String, value: String)], width: Int) -> [String] {
+        let column = 11
+        if width - column >= 30 {
+            return rows.flatMap { row in
+                wrap(row.value, width: width, first: row.label.padded(toCells: column), rest: String(repeating: " ", count: column))
+            }
+        }
+        return rows.flatMap { row in
+            (row.label.isEmpty ? [] : [row.label]) + wrap(row.value, width: width, first: "  ", rest: "    ")
+        }
     }
 
     /// `84.2 MB` (decimal units, as file managers show sizes).

@@ -26,7 +26,7 @@ struct StyledLine {
 
     /// Appends one glyph in a series' colours: foreground, and background for the cell's other half.
     mutating func append(_ glyph: Character, fg: SeriesColor?, bg: SeriesColor? = nil) {
-        let codes = [fg.map { String($0.foreground) }, bg.map { String($0.background) }].compactMap { $0 }
+        let codes = [fg?.foreground, bg?.background].compactMap { $0 }
         append(String(glyph), codes: codes.isEmpty ? nil : codes.joined(separator: ";"))
     }
 

@@ -9,12 +9,44 @@ public enum TextFormat {
         "July", "August", "September", "October", "November", "December",
     ]
 
-    /// `4h 15m`, `45m`, `2h 0m`, `<1m` for 0 < s < 60, `0m`: floored to the minute.
+    /// `4h 15m`, `45m`, `2h`, `<1m` for less than half a minute (but more than none), `0m`:
+    /// rounded to the nearest minute (half a minute up), so that a total and the rows that make
+    /// it up (see `durations`) are rounded alike.
     public static func duration(_ micros: Micros) -> String {
-        if micros <= 0 { return "0m" }
-        if micros < 60_000_000 { return "<1m" }
-        let minutes = micros / 60_000_000
-        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+        duration(minutes: minutes(micros), of: micros)
+    }
+
+    /// A number of minutes as `duration` writes it; `<1m` when it is 0 but `micros` is not.
+    static func duration(minutes: Int64, of micros: Micros) -> String {
+        if minutes <= 0 { return micros > 0 ? "<1m" : "0m" }
+        if minutes < 60 { return "\(minutes)m" }
+        return minutes % 60 == 0 ? "\(minutes / 60)h" : "\(minutes / 60)h \(minutes % 60)m"
+    }
+
+    /// The whole minutes nearest to `micros` (half a minute up); 0 for none or less.
+    public static func minutes(_ micros: Micros) -> Int64 {
+        micros <= 0 ? 0 : (micros + 30_000_000) / 60_000_000
+    }
+
+    /// The rows of a list in whole minutes that add up to the rounded sum of all of them: each
+    /// row is floored, and the minutes left over go one each to the rows with the largest
+    /// remainders (the first of equal remainders first), so no row is more than a minute off
+    /// and the rows add up to the total the list shows.
+    public static func minutes(adding values: [Micros]) -> [Int64] {
+        let minute: Micros = 60_000_000
+        let clean = values.map { max(0, $0) }
+        var result = clean.map { $0 / minute }
+        let left = minutes(clean.reduce(0, +)) - result.reduce(0, +)
+        guard left > 0 else { return result }
+        let order = clean.indices.filter { clean[$0] % minute > 0 }
+            .sorted { (clean[$0] % minute, $1) > (clean[$1] % minute, $0) }
+        for k in order.prefix(Int(left)) { result[k] += 1 }
+        return result
+    }
+
+    /// `minutes(adding:)` written as durations: the rows of a list that add up to its total.
+    public static func durations(_ values: [Micros]) -> [String] {
+        zip(minutes(adding: values), values).map { duration(minutes: $0, of: $1) }
     }
 
     /// Whole percent, rounded; one decimal below 1% (`0.4%`); `<0.1%` when it would round to 0.0.
@@ -32,6 +64,14 @@ public enum TextFormat {
     /// `Monday, February 23, 2026`.
     public static func longDate(_ d: LocalDate) -> String {
         "\(weekdays[d.isoWeekday - 1]), \(months[d.month - 1]) \(d.day), \(d.year)"
+    }
+
+    /// `February` (month 1–12).
+    public static func monthName(_ month: Int) -> String { months[month - 1] }
+
+    /// `Mon 23 Feb 2026`: the long date's short form, for a title that would be cut.
+    public static func mediumDate(_ d: LocalDate) -> String {
+        "\(shortWeekday(d)) \(d.day) \(shortMonth(d)) \(d.year)"
     }
 
     /// `Feb`.

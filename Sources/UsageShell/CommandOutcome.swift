@@ -1,4 +1,4 @@
-// CommandOutcome.swift — what a command hands back instead of printing: lines, a failure, an alert (exit status 3), the end, or a question the runner asks before going on.
+// CommandOutcome.swift — what a command hands back instead of printing: lines, a failure, an alert (exit status 3), the end, a cleared screen, a question the runner asks before going on, or a command to watch.
 
 /// What a command produced.
 public enum CommandOutcome: Equatable {
@@ -8,11 +8,16 @@ public enum CommandOutcome: Equatable {
     case failed(ShellError)
     /// The shell should end.
     case quit
+    /// The screen should be cleared (`clear`): done at the prompt's terminal, nothing elsewhere.
+    case clearScreen
     /// Lines to print, and the run should end with status 3 (`limits check` found a crossed limit).
     case alert([String])
     /// The command needs a yes before it acts (it deletes something): the runner asks at a
     /// terminal, and in a batch run refuses (the command takes `--yes` there).
     case confirm(Confirmation)
+    /// Show a command again and again as the data changes (`watch`): the runner hands it to
+    /// its watch driver (a screen at a terminal, outputs one after another elsewhere).
+    case watch(WatchRequest)
 }
 
 /// A question a command asks before it acts, and what it does on a yes.

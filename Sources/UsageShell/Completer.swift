@@ -21,6 +21,10 @@ public enum ArgumentKind: Sendable, Equatable {
     case paths
     /// Time zone names.
     case zones
+    /// The tracker's task names (not deleted).
+    case tasks
+    /// The tracker's categories.
+    case trackerCategories
 }
 
 /// One way to complete the word under the cursor.
@@ -49,9 +53,14 @@ public struct Completion: Equatable, Sendable {
 public enum Completer {
     /// The completions of `line`, the text before the cursor.
     public static func complete(_ line: String, shell: Shell) -> Completion {
-        let partial = Tokenizer.partial(line)
+        var partial = Tokenizer.partial(line)
+        let watching = partial.words.first.map { (try? CommandTable.resolve($0).get())?.name == "watch" } ?? false
+        if watching { partial.words = watchedWords(partial.words) }
         let values: [(value: String, isFinal: Bool)]
-        if partial.words.isEmpty {
+        if watching, partial.words.isEmpty {
+            // `watch [SECONDS] ` then the commands it can watch.
+            values = CommandTable.all.filter { $0.watchRole([]) != .refused }.map { ($0.name, true) }
+        } else if partial.words.isEmpty {
             let lower = partial.current.lowercased()
             if let owner = CommandTable.all.first(where: { $0.abbreviations.contains(lower) }) {
                 values = [(owner.name, true)]  // `ch` is `chart`, whatever else begins so
@@ -76,6 +85,16 @@ public enum Completer {
             if prefix.count > partial.current.count { common = openQuoted(prefix) }
         }
         return Completion(typed: partial.typed, candidates: candidates, commonPrefix: common)
+    }
+
+    /// The words of a `watch` line from its command on: `watch`, the interval and `--count N`
+    /// dropped, so the watched command completes as it would alone.
+    static func watchedWords(_ words: [String]) -> [String] {
+        var rest = Array(words.dropFirst())
+        while let k = rest.firstIndex(of: "--count") { rest.removeSubrange(k..<min(k + 2, rest.count)) }
+        rest.removeAll { $0.hasPrefix("--count=") }
+        if let first = rest.first, WatchRequest.seconds(first) != nil { rest.removeFirst() }
+        return rest
     }
 
     /// Values starting with `prefix`: exact-case matches if any, else ignoring case; duplicates
@@ -134,6 +153,12 @@ public enum Completer {
             return (0..<24).map { (String($0), true) }
         case .zones:
             return shell.environment.zoneNames().map { ($0, true) }
+        case .tasks:
+            let tasks = ((try? shell.trackerSnapshot())?.tasks ?? []).filter { $0.deleted == nil }
+            return tasks.map(\.name).sorted { $0.lowercased() < $1.lowercased() }.map { ($0, true) }
+        case .trackerCategories:
+            let snapshot = try? shell.trackerSnapshot()
+            return ((snapshot?.categories ?? []) + [otherTaskCategory]).map { ($0, true) }
         case .paths:
             return paths(typed: typed, home: shell.home, list: shell.environment.listDirectory)
         }

@@ -30,32 +30,48 @@ enum NameMatch {
         return (String(all[..<end]).lowercased(), false)
     }
 
-    /// The name closest to `word` (ignoring case) within an edit distance of 2, if any is that close.
+    /// The name closest to `word` (ignoring case), if one is a small slip away: one edit for a
+    /// word of up to 5 characters, two for a longer one, none for one of 1 or 2 (an edit is a
+    /// character added, removed, changed, or two neighbours swapped). `start` is 2 edits from
+    /// `chart`: too far to be a slip.
     static func closest(to word: String, among names: [String]) -> String? {
         let lower = word.lowercased()
-        // A name more than 2 characters longer is more than 2 edits away: skip it unmeasured.
-        let scored = names.filter { $0.prefix(lower.count + 3).count <= lower.count + 2 }
+        let allowed = Self.allowedEdits(lower.count)
+        guard allowed > 0 else { return nil }
+        // A name more characters longer than the edits allowed is farther: skip it unmeasured.
+        let scored = names.filter { $0.prefix(lower.count + allowed + 1).count <= lower.count + allowed }
             .map { ($0, editDistance(lower, $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < word.count else { return nil }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed else { return nil }
         return best.0
     }
 
-    /// Levenshtein distance over characters.
+    /// The edits a typed word of `length` characters may be away from a suggestion.
+    static func allowedEdits(_ length: Int) -> Int {
+        length <= 2 ? 0 : length <= 5 ? 1 : 2
+    }
+
+    /// Edits between two words, over characters: adding, removing or changing one, or swapping
+    /// two neighbours (the optimal string alignment distance: `shwo` is one edit from `show`).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var row = Array(0...b.count)
+        // Three rows of the table: two back (for swaps), the previous and the current.
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
+            current[0] = i
             for j in 1...b.count {
-                let saved = row[j]
-                row[j] = Swift.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = Swift.min(current[j], before[j - 2] + 1)
+                }
             }
+            (before, previous, current) = (previous, current, before)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 }

@@ -1,4 +1,4 @@
-// OutputSettings.swift — how results are printed, as one value: format, colour, glyphs, accessible mode, width and timer (what `set` changes and `--format`, `--color`… start from).
+// OutputSettings.swift — how results are printed, as one value: format, colour, glyphs, accessible mode, width, pager and timer (what `set` changes and `--format`, `--color`… start from).
 import UsageRender
 
 /// How command results are printed.
@@ -17,6 +17,8 @@ public struct OutputSettings: Sendable, Equatable {
     /// `set color`.
     public var colorMode: ColorMode = .never
     public var autoColor = false
+    /// The colour depth the terminal announces (`COLORTERM`, `TERM`), for `auto` and `always`.
+    public var autoDepth: ColorDepth = .ansi16
     /// `set glyphs` / `--glyphs`.
     public var glyphMode: GlyphMode = .auto
     public var autoUnicode = true
@@ -26,6 +28,8 @@ public struct OutputSettings: Sendable, Equatable {
     public var fixedWidth: Int?
     /// `set timer on`: each command's run time goes to stderr (`time: 1.234 ms`), as sqlite's `.timer on`.
     public var timer = false
+    /// `set pager`: whether the prompt's output taller than the terminal goes through the pager.
+    public var pager: PagerMode = .auto
     /// `set raw-csv on` / `--raw-csv`: CSV cells are written as they are, without the `'` that
     /// keeps a spreadsheet from running a cell as a formula.
     public var rawCSV = false
@@ -34,13 +38,14 @@ public struct OutputSettings: Sendable, Equatable {
     public var stdoutIsTerminal = false
 
     public init(
-        format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false,
+        format: OutputFormat = .table, colorMode: ColorMode = .never, autoColor: Bool = false, autoDepth: ColorDepth = .ansi16,
         glyphMode: GlyphMode = .auto, autoUnicode: Bool = true, accessible: Bool = false, fixedWidth: Int? = nil,
         timer: Bool = false, rawCSV: Bool = false, stdoutIsTerminal: Bool = false
     ) {
         self.format = format
         self.colorMode = colorMode
         self.autoColor = autoColor
+        self.autoDepth = autoDepth
         self.glyphMode = glyphMode
         self.autoUnicode = autoUnicode
         self.accessible = accessible
@@ -62,7 +67,9 @@ public struct OutputSettings: Sendable, Equatable {
 
     /// The styling table output uses.
     public var theme: Theme {
-        Theme(color: colorMode.enabled(auto: autoColor), glyphs: glyphMode.glyphs(autoUnicode: autoUnicode), accessible: accessible)
+        Theme(
+            depth: colorMode.depth(auto: autoColor, detected: autoDepth), glyphs: glyphMode.glyphs(autoUnicode: autoUnicode),
+            accessible: accessible)
     }
 
     /// The width tables are drawn at: `set width`, else the terminal's (never below 20).
@@ -71,8 +78,8 @@ public struct OutputSettings: Sendable, Equatable {
 
 extension OutputSettings {
     /// The settings a run starts with: the command line's choices, with `auto` resolved from the
-    /// facts the executable probed (stdout a terminal, `NO_COLOR`, `TERM`, the locale) and
-    /// accessible mode also asked for by `ACCESSIBLE`.
+    /// facts the executable probed (stdout a terminal, `NO_COLOR`, `TERM`, `COLORTERM`, the
+    /// locale) and accessible mode also asked for by `ACCESSIBLE`.
     public static func start(
         format: OutputFormat, color: ColorMode, glyphs: GlyphMode, accessible: Bool, width: Int?, stdoutIsTerminal: Bool,
         environment: [String: String], rawCSV: Bool = false
@@ -80,6 +87,7 @@ extension OutputSettings {
         OutputSettings(
             format: format, colorMode: color,
             autoColor: ColorMode.autoEnabled(stdoutIsTerminal: stdoutIsTerminal, environment: environment),
+            autoDepth: ColorDepth.detect(environment: environment),
             glyphMode: glyphs, autoUnicode: GlyphMode.localeIsUTF8(environment: environment),
             accessible: accessible || accessibleRequested(environment), fixedWidth: width, rawCSV: rawCSV,
             stdoutIsTerminal: stdoutIsTerminal)

@@ -83,6 +83,9 @@ public final class Runner {
     /// The prompt's reader while the interactive loop runs: a command's question is asked
     /// through it; without it (a batch run) the question is refused.
     var reader: LineReader?
+    /// How `watch` is shown: outputs one after another by default; the program gives a screen
+    /// at a terminal, and timers that see signals.
+    public var watchDriver: any WatchDriver = PlainWatchDriver()
 
     public init(shell: Shell, out: TextSink, err: TextSink, bail: Bool = false) {
         self.shell = shell
@@ -182,7 +185,16 @@ public final class Runner {
         for var line in lines {
             defer { number += 1 }
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
-            let outcome = settle(timed(line))
+            if !Self.isBlank(line), let notice = shell.stopwatchNotice() {
+                // A batch run cannot ask: it says so, and leaves the stopwatch as it is.
+                err.write("warning: \(Self.safe(shell.noticeText(notice)))\n")
+                shell.noticeSaid(notice)
+            }
+            if !Self.isBlank(line) { shell.model.followClock() }
+            var outcome = settle(timed(line))
+            var signalled = false
+            if case .watch(let request) = outcome { (outcome, signalled) = watch(request) }
+            if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
             writeWarnings()
             switch outcome {
@@ -197,32 +209,76 @@ public final class Runner {
                 if bail { return false }
             case .quit:
                 return false
-            case .confirm:
+            case .clearScreen:
+                break  // A batch run's output is no screen.
+            case .confirm, .watch:
                 preconditionFailure("settled")
             }
+            // SIGINT or SIGTERM ended a watch: the run ends there, with its status so far.
+            if signalled { return false }
         }
         return true
     }
 
-    /// The interactive loop: a banner, then prompt, run and print until `quit` or end of input.
+    /// Runs a `watch` through the driver; its outcome is what is left to say (nothing, or the
+    /// first run's failure), and whether a signal ended it (the run ends too).
+    private func watch(_ request: WatchRequest) -> (CommandOutcome, signalled: Bool) {
+        let session = WatchSession(shell: shell, request: request)
+        if let error = session.start(refreshing: watchDriver.refreshRunner) { return (.failed(error), false) }
+        let end = watchDriver.run(session, out: out, err: err)
+        if session.alerted { anyAlert = true }
+        return (.output([]), end == .signalled)
+    }
+
+    /// The interactive loop: a banner (wrapped to the width, a store's path broken after a `/`
+    /// rather than by the terminal), then prompt, run and print until `quit` or end of input.
     public func interactive(reader: LineReader, banner: String) {
         self.reader = reader
         defer { self.reader = nil }
-        err.write(Self.safe(banner) + "\n")
+        err.write(TextReport.wrap([Self.safe(banner)], width: shell.width).joined(separator: "\n") + "\n")
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
-            let outcome = settle(timed(line))
+            if !Self.isBlank(line), let notice = shell.stopwatchNotice() { ask(notice, reader: reader) }
+            if !Self.isBlank(line) { sayIfTheDayMoved() }
+            var outcome = settle(timed(line))
+            if case .watch(let request) = outcome { outcome = watch(request).0 }
+            if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
             writeWarnings()
             switch outcome {
-            case .output(let lines), .alert(let lines): emit(lines)
+            case .output(let lines), .alert(let lines): show(lines)
             case .failed(let error):
                 err.write("error: \(Self.safe(error.description))\n")
             case .quit: return
-            case .confirm: preconditionFailure("settled")
+            case .clearScreen: shell.environment.screen?.clear()
+            case .confirm, .watch: preconditionFailure("settled")
             }
         }
+    }
+
+    /// At the prompt: when midnight passed since the prompt was drawn and the day followed
+    /// the clock, says so before the command runs (the prompt showed the day before).
+    private func sayIfTheDayMoved() {
+        guard shell.model.followClock() else { return }
+        let day = shell.model.selectedDay
+        err.write("note: midnight passed: the day is now \(TextFormat.shortWeekday(day)) \(day)\n")
+    }
+
+    /// The stopwatch's long gap asked about once (keep, stop where last seen, split); a night's
+    /// note said once.
+    private func ask(_ notice: StopwatchNotice, reader: LineReader) {
+        err.write("note: \(Self.safe(shell.noticeText(notice)))\n")
+        shell.noticeSaid(notice)
+        guard case .longGap = notice else { return }
+        let answer = reader.readLine(prompt: "keep it running (k), stop it then (s), or split it: stop then, start again now (p)? [k/s/p] ") ?? "k"
+        if let said = shell.mendGap(notice, answer: answer) { err.write(Self.safe(said) + "\n") }
+    }
+
+    /// An empty line or a comment: no command, so nothing is said of the stopwatch.
+    static func isBlank(_ line: String) -> Bool {
+        let t = trimmed(line)
+        return t.isEmpty || t.hasPrefix("#")
     }
 
     /// A command's question answered: at the prompt the user is asked (`[y/N]`; only `y` or
@@ -264,11 +320,27 @@ public final class Runner {
         pendingTime = nil
     }
 
-    /// `usage Mon 2026-02-23> `, or `usage> ` before any data.
+    /// `usage Mon 2026-02-23> `, or `usage> ` before any data. The clock is read first: a day
+    /// that follows it shows the new day after midnight.
     public var prompt: String {
-        guard shell.model.hasData else { return "usage> " }
+        shell.model.followClock()
+        guard shell.model.hasData else { return shell.promptStopwatch().map { "usage \(Self.safe($0))> " } ?? "usage> " }
         let day = shell.model.selectedDay
+        if let running = shell.promptStopwatch() { return "usage \(TextFormat.shortWeekday(day)) \(day) \(Self.safe(running))> " }
         return "usage \(TextFormat.shortWeekday(day)) \(day)> "
+    }
+
+    /// The prompt's output: through the pager when `set pager` and the terminal's rows say so
+    /// (`Pager.pages`), else written as a batch run writes it.
+    private func show(_ lines: [String]) {
+        let environment = shell.environment
+        if let screen = environment.screen, let pager = environment.pager,
+            Pager.pages(lines.count, mode: shell.output.pager, rows: screen.rows, format: shell.output.format),
+            screen.page(lines.joined(separator: "\n") + "\n", through: pager)
+        {
+            return
+        }
+        emit(lines)
     }
 
     private func emit(_ lines: [String]) {

@@ -1,7 +1,11 @@
 // Shell.swift — runs one command line against the view model and returns its outcome; never prints. Holds the session's state: the view model, the output settings, the limits and rules sessions, the warnings left for stderr.
+#if canImport(Glibc)
+    import Glibc
+#endif
 import UsageCore
 import UsageData
 import UsageRender
+import UsageStore
 
 /// The shell: the view model, the output settings (`set`) and the command table.
 public final class Shell {
@@ -18,6 +22,12 @@ public final class Shell {
     public internal(set) var stdin: StdinUse
     /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
     public private(set) var warnings: [String] = []
+    /// The store as tracking opened it (once per shell).
+    var openedStore: Store?
+    /// The month `calendar` showed last (`calendar next` steps from it).
+    var calendarMonth: CalendarMonth?
+    /// The session's series colours for one history and zone.
+    private var colorsCache: (generation: Int, zone: Zone, colors: SeriesColors)?
 
     public init(model: UsageViewModel, output: OutputSettings = OutputSettings(), environment: ShellEnvironment = ShellEnvironment()) {
         self.model = model
@@ -35,6 +45,23 @@ public final class Shell {
     /// The styling table output uses now.
     public var theme: Theme { output.theme }
 
+    /// The colours of the session: handed out once from the whole loaded data (`SeriesColors`),
+    /// anew only when the data, the category rules or the zone change; computed when a
+    /// coloured chart first needs them.
+    public var seriesColors: SeriesColors {
+        let (generation, zone) = (model.historyVersion, model.zone)
+        if let cache = colorsCache, cache.generation == generation, cache.zone == zone { return cache.colors }
+        let history = model.history
+        let colors = SeriesColors(SeriesLeaders(history: history, zone: zone), appNames: history.apps, categoryNames: history.categories)
+        colorsCache = (generation, zone, colors)
+        return colors
+    }
+
+    /// A day's series with the session's colours (monochrome needs none: its patterns go by rank).
+    func palette(_ r: DayReport, theme: Theme) -> Palette {
+        Palette(r, colors: theme.color ? seriesColors : nil)
+    }
+
     /// The home directory, for `~/` in paths.
     public var home: String? { environment.home }
 
@@ -46,6 +73,11 @@ public final class Shell {
         } catch {
             return .failed(error)
         }
+        return execute(words: words)
+    }
+
+    /// Runs one command given as words (`watch` runs its command so at each tick).
+    public func execute(words: [String]) -> CommandOutcome {
         guard let first = words.first, !first.hasPrefix("#") else { return .output([]) }
         switch CommandTable.resolve(first) {
         case .failure(let error):
@@ -89,11 +121,17 @@ public final class Shell {
             let problem = "'\(TerminalText.sanitize(twice.description))' is given twice"
             return .failure(.usage(command: "load", problem: problem, usage: CommandTable.named("load").usage))
         }
+        // The store's own file read as a file would drop the locks SQLite holds on it in this
+        // process (closing any descriptor of a file ends them all): it is named as the store.
+        if let path = environment.storePath, source.parts.contains(where: { if case .file(let f) = $0 { return Self.sameFile(f, path) } else { return false } }) {
+            return .failure(.usage(command: "load", problem: "that file is the store: load store (or :store:)", usage: CommandTable.named("load").usage))
+        }
         if source.readsStdin {
             if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
             stdin = .consumed
         }
-        model.setRules(rules.readForLoad(warn: warn).map { rules in { rules.category(for: $0) } })
+        let renames = categoryRenames()
+        model.setRules(rules.readForLoad(warn: warn).map { rules in { rules.category(for: $0).map { renames[$0] ?? $0 } } })
         let result = model.load(source, presenter: environment.loadPresenter)
         // Skipped rows make every total lower: said once per load, on stderr, in batch runs too.
         // The bundled sample's dirty rows are there to show `check`, and are not the user's.
@@ -109,12 +147,21 @@ public final class Shell {
     func applyRules() throws(ShellError) -> CategoryRules? {
         do {
             let read = try rules.read()
-            model.setRules(read.map { rules in { rules.category(for: $0) } })
+            let renames = categoryRenames()
+            model.setRules(read.map { rules in { rules.category(for: $0).map { renames[$0] ?? $0 } } })
             return read
         } catch {
             model.setRules(nil)
             throw .rulesFile(error)
         }
+    }
+
+    /// Whether two paths name one file (device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// Leaves a warning for stderr.
@@ -132,7 +179,7 @@ public final class Shell {
     public func selectDay(_ word: String) throws(ShellError) {
         let usage = CommandTable.named("day").usage
         guard let query = DayQuery(word) else {
-            throw .usage(command: "day", problem: "'\(word)' is not a day", usage: usage)
+            throw .usage(command: "day", problem: DayQuery.problem(word), usage: usage)
         }
         try selectDay(query, typed: word)
     }

@@ -1,4 +1,4 @@
-// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, how loads are shown, the files it keeps, what standard input may do.
+// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, the store.
 import Foundation
 import UsageCore
 import UsageData
@@ -21,13 +21,19 @@ public struct ShellEnvironment {
     public var rulesFile: CategoryRulesFile?
     /// Whether `-` may read standard input (the executable says; tests leave it a terminal).
     public var stdin: StdinUse
+    /// The terminal the prompt's results go to: only an interactive run whose stdout is a
+    /// terminal has one (its height, clearing it, paging); nil in batch runs and pipes.
+    public var screen: (any TerminalScreen)?
+    /// The pager command (`$PAGER`, else `less -FRX`; nil for none), used with `screen`.
+    public var pager: String?
     /// The store's database (`--db`, `USAGE_SHELL_DB`, else under `XDG_DATA_HOME`); nil: no store.
     public var storePath: String?
     /// The clock, for `import` and retention (the view model has its own, for "today").
     public var now: () -> Micros
 
     public init(
-        home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }, loadPresenter: any LoadPresenter = DirectLoadPresenter(),
+        home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }, screen: (any TerminalScreen)? = nil, pager: String? = nil,
+        loadPresenter: any LoadPresenter = DirectLoadPresenter(),
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
         limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
@@ -35,6 +41,8 @@ public struct ShellEnvironment {
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
+        self.screen = screen
+        self.pager = pager
         self.loadPresenter = loadPresenter
         self.zoneNames = zoneNames
         self.listDirectory = listDirectory

@@ -43,6 +43,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A command that deletes asked for a yes where nobody can answer (a batch run); `withYes`
     /// is the command written so that it asks nothing.
     case needsYes(String)
+    /// A tracking command refused (an overlap, an unknown task, nothing running): nothing changed.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -84,6 +86,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .historyUnreadable(let reason):
             return "the data could not be read (\(reason)); nothing is shown"
+        case .refused(let reason):
+            return reason
         case .needsYes(let withYes):
             return "this deletes data, and a batch run cannot ask: add --yes to go ahead (\(withYes))"
         }

@@ -23,6 +23,8 @@ extension SourceRef {
         switch self {
         case .store:
             return StoreRepository(path: store ?? "")
+        case .tracked:
+            return TrackedRepository(path: store ?? "", now: options.now)
         case .merged(let refs):
             return MergedRepository(
                 name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store) })
@@ -46,7 +48,7 @@ extension SourceRef {
             var repository = ActivityWatchRepository(host: host, port: port)
             repository.client.readTimeout = timeout
             return repository
-        case .merged, .store:
+        case .merged, .store, .tracked:
             preconditionFailure("\(self) is not read whole")
         }
     }

@@ -27,6 +27,8 @@ public struct LoadTicket: Sendable {
     public let source: SourceRef
     public let generation: Int
     public let cancellation: CancellationToken
+    /// The sources as they will be kept for refreshes, when the view model made the repository.
+    let live: LiveSources?
 }
 
 /// The view model: one history of sessions, the load state, the selected day, zone and chart,
@@ -49,6 +51,8 @@ public final class UsageViewModel {
     public var zone: Zone {
         didSet {
             if zone != oldValue, loadedSource == .sample, !isLoading { placeSampleAgain() }
+            // Another zone's today is no midnight passing.
+            if zone != oldValue { follow.reset(today: today) }
         }
     }
     /// How long a load waits for a silent stream (a pipe, a FIFO, an HTTP body), in seconds.
@@ -65,9 +69,18 @@ public final class UsageViewModel {
     public var hourlyBy: HourlyStack = .app
 
     private let now: () -> Micros
-    private var explicitDay: LocalDate?
+    /// How the selected day was chosen (`day`, `--day`), and the clock it follows.
+    public private(set) var selection: DaySelection = .automatic
+    private var follow = DayFollow()
+    /// The loaded sources, kept to be read again cheaply (`watch`); nil when a test handed the
+    /// load its own repository.
+    public private(set) var live: LiveSources?
     private var generation = 0
     private var historyGeneration = 0
+
+    /// Changes whenever the history does (a load, the category rules): caches built from the
+    /// history (the session's colours) are keyed by it.
+    public var historyVersion: Int { historyGeneration }
     private var current: LoadTicket?
     private var made = MadeReports()
 
@@ -95,10 +108,10 @@ public final class UsageViewModel {
     // MARK: Loading
 
     /// Starts a load: cancels any load still running (a newer load supersedes it) and enters `loading`.
-    public func beginLoad(_ source: SourceRef) -> LoadTicket {
+    public func beginLoad(_ source: SourceRef, live: LiveSources? = nil) -> LoadTicket {
         current?.cancellation.cancel()
         generation += 1
-        let ticket = LoadTicket(source: source, generation: generation, cancellation: CancellationToken())
+        let ticket = LoadTicket(source: source, generation: generation, cancellation: CancellationToken(), live: live)
         current = ticket
         state = .loading(source)
         return ticket
@@ -116,11 +129,13 @@ public final class UsageViewModel {
             history = rules.map { loaded.applyingRules($0) } ?? loaded
             historyGeneration += 1
             loadedSource = ticket.source
+            live = ticket.live
             retrySource = nil
             state = .loaded
-            if let day = explicitDay, let range = loaded.dayRange(in: zone), !range.contains(day) {
-                explicitDay = nil
+            if let day = chosenDay, let range = loaded.dayRange(in: zone), !range.contains(day) {
+                selection = .automatic
             }
+            follow.reset(today: today)
         case .failure(let error):
             retrySource = ticket.source
             state = .failed(error)
@@ -135,8 +150,9 @@ public final class UsageViewModel {
         _ source: SourceRef, repository: (any HistoryRepository)? = nil,
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<any SessionHistory, LoadError> {
-        let ticket = beginLoad(source)
-        let repo = repository ?? source.repository(zone: zone, timeout: timeout, options: readOptions, store: storePath)
+        let made = repository == nil ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: storePath) : nil
+        let ticket = beginLoad(source, live: made)
+        let repo: any HistoryRepository = repository ?? made!
         let cancellation = ticket.cancellation
         let result = presenter.present(source, cancellation: cancellation) { progress in
             Result { () throws(LoadError) in try repo.openHistory(cancellation: cancellation, progress: progress) }
@@ -178,14 +194,49 @@ public final class UsageViewModel {
         current?.cancellation.cancel()
     }
 
+    /// Puts a refreshed history of the same source in place (`watch`): the category rules
+    /// applied as at the load, the day as chosen (a refresh is no new load).
+    public func replaceHistory(_ refreshed: any SessionHistory) {
+        rawHistory = refreshed
+        history = rules.map { refreshed.applyingRules($0) } ?? refreshed
+        historyGeneration += 1
+    }
+
+    /// Whether the loaded data is live or stored (ActivityWatch, a URL, the store, tracked
+    /// time): with no day chosen, its day follows the clock past midnight.
+    public var isLive: Bool { loadedSource?.isLive ?? false }
+
     // MARK: Selection
 
     /// Whether any load has succeeded.
     public var hasData: Bool { loadedSource != nil }
 
-    /// The selected day: the one chosen with `day`, else docs/DATA.md §3's default.
+    /// The selected day: the one chosen with `day` (today's date when it was given as
+    /// `today`), else docs/DATA.md §3's default (on live data, followed past midnight).
     public var selectedDay: LocalDate {
-        explicitDay ?? history.defaultDay(in: zone, now: now())
+        switch selection {
+        case .automatic: return follow.automaticDay(dataDefault: history.defaultDay(in: zone, now: now()))
+        case .today: return today
+        case .fixed(let day): return day
+        }
+    }
+
+    /// The day chosen with `day` or `--day` (today's, when given as `today`), nil while the default applies.
+    public var chosenDay: LocalDate? {
+        switch selection {
+        case .automatic: return nil
+        case .today: return today
+        case .fixed(let day): return day
+        }
+    }
+
+    /// Reads the clock: at midnight, `today` moves on, and so does a live source's day shown
+    /// as today (`DayFollow`). Returns whether the selected day moved. Called before each
+    /// command and prompt, and at each `watch` tick.
+    @discardableResult
+    public func followClock() -> Bool {
+        let shown = selectedDay
+        return follow.observe(today: today, selection: selection, live: isLive, shown: shown)
     }
 
     /// Today in the selected zone, by the injected clock.
@@ -197,7 +248,8 @@ public final class UsageViewModel {
     public func select(_ query: DayQuery) -> LocalDate? {
         let day = query.resolve(today: today, selected: selectedDay, dataRange: history.dayRange(in: zone))
         guard LocalDate.supported.contains(day) else { return nil }
-        explicitDay = day
+        selection = query == .relativeToToday(0) ? .today : .fixed(day)
+        follow.reset(today: today)
         return day
     }
 

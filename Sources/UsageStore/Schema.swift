@@ -1,4 +1,4 @@
-// Schema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows.
+// Schema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps.
 import GRDB
 
 /// The store's schema, one migration per version. A store holding a migration this version
@@ -49,6 +49,57 @@ enum Schema {
                         app INTEGER PRIMARY KEY REFERENCES app(id),
                         category INTEGER NOT NULL REFERENCES category(id),
                         start INTEGER NOT NULL);
+                    """)
+        }
+        migrator.registerMigration("v2: tracking") { db in
+            try db.execute(
+                sql: """
+                    -- The categories a person manages for tasks; a task without one is in Other.
+                    CREATE TABLE task_category (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        created INTEGER NOT NULL);          -- µs since 1970, UTC
+                    -- A category renamed: a rule or limit naming the old name means the new one.
+                    CREATE TABLE category_rename (
+                        old TEXT PRIMARY KEY NOT NULL,
+                        new TEXT NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE task (
+                        id INTEGER PRIMARY KEY,             -- the task's number; its time belongs to it by this
+                        name TEXT NOT NULL CHECK (length(name) > 0),
+                        category INTEGER REFERENCES task_category(id) ON DELETE SET NULL,
+                        due TEXT CHECK (due IS NULL OR due GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),  -- a local date
+                        priority INTEGER NOT NULL DEFAULT 1 CHECK (priority BETWEEN 0 AND 2),  -- low, medium, high
+                        estimate INTEGER CHECK (estimate IS NULL OR estimate > 0),  -- µs
+                        created INTEGER NOT NULL,
+                        done INTEGER,                       -- when it was marked done
+                        deleted INTEGER);                   -- when it was deleted with its time kept
+                    CREATE UNIQUE INDEX task_name ON task(name) WHERE deleted IS NULL;
+                    CREATE TABLE tracked (
+                        id INTEGER PRIMARY KEY,
+                        task INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                        start INTEGER NOT NULL,             -- µs since 1970, UTC
+                        end INTEGER,                        -- NULL while the stopwatch runs
+                        start_offset INTEGER NOT NULL,      -- the UTC offset in minutes in effect at start, in `zone`
+                        end_offset INTEGER,
+                        zone TEXT NOT NULL,                 -- the zone it was tracked in
+                        CHECK (end IS NULL OR end > start),
+                        CHECK ((end IS NULL) = (end_offset IS NULL)));
+                    CREATE INDEX tracked_start ON tracked(start);
+                    CREATE INDEX tracked_task ON tracked(task);
+                    -- One stopwatch runs at a time.
+                    CREATE UNIQUE INDEX tracked_one_running ON tracked((end IS NULL)) WHERE end IS NULL;
+                    -- Tracked intervals never overlap (a running one reaches to the end of time).
+                    CREATE TRIGGER tracked_no_overlap_insert BEFORE INSERT ON tracked
+                    WHEN EXISTS (SELECT 1 FROM tracked
+                                 WHERE start < coalesce(NEW.end, 9223372036854775807)
+                                   AND coalesce(end, 9223372036854775807) > NEW.start)
+                    BEGIN SELECT RAISE(ABORT, 'tracked intervals may not overlap'); END;
+                    CREATE TRIGGER tracked_no_overlap_update BEFORE UPDATE OF start, end ON tracked
+                    WHEN EXISTS (SELECT 1 FROM tracked
+                                 WHERE id != NEW.id
+                                   AND start < coalesce(NEW.end, 9223372036854775807)
+                                   AND coalesce(end, 9223372036854775807) > NEW.start)
+                    BEGIN SELECT RAISE(ABORT, 'tracked intervals may not overlap'); END;
                     """)
         }
         return migrator

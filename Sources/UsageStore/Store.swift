@@ -1,6 +1,7 @@
 // Store.swift — the SQLite store on disk: where it lives, opened (WAL, a busy timeout, the schema migrated under a lock, a newer or foreign one refused, a read-only one read), and the small facts it keeps in its meta table.
 import Foundation
 import GRDB
+import GRDBSQLite
 import UsageCore
 
 #if canImport(Glibc)
@@ -101,6 +102,11 @@ public final class Store: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
         } catch {
+            // Only a write-ahead log whose shared-memory file cannot be made (a folder nobody may
+            // write to) is read as immutable: immutable reading of a file another process writes
+            // reports corruption, so any other failure is said as it is.
+            let code = (error as? DatabaseError)?.resultCode.primaryResultCode
+            guard code == .SQLITE_CANTOPEN || code == .SQLITE_READONLY else { throw mapped(error, path: path) }
             do {
                 var url = URLComponents()
                 url.scheme = "file"
@@ -180,16 +186,43 @@ public final class Store: Sendable {
     }
 
     /// The first bytes of a SQLite database; anything else at the path is not ours to open.
+    ///
+    /// Read through SQLite's own file layer, never with a descriptor of ours: on Linux, closing
+    /// any descriptor of a file drops every POSIX lock the process holds on it, and the process
+    /// may have the store open already (the stopwatch's store, the loaded one). Without the lock
+    /// SQLite keeps on the file for it, another process closing the store believes itself the
+    /// last: it checkpoints regardless of this one's readers and deletes the `-wal` and `-shm`
+    /// in use (readers then see "database disk image is malformed", writes may be lost).
+    /// SQLite closes its descriptor only once no connection of the process holds a lock.
     private static func checkHeader(_ path: String) throws(StoreError) {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == EACCES { throw .failed(path: path, reason: "permission denied") }
-            throw .failed(path: path, reason: String(cString: strerror(errno)))
+        guard let vfs = sqlite3_vfs_find(nil), let xOpen = vfs.pointee.xOpen, let xFullPathname = vfs.pointee.xFullPathname else {
+            throw .failed(path: path, reason: "SQLite has no file system to open it with")
         }
-        defer { close(fd) }
+        // Named as SQLite's own connections name it: a full path, made by sqlite3_create_filename.
+        var full = [CChar](repeating: 0, count: Int(vfs.pointee.mxPathname) + 1)
+        guard xFullPathname(vfs, path, Int32(full.count), &full) == SQLITE_OK,
+            let name = sqlite3_create_filename(full, "", "", 0, nil)
+        else { throw .failed(path: path, reason: "its path cannot be opened") }
+        defer { sqlite3_free_filename(name) }
+        let size = Int(vfs.pointee.szOsFile)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        defer { memory.deallocate() }
+        let file = memory.bindMemory(to: sqlite3_file.self, capacity: 1)
+        errno = 0
+        let opened = xOpen(vfs, name, file, SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_READONLY, nil)
+        let openError = errno
+        // SQLite leaves no methods when the open fails (nothing to close then).
+        guard let methods = file.pointee.pMethods else {
+            if openError == EACCES { throw .failed(path: path, reason: "permission denied") }
+            throw .failed(path: path, reason: openError != 0 ? String(cString: strerror(openError)) : "it cannot be opened (SQLite error \(opened))")
+        }
+        defer { _ = methods.pointee.xClose?(file) }
+        guard opened == SQLITE_OK else { throw .failed(path: path, reason: "it cannot be opened (SQLite error \(opened))") }
         var header = [UInt8](repeating: 0, count: 16)
-        let n = header.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 16) }
-        guard n == 16, header == Array("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+        // A shorter file reads as SQLITE_IOERR_SHORT_READ.
+        let read = header.withUnsafeMutableBytes { methods.pointee.xRead?(file, $0.baseAddress, 16, 0) }
+        guard read == SQLITE_OK, header == Array("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
     }
 
     static func folder(of path: String) -> String {
@@ -264,6 +297,14 @@ public final class Store: Sendable {
         static let retentionDays = "retention_days"
     }
 
+    /// SQLite's `PRAGMA data_version` on this store's connection: it changes when another
+    /// connection (another process, or another opening of the store in this one) commits a
+    /// change, and only then; so a history read from this connection needs reading again only
+    /// when it moved (`watch`).
+    public func dataVersion() throws(StoreError) -> Int64 {
+        try read { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    }
+
     /// Reads in one snapshot.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
@@ -275,18 +316,23 @@ public final class Store: Sendable {
 
     /// Changes in one transaction, taken at once (so a read-then-write cannot race another process).
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        guard !isReadOnly else { throw .readOnly(path: path) }
         do {
-            return try database.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    return .commit
-                }
-                return result!
-            }
+            return try writeUnmapped(body)
         } catch {
             throw Self.mapped(error, path: path)
+        }
+    }
+
+    /// `write`, with the body's own errors (and SQLite's) passed through as they are.
+    func writeUnmapped<T>(_ body: (Database) throws -> T) throws -> T {
+        guard !isReadOnly else { throw StoreError.readOnly(path: path) }
+        return try database.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
         }
     }
 }

@@ -101,6 +101,22 @@ public final class StoreHistory: SessionHistory {
         }
     }
 
+    /// How many windows are kept now (for tests).
+    var cachedWindowCount: Int { state.withLock { $0.windows.count } }
+
+    /// A window read for one pass (the colours' walk over all the years): read like any other,
+    /// but not kept, so the cache still holds the days shown and memory stays one stretch's.
+    public func passingWindow(from: Micros, to: Micros) -> SessionWindow {
+        let key = WindowKey(from: from, to: to, ids: false)
+        if let cached = state.withLock({ $0.windows[key] }) { return cached }
+        do {
+            return try read(from: from, to: to, ids: false)
+        } catch {
+            state.withLock { $0.failure = $0.failure ?? error.description }
+            return .empty(from: from, to: to)
+        }
+    }
+
     /// The rows touching `[from, to)`: those starting from a day before `from` (through the
     /// start index), and the longer ones starting earlier (through their own index).
     private func read(from: Micros, to: Micros, ids: Bool) throws(StoreError) -> SessionWindow {

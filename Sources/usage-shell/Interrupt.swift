@@ -6,7 +6,8 @@ import Synchronization
 #endif
 
 /// Set by SIGINT, taken (read and cleared) by whoever is waiting: the prompt drops its line, a
-/// load is cancelled. The only global state of the program.
+/// load is cancelled, a watch stops. Global state of the program, with the watch's flags
+/// (WatchSignals.swift).
 let interruptFlag = Atomic<Bool>(false)
 
 enum Interrupt {

@@ -58,7 +58,7 @@ struct UsageShellCommand: ParsableCommand {
             valueName: "mapping"))
     var columns: String?
 
-    @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always or never.")
+    @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always, never, or a depth: 16, 256 or truecolor (auto and always take the depth COLORTERM and TERM announce).")
     var color: ColorMode = .auto
 
     @Option(help: "Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.")
@@ -106,7 +106,7 @@ struct UsageShellCommand: ParsableCommand {
         }
         if let day, DayQuery(day) == nil {
             throw ValidationError(
-                "'\(day)' is not a day: use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
+                DayQuery.problem(day) + ": use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
         }
     }
 }

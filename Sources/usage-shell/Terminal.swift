@@ -1,4 +1,4 @@
-// Terminal.swift — the executable's edge with the terminal: stdio sinks, the width probe and a plain line reader.
+// Terminal.swift — the executable's edge with the terminal: stdio sinks, the width probe, the prompt's screen (its rows, clearing, the pager it runs) and a plain line reader.
 import Foundation
 import UsageShell
 
@@ -79,4 +79,66 @@ final class StandardInputReader: LineReader {
 /// The lines of standard input, read lazily (a batch run from a pipe).
 struct StandardInputLines: Sequence, IteratorProtocol {
     mutating func next() -> String? { Swift.readLine(strippingNewline: true) }
+}
+
+/// The prompt's terminal (stdout): its rows, clearing it, and running the pager.
+final class StdoutScreen: TerminalScreen {
+    private let environment: [String: String]
+
+    init(environment: [String: String]) { self.environment = environment }
+
+    /// The rows of the terminal stdout is, else `LINES`, else 24.
+    var rows: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let lines = environment["LINES"].flatMap({ Int($0) }), lines > 0 { return lines }
+        return 24
+    }
+
+    /// Cursor home, then erase the screen (what Ctrl-L and `clear` write).
+    func clear() {
+        StandardStream.output.write("\u{1B}[H\u{1B}[2J")
+    }
+
+    /// Runs `/bin/sh -c COMMAND` with the text on its standard input and waits for it. The
+    /// pager may quit before reading it all (`q` in less): the rest is dropped quietly. A
+    /// command the shell cannot find (status 127) or cannot start shows nothing: false.
+    func page(_ text: String, through command: String) -> Bool {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return false }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        let arguments = ["/bin/sh", "-c", command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
+            return false
+        }
+        // SIGPIPE is ignored by the program: a pager that quit early makes write fail with EPIPE.
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(writeEnd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            offset += n
+        }
+        close(writeEnd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED && WEXITSTATUS == 127: the shell found no such command.
+        let exited = status & 0x7F == 0
+        return !(exited && (status >> 8) & 0xFF == 127)
+    }
 }

@@ -73,6 +73,9 @@ extension UsageShellCommand {
         shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
         if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
+        // A screen where the prompt is on a terminal and results go to it; elsewhere outputs one after another.
+        runner.watchDriver = plan.isInteractive && isatty(STDOUT_FILENO) == 1
+            ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
         let source = sources.isEmpty
             ? SourceRef.startingSource(store: shell.environment.storePath) : SourceRef(sources, home: environment["HOME"])
@@ -106,8 +109,12 @@ enum Wiring {
         if interactive, isatty(STDERR_FILENO) == 1 {
             presenter = TerminalLoadPresenter(stream: StandardStream.error) { Terminal.width(environment: environment, fd: STDERR_FILENO) }
         }
+        // Only the prompt's results, shown at a terminal, are paged or cleared.
+        let screen: (any TerminalScreen)? = interactive && isatty(STDOUT_FILENO) == 1 ? StdoutScreen(environment: environment) : nil
         let shellEnvironment = ShellEnvironment(
-            home: environment["HOME"], terminalWidth: { Terminal.width(environment: environment) }, loadPresenter: presenter,
+            home: environment["HOME"], terminalWidth: { Terminal.width(environment: environment) }, screen: screen,
+            pager: Pager.command(environment: environment),
+            loadPresenter: presenter,
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
             stdin: stdin, storePath: db ?? Store.defaultPath(environment: environment), now: now)

@@ -47,6 +47,34 @@ struct ChartOutputTests {
         }
     }
 
+    /// Every depth writes only SGR sequences, each line closed; 256 colours use `38;5;N`, RGB `38;2;R;G;B`.
+    @Test(arguments: [("16", "\u{1B}[36m"), ("256", "\u{1B}[38;5;"), ("truecolor", "\u{1B}[38;2;")])
+    func everyDepthWritesOnlyItsOwnSGR(depth: String, marker: String) throws {
+        let file = Binary.fixture("hostile-names.json")
+        let r = try Binary.run([file, "--tz", "UTC", "--color", depth] + everyCommand.flatMap { ["-c", $0] })
+        #expect(r.stdout.contains(marker))
+        expectSafe(r.stdout, colour: true, "stdout, --color \(depth)")
+        let escapes = r.stdout.components(separatedBy: "\u{1B}").dropFirst()
+        #expect(escapes.allSatisfy { $0.wholeMatch(of: /\[[0-9;]*m(?s:.*)/) != nil })
+        // No colour is left open at a line's end: its last sequence is the reset.
+        for line in r.stdout.split(separator: "\n") {
+            guard let last = line.ranges(of: /\x1B\[[0-9;]*m/).last else { continue }
+            #expect(line[last] == "\u{1B}[0m", "colour left open: \(line)")
+        }
+    }
+
+    @Test func autoAndAlwaysTakeTheDepthTheTerminalAnnounces() throws {
+        let always256 = try Binary.run(["--color", "always", "-c", "chart hourly"], environment: ["TERM": "xterm-256color"])
+        #expect(always256.stdout.contains("\u{1B}[38;5;"))
+        let alwaysRGB = try Binary.run(["--color", "always", "-c", "chart hourly"], environment: ["COLORTERM": "truecolor"])
+        #expect(alwaysRGB.stdout.contains("\u{1B}[38;2;"))
+        let always16 = try Binary.run(["--color", "always", "-c", "chart hourly"], environment: ["TERM": "xterm"])
+        #expect(!always16.stdout.contains("\u{1B}[38;") && always16.stdout.contains("\u{1B}[3"))
+        // A forced depth wins over what the terminal says; `never` still means none.
+        #expect(try Binary.run(["--color", "16", "-c", "chart hourly"], environment: ["COLORTERM": "truecolor"]).stdout.contains("\u{1B}[38;") == false)
+        #expect(!(try Binary.run(["--color", "never", "-c", "show"], environment: ["COLORTERM": "truecolor"]).stdout.contains("\u{1B}")))
+    }
+
     @Test func autoColourIsOffInAPipeAndWithNoColor() throws {
         for environment in [["NO_COLOR": "1"], ["NO_COLOR": ""], ["TERM": "dumb", "NO_COLOR": ""]] {
             let r = try Binary.run(["-c", "show"], environment: environment)
@@ -75,7 +103,7 @@ struct ChartOutputTests {
         ] {
             #expect(run.status == 0)
             #expect(!run.stdout.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) })
-            #expect(run.stdout.contains("Productivity is the largest of 6 categories: 2h 57m, 39% of 7h 32m."))
+            #expect(run.stdout.contains("Productivity is the largest of 6 categories: 2h 58m, 39% of 7h 32m."))
             #expect(run.stdout.contains("The busiest hour is 18:00–18:59 with 1h 18m; 19 of 24 hours have usage."))
             #expect(run.stdout.contains("  01:00–05:59 no usage"))
             #expect(run.stdout.contains("16 apps; the most used is Spotify: 1h 23m, 18% of the day."))
@@ -85,7 +113,7 @@ struct ChartOutputTests {
 
     @Test func showCarriesTheTopCategoryShareAndTheBusiestHour() throws {
         let r = try Binary.run(["--width", "80", "-c", "show"])
-        #expect(r.stdout.contains("██ Productivity   2h 57m   39%"))
+        #expect(r.stdout.contains("██ Productivity   2h 58m   39%"))
         #expect(r.stdout.contains("Apps by hour · busiest 18:00 (1h 18m)"))
     }
 
@@ -100,6 +128,19 @@ struct ChartOutputTests {
 }
 
 struct ReadmeChartTests {
+    /// The README's picture was made from the program's current output: when the charts change,
+    /// `scripts/readme-picture` must be run again (it rewrites docs/show.ansi and docs/show.png).
+    @Test func theReadmePictureIsOfTheCurrentCharts() throws {
+        let stored = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/show.ansi"), encoding: .utf8)
+        let r = try Binary.run(["--color", "truecolor", "--glyphs", "unicode", "--width", "100", "--no-history", "-c", "show"])
+        #expect(r.status == 0)
+        #expect(r.stdout == stored, "docs/show.ansi is stale: run scripts/readme-picture")
+        let png = try Data(contentsOf: repositoryRoot.appendingPathComponent("docs/show.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "docs/show.png is no PNG")
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("](docs/show.png)"))
+    }
+
     /// The README's chart example is the binary's real output, so it never goes stale.
     @Test func theReadmeShowsTheRealShowAt80Columns() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)

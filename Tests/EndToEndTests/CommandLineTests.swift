@@ -19,7 +19,7 @@ struct CommandLineTests {
         let firstApp = r.stdout.split(separator: "\n").first { $0.contains("1.") && $0.contains("sessions") }
         #expect(firstApp?.contains("Spotify") == true)
         #expect(firstApp?.contains("9 sessions") == true)
-        #expect(firstApp?.contains("7h 0m") == true)
+        #expect(firstApp?.contains("7h") == true)
     }
 
     @Test func theOriginalAppsDataInJSON() throws {

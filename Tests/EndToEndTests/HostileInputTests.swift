@@ -40,13 +40,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             outcome: .fails("not valid JSON at line 1, column 2: expected a value")),
         HostileCase(
             name: "a UTF-8 byte order mark", bytes: { [0xEF, 0xBB, 0xBF] + Array(("[" + row() + "]").utf8) },
-            outcome: .loads(arguments: ["-c", "apps"], expected: ["Mail", "1h 0m"])),
+            outcome: .loads(arguments: ["-c", "apps"], expected: ["Mail", "1h"])),
         HostileCase(
             name: "NUL bytes", bytes: { Array(("[" + row()).utf8) + [0, 0] + Array("]".utf8) },
             outcome: .fails("not valid JSON at line 1, column 137: expected ',' or ']' after an array element")),
         HostileCase(
             name: "1e999 in an ignored field", bytes: text("[" + row(extra: #""score":1e999,"tiny":-1e-999,"#) + "]"),
-            outcome: .loads(arguments: ["-c", "apps"], expected: ["Mail", "1h 0m"])),
+            outcome: .loads(arguments: ["-c", "apps"], expected: ["Mail", "1h"])),
         HostileCase(
             name: "a string with every escape", bytes: text("[" + row(app: #""A\"\\\/\b\f\n\r\t\u0041\u00e9\ud83d\ude00""#) + "]"),
             outcome: .loads(arguments: ["--format", "json", "-c", "apps"], expected: [#""name":"A\"\\/\b\f\n\r\tAé😀""#])),
@@ -73,7 +73,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
                 Array(#"[{"session_id":"s1","app_name":""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 200_000_000)
                     + Array(row().dropFirst(#"{"session_id":"s1","app_name":"Mail"#.count).utf8) + Array("]".utf8)
             },
-            outcome: .loads(arguments: ["-c", "apps"], expected: ["aaaaaaaaaa…", "1h 0m"])),
+            outcome: .loads(arguments: ["-c", "apps"], expected: ["aaaaaaaaaa…", "1h"])),
     ]
 }
 

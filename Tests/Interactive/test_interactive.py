@@ -122,6 +122,26 @@ def cells(text):
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
+def banner_of(case, before, width=100):
+    """The banner: everything the terminal showed before the first prompt. It is one message,
+    wrapped to the terminal's width (continuation lines indented two spaces), so its words are
+    checked without the wrapping's spaces; returns its lines."""
+    lines = before.split("\r\n")
+    case.assertEqual(lines[-1], "", f"the prompt starts a line: {before!r}")
+    banner = lines[:-1]
+    case.assertTrue(banner and banner[0].startswith("usage-shell "), f"the banner first: {before!r}")
+    for line in banner:
+        case.assertLessEqual(cells(line), width, f"the banner wider than the terminal: {before!r}")
+    for line in banner[1:]:
+        case.assertTrue(line.startswith("  "), f"a banner line that is not its continuation: {before!r}")
+    return banner
+
+
+def same_words(text):
+    """`text` without spaces: what a wrapped line and the line it was must share."""
+    return re.sub(r"\s+", "", text)
+
+
 def result_lines(segment):
     """The lines a command printed: `segment` is what the terminal showed from the command's
     echo to the next prompt; the first line (the echo) and the last fragment (the prompt) go."""
@@ -262,6 +282,7 @@ class InteractiveShellTests(unittest.TestCase):
         lines = before.split("\r\n")
         self.assertEqual(lines[-1], "", f"the prompt starts a line: {before!r}")
         self.assertEqual(len(lines), 2, f"exactly one banner line before the prompt: {before!r}")
+        self.assertEqual(banner_of(self, before), lines[:1])
         banner = lines[0]
         self.assertRegex(banner, r"^usage-shell \d+\.\d+\.\d+ — ")
         self.assertIn("290 sessions", banner)
@@ -515,8 +536,9 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertIn("error: cannot load 'nosuch.json'", out)
         self.assertIn("the previous data is kept", out)
 
-        out = shell.run("show", until="By category")
-        self.assertEqual(result_lines(out)[:2], [HEADER, TOTALS])
+        # `show` in 24 rows is the compact screen, whose header is one line.
+        out = shell.run("show", until="Top apps")
+        self.assertEqual(result_lines(out)[0], HEADER + " · " + TOTALS)
 
         self.write_sessions("nosuch.json", [session("Safari", "Productivity", "10:00", "10:30")])
         out = shell.run("retry", until="loaded", prompt=None)
@@ -588,8 +610,8 @@ class InteractiveShellTests(unittest.TestCase):
 
         shell.child.setwinsize(24, 60)
         narrow = result_lines(shell.run("chart hourly", until="other apps"))
-        self.assertIn("    " + "▔" * 25, narrow)  # one column per hour below 77 columns
-        self.assertIn("     00 03 06 09 12 15 18 21", narrow)
+        self.assertIn("    " + "▔" * 48, narrow)  # 24 bars 1 wide with gaps from 52 to 75 columns
+        self.assertIn("     00    03    06    09    12    15    18    21", narrow)
         for line in narrow + result_lines(shell.run("show", until="By category")):
             self.assertLessEqual(cells(line), 60, f"line wider than the 60-column terminal: {line!r}")
 

@@ -117,7 +117,7 @@ struct LoadWordsTests {
                 + #""local_times":[{"source":"t.json","rows":1,"time_zone":"Europe/Paris"}]}"#)
         let q = DataQuality(history: d, zone: .utc)
         let check = TextReport.check(q, width: 200)
-        #expect(check.contains("running: fun, gaming #1 since Thu 1970-01-01 00:00, 1h 0m counted up to the load"))
+        #expect(check.contains("running: fun, gaming #1 since Thu 1970-01-01 00:00, 1h counted up to the load"))
         #expect(check.contains("local times: 1 row had times without a UTC offset, read as Europe/Paris time"))
     }
 

@@ -45,19 +45,21 @@ enum ChartFixture {
     }()
 }
 
-/// The five looks of every chart.
+/// The looks of every chart: 16 and 256 colours and none, Unicode and ASCII, accessible.
 enum Look: String, CaseIterable {
-    case color
+    case color16
+    case color256
     case mono
-    case colorASCII = "color_ascii"
+    case color16ASCII = "color16_ascii"
     case monoASCII = "mono_ascii"
     case accessible
 
     var theme: Theme {
         switch self {
-        case .color: return Theme(color: true)
+        case .color16: return Theme(depth: .ansi16)
+        case .color256: return Theme(depth: .ansi256)
         case .mono: return Theme(color: false)
-        case .colorASCII: return Theme(color: true, glyphs: .ascii)
+        case .color16ASCII: return Theme(depth: .ansi16, glyphs: .ascii)
         case .monoASCII: return Theme(color: false, glyphs: .ascii)
         case .accessible: return Theme(color: false, accessible: true)
         }
@@ -101,11 +103,17 @@ enum Golden {
                 #expect(art.isEmpty, "block or box glyph in ASCII: \(line)", sourceLocation: sourceLocation)
             }
         }
+        // A number is never cut: no duration is wrapped into `9h` and `15m` on two lines.
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            let (a, b) = (TerminalText.withoutSGR(line), TerminalText.withoutSGR(next))
+            let split = a.firstMatch(of: #/\d+h$/#) != nil && b.firstMatch(of: #/^ *\d+m/#) != nil
+            #expect(!split, "a duration wrapped across two lines: \(a) / \(b)", sourceLocation: sourceLocation)
+        }
     }
 }
 
 struct ChartGoldenTests {
-    static let widths = [40, 80, 120]
+    static let widths = [40, 60, 80, 120]
 
     /// Every chart, by name, as the commands draw it.
     static let charts: [(String, @Sendable (DayReport, Int, Theme) -> [String])] = [
@@ -115,6 +123,7 @@ struct ChartGoldenTests {
         ("hourly_by_category", { r, w, t in TextReport.hourly(r, by: .category, width: w, theme: t) }),
         ("apps", { r, w, t in TextReport.apps(r, apps: r.apps, width: w, theme: t) }),
         ("show", { r, w, t in TextReport.show(r, hourlyFirst: false, width: w, theme: t) }),
+        ("show_compact", { r, w, t in TextReport.showCompact(r, hourlyFirst: false, width: w, theme: t) }),
         ("hour", { r, w, t in TextReport.hour(r, slots: r.hours.filter { $0.slot.hour == 8 }, width: w, theme: t) }),
         (
             "app",
@@ -140,7 +149,7 @@ struct ChartGoldenTests {
     }
 
     @Test func anEmptyDaySaysNoUsageRecorded() {
-        for look in [Look.color, .mono] {
+        for look in [Look.color16, .color256, .mono] {
             let lines = TextReport.show(ChartFixture.empty, hourlyFirst: false, width: 80, theme: look.theme)
             Golden.invariants(lines, width: 80, theme: look.theme)
             Golden.check(lines, name: "show_empty_w80_\(look.rawValue)")
@@ -148,7 +157,7 @@ struct ChartGoldenTests {
     }
 
     @Test func aFallBackDayHas25BarsAndStillFits80() {
-        for look in [Look.color, .mono, .accessible] {
+        for look in [Look.color16, .color256, .mono, .accessible] {
             let lines = TextReport.hourly(ChartFixture.fallBack, width: 80, theme: look.theme)
             Golden.invariants(lines, width: 80, theme: look.theme)
             Golden.check(lines, name: "hourly_fallback_w80_\(look.rawValue)")
@@ -202,7 +211,7 @@ enum DaysFixture {
 struct DayBarsGoldenTests {
     @Test(arguments: [("week", 7, DayLabels.weekdays), ("days10", 10, .narrow), ("days31", 31, .narrow)])
     func weekAndDaysAtEveryWidthAndLook(name: String, count: Int, labels: DayLabels) {
-        for width in [40, 80, 120] {
+        for width in ChartGoldenTests.widths {
             for look in Look.allCases {
                 let lines = DaysFixture.render(count, labels: labels, width: width, theme: look.theme)
                 Golden.invariants(lines, width: width, theme: look.theme)
@@ -212,14 +221,22 @@ struct DayBarsGoldenTests {
     }
 
     @Test func theSentenceComparesWithThePreviousDays() {
-        let lines = DaysFixture.render(7, labels: .weekdays, width: 200, theme: .plain)
-        let total = DaysFixture.days(7).reduce(0) { $0 + $1.totalMicros }
-        let before = DaysFixture.days(7, endingOn: "2026-02-16").reduce(0) { $0 + $1.totalMicros }
-        let change = Int((Double(total - before) / Double(before) * 100).rounded())
-        #expect(change != 0)
-        let arrow = change > 0 ? "▲\u{A0}\(change)%" : "▼\u{A0}\(-change)%"
-        #expect(lines.last?.hasSuffix("\(arrow) vs the previous week") == true, "\(lines.last ?? "")")
-        #expect(lines.last?.hasPrefix("  \(TextFormat.duration(total)) in 7 days · \(TextFormat.duration(total / 7)) a day on average") == true)
+        // Daily averages over the days with data are compared (the 15th has none).
+        var changes: [Int] = []
+        for count in [3, 4, 5, 7] {
+            let lines = DaysFixture.render(count, labels: .weekdays, width: 300, theme: .plain)
+            let days = DaysFixture.days(count)
+            let total = days.reduce(0) { $0 + $1.totalMicros }
+            let average = DaySummary.average(days).micros
+            let before = DaySummary.average(DaysFixture.days(count, endingOn: LocalDate(iso: "2026-02-23")!.adding(days: -count).description)).micros
+            let change = Int((Double(average - before) / Double(before) * 100).rounded())
+            changes.append(change)
+            let span = count == 7 ? "the previous week" : "the previous \(count) days"
+            let said = change == 0 ? "the same as \(span)" : (change > 0 ? "▲\u{A0}\(change)%" : "▼\u{A0}\(-change)%") + " vs \(span)"
+            #expect(lines.last?.hasSuffix(said) == true, "\(lines.last ?? "")")
+            #expect(lines.last?.hasPrefix("  \(TextFormat.duration(total)) in \(count) days · \(TextFormat.duration(average)) a day on average") == true)
+        }
+        #expect(changes.contains { $0 != 0 })
     }
 
     @Test func aRangeWithoutDataSaysSo() {
@@ -250,14 +267,14 @@ struct ChartBugTests {
         let axis = BarAxis(quarterHoursUpTo: 54_000_000)
         let rows = TextReport.stackedBars(
             [[0, 54_000_000], [0, 47_000_000]], styles: [Series(rank: 0, kind: .app), .other], axis: axis,
-            layout: BarLayout(count: 2, width: 80, choices: BarLayout.hourly)!, theme: Theme(color: false))
+            layout: BarLayout(count: 2, width: 80, choices: [(3, 1)])!, theme: Theme(color: false))
         let bottom = rows[rows.count - 2]
         #expect(bottom.hasSuffix("▁▁▁ ▁▁▁"), "\(bottom)")
     }
 
     @Test func bugTheHourlyTitleWasCutMidDuration() {
-        let title = TextReport.hourly(ChartFixture.report, width: 29)[0]
-        #expect(title == "Apps by hour · busiest 08:00")
+        let title = TextReport.hourly(ChartFixture.report, width: 33)[0]
+        #expect(title == "Apps per 2 hours · busiest 08:00")
     }
 
     @Test func bugASpringForwardDayLostIts03LabelWithOneCellBars() throws {
@@ -265,7 +282,45 @@ struct ChartBugTests {
         let d = try SessionsJSON.decode(json, source: "spring.json")
         let r = DayReport(history: d, date: LocalDate(iso: "2026-03-08")!, zone: Zone(identifier: "America/New_York")!)
         #expect(r.hours.count == 23)
+        // Two-hour bars at 29 cells: the bars after the skipped 02:00 pair 03 with 04.
         let labels = try #require(TextReport.hourly(r, width: 29).first { $0.hasPrefix("     00") })
-        #expect(labels == "     00 03 06 09 12 15 18 21", "\(labels)")  // each at most one column late
+        #expect(labels == "     00 04 08  12  16  20", "\(labels)")
+        // Hourly bars: every label, each at most one column late.
+        let hourly = try #require(TextReport.hourly(r, width: 52).first { $0.hasPrefix("     00") })
+        #expect(hourly == "     00  03    06    09    12    15    18    21", "\(hourly)")
     }
 }
+
+/// `show compact` (issue 21): a day screen that fits 24 rows with its prompt.
+struct CompactShowTests {
+    @Test func showCompactFitsTwentyThreeLinesFromFortyColumns() {
+        let sample = DaysFixture.dataset
+        let reports = [ChartFixture.report, ChartFixture.fallBack] + [10, 16, 22].map {
+            DayReport(history: sample, date: LocalDate(iso: "2026-02-\($0)")!, zone: .utc)
+        }
+        // The widths where a layout changes (bars, two-hour bars, legends, the one-line header).
+        for r in reports {
+            for width in [40, 41, 44, 47, 51, 52, 53, 54, 59, 60, 61, 66, 75, 76, 79, 80, 99, 100, 120, 200] {
+                for look in Look.allCases {
+                    for (hourlyFirst, stack) in [(false, HourlyStack.app), (true, .category)] {
+                        let lines = TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: look.theme)
+                        #expect(lines.count <= TextReport.compactLines, "\(r.day) at \(width), \(look): \(lines.count) lines")
+                        Golden.invariants(lines, width: width, theme: look.theme)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theCompactFormShowsTheTopAppsAndWhatTheRestAddUpTo() {
+        let r = ChartFixture.report
+        let lines = TextReport.showCompact(r, hourlyFirst: false, width: 80)
+        let minutes = TextFormat.minutes(adding: r.apps.map(\.micros))
+        let rest = minutes.dropFirst(5).reduce(0, +)
+        #expect(lines.last == "  ░░ \(r.apps.count - 5) more apps \(TextFormat.duration(minutes: rest, of: 1))")
+        #expect(lines.filter { $0.hasPrefix("  1. ") || $0.hasPrefix("  5. ") }.count == 2)
+        #expect(!lines.contains { $0.hasPrefix("  6. ") })
+        #expect(minutes.reduce(0, +) == TextFormat.minutes(r.totalMicros))
+    }
+}
+

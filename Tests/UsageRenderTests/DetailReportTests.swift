@@ -118,10 +118,10 @@ struct AppTextTests {
     @Test func aFallBackDayTellsTheTwoHourOnesApart() throws {
         let d = try Fixture.dataset(Fixture.fallBackJSON)
         let lines = TextReport.app(try Fixture.app(d, "Night", "2026-11-01", zone: Fixture.newYork), width: 80, theme: Self.listing)
-        #expect(lines[1] == "2h 0m · 80% of the day · 1 session")
+        #expect(lines[1] == "2h · 80% of the day · 1 session")
         // The session ends in the second 01:00 hour: its end says so (bug: both 01:30s looked alike).
-        #expect(lines[4] == "  00:30–01:30-05  2h 0m  #n1")
-        #expect(Array(lines.suffix(3)) == ["  00:00       30m", "  01:00-04  1h 0m", "  01:00-05    30m"])
+        #expect(lines[4] == "  00:30–01:30-05    2h  #n1")
+        #expect(Array(lines.suffix(3)) == ["  00:00      30m", "  01:00-04    1h", "  01:00-05   30m"])
     }
 
     @Test func colourOnlyStylesTheHeadings() throws {
@@ -139,8 +139,8 @@ struct HourTextTests {
         #expect(
             TextReport.hour(r, slots: Fixture.slots(r, hour: 9), width: 80) == [
                 "09:00–10:00  1h 20m",
-                "  1. Mail    ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓      45m    56%",
-                "  2. Chrome  ███████████████████████▍            35m    44%",
+                "  1. Mail    ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓   45m  56%",
+                "  2. Chrome  ███████████████████████▍         35m  44%",
             ])
     }
 
@@ -154,12 +154,12 @@ struct HourTextTests {
         let r = Fixture.report(try Fixture.dataset(Fixture.fallBackJSON), "2026-11-01", zone: Fixture.newYork)
         #expect(
             TextReport.hour(r, slots: Fixture.slots(r, hour: 1), width: 80) == [
-                "01:00-04  1h 0m",
-                "  1. Night  ██████████████████████████████    1h 0m   100%",
+                "01:00-04  1h",
+                "  1. Night  ██████████████████████████████    1h  100%",
                 "",
-                "01:00-05  1h 0m",
-                "  1. Night  ██████████████████████████████      30m    50%",
-                "  2. Radio  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓      30m    50%",
+                "01:00-05  1h",
+                "  1. Night  ██████████████████████████████   30m  50%",
+                "  2. Radio  ▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓   30m  50%",
             ])
     }
 
@@ -178,7 +178,7 @@ struct CheckTextTests {
                 "source: fixture.json",
                 "sessions: 5 · 2 apps · 2 categories",
                 "days: 2026-02-22 … 2026-02-24: 3 days, 3 with data",
-                "app time: 4h 0m",
+                "app time: 4h",
                 "screen time: 3h 40m",
                 "overlap: 20m counted twice",
                 "skipped 2 rows",
@@ -209,7 +209,7 @@ struct CheckTextTests {
     @Test func aCleanLoadSaysNoRowsSkipped() throws {
         let d = try Fixture.dataset("[\(Fixture.row("\"a\"", "\"A\"", "null", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"))]")
         let lines = TextReport.check(DataQuality(history: d, zone: .utc), width: 80)
-        #expect(lines.suffix(5) == ["days: 2026-02-23: 1 day, 1 with data", "app time: 1h 0m", "screen time: 1h 0m", "overlap: none", "no rows skipped"])
+        #expect(lines.suffix(5) == ["days: 2026-02-23: 1 day, 1 with data", "app time: 1h", "screen time: 1h", "overlap: none", "no rows skipped"])
         #expect(lines[1] == "sessions: 1 · 1 app · 1 category")
     }
 

@@ -38,4 +38,35 @@ struct LimitsReportTests {
         #expect(note("Safari", 100) == "crossed at 01:20-05")  // an hour later, in the second 01:00
         #expect(note("Late", 10) == "crossed at 24:00")  // the day's last instant, not the next day's start
     }
+
+    /// At 40 columns `category Social` read `catego…` beside its numbers: too narrow for the
+    /// names beside them, each name stands on a line of its own over its bar, amount and note,
+    /// and neither a name nor a note is cut.
+    @Test func bugAt40ColumnsACategoryLimitsNameWasCutToCatego() throws {
+        let d = try Self.dataset([
+            ("Safari", "Productivity", "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z"),
+            ("Instagram", "Social", "2026-02-23T11:00:00Z", "2026-02-23T12:05:00Z"),
+        ])
+        let day = LocalDate(iso: "2026-02-23")!
+        let statuses = [
+            LimitStatus(UsageLimit(target: .app("Safari"), micros: 1_800_000_000), history: d, date: day, zone: .utc),
+            LimitStatus(UsageLimit(target: .category("Social"), micros: 3_600_000_000), history: d, date: day, zone: .utc),
+        ]
+        #expect(TextReport.limits(statuses, day: day, zone: .utc, width: 60)[2].hasPrefix("  category Social  ██"))
+        let forty = TextReport.limits(statuses, day: day, zone: .utc, width: 40)
+        #expect(forty == [
+            "Limits · Mon 2026-02-23",
+            "  Safari",
+            "    1h of 30m    crossed at 09:30",
+            "  category Social",
+            "    1h 5m of 1h  crossed at 12:00",
+        ], "\(forty)")
+        for width in 20...60 {
+            let lines = TextReport.limits(statuses, day: day, zone: .utc, width: width)
+            #expect(lines.allSatisfy { TerminalText.cells($0) <= width && !$0.contains("…") }, "\(width): \(lines)")
+            #expect(lines.contains { $0.contains("category Social") } && lines.contains { $0.contains("crossed at 12:00") }, "\(width): \(lines)")
+        }
+        let none = TextReport.limits([], day: day, zone: .utc, width: 40)
+        #expect(none.allSatisfy { !$0.hasSuffix("…") } && none.joined(separator: " ").contains("'limit category NAME 1h'"), "\(none)")
+    }
 }

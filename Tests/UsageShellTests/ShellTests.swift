@@ -34,7 +34,7 @@ struct CommandTests {
         ("chart hourly by", "chart: say 'by app' or 'by category' (usage: chart [category|hourly [by app|category]])"),
         ("chart hourly by week", "chart: 'week' is not app or category (usage: chart [category|hourly [by app|category]])"),
         ("day 2026-02-30", "day: '2026-02-30' is not a day (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
-        ("show now", "show: takes no arguments (usage: show)"),
+        ("show now", "show: 'now' is not full or compact (usage: show [full|compact])"),
         ("retry", "nothing to retry: the last load did not fail"),
         ("app \"Google", "unclosed quote"),
     ])
@@ -57,7 +57,7 @@ struct CommandTests {
     @Test func dayMovesTheSelectionAndShowsTheHeader() {
         let shell = loadedShell()
         #expect(outputLines(shell.execute("day prev")) == ["Sunday, February 22, 2026", "0m total · no usage recorded"])
-        #expect(outputLines(shell.execute("day 2026-02-20")) == ["Friday, February 20, 2026", "1h 0m total"])
+        #expect(outputLines(shell.execute("day 2026-02-20")) == ["Friday, February 20, 2026", "1h total"])
     }
 
     @Test func jsonOutputIsOneDocumentPerCommand() throws {

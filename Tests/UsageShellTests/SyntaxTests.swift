@@ -7,7 +7,7 @@ import UsageData
 struct SyntaxTests {
     /// The usage lines the grammar writes are the ones the help and the README show.
     @Test(arguments: [
-        ("show", "show"),
+        ("show", "show [full|compact]"),
         ("day", "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"),
         ("chart", "chart [category|hourly [by app|category]]"),
         ("apps", "apps [top N] [category NAME]"),
@@ -22,7 +22,7 @@ struct SyntaxTests {
         ("help", "help [COMMAND]"),
         (
             "set",
-            "set [format table|json|csv] [color auto|always|never] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [retention AGE|off]"
+            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [retention AGE|off]"
         ),
     ])
     func usageLinesComeFromTheGrammar(name: String, usage: String) {
@@ -91,7 +91,8 @@ struct SyntaxTests {
         ("limit", ["category", "Social"], "limit: how long a day for the category 'Social'? (30m, 1h30m, or off)"),
         ("limit", ["Safari", "1h", "30m"], "limit: write the duration as one word: 1h30m"),
         ("limits", ["check", "now"], "limits: too many arguments"),
-        ("show", ["x"], "show: takes no arguments"),
+        ("show", ["x"], "show: 'x' is not full or compact"),
+        ("retry", ["x"], "retry: takes no arguments"),
     ])
     func wordsThatDoNotFitSayWhy(name: String, words: [String], message: String) {
         let command = CommandTable.named(name)
@@ -162,6 +163,6 @@ struct PrefixMatchTests {
         #expect(Settings.named("ti") == nil)
         #expect(Settings.named("timeo")?.name == "timeout")
         guard case .failure(.ambiguousCommand("c", let candidates)) = CommandTable.resolve("c") else { return #expect(Bool(false)) }
-        #expect(candidates == ["chart", "check"])
+        #expect(candidates == ["chart", "check", "categories", "category", "calendar", "clear"])
     }
 }

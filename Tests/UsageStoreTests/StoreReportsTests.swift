@@ -93,6 +93,28 @@ struct StoreReportsTests {
         #expect(store.takeReadFailure() == nil)
     }
 
+    /// The colours of a session were handed out by reading `history.all`: on a store, the
+    /// first coloured chart read every session of every year into one window, with its id, and
+    /// kept it. The walk reads a stretch at a time, keeps nothing, and finds the same leaders as
+    /// the file's, in every zone.
+    @Test func bugTheFirstColouredChartReadTheWholeStoreIntoMemory() throws {
+        let file = randomSessions(seed: 5, count: 3000)
+        let (folder, store) = try stored(file)
+        _ = folder
+        for zone in Self.zones {
+            let a = SeriesLeaders(history: store, zone: zone)
+            let b = SeriesLeaders(history: file, zone: zone)
+            func names(_ ids: [Int32], _ table: [String]) -> [String] { ids.map { table[Int($0)] } }
+            #expect(names(a.apps, store.apps) == names(b.apps, file.apps), "\(zone.identifier)")
+            #expect(names(a.categories, store.categories) == names(b.categories, file.categories), "\(zone.identifier)")
+            #expect(a.appGroups.map { names($0, store.apps) } == b.appGroups.map { names($0, file.apps) }, "\(zone.identifier)")
+            #expect(a.categoryGroups.map { names($0, store.categories) } == b.categoryGroups.map { names($0, file.categories) })
+            #expect(a.stretchGroups.map { names($0, store.categories) } == b.stretchGroups.map { names($0, file.categories) })
+        }
+        #expect(store.cachedWindowCount == 0, "the walk kept windows")
+        #expect(store.takeReadFailure() == nil)
+    }
+
     /// Across the retention cut: what the store keeps shows every day from the cut on exactly
     /// as the file does (a session across the cut was kept whole), and nothing before it ends
     /// before the cut.

@@ -115,6 +115,38 @@ struct StoreOpenTests {
         let store = try Store.open(path: path, create: false)
         #expect(try store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == Schema.known.count)
     }
+
+    /// The bug of a reader that saw the store as damaged while an import wrote, at its root:
+    /// opening the store again in a process that has it open already (the tracker's store and
+    /// the loaded one, the import's own) must keep the lock SQLite holds on the file for the
+    /// first. Reading its first bytes with a descriptor of our own and closing it dropped every
+    /// POSIX lock of the process on the file; another process closing the store then believed
+    /// itself the last, checkpointed over this one's readers and deleted the `-wal` and `-shm`
+    /// in use. Deterministic: an outside `sqlite3` reads and closes while both are open here.
+    @Test func bugAReaderSawTheStoreAsDamagedWhileAnImportWrote_openingItAgainKeepsTheLockOfTheOneOpen() throws {
+        let folder = try StoreFolder()
+        let first = try Store.open(path: folder.store, create: true)
+        try importInto(first, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
+        #expect(try first.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1)
+        for (k, create) in [false, true].enumerated() {
+            let second = try Store.open(path: folder.store, create: create)
+            #expect(try second.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1 + k)
+            // Not the last to close (this process still has the store open): it must leave the log.
+            let outside = Process()
+            outside.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            outside.arguments = [folder.store, "SELECT count(*) FROM session"]
+            outside.standardOutput = FileHandle.nullDevice
+            try outside.run()
+            outside.waitUntilExit()
+            #expect(outside.terminationStatus == 0)
+            for file in [folder.store + "-wal", folder.store + "-shm"] {
+                #expect(FileManager.default.fileExists(atPath: file), "\(file) was deleted under an open store (create: \(create))")
+            }
+            // And what one writes, the other reads.
+            try importInto(second, dataset(rows([row("b\(k)", "Mail", "Work", "2026-02-23T12:00:00Z", "2026-02-23T12:30:00Z")])))
+            #expect(try first.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 2 + k)
+        }
+    }
 }
 
 struct StoreImportTests {

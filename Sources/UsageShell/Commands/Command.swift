@@ -22,6 +22,8 @@ public struct Command: Sendable {
     let explain: (@Sendable ([String], SyntaxFailure) -> String?)?
     /// Reads the words itself instead of the grammar (`set`: its pairs come from the settings table).
     let parse: (@Sendable ([String]) throws(ShellError) -> Arguments)?
+    /// What `watch` may do with it, given its words (`task 3` shows, `task add …` changes).
+    let watchRole: @Sendable ([String]) -> WatchRole
     let handler: @Sendable (Shell, Arguments) throws(ShellError) -> CommandOutcome
 
     init(
@@ -29,8 +31,10 @@ public struct Command: Sendable {
         examples: [String], tooMany: String = "too many arguments",
         explain: (@Sendable ([String], SyntaxFailure) -> String?)? = nil,
         parse: (@Sendable ([String]) throws(ShellError) -> Arguments)? = nil,
+        watch: WatchRole = .refused, watchRole: (@Sendable ([String]) -> WatchRole)? = nil,
         run handler: @escaping @Sendable (Shell, Arguments) throws(ShellError) -> CommandOutcome
     ) {
+        self.watchRole = watchRole ?? { _ in watch }
         self.name = name
         self.aliases = aliases
         self.abbreviations = abbreviations
@@ -75,6 +79,7 @@ public struct Command: Sendable {
         switch failure {
         case .refused(.problem(let problem)): return problem
         case .refused(.error(let error)): return error.description
+        case .ambiguous(let word, let candidates): return PrefixMatch.couldBe(word, candidates)
         case .unexpected(let word, let expected):
             if syntax.isNone { return "takes no arguments" }
             for case .choice(let choice) in expected { return choice.invalid(word) }

@@ -4,7 +4,8 @@ import UsageCore
 /// The shell's commands, in the order `help` lists them.
 public enum CommandTable {
     public static let all: [Command] =
-        dayCommands + [checkCommand, setCommand] + sourceCommands + storeCommands + limitCommands + shellCommands
+        dayCommands + [checkCommand, setCommand] + sourceCommands + storeCommands + taskCommands + trackCommands + limitCommands
+        + [watchCommand] + shellCommands
 
     /// The command a typed word names: a name, alias or abbreviation, else the one command it begins.
     public static func resolve(_ word: String) -> Result<Command, ShellError> {
@@ -24,8 +25,25 @@ public enum CommandTable {
     /// Every name and alias, sorted (completion of command names).
     static var names: [String] { all.flatMap { [$0.name] + $0.aliases }.sorted() }
 
-    /// The closest command name within an edit distance of 2, if any.
+    /// What an unknown command word most likely meant: the command that takes it as its word
+    /// (`today` → `day today`, `hourly` → `chart hourly`), else a command name a slip of the
+    /// fingers away (`NameMatch.closest`), else nothing.
     static func suggestion(for word: String) -> String? {
-        NameMatch.closest(to: word, among: all.flatMap { [$0.name] + $0.aliases })
+        if let line = commandTaking(word) { return line }
+        return NameMatch.closest(to: word, among: all.flatMap { [$0.name] + $0.aliases })
+    }
+
+    /// The command line a word typed alone belongs to, when it is whole another command's word:
+    /// a day word or date for `day`, a chart for `chart`, a form of `show`. Not a prefix (`t`
+    /// is no command and no one day) and not a slip: those are for commands' own names.
+    static func commandTaking(_ word: String) -> String? {
+        let w = word.lowercased()
+        if DayQuery.words.contains(w) || w == "previous" || LocalDate(iso: w) != nil { return "day \(w)" }
+        if w.count >= 2, w.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), w.first == "+" || w.first == "-", DayQuery(w) != nil {
+            return "day \(w)"
+        }
+        if ["hourly", "category"].contains(w) { return "chart \(w)" }
+        if ["compact", "full"].contains(w) { return "show \(w)" }
+        return nil
     }
 }

@@ -7,7 +7,8 @@ extension CommandTable {
     /// A day as `day` and `--day` take it.
     static let daySlot = Slot<DayQuery>(
         "DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday", completion: [.days],
-        invalid: { "'\($0)' is not a day" }, read: DayQuery.init)
+        invalid: DayQuery.problem, read: DayQuery.init)
+    static let showForm = Choice("form", [Keyword("full"), Keyword("compact")])
     static let chartChoice = Choice("chart", [Keyword(ChartKind.category.rawValue)], noun: "a chart")
     static let hourlyChoice = Choice("chart", [Keyword(ChartKind.hourly.rawValue)], noun: "a chart")
     static let byHint = "say 'by app' or 'by category'"
@@ -23,21 +24,34 @@ extension CommandTable {
 
     static let dayCommands: [Command] = [
         Command(
-            "show", summary: "the day screen: header, both charts (the selected one first), the app list",
-            examples: ["show"]
-        ) { shell, _ throws(ShellError) in
+            "show", syntax: .optional(.choice(showForm)),
+            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal)",
+            examples: ["show", "show compact", "show full"],
+            watch: .shows
+        ) { shell, args throws(ShellError) in
             let r = try shell.requireReport()
+            let (hourlyFirst, stack) = (shell.model.chart == .hourly, shell.model.hourlyBy)
+            let form = args[showForm]
+            // At the prompt's terminal, a full screen taller than it gives way to the compact one.
+            let rows = form == nil ? shell.environment.screen?.rows : nil
             return shell.render(
                 json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
-                table: {
-                    TextReport.show(
-                        r, hourlyFirst: shell.model.chart == .hourly, hourlyBy: shell.model.hourlyBy, width: $0, theme: $1)
+                table: { width, theme in
+                    let palette = shell.palette(r, theme: theme)
+                    let compact = {
+                        TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
+                    }
+                    if form == "compact" { return compact() }
+                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
+                    if let rows, full.count > rows - 1 { return compact() }
+                    return full
                 })
         },
         Command(
             "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
             summary: "select a day and show its totals; alone, show the selected day",
-            examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"]
+            examples: ["day 2026-02-23", "day yesterday", "day -7", "day monday"],
+            watch: .selectsOnce
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let query = args[daySlot] { try shell.selectDay(query, typed: args.words[0]) }
@@ -53,24 +67,26 @@ extension CommandTable {
                 // `by` fits only after `hourly`.
                 guard case .unexpected(let word, _) = failure, PrefixMatch.unique(word, among: ["by"]) != nil else { return nil }
                 return "only the hourly chart is stacked 'by' something"
-            }
+            },
+            watch: .shows
         ) { shell, args throws(ShellError) in
             if let chart = args[chartChoice].flatMap(ChartKind.init) { shell.model.chart = chart }
             if let stack = args[stackChoice].flatMap(HourlyStack.init) { shell.model.hourlyBy = stack }
             let r = try shell.requireReport()
             switch shell.model.chart {
             case .category:
-                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1) })
+                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             case .hourly:
                 let by = shell.model.hourlyBy
                 return shell.render(
-                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1) })
+                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             }
         },
         Command(
             "apps", syntax: .anyOrder([.sequence([.word("top"), .value(topSlot)]), .sequence([.word("category"), .value(categorySlot)])]),
             summary: "the ranked app list of the day; top N keeps the first N, category NAME one category's apps",
-            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""]
+            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let r = try shell.requireReport()
             var list = r.apps
@@ -92,11 +108,15 @@ extension CommandTable {
             let (listed, categoryName) = (list, category)
             return shell.render(
                 json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
-                table: { TextReport.apps(r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine) })
+                table: {
+                    TextReport.apps(
+                        r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine, palette: shell.palette(r, theme: $1))
+                })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
-            examples: ["app Safari", "app \"Google Chrome\"", "app goo"], tooMany: "one name (quote names with spaces)"
+            examples: ["app Safari", "app \"Google Chrome\"", "app goo"], tooMany: "one name (quote names with spaces)",
+            watch: .shows
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             let history = shell.model.history
@@ -104,48 +124,60 @@ extension CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(shell.model.report)) })
+            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: shell.palette(shell.model.report, theme: $1)) })
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
-            examples: ["hour 9", "hour 21"]
+            examples: ["hour 9", "hour 21"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let hour = args[hourSlot]!
             let r = try shell.requireReport()
             // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
             return shell.render(
-                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1) })
+                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
         },
         Command(
             "week", syntax: .optional(.choice(weekStep)),
             summary: "the 7 days ending on the selected day, stacked by category; prev and next step a week",
-            examples: ["week", "week prev", "week next"]
+            examples: ["week", "week prev", "week next"],
+            watch: .selectsOnce
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
-            return dayBars(shell, count: 7, labels: .weekdays, title: "Week ending \(TextFormat.longDate(shell.model.selectedDay))")
+            return dayBars(shell, count: 7, labels: .weekdays) { "Week ending \($0)" }
         },
         Command(
             "days", syntax: .optional(.value(daysSlot)),
             summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart",
-            examples: ["days", "days 14", "days 31"]
+            examples: ["days", "days 14", "days 31"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             let count = args[daysSlot] ?? 10
             try shell.requireData()
-            let title = "Last \(count) day\(count == 1 ? "" : "s") ending \(TextFormat.longDate(shell.model.selectedDay))"
-            return dayBars(shell, count: count, labels: .narrow, title: title)
+            return dayBars(shell, count: count, labels: .narrow) { "Last \(count) day\(count == 1 ? "" : "s") ending \($0)" }
         },
         Command(
             "insights",
             summary: "the week ending on the selected day in facts: top app and category, average, longest session, busiest hour, trend, advice",
-            examples: ["insights"]
+            examples: ["insights"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             try shell.requireData()
             let model = shell.model
             let insights = model.insights(endingOn: model.selectedDay)
-            return shell.render(json: { ReportJSON.insights(insights, zone: model.zone) }, csv: .record) {
-                TextReport.insights(insights, zone: model.zone, width: $0, theme: $1)
+            // On tracked time: estimated against actual, and the streaks.
+            let tracker = model.loadedSource?.parts.contains(.tracked) == true ? try shell.trackerInsights() : nil
+            return shell.render(
+                json: {
+                    let json = ReportJSON.insights(insights, zone: model.zone)
+                    guard let tracker, case .object(let fields) = json else { return json }
+                    return .object(fields + ReportJSON.trackerInsights(tracker.estimates, streak: tracker.streak))
+                }, csv: .record
+            ) { width, theme in
+                TextReport.insights(insights, zone: model.zone, width: width, theme: theme)
+                    + (tracker.map { TextReport.trackerInsights($0.estimates, streak: $0.streak, width: width) } ?? [])
             }
         },
     ]
@@ -160,15 +192,19 @@ extension CommandTable {
         return hour
     }
 
-    /// `week` and `days N`: the days ending on the selected day, compared with the days before.
-    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: String) -> CommandOutcome {
+    /// `week` and `days N`, titled with the selected day's long date (`Monday, February 23,
+    /// 2026`), or its short one (`Mon 23 Feb 2026`) where the long title would be cut.
+    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: @escaping (String) -> String) -> CommandOutcome {
         let model = shell.model
         let days = model.summaries(endingOn: model.selectedDay, count: count)
         let selected = model.selectedDay
         return shell.render(json: { ReportJSON.week(days) }) { width, theme in
             let previous = model.summaries(endingOn: selected.adding(days: -count), count: count)
+            let long = title(TextFormat.longDate(selected))
+            let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))
             return TextReport.dayBars(
-                days, previous: previous, selected: selected, title: title, labels: labels, width: width, theme: theme)
+                days, previous: previous, selected: selected, title: fitting, labels: labels, width: width, theme: theme,
+                colors: theme.color ? shell.seriesColors : nil)
         }
     }
 }

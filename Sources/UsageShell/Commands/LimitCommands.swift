@@ -74,7 +74,8 @@ extension CommandTable {
         Command(
             "limits", syntax: .optional(.choice(checkChoice)),
             summary: "each limit with the selected day's use and when it was crossed; check: only the crossed ones, exit status 3 when any",
-            examples: ["limits", "limits check"]
+            examples: ["limits", "limits check"],
+            watch: .shows
         ) { shell, args throws(ShellError) in
             try showLimits(shell, check: args[checkChoice] != nil)
         },
@@ -93,7 +94,8 @@ extension CommandTable {
         let outcome = shell.render(json: { ReportJSON.limits(shown, day: day, zone: model.zone) }) { width, theme in
             check
                 ? TextReport.limitsCheck(statuses, day: day, zone: model.zone, width: width)
-                : TextReport.limits(statuses, day: day, zone: model.zone, width: width, theme: theme)
+                : TextReport.limits(
+                    statuses, day: day, zone: model.zone, width: width, theme: theme, colors: theme.color ? shell.seriesColors : nil)
         }
         if check, !shown.isEmpty, case .output(let lines) = outcome { return .alert(lines) }
         return outcome

@@ -33,6 +33,8 @@ struct Setting: Sendable {
             name: name, values: values.joined(separator: "|"), completion: [.keywords(values)],
             read: { typed in
                 guard let word = PrefixMatch.unique(typed, among: values) else {
+                    let begun = PrefixMatch.ambiguity(typed, among: values)
+                    if !begun.isEmpty { return .failure(Problem(text: "\(name): " + PrefixMatch.couldBe(typed, begun))) }
                     return .failure(Problem(text: "\(name) must be \(list), not '\(typed)'"))
                 }
                 return .success { shell in
@@ -58,8 +60,12 @@ public enum Settings {
         .words(
             "color", ColorMode.allCases.map(\.rawValue), apply: { $0.output.colorMode = ColorMode(rawValue: $1)! },
             show: { shell in
-                let mode = shell.output.colorMode
-                return (mode == .auto ? "auto (\(shell.output.autoColor ? "on" : "off"))" : mode.rawValue, .string(mode.rawValue))
+                // What auto and always resolve to: `auto (256 colours)`, `auto (off)`.
+                let output = shell.output
+                let depth = output.colorMode.depth(auto: output.autoColor, detected: output.autoDepth)
+                let resolved = depth.map { $0 == .truecolor ? "truecolor" : "\($0.rawValue) colours" } ?? "off"
+                let text = [.auto, .always].contains(output.colorMode) ? "\(output.colorMode.rawValue) (\(resolved))" : output.colorMode.rawValue
+                return (text, .string(output.colorMode.rawValue))
             }),
         .words(
             "glyphs", GlyphMode.allCases.map(\.rawValue), apply: { $0.output.glyphMode = GlyphMode(rawValue: $1)! },
@@ -98,6 +104,12 @@ public enum Settings {
                 }
             },
             show: { ($0.model.zone.identifier, .string($0.model.zone.identifier)) }),
+        .words(
+            "pager", PagerMode.allCases.map(\.rawValue), apply: { $0.output.pager = PagerMode(rawValue: $1)! },
+            show: { shell in
+                let mode = shell.output.pager.rawValue
+                return (mode + (shell.environment.pager.map { " (\($0))" } ?? ""), .string(mode))
+            }),
         .onOff("timer", get: { $0.output.timer }, set: { $0.output.timer = $1 }),
         Setting(
             name: "timeout", values: "SECONDS", completion: [],
@@ -215,6 +227,8 @@ public enum Settings {
         var rest = args[...]
         while let name = rest.popFirst() {
             guard let setting = named(name) else {
+                let begun = PrefixMatch.ambiguity(name, among: names)
+                if !begun.isEmpty { throw .badSetting(PrefixMatch.couldBe(name, begun)) }
                 throw .badSetting("unknown setting '\(name)': use \(names.joined(separator: ", "))")
             }
             guard let value = rest.popFirst() else {
@@ -244,8 +258,8 @@ extension CommandTable {
     static let setCommand = Command(
         "set", syntax: Settings.syntax, summary: "change a setting; alone, show them all",
         examples: [
-            "set", "set format json", "set color never", "set glyphs ascii", "set accessible on", "set width 100",
-            "set tz Europe/Paris", "set timer on", "set timeout 120", "set retention 90d", "set data-tz Europe/Paris",
+            "set", "set format json", "set color never", "set color 256", "set glyphs ascii", "set accessible on", "set width 100",
+            "set tz Europe/Paris", "set pager off", "set timer on", "set timeout 120", "set retention 90d", "set data-tz Europe/Paris",
             "set columns app=Program,start=From,end=To", "set raw-csv on",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }

@@ -1,11 +1,17 @@
-// ShellCommands.swift — the commands about the shell itself: `help` and `quit`.
+// ShellCommands.swift — the commands about the shell itself: `help`, `clear` and `quit`.
 import UsageCore
 
 extension CommandTable {
     static let commandSlot = Slot<Command>(
         "COMMAND", completion: [.commands],
         refusal: { word in
-            if case .failure(let error) = resolve(word) { return .error(error) }
+            switch resolve(word) {
+            case .failure(.unknownCommand(let typed, let suggestion?)) where suggestion.contains(" "):
+                // `help hourly`: the command that takes the word, not the line (`chart`, not `chart hourly`).
+                return .error(.unknownCommand(typed, suggestion: String(suggestion.prefix { $0 != " " })))
+            case .failure(let error): return .error(error)
+            case .success: break
+            }
             return .problem("'\(word)' is not a command")
         },
         read: { try? resolve($0).get() })
@@ -20,6 +26,11 @@ extension CommandTable {
             }
             return shell.text(
                 ["usage: \(command.usage)", command.summary + aliasNote(command), "examples:"] + command.examples.map { "  " + $0 })
+        },
+        Command(
+            "clear", summary: "clear the screen (Ctrl-L at the prompt too); in a batch run, nothing", examples: ["clear"]
+        ) { _, _ throws(ShellError) in
+            .clearScreen
         },
         Command(
             "quit", aliases: ["exit"], summary: "leave the shell (Ctrl-D at the prompt too)", examples: ["quit"]

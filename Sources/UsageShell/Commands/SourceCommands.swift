@@ -14,7 +14,8 @@ extension CommandTable {
 
     static let checkCommand = Command(
         "check", summary: "data quality: skipped rows by reason with examples, overlapping time, days covered",
-        examples: ["check"]
+        examples: ["check"],
+        watch: .shows
     ) { shell, _ throws(ShellError) in
         try shell.requireData()
         let q = DataQuality(history: shell.model.history, zone: shell.model.zone)
@@ -47,7 +48,8 @@ extension CommandTable {
         Command(
             "rules",
             summary: "the category rules (categories.json), read anew and applied: what each categorised, and the time still uncategorised",
-            examples: ["rules"]
+            examples: ["rules"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             try shell.requireData()
             let rules = try shell.applyRules()

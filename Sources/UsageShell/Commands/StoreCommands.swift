@@ -27,7 +27,8 @@ extension CommandTable {
         },
         Command(
             "store", summary: "the store: where it is, its size, sessions and days, the sources imported and when, the retention",
-            examples: ["store"]
+            examples: ["store"],
+            watch: .shows
         ) { shell, _ throws(ShellError) in
             let store = try openStore(shell, create: false)
             let summary: StoreSummary
@@ -71,16 +72,16 @@ extension CommandTable {
             let when = TextFormat.localTimestamp(cut, offsetSeconds: zone.offsetSeconds(at: cut))
             let whenText = "\(when.prefix(10)) \(when.dropFirst(11).prefix(5))"
             guard matching > 0 else {
-                return shell.render(json: { forgetJSON(0, total: total, cut: when) }) { _, _ in
-                    ["nothing to forget: no imported session ends before \(whenText)"]
+                return shell.render(json: { forgetJSON(0, total: total, cut: when) }) { width, _ in
+                    TextReport.wrap(["nothing to forget: no imported session ends before \(whenText)"], width: width)
                 }
             }
             let forget = { () -> CommandOutcome in
                 do throws(StoreError) {
                     let deleted = try store.forget(endingBefore: cut)
                     shell.reloadStoreIfShown()
-                    return shell.render(json: { forgetJSON(deleted, total: total, cut: when) }) { _, _ in
-                        ["forgot \(deleted) of \(total) imported sessions (those that end before \(whenText))"]
+                    return shell.render(json: { forgetJSON(deleted, total: total, cut: when) }) { width, _ in
+                        TextReport.wrap(["forgot \(deleted) of \(total) imported sessions (those that end before \(whenText))"], width: width)
                     }
                 } catch {
                     return .failed(.store(error))
@@ -129,7 +130,9 @@ extension CommandTable {
         if let twice = SourceRef.repeated(refs) {
             throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")
         }
-        if refs.contains(.store) { throw named("import").usageError("the store is where import puts sessions; name a file or a server") }
+        if refs.contains(.store) || refs.contains(where: { if case .file(let f) = $0, let db = shell.environment.storePath { return Shell.sameFile(f, db) } else { return false } }) {
+            throw named("import").usageError("the store is where import puts sessions; name a file or a server")
+        }
         if refs.contains(.stdin) {
             if let refusal = shell.stdin.refusal { throw .stdinUnavailable(refusal) }
             shell.stdin = .consumed

@@ -43,6 +43,8 @@ enum SyntaxFailure: Error {
     case missing(expected: [SyntaxMatch.Head], after: String?)
     /// The words fit, but a value cannot be read.
     case refused(SlotRefusal)
+    /// `word` begins several keywords possible where it stands, and no value may stand there.
+    case ambiguous(word: String, candidates: [String])
 }
 
 /// Follows every way through a grammar at once (a small NFA over its parts).
@@ -81,6 +83,9 @@ enum SyntaxMatch {
         let rest = words.filter { !flagWords.contains($0) }
         var paths = expand([Path(rest: [syntax])])
         for word in rest {
+            if let candidates = ambiguousKeyword(word, paths: paths) {
+                return .failure(.ambiguous(word: word, candidates: candidates))
+            }
             let next = advance(paths, over: word)
             guard !next.isEmpty else { return .failure(.unexpected(word: word, expected: paths.map(\.head))) }
             paths = next
@@ -108,9 +113,16 @@ enum SyntaxMatch {
         return paths.map(\.head)
     }
 
-    /// The paths that can take `word`: a word naming a keyword possible here is that keyword
-    /// (the ways that wanted a value here end); any other word is a value.
-    private static func advance(_ paths: [Path], over word: String) -> [Path] {
+    /// The keywords `word` could be, when it begins several of those possible here and no way
+    /// through the grammar takes a value here (where one does, the word is that value).
+    private static func ambiguousKeyword(_ word: String, paths: [Path]) -> [String]? {
+        if paths.contains(where: { if case .value = $0.head { return true } else { return false } }) { return nil }
+        if case .ambiguous(let candidates) = PrefixMatch.resolve(word, among: keywordCandidates(paths)) { return candidates }
+        return nil
+    }
+
+    /// The keywords possible at the paths' heads.
+    private static func keywordCandidates(_ paths: [Path]) -> [PrefixMatch.Candidate<String>] {
         var keywords: [PrefixMatch.Candidate<String>] = []
         for path in paths {
             switch path.head {
@@ -119,6 +131,13 @@ enum SyntaxMatch {
             case .value, .end: break
             }
         }
+        return keywords
+    }
+
+    /// The paths that can take `word`: a word naming a keyword possible here is that keyword
+    /// (the ways that wanted a value here end); any other word is a value.
+    private static func advance(_ paths: [Path], over word: String) -> [Path] {
+        let keywords = keywordCandidates(paths)
         var next: [Path] = []
         if case .match(let keyword) = PrefixMatch.resolve(word, among: keywords) {
             for var path in paths {

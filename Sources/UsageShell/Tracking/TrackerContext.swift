@@ -1,0 +1,122 @@
+// TrackerContext.swift — what the tracking commands share: the store opened once per shell, the clock and zone they place times in, the times people type (`9:10`, `2026-03-08T01:30`), and a refusal as the shell's error.
+import UsageCore
+import UsageRender
+import UsageStore
+
+extension Shell {
+    /// The store tracking reads and writes, opened once (made on the first change when `create`).
+    func trackerStore(create: Bool) throws(ShellError) -> Store {
+        if let store = openedStore, !(create && store.isReadOnly) { return store }
+        guard let path = environment.storePath else { throw .noStore }
+        do {
+            let store = try Store.open(path: path, create: create)
+            openedStore = store
+            return store
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The tracker's snapshot; an empty one when there is no store yet.
+    func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {
+        guard let path = environment.storePath, Store.exists(at: path) else {
+            return TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
+        }
+        let store = try trackerStore(create: false)
+        do {
+            return try store.trackerSnapshot()
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Task categories renamed (old name → new): a category rule naming the old one means the new.
+    func categoryRenames() -> [String: String] {
+        guard let path = environment.storePath, Store.exists(at: path), let store = try? trackerStore(create: false) else { return [:] }
+        return (try? store.categoryRenames()) ?? [:]
+    }
+
+    /// What `insights` adds on tracked time: estimated against actual, and the streaks.
+    func trackerInsights() throws(ShellError) -> (estimates: TrackerFacts.EstimateFacts, streak: (current: Int, longest: Int)) {
+        let snapshot = try trackerSnapshot()
+        let clock = trackerClock
+        let days = TrackerFacts.perDay(snapshot.intervals, now: clock.now, zone: clock.zone).filter { $0.value > 0 }.keys
+        return (TrackerFacts.estimates(snapshot, now: clock.now), TrackerFacts.streaks(days: Set(days), today: clock.day))
+    }
+
+    /// Today in the selected zone, and the clock.
+    var trackerClock: TrackerClock {
+        let now = environment.now()
+        return TrackerClock(zone: model.zone, now: now, day: model.zone.localDate(of: now))
+    }
+
+    /// The day `track`'s `HH:MM` times are on and `calendar` marks: the day chosen with `day`
+    /// (or `--day`), else today — not the default day of whatever data is loaded (the sample's).
+    var trackingDay: LocalDate {
+        model.chosenDay ?? model.zone.localDate(of: environment.now())
+    }
+
+    /// An instant with its offset and zone, as the store keeps it.
+    func stamp(_ t: Micros) -> Stamp {
+        Stamp(instant: t, offsetMinutes: model.zone.offsetSeconds(at: t) / 60, zone: model.zone.identifier)
+    }
+
+    /// How an instant is named in a refusal: `09:10` today, else with its day.
+    func describe(_ t: Micros) -> String { trackerClock.when(t) }
+}
+
+/// Times as typed: `9:10`, `09:10`, `2026-03-08T01:30` (local to the selected zone).
+enum TypedTime {
+    case clock(hour: Int, minute: Int)
+    case dated(LocalDate, hour: Int, minute: Int)
+
+    init?(_ word: String) {
+        let parts = word.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            guard let date = LocalDate(iso: parts[0]), let (h, m) = Self.clock(parts[1]) else { return nil }
+            self = .dated(date, hour: h, minute: m)
+        } else {
+            guard let (h, m) = Self.clock(Substring(word)) else { return nil }
+            self = .clock(hour: h, minute: m)
+        }
+    }
+
+    private static func clock(_ text: Substring) -> (Int, Int)? {
+        let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard pieces.count == 2, (1...2).contains(pieces[0].count), pieces[1].count == 2,
+            pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let h = Int(pieces[0]), let m = Int(pieces[1]),
+            (0...23).contains(h), (0...59).contains(m)
+        else { return nil }
+        return (h, m)
+    }
+
+    /// The instant on `day` (for `HH:MM`) in `zone`.
+    func instant(on day: LocalDate, zone: Zone) -> Micros {
+        let (date, h, m): (LocalDate, Int, Int)
+        switch self {
+        case .clock(let hour, let minute): (date, h, m) = (day, hour, minute)
+        case .dated(let d, let hour, let minute): (date, h, m) = (d, hour, minute)
+        }
+        let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + m * 60)
+        return zone.instant(ofWallSeconds: wall) * 1_000_000
+    }
+
+    /// `--at`: a dated time as written; `HH:MM` the latest such time not after `now` (today's,
+    /// else yesterday's: `stop --at 17:30` the morning after means last evening).
+    func latest(notAfter now: Micros, zone: Zone) -> Micros {
+        if case .dated = self { return instant(on: zone.localDate(of: now), zone: zone) }
+        let today = zone.localDate(of: now)
+        let t = instant(on: today, zone: zone)
+        return t <= now ? t : instant(on: today.adding(days: -1), zone: zone)
+    }
+
+    static let hint = "'HH:MM' or 'YYYY-MM-DDTHH:MM', local to the selected zone"
+}
+
+extension ShellError {
+    /// A tracking refusal as the shell says it.
+    static func tracking(_ error: TrackingError) -> ShellError {
+        if case .store(let store) = error { return .store(store) }
+        return .refused(error.description)
+    }
+}

@@ -1,0 +1,220 @@
+// LiveSources.swift — the loaded sources kept part by part, so that they can be read again cheaply: each part's history with what was seen at its read (a file's stat, ActivityWatch's events, the store's data version), and a refresh that reads only what changed (RefreshPolicy) and merges the parts again.
+import Foundation
+import Synchronization
+import UsageCore
+import UsageData
+import UsageStore
+
+/// The sources of a load as a repository that remembers each part. The view model loads
+/// through it; `watch` then calls `refresh`, which reads again only the parts that changed and
+/// hands back the new merged history (nil when nothing changed, so an unchanged source costs a
+/// `stat` or a pragma and no parse). A refresh that fails changes nothing: every part keeps
+/// what it had, and the next refresh tries again.
+public final class LiveSources: HistoryRepository {
+    public let source: SourceRef
+    public var name: String { source.description }
+    private let zone: Zone
+    private let timeout: Double
+    private let storePath: String?
+    private let options: ReadOptions
+    private let parts = Mutex<[Part]>([])
+
+    /// One source as last read.
+    struct Part: Sendable {
+        let ref: SourceRef
+        var state: PartState
+        var history: any SessionHistory
+    }
+
+    /// What was seen of a source at its last read.
+    enum PartState: Sendable {
+        /// A file, as `stat` saw it just before the read.
+        case file(FileFingerprint.Probe)
+        /// An ActivityWatch server's events.
+        case activityWatch(ActivityWatchFollow)
+        /// The store, and its data version just before the read.
+        case store(StoreHistory, version: Int64)
+        /// Tracked time: the store (nil while there is none), its data version and what was read.
+        case tracked(Store?, version: Int64?, TrackerSnapshot)
+        /// Read anew at every refresh (a URL), or once (the sample, standard input).
+        case plain
+    }
+
+    public init(_ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: String?) {
+        self.source = source
+        self.zone = zone
+        self.timeout = timeout
+        self.options = options
+        self.storePath = store
+    }
+
+    /// The first read: every part read whole and kept.
+    public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
+        -> any SessionHistory
+    {
+        var read: [Part] = []
+        for ref in source.parts {
+            read.append(try Self.first(ref, options: options, zone: zone, timeout: timeout, store: storePath, cancellation: cancellation, progress: progress))
+            if cancellation.isCancelled { throw .cancelled(source: name) }
+        }
+        parts.withLock { $0 = read }
+        return combined(read)
+    }
+
+    /// Reads again what changed since the last read, with `options` (the clock now); returns
+    /// the new history, or nil when nothing changed. Touches no shell state, so it may run on
+    /// another thread; a cancelled or failed refresh changes nothing.
+    public func refresh(options: ReadOptions, cancellation: CancellationToken) throws(LoadError) -> (any SessionHistory)? {
+        let known = parts.withLock { $0 }
+        var next: [Part] = []
+        var changed = false
+        for part in known {
+            let (updated, moved) = try refreshed(part, options: options, cancellation: cancellation)
+            if cancellation.isCancelled { throw .cancelled(source: name) }
+            next.append(updated)
+            changed = changed || moved
+        }
+        guard changed else { return nil }
+        parts.withLock { $0 = next }
+        return combined(next)
+    }
+
+    /// The actions the next refresh would take, part by part (for tests and the benchmark's
+    /// report; probes the files and the store, reads nothing).
+    public func plannedActions() -> [RefreshAction] {
+        parts.withLock { $0 }.map { action(for: $0) }
+    }
+
+    // MARK: The parts
+
+    private func combined(_ parts: [Part]) -> any SessionHistory {
+        if case .merged = source { return MergedRepository.combine(parts.map(\.history), source: name) }
+        return parts[0].history
+    }
+
+    /// What the policy says of one part now.
+    private func action(for part: Part) -> RefreshAction {
+        switch part.state {
+        case .file(let known):
+            let running = part.history.all.mayHoldRunning
+            guard case .file(let path) = part.ref else { return .keep }
+            return RefreshPolicy.file(known: known, now: FileFingerprint.probe(path), holdsRunning: running)
+        case .activityWatch:
+            return .readNew
+        case .store(let history, let version):
+            do {
+                return RefreshPolicy.store(known: version, now: try history.store.dataVersion())
+            } catch {
+                return .fail(Self.storeError(error, path: history.store.path))
+            }
+        case .tracked(let store, let version, let snapshot):
+            let running = snapshot.intervals.contains { $0.end == nil }
+            guard let store else {
+                return storePath.map(Store.exists(at:)) == true ? .read : .keep
+            }
+            do {
+                return RefreshPolicy.tracked(known: version, now: try store.dataVersion(), running: running)
+            } catch {
+                return .fail(Self.storeError(error, path: store.path))
+            }
+        case .plain:
+            return RefreshPolicy.unprobed(RefreshPolicy.kind(of: part.ref))
+        }
+    }
+
+    /// One part refreshed as the policy says; whether its history changed.
+    private func refreshed(_ part: Part, options: ReadOptions, cancellation: CancellationToken) throws(LoadError) -> (Part, Bool) {
+        var part = part
+        switch action(for: part) {
+        case .keep:
+            return (part, false)
+        case .fail(let error):
+            throw error
+        case .readNew:
+            guard case .activityWatch(var events) = part.state, case .activityWatch(let host, let port) = part.ref else { return (part, false) }
+            var server = ActivityWatchRepository(host: host, port: port)
+            server.client.readTimeout = timeout
+            guard try events.update(from: server, cancellation: cancellation, progress: { _ in }) else { return (part, false) }
+            part.history = try events.dataset(source: server.name, cancellation: cancellation)
+            part.state = .activityWatch(events)
+            return (part, true)
+        case .recount:
+            guard case .tracked(_, _, let snapshot) = part.state else { return (part, false) }
+            part.history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: Self.clock(options))
+            return (part, true)
+        case .read:
+            if case .store(let history, _) = part.state {
+                // The same connection read again: its data version keeps telling what others change.
+                do {
+                    let version = try history.store.dataVersion()
+                    let again = try StoreHistory(store: history.store, source: history.source)
+                    return (Part(ref: part.ref, state: .store(again, version: version), history: again), true)
+                } catch {
+                    throw Self.storeError(error, path: history.store.path)
+                }
+            }
+            let again = try Self.first(
+                part.ref, options: options, zone: zone, timeout: timeout, store: storePath, cancellation: cancellation, progress: { _ in })
+            return (again, true)
+        }
+    }
+
+    /// A part's first read (or a whole read again), with what is seen of it just before.
+    private static func first(
+        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: String?, cancellation: CancellationToken,
+        progress: @escaping @Sendable (Int) -> Void
+    ) throws(LoadError) -> Part {
+        switch ref {
+        case .file(let path):
+            // Seen before the read: a change during the read shows at the next refresh.
+            let seen = FileFingerprint.probe(path)
+            let history = try FileRepository(path: path, timeout: timeout, options: options).load(cancellation: cancellation, progress: progress)
+            return Part(ref: ref, state: .file(seen), history: history)
+        case .activityWatch(let host, let port):
+            var server = ActivityWatchRepository(host: host, port: port)
+            server.client.readTimeout = timeout
+            var events = ActivityWatchFollow()
+            _ = try events.update(from: server, cancellation: cancellation, progress: progress)
+            return Part(ref: ref, state: .activityWatch(events), history: try events.dataset(source: server.name, cancellation: cancellation))
+        case .store:
+            let path = store ?? ""
+            do {
+                let opened = try Store.open(path: path, create: false)
+                let version = try opened.dataVersion()
+                let history = try StoreHistory(store: opened, source: SourceRef.storeName)
+                return Part(ref: ref, state: .store(history, version: version), history: history)
+            } catch {
+                throw storeError(error, path: path)
+            }
+        case .tracked:
+            let path = store ?? ""
+            // A store that does not exist yet holds no tracked time: an empty source, not an error.
+            guard Store.exists(at: path) else {
+                let empty = TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
+                return Part(ref: ref, state: .tracked(nil, version: nil, empty), history: TrackedRepository.dataset([], tasks: [], now: 0))
+            }
+            do {
+                let opened = try Store.open(path: path, create: false)
+                let version = try opened.dataVersion()
+                let snapshot = try opened.trackerSnapshot()
+                let history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock(options))
+                return Part(ref: ref, state: .tracked(opened, version: version, snapshot), history: history)
+            } catch {
+                throw .unreadable(source: SourceRef.trackedName, reason: "\(path): \(error.reason)")
+            }
+        case .merged, .sample, .stdin, .refused, .url:
+            let repository = ref.repository(zone: zone, timeout: timeout, options: options, store: store)
+            return Part(ref: ref, state: .plain, history: try repository.openHistory(cancellation: cancellation, progress: progress))
+        }
+    }
+
+    /// The clock a running tracked interval counts up to: the load's, else the system's (as `TrackedRepository`).
+    private static func clock(_ options: ReadOptions) -> Micros {
+        options.now ?? Micros(Date().timeIntervalSince1970 * 1_000_000)
+    }
+
+    /// The store's error as a load's, as `StoreRepository` says it.
+    private static func storeError(_ error: StoreError, path: String) -> LoadError {
+        .unreadable(source: SourceRef.storeName, reason: "\(path): \(error.reason)")
+    }
+}

@@ -1,0 +1,66 @@
+// TrackedRepository.swift — tracked time as a source (`load tracked`, `:tracked:`): each task's intervals become sessions with the task's name as the app and its category, so every screen-time report shows them; a running one counts up to now.
+import Foundation
+import UsageCore
+import UsageData
+
+/// `load tracked`: the tracker's intervals as sessions.
+public struct TrackedRepository: SessionRepository {
+    /// The store's database file.
+    public let path: String
+    /// The clock a running interval is counted up to (nil: the system's).
+    public let now: Micros?
+    public var name: String { SourceRef.trackedName }
+
+    public init(path: String, now: Micros?) {
+        self.path = path
+        self.now = now
+    }
+
+    public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
+        let snapshot: TrackerSnapshot
+        do {
+            // A store that does not exist yet holds no tracked time: an empty source, not an error.
+            guard Store.exists(at: path) else { return Self.dataset([], tasks: [], now: 0) }
+            snapshot = try Store.open(path: path, create: false).trackerSnapshot()
+        } catch {
+            throw .unreadable(source: name, reason: "\(path): \(error.reason)")
+        }
+        let clock = now ?? Micros(Date().timeIntervalSince1970 * 1_000_000)
+        return Self.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock)
+    }
+
+    /// The sessions of `intervals`: app = the task's name, category = its category (Other
+    /// without one); a running interval ends at `now` and is marked running; ids `tracked-N`.
+    public static func dataset(_ intervals: [TrackedInterval], tasks: [TrackerTask], now: Micros) -> Dataset {
+        var apps: [String] = []
+        var appIndex: [String: Int32] = [:]
+        var categories: [String] = []
+        var categoryIndex: [String: Int32] = [:]
+        var sessions: [Session] = []
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for interval in intervals {
+            let end = interval.end ?? now
+            guard end > interval.start, let task = byID[interval.task] else { continue }
+            let app: Int32
+            if let known = appIndex[task.name] {
+                app = known
+            } else {
+                app = Int32(apps.count)
+                apps.append(task.name)
+                appIndex[task.name] = app
+            }
+            let categoryName = task.categoryName
+            let category: Int32
+            if let known = categoryIndex[categoryName] {
+                category = known
+            } else {
+                category = Int32(categories.count)
+                categories.append(categoryName)
+                categoryIndex[categoryName] = category
+            }
+            sessions.append(
+                Session(start: interval.start, end: end, app: app, category: category, id: "tracked-\(interval.id)", running: interval.end == nil))
+        }
+        return Dataset(source: SourceRef.trackedName, apps: apps, categories: categories, sessions: sessions, skipped: SkipSummary(), repairedStrings: 0)
+    }
+}
