@@ -36,17 +36,6 @@ public struct ActivityWatchRead: Sendable {
         }
     }
 
-    /// Reads one bucket's events (the server's `[event, …]`) into the bucket keyed `key`.
-    public mutating func addEvents(
-        _ bytes: UnsafeBufferPointer<UInt8>, toBucket key: String, cancellation: CancellationToken? = nil,
-        chunking: Chunking = .standard
-    ) throws(IngestError) {
-        guard let k = buckets.firstIndex(where: { $0.key == key }) else { return }
-        var bucket = buckets[k]
-        try readEvents(bytes, into: &bucket, cancellation: cancellation, chunking: chunking)
-        buckets[k] = bucket
-    }
-
     /// The sessions, as ActivityWatch's own Activity view counts active time: every
     /// `currentwindow` event becomes a session of `data.app` from `timestamp` to `timestamp +
     /// duration`; where the same host has an `afkstatus` bucket, only the parts of window
