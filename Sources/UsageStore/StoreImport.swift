@@ -51,15 +51,6 @@ extension Store {
         }
     }
 
-    /// A stored session, as far as the import compares it.
-    private struct Stored {
-        let row: Int64
-        let app: Int64
-        let category: Int64
-        let start: Int64
-        let length: Int64
-    }
-
     private func importOne(_ source: ImportSource, db: Database, names: inout NameIDs, now: Micros) throws -> ImportResult {
         try db.execute(
             sql: """
@@ -72,91 +63,35 @@ extension Store {
         let appIDs = try dataset.apps.map { try names.app($0, db: db) }
         let categoryIDs = try dataset.categories.map { try names.category($0, db: db) }
 
-        // What the store holds of this source already, by key (integers only: reading every
-        // id's text would cost as much again; a key that matches with other content has its
-        // id read, below, to tell an update from a collision).
-        var stored: [Int64: Stored] = [:]
-        let had = try Int64.fetchOne(db, sql: "SELECT sessions FROM source WHERE id = ?", arguments: [sourceID]) ?? 0
-        if had > 0 {
-            stored.reserveCapacity(Int(had))
-            let statement = try db.makeStatement(sql: "SELECT key, id, app, category, start, length FROM session WHERE source = ?")
-            let s = statement.sqliteStatement
-            sqlite3_bind_int64(s, 1, sourceID)
-            while try Self.step(s, db) {
-                stored[sqlite3_column_int64(s, 0)] = Stored(
-                    row: sqlite3_column_int64(s, 1), app: sqlite3_column_int64(s, 2), category: sqlite3_column_int64(s, 3),
-                    start: sqlite3_column_int64(s, 4), length: sqlite3_column_int64(s, 5))
+        // The sessions' keys are made on the other threads while the stored ones are read here.
+        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs, categories: categoryIDs) }
+        var stored = try Self.storedSessions(of: sourceID, db)
+        let idOfRow = try db.makeStatement(sql: "SELECT ext_id FROM session WHERE id = ?")
+        var plan = ImportPlan(count: dataset.sessionCount)
+        let planned = try keys.value.map { keys in
+            try plan.decideDistinct(dataset, keys: keys, apps: appIDs, categories: categoryIDs, stored: stored) { row, id in
+                try Self.storedID(row: row, idOfRow, db, equals: id)
             }
         }
-        let idOfRow = try db.makeStatement(sql: "SELECT ext_id FROM session WHERE id = ?")
+        if planned != true {
+            plan = ImportPlan(count: dataset.sessionCount)
+            try plan.decideEach(dataset, apps: appIDs, categories: categoryIDs, stored: &stored) { row, id in
+                try Self.storedID(row: row, idOfRow, db, equals: id)
+            }
+        }
 
         var result = ImportResult(source: source.shown, skipped: dataset.skipped)
-        let insert = try db.makeStatement(
-            sql: "INSERT INTO session (source, key, app, category, start, length, ext_id, start_offset, end_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        let update = try db.makeStatement(sql: "UPDATE session SET app = ?, category = ?, start = ?, length = ?, ext_id = ? WHERE id = ?")
-        // Keys written new by this import (a 64-bit collision among them is looked past).
-        var added = Set<Int64>(minimumCapacity: max(0, dataset.sessionCount - stored.count))
-        // How often each identity came so far: a repeated id is a second session, kept apart.
-        var occurrences: [UInt64: Int32] = [:]
-        occurrences.reserveCapacity(dataset.sessionCount)
-        var latestOfApp = [(start: Int64, category: Int64)?](repeating: nil, count: dataset.apps.count)
-        let all = dataset.all
-        for session in all {
-            let app = appIDs[Int(session.app)]
-            let category = categoryIDs[Int(session.category)]
-            let start = session.start
-            let length = session.end - session.start
-            try all.withID(of: session) { (id: UnsafeBufferPointer<UInt8>?) throws in
-                // How the source tells this session apart.
-                let kind: Int64
-                var base = IdentityHash()
-                if dataset.identity == .byStart {
-                    kind = 2
-                    base.add(start)
-                } else if let id {
-                    kind = 0
-                    base.add(id)
-                } else {
-                    kind = 1
-                    base.add(app)
-                    base.add(category)
-                    base.add(start)
-                    base.add(length)
-                }
-                let occurrence = occurrences[base.value, default: 0]
-                occurrences[base.value] = occurrence + 1
-                var probe = 0
-                while true {
-                    let key = base.key(kind: kind, occurrence: Int(occurrence), probe: probe)
-                    // A stored session is matched once: it leaves `stored` when it is.
-                    if let old = stored.removeValue(forKey: key) {
-                        let same = old.app == app && old.category == category && old.start == start && old.length == length
-                        if same {
-                            result.unchanged += 1
-                        } else if kind == 2 ? old.start == start : kind == 0 ? try Self.storedID(row: old.row, idOfRow, db, equals: id!) : false {
-                            try Self.update(update, db, row: old.row, app: app, category: category, start: start, length: length, id: id!)
-                            result.updated += 1
-                        } else {
-                            // Another session's key (a collision of 64-bit hashes): look further.
-                            stored[key] = old
-                            probe += 1
-                            continue
-                        }
-                    } else if added.insert(key).inserted {
-                        try Self.insert(
-                            insert, db, source: sourceID, key: key, app: app, category: category, start: start, length: length, id: id,
-                            offsets: all.offsets(of: session))
-                        result.added += 1
-                    } else {
-                        probe += 1
-                        continue
-                    }
-                    break
-                }
-            }
-            if start >= latestOfApp[Int(session.app)]?.start ?? Int64.min { latestOfApp[Int(session.app)] = (start, category) }
-        }
+        (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
+        try Self.carryOut(plan, dataset, source: sourceID, apps: appIDs, categories: categoryIDs, db)
         try db.execute(sql: "UPDATE source SET sessions = sessions + ? WHERE id = ?", arguments: [result.added, sourceID])
+
+        // Each app's latest session's category.
+        var latestOfApp = [(start: Int64, category: Int64)?](repeating: nil, count: dataset.apps.count)
+        let sessions = dataset.sessions
+        for k in sessions.indices {
+            let (start, _, app, category) = sessions.core(k)
+            if start >= latestOfApp[Int(app)]?.start ?? Int64.min { latestOfApp[Int(app)] = (start, categoryIDs[Int(category)]) }
+        }
         let latest = try db.makeStatement(
             sql: """
                 INSERT INTO app_latest (app, category, start) VALUES (?, ?, ?)
@@ -167,6 +102,88 @@ extension Store {
             try latest.execute(arguments: [appIDs[k], newest.category, newest.start])
         }
         return result
+    }
+
+    /// What the store holds of a source already, by key (integers only: reading every id's
+    /// text would cost as much again; a key that matches with other content has its id read
+    /// to tell an update from a collision). A source holding most of the store is read in one
+    /// pass over the table rather than through its index, row by row.
+    private static func storedSessions(of sourceID: Int64, _ db: Database) throws -> [Int64: StoredSession] {
+        let had = try Int64.fetchOne(db, sql: "SELECT sessions FROM source WHERE id = ?", arguments: [sourceID]) ?? 0
+        guard had > 0 else { return [:] }
+        let total = try Store.meta(db, MetaKey.sessions) ?? had
+        var stored: [Int64: StoredSession] = [:]
+        stored.reserveCapacity(Int(had))
+        let table = had * 2 >= total ? "session NOT INDEXED" : "session"
+        let statement = try db.makeStatement(sql: "SELECT key, id, app, category, start, length FROM \(table) WHERE source = ?")
+        let s = statement.sqliteStatement
+        sqlite3_bind_int64(s, 1, sourceID)
+        while try step(s, db) {
+            stored[sqlite3_column_int64(s, 0)] = StoredSession(
+                row: sqlite3_column_int64(s, 1), app: sqlite3_column_int64(s, 2), category: sqlite3_column_int64(s, 3),
+                start: sqlite3_column_int64(s, 4), length: sqlite3_column_int64(s, 5))
+        }
+        return stored
+    }
+
+    /// Carries out a plan: new sessions inserted (in the load's order, which is the start
+    /// index's, so its entries are appended), changed ones updated in place.
+    private static func carryOut(
+        _ plan: ImportPlan, _ dataset: Dataset, source: Int64, apps: [Int64], categories: [Int64], _ db: Database
+    ) throws {
+        let sessions = dataset.sessions
+        let columns = "INSERT INTO session (source, key, app, category, start, length, ext_id, start_offset, end_offset) VALUES "
+        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let one = try db.makeStatement(sql: columns + tuple)
+        // Rows go in by batches: one statement step for many rows costs SQLite far less than one a row.
+        let batchRows = 64
+        let batch = try db.makeStatement(sql: columns + Array(repeating: tuple, count: batchRows).joined(separator: ", "))
+        let update = try db.makeStatement(sql: "UPDATE session SET app = ?, category = ?, start = ?, length = ?, ext_id = ? WHERE id = ?")
+        var pending: [Int] = []
+        pending.reserveCapacity(batchRows)
+        func flush(_ statement: Statement, _ rows: ArraySlice<Int>) throws {
+            let s = statement.sqliteStatement
+            sqlite3_reset(s)
+            var index: Int32 = 1
+            for k in rows {
+                let (start, end, app, category) = sessions.core(k)
+                let offsets = sessions.offsets(at: k)
+                sqlite3_bind_int64(s, index, source)
+                sqlite3_bind_int64(s, index + 1, plan.keys[k])
+                sqlite3_bind_int64(s, index + 2, apps[Int(app)])
+                sqlite3_bind_int64(s, index + 3, categories[Int(category)])
+                sqlite3_bind_int64(s, index + 4, start)
+                sqlite3_bind_int64(s, index + 5, end - start)
+                sessions.withID(at: k) { id in
+                    if let id { bindText(s, index + 6, id) } else { sqlite3_bind_null(s, index + 6) }
+                }
+                for (offset, minutes) in [(Int32(7), offsets.start), (8, offsets.end)] {
+                    if let minutes { sqlite3_bind_int64(s, index + offset, Int64(minutes)) } else { sqlite3_bind_null(s, index + offset) }
+                }
+                index += 9
+            }
+            _ = try step(s, db)
+        }
+        for k in sessions.indices {
+            switch plan.actions[k] {
+            case ImportPlan.insert:
+                pending.append(k)
+                if pending.count == batchRows {
+                    try flush(batch, pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+            case ImportPlan.update:
+                let (start, end, app, category) = sessions.core(k)
+                try sessions.withID(at: k) { id in
+                    try Self.update(
+                        update, db, row: plan.updates[k]!, app: apps[Int(app)], category: categories[Int(category)], start: start,
+                        length: end - start, id: id)
+                }
+            default:
+                break
+            }
+        }
+        for k in pending { try flush(one, [k][...]) }
     }
 
     /// The names of `app` or `category` by id, read by their byte count: a name may hold a NUL,
@@ -205,7 +222,7 @@ extension Store {
     }
 
     /// Whether the stored session of `row` has the id `id`.
-    private static func storedID(row: Int64, _ statement: Statement, _ db: Database, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool {
+    static func storedID(row: Int64, _ statement: Statement, _ db: Database, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool {
         let s = statement.sqliteStatement
         sqlite3_reset(s)
         sqlite3_bind_int64(s, 1, row)
@@ -216,7 +233,7 @@ extension Store {
 
     private static func update(
         _ statement: Statement, _ db: Database, row: Int64, app: Int64, category: Int64, start: Int64, length: Int64,
-        id: UnsafeBufferPointer<UInt8>
+        id: UnsafeBufferPointer<UInt8>?
     ) throws {
         let s = statement.sqliteStatement
         sqlite3_reset(s)
@@ -224,32 +241,9 @@ extension Store {
         sqlite3_bind_int64(s, 2, category)
         sqlite3_bind_int64(s, 3, start)
         sqlite3_bind_int64(s, 4, length)
-        bindText(s, 5, id)
+        if let id { bindText(s, 5, id) } else { sqlite3_bind_null(s, 5) }
         sqlite3_bind_int64(s, 6, row)
         _ = try step(s, db)
-    }
-
-    private static func insert(
-        _ statement: Statement, _ db: Database, source: Int64, key: Int64, app: Int64, category: Int64, start: Int64, length: Int64,
-        id: UnsafeBufferPointer<UInt8>?, offsets: UTCOffsets
-    ) throws {
-        let s = statement.sqliteStatement
-        sqlite3_reset(s)
-        sqlite3_bind_int64(s, 1, source)
-        sqlite3_bind_int64(s, 2, key)
-        sqlite3_bind_int64(s, 3, app)
-        sqlite3_bind_int64(s, 4, category)
-        sqlite3_bind_int64(s, 5, start)
-        sqlite3_bind_int64(s, 6, length)
-        if let id {
-            bindText(s, 7, id)
-        } else {
-            sqlite3_bind_null(s, 7)
-        }
-        for (index, minutes) in [(Int32(8), offsets.start), (9, offsets.end)] {
-            if let minutes { sqlite3_bind_int64(s, index, Int64(minutes)) } else { sqlite3_bind_null(s, index) }
-        }
-        guard !(try step(s, db)) else { return }
     }
 }
 

@@ -1,0 +1,78 @@
+// ImportKeys.swift — every session's identity key made at once, on every core, for the usual load whose identities are all distinct: the keys the import's general rule would give, found without a dictionary of identities or a set of keys.
+import Dispatch
+import UsageCore
+
+/// The identity keys of a load's sessions (`IdentityHash`), when no two of its identities
+/// repeat: then every session's key is its identity's first occurrence at the first probe,
+/// which is what the general rule in `Store.importOne` gives too (it counts occurrences and
+/// probes past keys it gave already, neither of which then happens). A load with a repeated
+/// identity, or two identities whose keys meet (64-bit hashes), gets nil and takes the
+/// general rule.
+enum ImportKeys {
+    /// How the source tells session `k` apart: its kind (0 its id, 1 its content, 2 its start)
+    /// and the identity's hash. `apps` and `categories` are the store's ids of the load's names.
+    @inline(__always)
+    static func identity(
+        _ sessions: SessionColumns, _ k: Int, byStart: Bool, apps: UnsafeBufferPointer<Int64>, categories: UnsafeBufferPointer<Int64>
+    ) -> (kind: Int64, hash: IdentityHash) {
+        var hash = IdentityHash()
+        let (start, end, app, category) = sessions.core(k)
+        if byStart {
+            hash.add(start)
+            return (2, hash)
+        }
+        return sessions.withID(at: k) { id in
+            if let id {
+                hash.add(id)
+                return (0, hash)
+            }
+            hash.add(apps[Int(app)])
+            hash.add(categories[Int(category)])
+            hash.add(start)
+            hash.add(end - start)
+            return (1, hash)
+        }
+    }
+
+    /// Every session's key, in the sessions' order; nil when two sessions' identities are the
+    /// same or their keys meet below the kind's bits (see the type's note).
+    static func distinct(_ dataset: Dataset, apps: [Int64], categories: [Int64]) -> [Int64]? {
+        let sessions = dataset.sessions
+        let count = sessions.count
+        guard count > 0 else { return [] }
+        let byStart = dataset.identity == .byStart
+        let threads = count >= 1 << 14 ? 2 : 1
+        // Each key, and its low 62 bits (the kind left out) to sort: equal identities, of any
+        // kind, have equal low bits, so distinct low bits mean distinct identities and keys.
+        var keys = [Int64](repeating: 0, count: count)
+        var low = [Int64](repeating: 0, count: count)
+        keys.withUnsafeMutableBufferPointer { keyBuffer in
+            low.withUnsafeMutableBufferPointer { lowBuffer in
+                apps.withUnsafeBufferPointer { appIDs in
+                    categories.withUnsafeBufferPointer { categoryIDs in
+                        let shared = Shared(keys: keyBuffer, low: lowBuffer, apps: appIDs, categories: categoryIDs)
+                        DispatchQueue.concurrentPerform(iterations: threads) { part in
+                            for k in (count * part / threads)..<(count * (part + 1) / threads) {
+                                let (kind, hash) = identity(sessions, k, byStart: byStart, apps: shared.apps, categories: shared.categories)
+                                let key = hash.key(kind: kind, occurrence: 0, probe: 0)
+                                shared.keys[k] = key
+                                shared.low[k] = key & 0x3FFF_FFFF_FFFF_FFFF
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        low.sort()
+        for k in 1..<count where low[k] == low[k - 1] { return nil }
+        return keys
+    }
+
+    /// The buffers the threads of `concurrentPerform` write (each its own range) and read.
+    private struct Shared: @unchecked Sendable {
+        let keys: UnsafeMutableBufferPointer<Int64>
+        let low: UnsafeMutableBufferPointer<Int64>
+        let apps: UnsafeBufferPointer<Int64>
+        let categories: UnsafeBufferPointer<Int64>
+    }
+}
