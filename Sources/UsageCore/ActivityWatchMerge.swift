@@ -18,7 +18,7 @@ struct ActivityWatchEventIndex: Sendable {
         positions.reserveCapacity(events.count)
         for k in 0..<events.count where events.outcomes[k] & ActivityWatchEvents.Outcome.reasonMask != ActivityWatchEvents.Outcome.notAnObject {
             if let id = events.ids.text(at: k) {
-                if positions[id] == nil { positions[id] = k }
+                positions[id] = k  // a repeated id: the last one is the one merged into
             } else {
                 anonymous.insert(Self.signature(events, k))
             }
@@ -31,13 +31,9 @@ struct ActivityWatchEventIndex: Sendable {
 }
 
 extension ActivityWatchEvents {
-    /// Whether event `k` has a start that was read (its timestamp was there and valid).
-    func hasStart(_ k: Int) -> Bool {
-        switch outcomes[k] & Outcome.reasonMask {
-        case Outcome.missingTimestamp, Outcome.badTimestamp, Outcome.notAnObject: return false
-        default: return true
-        }
-    }
+    /// Whether event `k` has a start that was read (its timestamp was there and valid, even
+    /// where its duration was not).
+    func hasStart(_ k: Int) -> Bool { outcomes[k] & Outcome.started != 0 }
 
     /// Whether event `k` is a span (a start and a valid duration).
     func isSpan(_ k: Int) -> Bool { outcomes[k] & Outcome.reasonMask == Outcome.span }
@@ -74,9 +70,11 @@ extension ActivityWatchBucket {
 
 extension ActivityWatchRead {
     /// The buckets become `buckets` (each with its events as they are; their app ids are this
-    /// read's, as `readEvents` and `mergeEvents` made them).
-    public mutating func replaceBuckets(_ buckets: [ActivityWatchBucket]) {
+    /// read's, as `readEvents` and `mergeEvents` made them), read from a listing in which
+    /// `listingRepairs` strings needed repair.
+    public mutating func replaceBuckets(_ buckets: [ActivityWatchBucket], listingRepairs: Int = 0) {
         self.buckets = buckets
+        repairedStrings = listingRepairs
     }
 
     /// Reads a bucket's events (the server's `[event, …]`) into `bucket`, replacing any it had.
@@ -85,7 +83,7 @@ extension ActivityWatchRead {
         chunking: Chunking = .standard
     ) throws(IngestError) {
         let (events, repaired) = try events(bytes, cancellation: cancellation, chunking: chunking)
-        repairedStrings += repaired
+        bucket.repaired = repaired
         bucket.events = events
         bucket.hasEvents = true
         bucket.index = nil
@@ -101,7 +99,8 @@ extension ActivityWatchRead {
         _ bytes: UnsafeBufferPointer<UInt8>, into bucket: inout ActivityWatchBucket, since start: Micros,
         cancellation: CancellationToken? = nil, chunking: Chunking = .standard
     ) throws(IngestError) -> Bool {
-        // Repaired strings are counted where a bucket is read whole: read again, they would count twice.
+        // Repaired strings are counted where a bucket is read whole: those of events read again
+        // (a grown event, at every refresh) would count again and again.
         let read = try events(bytes, cancellation: cancellation, chunking: chunking).events
         var index = bucket.index ?? ActivityWatchEventIndex(bucket.events)
         var kept = bucket.events

@@ -24,6 +24,9 @@ public struct ActivityWatchBucket: Sendable {
     /// Its events, when it had an `events` array.
     var events = ActivityWatchEvents()
     var hasEvents = false
+    /// Strings of its events document that needed repair (a bucket read on its own, as the
+    /// server sends it; an export's are counted for the whole document).
+    var repaired = 0
     /// Where each event id sits in `events`, and the events without one (by what they hold):
     /// made by the first merge (`ActivityWatchRead.mergeEvents`), kept up to date by the next.
     var index: ActivityWatchEventIndex?
@@ -57,6 +60,8 @@ struct ActivityWatchEvents: Sendable {
         static let notAnObject: UInt8 = 5
         static let reasonMask: UInt8 = 0x0F
         /// `data.app` is there but not a string or null.
+        /// The timestamp was read (`starts` holds it), whatever else is wrong.
+        static let started: UInt8 = 0x20
         static let appWrongType: UInt8 = 0x40
         /// `data.status` is `"not-afk"`.
         static let notAFK: UInt8 = 0x80
@@ -438,10 +443,16 @@ struct ActivityWatchReader {
         let missing: (FieldValue) -> Bool = { $0.kind == .absent || $0.kind == .null }
         if missing(f.timestamp) || missing(f.duration) {
             outcome = ActivityWatchEvents.Outcome.missingTimestamp
+            // Its start still tells a follow where the bucket's newest event begins.
+            if f.timestamp.kind == .string, let t = RFC3339.parse(f.timestamp.bytes, cache: &dates) {
+                start = t
+                outcome |= ActivityWatchEvents.Outcome.started
+            }
         } else if f.timestamp.kind != .string {
             outcome = ActivityWatchEvents.Outcome.badTimestamp
         } else if let t = RFC3339.parse(f.timestamp.bytes, cache: &dates) {
             start = t
+            outcome |= ActivityWatchEvents.Outcome.started
             if f.duration.kind != .number {
                 outcome = ActivityWatchEvents.Outcome.badDuration
             } else if let seconds = Self.double(f.duration.bytes), seconds.isFinite {

@@ -122,7 +122,7 @@ public struct ActivityWatchRead: Sendable {
             scanned.append(
                 ScannedPart(
                     table: 0, appNames: apps.names, categoryNames: categories.names, columns: columns, skipped: skipped,
-                    repairedStrings: h == 0 ? repairedStrings : 0))
+                    repairedStrings: h == 0 ? repairedStrings + buckets.reduce(0) { $0 + $1.repaired } : 0))
         }
         return scanned
     }

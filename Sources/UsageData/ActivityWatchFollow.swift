@@ -34,10 +34,13 @@ public struct ActivityWatchFollow: Sendable {
         var next: [ActivityWatchBucket] = []
         var changed = !hasRead
         // A server that says when its buckets changed says nothing of one that is still empty.
-        let tellsUpdates = listing.contains { $0.lastUpdated != nil }
-        for meta in listing.sorted(by: { $0.key < $1.key }) {
+        let tellsUpdates = listing.buckets.contains { $0.lastUpdated != nil }
+        // Bucket ids placed: two listing keys naming the same id are one bucket (the first).
+        var placed: Set<String> = []
+        for meta in listing.buckets.sorted(by: { $0.key < $1.key }) {
             guard let type = meta.type, type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType else { continue }
             let id = meta.id ?? meta.key
+            guard placed.insert(id).inserted else { continue }
             if hasRead, var known = kept[id], known.type == meta.type, known.hostname == meta.hostname {
                 if tellsUpdates, meta.lastUpdated == known.lastUpdated {
                     next.append(known)
@@ -64,7 +67,7 @@ public struct ActivityWatchFollow: Sendable {
             changed = true
         }
         if Set(next.map { $0.id ?? $0.key }) != Set(kept.keys) { changed = true }
-        work.replaceBuckets(next)
+        work.replaceBuckets(next, listingRepairs: listing.repairedStrings)
         read = work
         hasRead = true
         return changed

@@ -52,12 +52,12 @@ public struct ActivityWatchRepository: SessionRepository {
     }
 
     /// `GET /api/0/buckets/`: every bucket's metadata (id, type, host, `last_updated`), in
-    /// the listing's order.
-    func bucketList(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [ActivityWatchBucket] {
+    /// the listing's order, without events.
+    func bucketList(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> ActivityWatchRead {
         do {
             let body = try client.get(base + "/buckets/", source: name, cancellation: cancellation, progress: progress)
             return try decode(body) { bytes throws(IngestError) in
-                try ActivityWatchRead.read(bytes, document: .listing, cancellation: cancellation).buckets
+                try ActivityWatchRead.read(bytes, document: .listing, cancellation: cancellation)
             }
         } catch .unreadable(let source, let reason) where reason.hasPrefix("could not connect") {
             throw .unreadable(source: source, reason: reason + " (is ActivityWatch running there?)")

@@ -70,7 +70,7 @@ struct ImportPlan {
                 unchanged += 1
                 continue
             }
-            let kind = keys[k] >> 62
+            let kind = (keys[k] >> 62) & 3  // the key's top two bits (an arithmetic shift keeps the sign)
             let isUpdate = try sessions.withID(at: k) { id in
                 try Self.isUpdate(kind: kind, stored: old, start: start, id: id, storedIDEquals: storedIDEquals)
             }

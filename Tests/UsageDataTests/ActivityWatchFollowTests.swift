@@ -99,4 +99,43 @@ struct ActivityWatchFollowTests {
         #expect(byKey["w"] == "2026-02-23T09:10:00.5+00:00")
         #expect(byKey["a"] == .some(nil))
     }
+
+    /// Watch read the bucket again at every tick, and its repaired strings were added each time.
+    @Test func bugRepairedStringsGrewAtEveryRefresh() throws {
+        var read = ActivityWatchRead()
+        var bucket = ActivityWatchBucket(key: "w")
+        bucket.type = ActivityWatchRead.windowType
+        // An app name with an invalid UTF-8 byte, repaired to U+FFFD.
+        let bad: [UInt8] = Array(#"[{"id": 1, "timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "Ed"#.utf8) + [0xFF]
+            + Array(#""}}]"#.utf8)
+        try bad.withUnsafeBufferPointer { bytes throws(IngestError) in try read.readEvents(bytes, into: &bucket) }
+        read.replaceBuckets([bucket])
+        #expect(try read.dataset(source: "aw").repairedStrings == 1)
+        for _ in 0..<3 {
+            _ = try bad.withUnsafeBufferPointer { bytes throws(IngestError) in
+                try read.mergeEvents(bytes, into: &bucket, since: t("2026-02-23T09:00:00Z"))
+            }
+            try bad.withUnsafeBufferPointer { bytes throws(IngestError) in try read.readEvents(bytes, into: &bucket) }
+            read.replaceBuckets([bucket])
+        }
+        #expect(try read.dataset(source: "aw").repairedStrings == 1)
+        read.replaceBuckets([bucket], listingRepairs: 2)
+        #expect(try read.dataset(source: "aw").repairedStrings == 3)
+    }
+
+    /// The newest event, its duration not written yet, still says where the next read starts.
+    @Test func anEventWithoutADurationStillTellsWhereTheBucketsNewestStartIs() throws {
+        var read = ActivityWatchRead()
+        var bucket = ActivityWatchBucket(key: "w")
+        bucket.type = ActivityWatchRead.windowType
+        let events = Array(
+            #"[{"id": 2, "timestamp": "2026-02-23T09:10:00Z", "data": {"app": "Ed"}}, {"id": 1, "timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "Ed"}}]"#
+                .utf8)
+        try events.withUnsafeBufferPointer { bytes throws(IngestError) in try read.readEvents(bytes, into: &bucket) }
+        #expect(bucket.newestStart == t("2026-02-23T09:10:00Z"))
+        read.replaceBuckets([bucket])
+        let d = try read.dataset(source: "aw")
+        #expect(d.sessionCount == 1)
+        #expect(d.skipped.count(.missingTimestamp) == 1)
+    }
 }

@@ -102,4 +102,31 @@ struct ImportPlanTests {
             #expect(stored["end_offset"] as Int? == 60)
         }
     }
+
+    /// A by-start key has its kind in the sign bit: the fast path must still read it as 2.
+    @Test func bugAGrownTimewarriorIntervalLeftTheFastPath() throws {
+        // Timewarrior's intervals are known by their starts (here all distinct).
+        var unique = dataset(rows((0..<60).map { k in
+            row("@\(k)", "App\(k % 7)", nil, "2026-02-10T09:\(String(format: "%02d", k)):00Z", "2026-02-10T11:00:00Z")
+        }))
+        unique.identity = .byStart
+        let keys = try #require(ImportKeys.distinct(unique, apps: ids(unique.apps), categories: ids(unique.categories)))
+        #expect(keys.allSatisfy { ($0 >> 62) & 3 == 2 })
+        // Stored as they are, but session 3 shorter: it grew since.
+        var stored: [Int64: StoredSession] = [:]
+        for k in unique.sessions.indices {
+            let (start, end, app, category) = unique.sessions.core(k)
+            stored[keys[k]] = StoredSession(
+                row: Int64(k + 1), app: ids(unique.apps)[Int(app)], category: ids(unique.categories)[Int(category)], start: start,
+                length: end - start - (k == 3 ? 60_000_000 : 0))
+        }
+        var plan = ImportPlan(count: unique.sessionCount)
+        let fast = try plan.decideDistinct(unique, keys: keys, apps: ids(unique.apps), categories: ids(unique.categories), stored: stored) { _, _ in
+            Issue.record("a start needs no id read")
+            return false
+        }
+        #expect(fast)
+        #expect((plan.added, plan.updated, plan.unchanged) == (0, 1, 59))
+        #expect(plan.updates[3] == 4)
+    }
 }
