@@ -75,11 +75,7 @@ public struct Insights: Sendable {
         topApp = DayReport.ranked(reports.lazy.flatMap { $0.apps.map { ($0.name, $0.micros) } }).first
         topCategory = DayReport.ranked(reports.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } }).first
 
-        var longest: (app: Int32, start: Micros, micros: Micros)?
-        for s in week where s.length > (longest?.micros ?? 0) {
-            longest = (s.app, s.start, s.length)
-        }
-        self.longest = longest.map { (history.apps[Int($0.app)], $0.start, $0.micros) }
+        self.longest = week.longestClipped.map { (history.apps[Int($0.app)], $0.start, $0.length) }
         busiestHour = reports.last?.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
         trend = Trend(first: reports[4].totalMicros, last: reports[6].totalMicros)
 

@@ -190,6 +190,27 @@ public struct SessionWindow: Sequence, Sendable {
         }
     }
 
+    /// The longest session as the window clips it (the first of equals, in the window's
+    /// order): its app, clipped start and clipped length; nil when the window yields none. One
+    /// tight pass over the candidates' times, making no `ClippedSession`.
+    public var longestClipped: (app: Int32, start: Micros, length: Micros)? {
+        columns.starts.withUnsafeBufferPointer { starts in
+            columns.ends.withUnsafeBufferPointer { ends in
+                var best = -1
+                var bestLength: Micros = 0
+                var bestStart: Micros = 0
+                for k in candidates {
+                    let start = Swift.max(starts[k], from)
+                    let length = Swift.min(ends[k], to) - start
+                    if length > bestLength {
+                        (best, bestLength, bestStart) = (k, length, start)
+                    }
+                }
+                return best < 0 ? nil : (columns.apps[best], bestStart, bestLength)
+            }
+        }
+    }
+
     /// The session id of a yielded session, or nil when its row had none (made into text only here).
     public func id(of session: ClippedSession) -> String? {
         columns.id(at: session.position)

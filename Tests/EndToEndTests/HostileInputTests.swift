@@ -179,6 +179,46 @@ struct HostileInputTests {
         #expect(r.stdout.contains("Mail"))
     }
 
+    /// A file cut short and written again, over and over, while the binary loads it (every
+    /// format's reader in turn): each run ends with a status (loaded, or one line saying the
+    /// file changed or is cut), never a signal (it is read, not mapped: no SIGBUS).
+    @Test(arguments: ["json", "csv"])
+    func aFileChangingWhileLoadedEndsWithAStatusNeverASignal(format: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("changing." + format).path
+        let rows = (0..<40_000).map { k in
+            format == "json"
+                ? #"{"session_id":"s\#(k)","app_name":"App\#(k % 9)","category":null,"start_timestamp":"2026-02-23T09:00:00Z","end_timestamp":"2026-02-23T09:30:00Z"}"#
+                : "s\(k),App\(k % 9),,2026-02-23T09:00:00Z,2026-02-23T09:30:00Z"
+        }
+        let whole = Data(
+            (format == "json" ? "[" + rows.joined(separator: ",\n") + "]"
+                : "session_id,app_name,category,start_timestamp,end_timestamp\n" + rows.joined(separator: "\n") + "\n").utf8)
+        try whole.write(to: URL(fileURLWithPath: path))
+        final class Flag: @unchecked Sendable { var stop = false }
+        let flag = Flag()
+        let changer = Thread {
+            var k = 0
+            while !flag.stop {
+                k += 1
+                if k % 2 == 0 {
+                    truncate(path, off_t(whole.count / (2 + k % 5)))
+                } else {
+                    try? whole.write(to: URL(fileURLWithPath: path))
+                }
+                usleep(300)
+            }
+        }
+        changer.start()
+        defer { flag.stop = true }
+        for _ in 0..<6 {
+            let r = try Binary.run([path, "--day", "2026-02-23", "-c", "apps"])
+            #expect(r.status == 0 || r.status == 1, "status \(r.status): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count <= 2, "\(r.stderr)")
+        }
+    }
+
     @Test func bugABatchRunRepeatedTheFailedLoadForEveryCommand() throws {
         let r = try Binary.run(["/nonexistent/a.json", "-c", "show", "-c", "apps", "-c", "help"])
         #expect(r.status == 1)

@@ -24,6 +24,22 @@ struct SessionWindowTests {
         #expect(sessions.map(\.length).reduce(0, +) == 3_600_000_000 * 2)
     }
 
+    /// `insights`' longest session, found in one tight pass: the walk over the clipped sessions
+    /// it replaced gives the same one (the first of equals), in every window of the history.
+    @Test func theLongestClippedSessionIsTheWalksLongest() {
+        let hours = (0..<48).map { Self.t("2026-02-21T00:00:00Z") + Micros($0) * 3_600_000_000 }
+        for from in hours {
+            for to in hours where to > from {
+                let window = Self.dataset.window(from: from, to: to)
+                var walked: (app: Int32, start: Micros, length: Micros)?
+                for s in window where s.length > (walked?.length ?? 0) { walked = (s.app, s.start, s.length) }
+                let fast = window.longestClipped
+                #expect(fast?.app == walked?.app && fast?.start == walked?.start && fast?.length == walked?.length)
+            }
+        }
+        #expect(SessionWindow.empty(from: 0, to: 10).longestClipped == nil)
+    }
+
     @Test func aWindowWithNothingInItYieldsNothing() {
         #expect(Array(Self.dataset.window(from: Self.t("2026-02-22T01:00:00Z"), to: Self.t("2026-02-22T23:00:00Z"))).isEmpty)
         #expect(Array(Dataset.empty.window(from: 0, to: 10)).isEmpty)
