@@ -348,7 +348,7 @@ struct ActivityWatchReader {
         }
         var fields = EventFields()
         var seen: UInt8 = 0
-        try Self.object(&s) { (s, key) throws(ScanStop) in
+        try JSONScanner.scanObject(&s) { (s, key) throws(ScanStop) in
             let bit: UInt8
             switch key.count {
             case 2 where Self.matches(key, "id"): bit = 1
@@ -367,7 +367,7 @@ struct ActivityWatchReader {
                 s.skipWhitespace()
                 guard s.peek() == UInt8(ascii: "{") else { return _ = try Self.field(&s, slot: 3) }
                 var seenData: UInt8 = 0
-                try Self.object(&s) { (s, key) throws(ScanStop) in
+                try JSONScanner.scanObject(&s) { (s, key) throws(ScanStop) in
                     if key.count == 3, Self.matches(key, "app"), seenData & 1 == 0 {
                         seenData |= 1
                         fields.app = try Self.field(&s, slot: 3)
@@ -382,46 +382,6 @@ struct ActivityWatchReader {
         }
         first = false
         record(fields)
-    }
-
-    /// An object at `{`: each member's key (valid until the value is read) to `member`, which
-    /// reads the value.
-    private static func object(
-        _ s: inout JSONScanner, _ member: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws(ScanStop) -> Void
-    ) throws(ScanStop) {
-        s.i += 1
-        s.skipWhitespace()
-        if s.peek() == UInt8(ascii: "}") {
-            s.i += 1
-            return
-        }
-        while true {
-            s.skipWhitespace()
-            guard s.peek() == UInt8(ascii: "\"") else { throw s.error("expected a string key in the object") }
-            let key: UnsafeBufferPointer<UInt8>
-            if let plain = s.plainString() {
-                key = plain
-            } else {
-                let scanned = try s.scanString(slot: 5)
-                s.countRepair(scanned)
-                key = scanned.bytes
-            }
-            s.skipWhitespace()
-            guard s.peek() == UInt8(ascii: ":") else { throw s.error("expected ':' after the key") }
-            s.i += 1
-            try member(&s, key)
-            s.skipWhitespace()
-            guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or '}'") }
-            if s.b[s.i] == UInt8(ascii: ",") {
-                s.i += 1
-                continue
-            }
-            if s.b[s.i] == UInt8(ascii: "}") {
-                s.i += 1
-                return
-            }
-            throw s.error("expected ',' or '}' after an object member")
-        }
     }
 
     private static func matches(_ k: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {

@@ -581,6 +581,47 @@ struct JSONScanner {
         return nil
     }
 
+    /// An object at `{`, read to its `}`: each member's key (valid until the value is read;
+    /// plain keys read in place, others unescaped and counted for repair) to `member`, which
+    /// reads the value. The readers of nested documents (ActivityWatch, Timewarrior) share it.
+    @inline(__always) static func scanObject(
+        _ s: inout JSONScanner, _ member: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws(ScanStop) -> Void
+    ) throws(ScanStop) {
+        s.i += 1
+        s.skipWhitespace()
+        if s.peek() == UInt8(ascii: "}") {
+            s.i += 1
+            return
+        }
+        while true {
+            s.skipWhitespace()
+            guard s.peek() == UInt8(ascii: "\"") else { throw s.error("expected a string key in the object") }
+            let key: UnsafeBufferPointer<UInt8>
+            if let plain = s.plainString() {
+                key = plain
+            } else {
+                let scanned = try s.scanString(slot: 5)
+                s.countRepair(scanned)
+                key = scanned.bytes
+            }
+            s.skipWhitespace()
+            guard s.peek() == UInt8(ascii: ":") else { throw s.error("expected ':' after the key") }
+            s.i += 1
+            try member(&s, key)
+            s.skipWhitespace()
+            guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or '}'") }
+            if s.b[s.i] == UInt8(ascii: ",") {
+                s.i += 1
+                continue
+            }
+            if s.b[s.i] == UInt8(ascii: "}") {
+                s.i += 1
+                return
+            }
+            throw s.error("expected ',' or '}' after an object member")
+        }
+    }
+
     /// Counts a string that needed repair (with `countRepairs`).
     mutating func countRepair(_ s: FieldValue) {
         if s.repaired || (s.nonASCII && !DatasetBuilder.isValidUTF8(s.bytes)) { repairedStrings += 1 }

@@ -364,23 +364,7 @@ extension SessionColumns {
                         return x.position < y.position
                     }
                     for b in ranges[r] {
-                        let from = bucketBounds[b]
-                        let to = bucketBounds[b + 1]
-                        guard to - from > 1 else { continue }
-                        if to - from <= 24 {
-                            for j in (from + 1)..<to {
-                                let key = all[j]
-                                var k = j
-                                while k > from, precedes(key, all[k - 1]) {
-                                    all[k] = all[k - 1]
-                                    k -= 1
-                                }
-                                all[k] = key
-                            }
-                        } else {
-                            var bucket = UnsafeMutableBufferPointer(rebasing: all[from..<to])
-                            bucket.sort(by: precedes)
-                        }
+                        sortBucket(all, from: bucketBounds[b], to: bucketBounds[b + 1], by: precedes)
                     }
                 }
             }
@@ -635,26 +619,28 @@ struct SortKey: Sendable {
             initialized = n
         }
         keys.withUnsafeMutableBufferPointer { all in
-            for b in 0..<buckets {
-                let from = bounds[b]
-                let to = bounds[b + 1]
-                guard to - from > 1 else { continue }
-                if to - from <= 24 {
-                    // Insertion sort: buckets hold a handful of keys.
-                    for j in (from + 1)..<to {
-                        let key = all[j]
-                        var k = j
-                        while k > from, precedes(key, all[k - 1]) {
-                            all[k] = all[k - 1]
-                            k -= 1
-                        }
-                        all[k] = key
-                    }
-                } else {
-                    var bucket = UnsafeMutableBufferPointer(rebasing: all[from..<to])
-                    bucket.sort(by: precedes)
-                }
-            }
+            for b in 0..<buckets { sortBucket(all, from: bounds[b], to: bounds[b + 1], by: precedes) }
         }
+    }
+}
+
+/// Sorts one bucket of a bucket sort, `all[from..<to]`: by insertion when it holds a handful
+/// of keys (as nearly all do), else by the library's sort. Both of the load's sorts use it.
+@inline(__always)
+func sortBucket<Key>(_ all: UnsafeMutableBufferPointer<Key>, from: Int, to: Int, by precedes: (Key, Key) -> Bool) {
+    guard to - from > 1 else { return }
+    if to - from <= 24 {
+        for j in (from + 1)..<to {
+            let key = all[j]
+            var k = j
+            while k > from, precedes(key, all[k - 1]) {
+                all[k] = all[k - 1]
+                k -= 1
+            }
+            all[k] = key
+        }
+    } else {
+        var bucket = UnsafeMutableBufferPointer(rebasing: all[from..<to])
+        bucket.sort(by: precedes)
     }
 }

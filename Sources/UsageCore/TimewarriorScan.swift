@@ -123,44 +123,17 @@ struct IntervalReader: ArrayElementReader {
         guard isObject else { return try s.skipValue() }
         (id, start, end, tags) = (FieldValue(), FieldValue(), FieldValue(), .absent)
         var seen: UInt8 = 0
-        s.i += 1  // "{"
-        s.skipWhitespace()
-        if s.peek() == UInt8(ascii: "}") {
-            s.i += 1
-            return
-        }
-        while true {
+        try JSONScanner.scanObject(&s) { (s, key) throws(ScanStop) in
+            let bit = Self.bit(of: key)
             s.skipWhitespace()
-            guard s.peek() == UInt8(ascii: "\"") else { throw s.error("expected a string key in the object") }
-            let key = try s.scanString(slot: 5)
-            s.countRepair(key)
-            let bit = Self.bit(of: key.bytes)
-            s.skipWhitespace()
-            guard s.peek() == UInt8(ascii: ":") else { throw s.error("expected ':' after the key") }
-            s.i += 1
-            s.skipWhitespace()
-            if bit == 0 || seen & bit != 0 {
-                try s.skipValue()
-            } else {
-                seen |= bit
-                switch bit {
-                case 1: id = try Self.field(&s, slot: 0)
-                case 2: start = try Self.field(&s, slot: 1)
-                case 4: end = try Self.field(&s, slot: 2)
-                default: try readTags(&s)
-                }
+            if bit == 0 || seen & bit != 0 { return try s.skipValue() }
+            seen |= bit
+            switch bit {
+            case 1: id = try Self.field(&s, slot: 0)
+            case 2: start = try Self.field(&s, slot: 1)
+            case 4: end = try Self.field(&s, slot: 2)
+            default: try readTags(&s)
             }
-            s.skipWhitespace()
-            guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or '}'") }
-            if s.b[s.i] == UInt8(ascii: ",") {
-                s.i += 1
-                continue
-            }
-            if s.b[s.i] == UInt8(ascii: "}") {
-                s.i += 1
-                return
-            }
-            throw s.error("expected ',' or '}' after an object member")
         }
     }
 

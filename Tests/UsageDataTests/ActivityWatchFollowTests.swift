@@ -1,4 +1,5 @@
 // ActivityWatchFollowTests.swift — the events of an ActivityWatch server merged as `watch` reads them: a grown event replaces the one kept, an event the server trimmed to the `start` asked for keeps its own start, new events are added once, an unchanged one changes nothing; `last_updated` read from the listing; and `start` written as the API takes it.
+import ReferenceReaders
 import Testing
 @testable import UsageCore
 @testable import UsageData

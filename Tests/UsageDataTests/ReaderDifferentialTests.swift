@@ -5,46 +5,6 @@ import Testing
 @testable import UsageCore
 @testable import UsageData
 
-/// What a load gives, in comparable form: every session with its names and id, the skip
-/// counts and examples, the repaired strings, the name tables; or the error.
-struct LoadFacts: Equatable, CustomStringConvertible {
-    var sessions: [String] = []
-    var apps: [String] = []
-    var categories: [String] = []
-    var skipped: [String] = []
-    var repaired = 0
-    /// What the load notes beside the sessions: how they are known, times read in a zone.
-    var notes: [String] = []
-    var error: IngestError?
-
-    init(_ result: Result<Dataset, IngestError>) {
-        switch result {
-        case .failure(let e): error = e
-        case .success(let d):
-            sessions = d.sessions.indices.map { k in
-                let s = d.sessions[k]
-                let o = d.sessions.offsets(at: k)
-                return "\(s.start) \(s.end) \(d.apps[Int(s.app)].debugDescription) \(d.categories[Int(s.category)]) \(s.id.debugDescription)"
-                    + " \(o.start as Any)/\(o.end as Any)\(s.running ? " running" : "")"
-            }
-            notes = ["\(d.identity)"] + d.parts.map { "\($0.localTimes as Any)" }
-            apps = d.apps
-            categories = d.categories
-            skipped = SkipReason.allCases.map { reason in
-                "\(reason.rawValue) \(d.skipped.count(reason)) "
-                    + (d.skipped.examples[reason] ?? []).map { "\($0.sessionID ?? "nil")@\($0.line.map(String.init) ?? "-")" }
-                    .joined(separator: ",")
-            }
-            repaired = d.repairedStrings
-        }
-    }
-
-    var description: String {
-        if let error { return "error: \(error)" }
-        return "\(sessions.count) sessions \(sessions.prefix(4)) skipped \(skipped.filter { !$0.hasSuffix(" 0 ") }) repaired \(repaired)"
-    }
-}
-
 /// The chunkings the new readers read every input with (the old ones read it whole).
 let readerChunkings: [Chunking] = [
     .standard, Chunking(segmentBytes: 1, readBytes: 1, workers: 1), Chunking(segmentBytes: 5, readBytes: 3, workers: 2),
