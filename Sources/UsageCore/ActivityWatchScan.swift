@@ -89,7 +89,7 @@ struct ActivityWatchEvents: Sendable {
 /// wins; an id is an integer's or a number's text; a duration is a number Foundation can
 /// represent), and counts the strings anywhere that needed repair, as the Foundation-based
 /// reader did.
-struct ActivityWatchReader {
+struct ActivityWatchReader: Sendable {
     let document: ActivityWatchDocument
     private(set) var buckets: [ActivityWatchBucket] = []
     /// App names of the events (`(unknown)` for null or absent).
@@ -110,6 +110,8 @@ struct ActivityWatchReader {
     private var current: ActivityWatchBucket?
     private var dates = RFC3339.DateCache()
     private var events = 0
+    /// A run of events (`eventRun()`): it stops before the events array's `]`.
+    private var isRun = false
 
     init(document: ActivityWatchDocument, apps: NameTable = NameTable(normalise: Normalise.appName)) {
         self.document = document
@@ -118,6 +120,47 @@ struct ActivityWatchReader {
             current = ActivityWatchBucket(key: "")
             current?.hasEvents = true
         }
+    }
+
+    /// A reader of a run of events, as another thread reads a segment of a document from where
+    /// an event probably begins: it reads events (the first without a `,` before it) until the
+    /// events array's `]`, which it leaves unread, or until the bytes end.
+    static func eventRun() -> ActivityWatchReader {
+        var run = ActivityWatchReader(document: .events)
+        run.level = .events
+        run.first = true
+        run.isRun = true
+        return run
+    }
+
+    /// Whether this reader's next events would be a run read from after `rest`: it stands
+    /// between two events of an events array, and `rest`, the unit its bytes' end cut, is the
+    /// `,` between them and nothing but white space.
+    func awaitsEvent(after rest: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard level == .events, !first, !finished, !isRun, current != nil else { return false }
+        var commas = 0
+        for c in rest {
+            if c == UInt8(ascii: ",") {
+                commas += 1
+            } else if !ArraySegments.isSpace(c) {
+                return false
+            }
+        }
+        return commas == 1
+    }
+
+    /// Takes the events a run read from where this reader stands (see `awaitsEvent`), as if it
+    /// had read them itself: their app names are interned here in the order they come.
+    mutating func absorb(_ run: ActivityWatchReader) {
+        guard let read = run.current?.events, read.count > 0, current != nil else { return }
+        var map = [Int32](repeating: -1, count: run.apps.names.count)
+        let apps = read.apps.map { app -> Int32 in
+            guard app >= 0 else { return app }
+            if map[Int(app)] < 0 { map[Int(app)] = self.apps.intern(run.apps.names[Int(app)]) }
+            return map[Int(app)]
+        }
+        current!.events.append(contentsOf: read, apps: apps)
+        events += read.count
     }
 
     /// The buckets read (an events document: one, keyed ""), in document order.
@@ -331,6 +374,7 @@ struct ActivityWatchReader {
         if !first {
             guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or ']'") }
             if s.b[s.i] == UInt8(ascii: "]") {
+                if isRun { return finished = true }
                 s.i += 1
                 return close(to: document == .events ? .end : .bucket)
             }
@@ -338,6 +382,7 @@ struct ActivityWatchReader {
             s.i += 1
             s.skipWhitespace()
         } else if s.peek() == UInt8(ascii: "]") {
+            if isRun { return finished = true }
             s.i += 1
             return close(to: document == .events ? .end : .bucket)
         }
@@ -547,6 +592,15 @@ extension ActivityWatchEvents {
     mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, id: String?) {
         guard var id else { return append(start: start, end: end, outcome: outcome, app: app, idBytes: nil) }
         id.withUTF8 { append(start: start, end: end, outcome: outcome, app: app, idBytes: $0) }
+    }
+
+    /// Appends another reader's events, their app ids already made this reader's (`apps`).
+    mutating func append(contentsOf other: ActivityWatchEvents, apps otherApps: [Int32]) {
+        starts += other.starts
+        ends += other.ends
+        outcomes += other.outcomes
+        apps += otherApps
+        ids.append(contentsOf: other.ids)
     }
 
     mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, idBytes: UnsafeBufferPointer<UInt8>?) {

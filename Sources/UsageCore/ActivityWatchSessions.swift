@@ -170,92 +170,21 @@ public struct ActivityWatchRead: Sendable {
 
     // MARK: Reading
 
-    /// Feeds a stream to a reader chunk by chunk: each chunk is the unit cut by the last one's
-    /// end and what was read after it, in one buffer that grows only for a unit larger than
-    /// itself. Errors are placed in the file by the lines and columns of the chunks before.
+    /// Feeds a stream to a reader: a small input in memory is read whole, in place; anything
+    /// else in segments on every core (`scanSegments`).
     static func scan<Source: ByteSource>(
         _ reader: ChunkReader<Source>, _ aw: ActivityWatchReader, cancellation: CancellationToken?
     ) throws(StreamError<Source.Failure>) -> (reader: ActivityWatchReader, repaired: Int) {
+        guard reader.isComplete else { return try scanSegments(reader, aw, cancellation: cancellation) }
         var aw = aw
-        let chunking = reader.chunking
-        var base = SegmentedScan.TextBase()
-        if reader.isComplete {
-            // All in memory already: one final chunk, read in place.
-            var s = JSONScanner(reader.lookahead)
-            s.countRepairs = true
-            do {
-                _ = try aw.read(&s, cancellation: cancellation)
-            } catch {
-                throw .ingest(base.error(error, in: reader.lookahead))
-            }
-            return (aw, s.repairedStrings)
-        }
-        // Chunk after chunk, the next one read ahead on another thread while this one is
-        // scanned. A chunk is read after `front` bytes of room, where the unit the last chunk's
-        // end cut (usually a part of one event) is put back in front of it, so nothing large
-        // is ever copied.
-        let front = 1 << 16
-        var current = SegmentBuffer(capacity: front + chunking.segmentBytes)
-        var next = SegmentBuffer(capacity: front + chunking.segmentBytes)
-        current.count = front
-        reader.takeLookahead(into: current)
-        var start = front
-        var more = !reader.isComplete
-        do {
-            while more, current.count - start < chunking.segmentBytes {
-                more = try reader.readMore(into: current, limit: start + chunking.segmentBytes - current.count)
-            }
-        } catch {
-            throw .read(error)
-        }
-        var s = JSONScanner(UnsafeBufferPointer(start: current.base + start, count: current.count - start), final: false)
+        var s = JSONScanner(reader.lookahead)
         s.countRepairs = true
-        while true {
-            if cancellation?.isCancelled == true { throw .ingest(.cancelled) }
-            let ahead = more ? ReadAhead(reader, into: next, after: front, bytes: chunking.segmentBytes) : nil
-            let window = UnsafeBufferPointer(start: current.base + start, count: current.count - start)
-            s.rebase(window, final: !more)
-            let consumed: Int
-            do {
-                consumed = try aw.read(&s, cancellation: cancellation)
-            } catch {
-                ahead?.wait()  // its buffer must outlive it
-                throw .ingest(base.error(error, in: window))
-            }
-            if aw.finished {
-                ahead?.wait()
-                return (aw, s.repairedStrings)
-            }
-            base.advance(newlines: s.newlines, tailColumns: SegmentedScan.tailColumns(UnsafeBufferPointer(rebasing: window[..<consumed])))
-            let rest = window.count - consumed
-            // A final window finishes or fails: this is only a safety net.
-            guard let ahead else { throw .ingest(base.error(.needMore, in: window)) }
-            ahead.wait()
-            if let failure = ahead.failure { throw .read(failure) }
-            more = ahead.more
-            if rest <= front, consumed > 0 {
-                // The rest before what was read ahead, and on with that buffer.
-                (next.base + front - rest).update(from: window.baseAddress! + consumed, count: rest)
-                swap(&current, &next)
-                start = front - rest
-            } else {
-                // One unit longer than the room in front (or the whole window): the rest, then
-                // what was read, in one buffer; read as much again before reading it again, so
-                // a huge unit is read again only a few times.
-                current.base.update(from: current.base + start + consumed, count: rest)
-                current.count = rest
-                current.append(UnsafeBufferPointer(rebasing: next.bytes[front...]))
-                start = 0
-                let target = 2 * current.count
-                do {
-                    while more, current.count < target {
-                        more = try reader.readMore(into: current, limit: target - current.count)
-                    }
-                } catch {
-                    throw .read(error)
-                }
-            }
+        do {
+            _ = try aw.read(&s, cancellation: cancellation)
+        } catch {
+            throw .ingest(SegmentedScan.TextBase().error(error, in: reader.lookahead))
         }
+        return (aw, s.repairedStrings)
     }
 
     static func inMemory<T>(
@@ -270,39 +199,6 @@ public struct ActivityWatchRead: Sendable {
             }
         }
     }
-}
-
-/// A chunk read on another thread into a buffer, after `front` bytes left free.
-private final class ReadAhead<Source: ByteSource>: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private let reader: ChunkReader<Source>
-    private let buffer: SegmentBuffer
-    private(set) var more = true
-    private(set) var failure: Source.Failure?
-
-    init(_ reader: ChunkReader<Source>, into buffer: SegmentBuffer, after front: Int, bytes: Int) {
-        self.reader = reader
-        self.buffer = buffer
-        buffer.count = front
-        done.enter()
-        // Handed over as a plain closure (the thread only runs it while this object waits).
-        let work = UnsafeSendable({ self.read(until: front + bytes) })
-        DispatchQueue.global(qos: .userInitiated).async { work.value() }
-    }
-
-    private func read(until end: Int) {
-        defer { done.leave() }
-        do throws(Source.Failure) {
-            while more, buffer.count < end {
-                more = try reader.readMore(into: buffer, limit: end - buffer.count)
-            }
-        } catch {
-            failure = error
-        }
-    }
-
-    /// Waits for the read to end.
-    func wait() { done.wait() }
 }
 
 /// Each half's window sessions and skips, handed back from the threads of `concurrentPerform`.

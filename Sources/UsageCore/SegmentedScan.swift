@@ -182,26 +182,6 @@ enum SegmentedScan {
         }
     }
 
-    /// Worker results by segment index, and a signal for each one that arrives.
-    final class Results: Sendable {
-        private let results = Mutex<[Int: WorkerResult]>([:])
-        private let arrived = DispatchSemaphore(value: 0)
-
-        func put(_ index: Int, _ result: WorkerResult) {
-            results.withLock { $0[index] = result }
-            arrived.signal()
-        }
-
-        /// The result of segment `index`, waiting for it; nil when `cancellation` is set meanwhile.
-        func take(_ index: Int, cancellation: CancellationToken?) -> WorkerResult? {
-            while true {
-                if let result = results.withLock({ $0.removeValue(forKey: index) }) { return result }
-                if cancellation?.isCancelled == true { return nil }
-                _ = arrived.wait(timeout: .now() + .milliseconds(50))
-            }
-        }
-    }
-
     /// One run's state: the segments in flight, in file order.
     final class Run<Source: ByteSource, Format: SegmentFormat> {
         let reader: ChunkReader<Source>
@@ -210,7 +190,7 @@ enum SegmentedScan {
         /// What the workers poll: set when the user cancels or the run stops early.
         let stop = CancellationToken()
         let builders = BuilderPool()
-        let results = Results()
+        let results = SegmentResults<WorkerResult>()
         let group = DispatchGroup()
         var freeBuffers: [SegmentBuffer] = []
         /// Segments read and not yet taken, in file order; whether a worker scans each.
@@ -346,6 +326,26 @@ enum SegmentedScan {
                 throw .ingest(.syntax(line: line, column: column, message: "unexpected data after the end of the JSON value"))
             }
             base.advance(newlines: Newlines.count(in: b, from: 0, to: b.count), tailColumns: SegmentedScan.tailColumns(b))
+        }
+    }
+}
+
+/// Worker results by segment index, and a signal for each one that arrives.
+final class SegmentResults<Value: Sendable>: Sendable {
+    private let results = Mutex<[Int: Value]>([:])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func put(_ index: Int, _ result: Value) {
+        results.withLock { $0[index] = result }
+        arrived.signal()
+    }
+
+    /// The result of segment `index`, waiting for it; nil when `cancellation` is set meanwhile.
+    func take(_ index: Int, cancellation: CancellationToken?) -> Value? {
+        while true {
+            if let result = results.withLock({ $0.removeValue(forKey: index) }) { return result }
+            if cancellation?.isCancelled == true { return nil }
+            _ = arrived.wait(timeout: .now() + .milliseconds(50))
         }
     }
 }
