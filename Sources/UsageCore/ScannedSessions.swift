@@ -82,8 +82,11 @@ public struct ScannedSessions: Sendable {
     }
 
     /// The dataset: sessions sorted by (start, end), ties in file order (on two cores when large).
-    public func dataset(source: String) -> Dataset {
+    /// It takes the columns: the sort then holds their only copy and frees each old column as
+    /// soon as its sorted one is made, rather than keeping both until the end.
+    public consuming func dataset(source: String) -> Dataset {
         var sorted = columns
+        columns = SessionColumns()
         sorted.sortByStart()
         return Dataset(
             source: source, apps: apps.names, categories: categories.names, columns: sorted, skipped: skipped,

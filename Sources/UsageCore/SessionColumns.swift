@@ -240,32 +240,31 @@ extension SessionColumns {
 
     /// Sorts sessions in input order by (start, end), ties in input order, using little memory:
     /// a permutation (4 bytes a session, which becomes `idPosition`, so ids stay where they
-    /// are) is found by spreading (start, position) pairs into buckets of nearby starts and
-    /// sorting each small bucket; then each column is gathered through it, one at a time, on
-    /// two cores. At most a column's worth of memory is added at a time besides the pairs.
+    /// are) is found by spreading (start, length, position) keys into buckets of nearby starts
+    /// and sorting each small bucket; the sorted starts are written over the old ones from the
+    /// keys, then the other columns are gathered through the permutation, on two cores. At most
+    /// a column's worth of memory is added at a time besides the keys.
     mutating func sortByStart() {
         precondition(idPosition == nil, "input order only")
         let n = count
         guard n > 1, !isSortedByStart else { return }
-        let perm = permutationByStart()
         let parallel = n >= Self.parallelSortThreshold
-        // Gathers, each old column freed once gathered: starts and apps on one core, ends and
-        // categories on the other.
+        // The box holds the only copy of each column, so each old one is freed once replaced.
         let box = SortColumns(self)
         starts = []
         ends = []
         apps = []
         categories = []
+        let perm = box.sortStarts(parallel: parallel)
+        // Gathers, each old column freed once gathered: ends on one core, apps and categories
+        // on the other.
         perm.withUnsafeBufferPointer { p in
             let order = UnsafeSendable(p)
             DispatchQueue.concurrentPerform(iterations: parallel ? 2 : 1) { k in
-                if k == 0 || !parallel {
-                    box.gatherStarts(order.value)
-                    box.gatherApps(order.value)
-                }
+                if k == 0 || !parallel { box.ends = Self.gather(box.take(\.ends), order.value) }
                 if k == 1 || !parallel {
-                    box.gatherEnds(order.value)
-                    box.gatherCategories(order.value)
+                    box.apps = Self.gather(box.take(\.apps), order.value)
+                    box.categories = Self.gather(box.take(\.categories), order.value)
                 }
             }
         }
@@ -282,10 +281,49 @@ extension SessionColumns {
             }
         }
     }
+}
 
-    /// The positions of the sessions in (start, end, position) order.
-    private func permutationByStart() -> [Int32] {
-        let n = count
+/// What the load's sort moves around for a session (16 bytes): its start, its input position,
+/// and its length when that fits in 32 bits of microseconds (71 minutes), so that sessions
+/// starting together are ordered without reading their ends (which are elsewhere in memory).
+private struct SortedStart {
+    var start: Micros
+    var position: Int32
+    /// The length in microseconds, or `unknown`: longer (or ending before the start).
+    var length: UInt32
+
+    static let unknown = UInt32.max
+
+    init(start: Micros, end: Micros, position: Int32) {
+        self.start = start
+        self.position = position
+        let length = end &- start
+        self.length = length >= 0 && length < Int64(Self.unknown) ? UInt32(length) : Self.unknown
+    }
+}
+
+/// The four columns while they are sorted: each thread replaces only its own, and each old
+/// column is released as soon as its new one is made.
+private final class SortColumns: @unchecked Sendable {
+    var starts: [Micros]
+    var ends: [Micros]
+    var apps: [Int32]
+    var categories: [Int32]
+
+    init(_ c: SessionColumns) {
+        (starts, ends, apps, categories) = (c.starts, c.ends, c.apps, c.categories)
+    }
+
+    /// A column, left empty here (so the caller holds its only copy).
+    func take<T>(_ column: ReferenceWritableKeyPath<SortColumns, [T]>) -> [T] {
+        let values = self[keyPath: column]
+        self[keyPath: column] = []
+        return values
+    }
+
+    /// Sorts `starts` and returns the positions of the sessions in (start, end, position) order.
+    func sortStarts(parallel: Bool) -> [Int32] {
+        let n = starts.count
         var lowest = starts[0]
         var high = lowest
         for t in starts {
@@ -299,7 +337,6 @@ extension SessionColumns {
         let spanBits = span.bitWidth - span.leadingZeroBitCount
         let shift = UInt64(Swift.max(0, spanBits - bucketBits))
         let buckets = Int(span >> shift) + 1
-        let parallel = n >= Self.parallelSortThreshold
         let halves = parallel ? 2 : 1
         let bounds = (0...halves).map { n * $0 / halves }
         // Bucket sizes, per half of the input.
@@ -315,104 +352,75 @@ extension SessionColumns {
             counts = result.take()
         }
         // Where each half's sessions of each bucket go: the first half's before the second's.
-        var cursors = [[Int](repeating: 0, count: buckets + 1), [Int](repeating: 0, count: halves > 1 ? buckets + 1 : 0)]
-        var bucketStart = [Int](repeating: 0, count: buckets + 1)
-        var total = 0
+        var cursors = [[Int32](repeating: 0, count: buckets + 1), [Int32](repeating: 0, count: halves > 1 ? buckets + 1 : 0)]
+        var bucketStart = [Int32](repeating: 0, count: buckets + 1)
+        var total: Int32 = 0
         for b in 0..<buckets {
             bucketStart[b] = total
             for h in 0..<halves {
                 cursors[h][b] = total
-                total += Int(counts[h][b])
+                total += counts[h][b]
             }
         }
         bucketStart[buckets] = total
         counts = []
-        var pairs = [StartPosition](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        var keys = [SortedStart](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
         starts.withUnsafeBufferPointer { st in
-            pairs.withUnsafeMutableBufferPointer { out in
-                let input = UnsafeSendable(st)
-                let target = UnsafeSendable(out)
-                let cursorsCopy = cursors
-                DispatchQueue.concurrentPerform(iterations: halves) { h in
-                    var cursor = cursorsCopy[h]
-                    for k in bounds[h]..<bounds[h + 1] {
-                        let t = input.value[k]
-                        let b = Int(UInt64(bitPattern: t &- low) >> shift)
-                        target.value[cursor[b]] = StartPosition(start: t, position: Int32(k))
-                        cursor[b] += 1
+            ends.withUnsafeBufferPointer { en in
+                keys.withUnsafeMutableBufferPointer { out in
+                    let (input, inputEnds, target) = (UnsafeSendable(st), UnsafeSendable(en), UnsafeSendable(out))
+                    let cursorsCopy = cursors
+                    DispatchQueue.concurrentPerform(iterations: halves) { h in
+                        var cursor = cursorsCopy[h]
+                        for k in bounds[h]..<bounds[h + 1] {
+                            let t = input.value[k]
+                            let b = Int(UInt64(bitPattern: t &- low) >> shift)
+                            target.value[Int(cursor[b])] = SortedStart(start: t, end: inputEnds.value[k], position: Int32(k))
+                            cursor[b] += 1
+                        }
                     }
                 }
             }
         }
         cursors = []
-        // Each bucket in (start, end, position) order; its pairs are in position order already.
+        // Each bucket in (start, end, position) order (its keys are in position order already);
+        // then the starts written over the old ones, and the positions taken, in two halves.
         let bucketBounds = bucketStart
         bucketStart = []
-        pairs.withUnsafeMutableBufferPointer { all in
+        var perm = [Int32](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        keys.withUnsafeMutableBufferPointer { all in
             ends.withUnsafeBufferPointer { en in
-                let keys = UnsafeSendable(all)
-                let endsOf = UnsafeSendable(en)
-                let middle = bounds.count > 2 ? buckets / 2 : buckets
-                let ranges = halves > 1 ? [0..<middle, middle..<buckets] : [0..<buckets]
-                DispatchQueue.concurrentPerform(iterations: ranges.count) { r in
-                    let all = keys.value
-                    let ends = endsOf.value
-                    @inline(__always) func precedes(_ x: StartPosition, _ y: StartPosition) -> Bool {
-                        if x.start != y.start { return x.start < y.start }
-                        let (ex, ey) = (ends[Int(x.position)], ends[Int(y.position)])
-                        if ex != ey { return ex < ey }
-                        return x.position < y.position
-                    }
-                    for b in ranges[r] {
-                        sortBucket(all, from: bucketBounds[b], to: bucketBounds[b + 1], by: precedes)
+                starts.withUnsafeMutableBufferPointer { st in
+                    perm.withUnsafeMutableBufferPointer { pm in
+                        let (keys, endsOf, sorted, positions) = (UnsafeSendable(all), UnsafeSendable(en), UnsafeSendable(st), UnsafeSendable(pm))
+                        let middle = halves > 1 ? buckets / 2 : buckets
+                        let ranges = halves > 1 ? [0..<middle, middle..<buckets] : [0..<buckets]
+                        DispatchQueue.concurrentPerform(iterations: ranges.count) { r in
+                            let all = keys.value
+                            let ends = endsOf.value
+                            @inline(__always) func precedes(_ x: SortedStart, _ y: SortedStart) -> Bool {
+                                if x.start != y.start { return x.start < y.start }
+                                if x.length != SortedStart.unknown, y.length != SortedStart.unknown {
+                                    return x.length != y.length ? x.length < y.length : x.position < y.position
+                                }
+                                let (ex, ey) = (ends[Int(x.position)], ends[Int(y.position)])
+                                if ex != ey { return ex < ey }
+                                return x.position < y.position
+                            }
+                            for b in ranges[r] {
+                                sortBucket(all, from: Int(bucketBounds[b]), to: Int(bucketBounds[b + 1]), by: precedes)
+                            }
+                            let range = Int(bucketBounds[ranges[r].lowerBound])..<Int(bucketBounds[ranges[r].upperBound])
+                            for k in range {
+                                sorted.value[k] = all[k].start
+                                positions.value[k] = all[k].position
+                            }
+                        }
                     }
                 }
             }
         }
-        return pairs.map(\.position)
-    }
-}
-
-/// A session's start and input position, what the sort moves around (16 bytes).
-private struct StartPosition {
-    var start: Micros
-    var position: Int32
-}
-
-/// The four columns while they are gathered: each thread replaces only its own two, and each
-/// old column is released as soon as its new one is made.
-private final class SortColumns: @unchecked Sendable {
-    var starts: [Micros]
-    var ends: [Micros]
-    var apps: [Int32]
-    var categories: [Int32]
-
-    init(_ c: SessionColumns) {
-        (starts, ends, apps, categories) = (c.starts, c.ends, c.apps, c.categories)
-    }
-
-    func gatherStarts(_ p: UnsafeBufferPointer<Int32>) {
-        let old = starts
-        starts = []
-        starts = SessionColumns.gather(old, p)
-    }
-
-    func gatherEnds(_ p: UnsafeBufferPointer<Int32>) {
-        let old = ends
-        ends = []
-        ends = SessionColumns.gather(old, p)
-    }
-
-    func gatherApps(_ p: UnsafeBufferPointer<Int32>) {
-        let old = apps
-        apps = []
-        apps = SessionColumns.gather(old, p)
-    }
-
-    func gatherCategories(_ p: UnsafeBufferPointer<Int32>) {
-        let old = categories
-        categories = []
-        categories = SessionColumns.gather(old, p)
+        return perm
     }
 }
 
