@@ -137,24 +137,24 @@ public struct DayReport: Hashable, Sendable {
         var usedCategories: [Int32] = []
         var total: Micros = 0
         var union = UnionLength()
-        for s in sessions {
-            let length = s.length
+        sessions.forEachClipped { start, end, appID, categoryID in
+            let length = end - start
             total += length
-            let app = Int(s.app)
-            let category = Int(s.category)
+            let app = Int(appID)
+            let category = Int(categoryID)
             appMicros[app] += length
             appSessions[app] += 1
             categoryMicros[category] += length
             if localApp[app] < 0 {
                 localApp[app] = Int32(usedApps.count)
-                usedApps.append(s.app)
+                usedApps.append(appID)
             }
             if localCategory[category] < 0 {
                 localCategory[category] = Int32(usedCategories.count)
-                usedCategories.append(s.category)
+                usedCategories.append(categoryID)
             }
             // Sessions come sorted by start and clipping keeps that order, so the union merges in one pass.
-            union.add(s.start, s.end)
+            union.add(start, end)
         }
         self.totalMicros = total
         self.screenTimeMicros = union.total
@@ -164,11 +164,11 @@ public struct DayReport: Hashable, Sendable {
         var slotApp = PairSums(rows: slotCount, columns: usedApps.count)
         var slotCategory = PairSums(rows: slotCount, columns: usedCategories.count)
         if total > 0 {
-            for s in sessions {
-                let app = Int(localApp[Int(s.app)])
-                let category = Int(localCategory[Int(s.category)])
-                appCategory.add(app, category, s.length)
-                window.forEachSlot(overlapping: s.start, s.end) { k, overlap in
+            sessions.forEachClipped { start, end, appID, categoryID in
+                let app = Int(localApp[Int(appID)])
+                let category = Int(localCategory[Int(categoryID)])
+                appCategory.add(app, category, end - start)
+                window.forEachSlot(overlapping: start, end) { k, overlap in
                     slotApp.add(k, app, overlap)
                     slotCategory.add(k, category, overlap)
                 }
@@ -275,17 +275,55 @@ extension DaySummary {
 
     /// One day's totals and categories (the same numbers `DayReport` gives), from a window that covers it.
     static func summary(of date: LocalDate, categories categoryNames: [String], within all: SessionWindow, zone: Zone) -> DaySummary {
+        DayTotals.lean(of: date, apps: nil, categories: categoryNames, within: all, zone: zone).summary
+    }
+}
+
+/// What `insights` reads of a day besides its hours: its summary and each app's time, the
+/// numbers its `DayReport` gives, made in one lean pass when the report is not made already.
+public struct DayTotals: Sendable {
+    public let summary: DaySummary
+    /// Each app's time that day (apps with time only), in no particular order.
+    public let apps: [(name: String, micros: Micros)]
+
+    public var day: LocalDate { summary.day }
+
+    /// A report's totals.
+    public init(_ report: DayReport) {
+        summary = DaySummary(report)
+        apps = report.apps.map { ($0.name, $0.micros) }
+    }
+
+    private init(summary: DaySummary, apps: [(name: String, micros: Micros)]) {
+        self.summary = summary
+        self.apps = apps
+    }
+
+    /// A day's totals from a window that covers it, in one pass over its sessions (no hours).
+    public static func of(_ date: LocalDate, history: some SessionHistory, within all: SessionWindow, zone: Zone) -> DayTotals {
+        lean(of: date, apps: history.apps, categories: history.categories, within: all, zone: zone)
+    }
+
+    /// The pass `of` and `DaySummary.summary` share; app times only when `appNames` are given.
+    fileprivate static func lean(
+        of date: LocalDate, apps appNames: [String]?, categories categoryNames: [String], within all: SessionWindow, zone: Zone
+    ) -> DayTotals {
         var categoryMicros = [Micros](repeating: 0, count: categoryNames.count)
+        var appMicros = [Micros](repeating: 0, count: appNames?.count ?? 0)
+        let withApps = appNames != nil
         var total: Micros = 0
         var union = UnionLength()
-        for s in all.narrowed(from: zone.startOfDay(date), to: zone.startOfDay(date.adding(days: 1))) {
-            total += s.length
-            categoryMicros[Int(s.category)] += s.length
-            union.add(s.start, s.end)
+        all.narrowed(from: zone.startOfDay(date), to: zone.startOfDay(date.adding(days: 1))).forEachClipped { start, end, app, category in
+            total += end - start
+            categoryMicros[Int(category)] += end - start
+            if withApps { appMicros[Int(app)] += end - start }
+            union.add(start, end)
         }
         let categories = categoryMicros.indices.filter { categoryMicros[$0] > 0 }.map {
             CategoryUsage(name: categoryNames[$0], micros: categoryMicros[$0], share: total > 0 ? Double(categoryMicros[$0]) / Double(total) : 0)
         }.sorted { DayReport.mostFirst(($0.name, $0.micros), ($1.name, $1.micros)) }
-        return DaySummary(day: date, totalMicros: total, screenTimeMicros: union.total, categories: categories)
+        let apps = appMicros.indices.filter { appMicros[$0] > 0 }.map { (name: appNames![$0], micros: appMicros[$0]) }
+        return DayTotals(
+            summary: DaySummary(day: date, totalMicros: total, screenTimeMicros: union.total, categories: categories), apps: apps)
     }
 }

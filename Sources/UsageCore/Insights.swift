@@ -48,36 +48,34 @@ public struct Insights: Sendable {
     /// Above this daily average, take breaks.
     public static let heavyDay: Micros = 3 * 3_600_000_000
 
-    /// The week's facts, its seven reports made here (the week read once, each day a part of it).
+    /// The week's facts, made here: each day's totals in one lean pass over the week's
+    /// sessions, and the last day's report (for its busiest hour).
     public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone) {
         let week = Self.week(endingOn: last, history: history, zone: zone)
-        let reports = (0..<7).reversed().map { DayReport(history: history, date: last.adding(days: -$0), zone: zone, within: week) }
-        self.init(history: history, endingOn: last, zone: zone, reports: reports, week: week)
+        let days = (0..<7).reversed().map { DayTotals.of(last.adding(days: -$0), history: history, within: week, zone: zone) }
+        let report = DayReport(history: history, date: last, zone: zone, within: week)
+        self.init(history: history, week: week, days: days, lastReport: report)
     }
 
-    /// The week's facts from its seven day reports, oldest first (made before: a shell keeps
-    /// them); only the longest session is looked for in the week's sessions.
-    public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone, reports: [DayReport]) {
-        self.init(
-            history: history, endingOn: last, zone: zone, reports: reports,
-            week: Self.week(endingOn: last, history: history, zone: zone))
-    }
-
-    private static func week(endingOn last: LocalDate, history: some SessionHistory, zone: Zone) -> SessionWindow {
+    /// The sessions of the week ending on `last`: what its days' totals are made from.
+    public static func week(endingOn last: LocalDate, history: some SessionHistory, zone: Zone) -> SessionWindow {
         history.window(from: zone.startOfDay(last.adding(days: -6)), to: zone.startOfDay(last.adding(days: 1)))
     }
 
-    private init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone, reports: [DayReport], week: SessionWindow) {
-        precondition(reports.count == 7 && reports.last?.day == last, "the seven reports of the week, oldest first")
-        days = reports.map(DaySummary.init)
-        totalMicros = reports.reduce(0) { $0 + $1.totalMicros }
+    /// The week's facts from its seven days' totals, oldest first, and its last day's report
+    /// (made before: a shell keeps them); only the longest session is looked for in `week`'s
+    /// sessions.
+    public init(history: some SessionHistory, week: SessionWindow, days: [DayTotals], lastReport: DayReport) {
+        precondition(days.count == 7 && days.last?.day == lastReport.day, "the seven days of the week, oldest first")
+        self.days = days.map(\.summary)
+        totalMicros = days.reduce(0) { $0 + $1.summary.totalMicros }
 
-        topApp = DayReport.ranked(reports.lazy.flatMap { $0.apps.map { ($0.name, $0.micros) } }).first
-        topCategory = DayReport.ranked(reports.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } }).first
+        topApp = DayReport.ranked(days.lazy.flatMap(\.apps)).first
+        topCategory = DayReport.ranked(days.lazy.flatMap { $0.summary.categories.map { ($0.name, $0.micros) } }).first
 
         self.longest = week.longestClipped.map { (history.apps[Int($0.app)], $0.start, $0.length) }
-        busiestHour = reports.last?.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
-        trend = Trend(first: reports[4].totalMicros, last: reports[6].totalMicros)
+        busiestHour = lastReport.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
+        trend = Trend(first: days[4].summary.totalMicros, last: days[6].summary.totalMicros)
 
         var advice: [Advice] = []
         if trend == .increasing, let app = topApp?.name { advice.append(.limit(app: app)) }

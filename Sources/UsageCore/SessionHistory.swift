@@ -190,6 +190,25 @@ public struct SessionWindow: Sequence, Sendable {
         }
     }
 
+    /// Calls `body` with each session the window yields, as the iterator yields it (clipped
+    /// start and end, app, category), in order: read straight from the columns, for the day
+    /// reports' passes, which touch nothing else.
+    @inline(__always) public func forEachClipped(_ body: (_ start: Micros, _ end: Micros, _ app: Int32, _ category: Int32) -> Void) {
+        columns.starts.withUnsafeBufferPointer { starts in
+            columns.ends.withUnsafeBufferPointer { ends in
+                columns.apps.withUnsafeBufferPointer { apps in
+                    columns.categories.withUnsafeBufferPointer { categories in
+                        for k in candidates {
+                            let start = Swift.max(starts[k], from)
+                            let end = Swift.min(ends[k], to)
+                            if end > start { body(start, end, apps[k], categories[k]) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The longest session as the window clips it (the first of equals, in the window's
     /// order): its app, clipped start and clipped length; nil when the window yields none. One
     /// tight pass over the candidates' times, making no `ClippedSession`.

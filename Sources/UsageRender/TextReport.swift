@@ -80,10 +80,10 @@ public enum TextReport {
         var words: [String] = []
         var glued = false
         for (k, word) in split.enumerated() {
-            let closing = word.wholeMatch(of: #/[0-9][0-9,]*[,)]?/#) != nil && (word.last == "," || word.last == ")" || k == split.count - 1)
+            let closing = WordShape.isCount(word, closed: true) && (word.last == "," || word.last == ")" || k == split.count - 1)
             if let last = words.last, !glued,
-                last.wholeMatch(of: #/\(?\d+h/#) != nil && word.prefixMatch(of: #/\d+m/#) != nil
-                    || last.wholeMatch(of: #/\(?[0-9][0-9,]*/#) != nil && word.first?.isLetter == true
+                WordShape.isHours(last) && WordShape.startsWithMinutes(word)
+                    || WordShape.isCount(last, closed: false) && word.first?.isLetter == true
                     || closing && last.last?.isLetter == true
             {
                 words[words.count - 1] = last + " " + word
@@ -125,5 +125,45 @@ public enum TextReport {
     /// Cuts every line to the width (the last guard of the "no line wider than the width" rule).
     static func fitAll(_ lines: [String], width: Int) -> [String] {
         lines.map { TerminalText.cells($0) <= width ? $0 : TerminalText.fit($0, width: width) }
+    }
+}
+
+/// The shapes of words `TextReport.words` keeps together, matched by hand (what the regular
+/// expressions `[0-9][0-9,]*[,)]?`, `\(?\d+h`, `\d+m` and `\(?[0-9][0-9,]*` match): a report
+/// wraps every line it writes, and building a `Regex` at each match was most of the time of a
+/// `days 31`.
+enum WordShape {
+    /// An ASCII digit.
+    static func isDigit(_ c: Character) -> Bool {
+        guard let v = c.asciiValue else { return false }
+        return v >= 0x30 && v <= 0x39
+    }
+
+    /// What `\d` matches in a Swift regular expression: a character that is a number (`٣`,
+    /// `²`, `Ⅻ`, `½` and a digit with a combining mark included).
+    static func isDecimal(_ c: Character) -> Bool { c.isNumber }
+
+    /// `[0-9][0-9,]*[,)]?` (`closed`) or `\(?[0-9][0-9,]*` (not), the whole word.
+    static func isCount(_ word: String, closed: Bool) -> Bool {
+        var chars = Substring(word)
+        if !closed, chars.first == "(" { chars = chars.dropFirst() }
+        guard let first = chars.first, isDigit(first) else { return false }
+        if closed, let last = chars.last, chars.count > 1, last == ")" { chars = chars.dropLast() }
+        return chars.allSatisfy { isDigit($0) || $0 == "," }
+    }
+
+    /// `\(?\d+h`, the whole word.
+    static func isHours(_ word: String) -> Bool {
+        var chars = Substring(word)
+        if chars.first == "(" { chars = chars.dropFirst() }
+        guard chars.last == "h" else { return false }
+        let digits = chars.dropLast()
+        return !digits.isEmpty && digits.allSatisfy(isDecimal)
+    }
+
+    /// `\d+m` at the word's start.
+    static func startsWithMinutes(_ word: String) -> Bool {
+        let digits = word.prefix(while: isDecimal)
+        return !digits.isEmpty && word.dropFirst(digits.count).first == "m"
     }
 }

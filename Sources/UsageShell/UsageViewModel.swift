@@ -285,7 +285,7 @@ public final class UsageViewModel {
                 // Read as one window, the days shared out between two threads.
                 let covering = history.window(
                     from: zone.startOfDay(missing.min()!), to: zone.startOfDay(missing.max()!.adding(days: 1)))
-                let parallel = MadeInParallel(count: missing.count)
+                let parallel = MadeInParallel<DayReport>(count: missing.count)
                 let (history, zone) = (self.history, self.zone)
                 DispatchQueue.concurrentPerform(iterations: min(2, missing.count)) { worker in
                     for k in stride(from: worker, to: missing.count, by: 2) {
@@ -321,28 +321,46 @@ public final class UsageViewModel {
         return days.map { made.summaries[$0]! }
     }
 
-    /// The facts of the week ending on `last`, from its seven day reports (kept, as `day` keeps
-    /// the selected day's).
+    /// The facts of the week ending on `last` (kept, as `day` keeps the selected day's): from
+    /// the last day's report and each day's totals — a report's when it is made already, else
+    /// made in one lean pass (no hours), the days shared out between two threads. Their
+    /// summaries are kept for `week` and `days N`.
     public func insights(endingOn last: LocalDate) -> Insights {
         validReports()
         if let insights = made.insights[last] { return insights }
-        let reports = reports(for: (0..<7).reversed().map { last.adding(days: -$0) })
-        let insights = Insights(history: history, endingOn: last, zone: zone, reports: reports)
+        let days = (0..<7).reversed().map { last.adding(days: -$0) }
+        let week = Insights.week(endingOn: last, history: history, zone: zone)
+        let lastReport = report(for: last)
+        var totals = days.map { made.reports[$0].map(DayTotals.init) }
+        let missing = days.indices.filter { totals[$0] == nil }
+        if !missing.isEmpty {
+            let parallel = MadeInParallel<DayTotals>(count: missing.count)
+            let (history, zone) = (self.history, self.zone)
+            DispatchQueue.concurrentPerform(iterations: min(2, missing.count)) { worker in
+                for k in stride(from: worker, to: missing.count, by: 2) {
+                    parallel.set(k, DayTotals.of(days[missing[k]], history: history, within: week, zone: zone))
+                }
+            }
+            for (k, made) in zip(missing, parallel.results) { totals[k] = made }
+        }
+        let insights = Insights(history: history, week: week, days: totals.map { $0! }, lastReport: lastReport)
+        if made.summaries.count + days.count > MadeReports.maxSummaries { made.summaries = [:] }
+        for day in insights.days where made.summaries[day.day] == nil { made.summaries[day.day] = day }
         if made.insights.count >= MadeReports.maxInsights { made.insights = [:] }
         made.insights[last] = insights
         return insights
     }
 }
 
-/// Day reports made on several threads, each into its own slot.
-private final class MadeInParallel: Sendable {
-    private let slots: Mutex<[DayReport?]>
+/// Values (day reports, a day's totals) made on several threads, each into its own slot.
+private final class MadeInParallel<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Value?]>
 
-    init(count: Int) { slots = Mutex([DayReport?](repeating: nil, count: count)) }
+    init(count: Int) { slots = Mutex([Value?](repeating: nil, count: count)) }
 
-    func set(_ k: Int, _ report: DayReport) { slots.withLock { $0[k] = report } }
+    func set(_ k: Int, _ value: Value) { slots.withLock { $0[k] = value } }
 
-    var results: [DayReport] { slots.withLock { $0.map { $0! } } }
+    var results: [Value] { slots.withLock { $0.map { $0! } } }
 }
 
 /// Day summaries made on several threads, each half into its own slot.

@@ -48,4 +48,38 @@ struct InsightsTests {
         #expect(i.trend == .stable)
         #expect(i.advice == [.breaks])
     }
+
+    /// A day's lean totals (what `insights` makes for a day whose report is not made) are the
+    /// numbers of its full report, in any zone, with sessions across midnight and overlaps.
+    @Test(arguments: ["UTC", "Europe/Paris", "America/St_Johns"])
+    func aDaysLeanTotalsAreItsReportsNumbers(zoneName: String) throws {
+        var rows: [(String, String, String, String)] = []
+        for day in 15...23 {
+            for (k, app) in ["Mail", "Game", "Film", "Café", "Mail"].enumerated() {
+                let hour = (day * 7 + k * 5) % 24
+                let end = hour + 1 + k % 3
+                rows.append((app, k % 2 == 0 ? "Work" : "Play", "2026-02-\(day)T\(hour < 10 ? "0" : "")\(hour):10:00Z",
+                    end < 24 ? "2026-02-\(day)T\(end < 10 ? "0" : "")\(end):40:00Z" : "2026-02-\(day + 1)T0\(end - 24):05:00Z"))
+            }
+        }
+        let d = try Self.dataset(rows)
+        let zone = try #require(Zone(identifier: zoneName))
+        let last = LocalDate(iso: "2026-02-23")!
+        let week = Insights.week(endingOn: last, history: d, zone: zone)
+        for back in 0..<7 {
+            let day = last.adding(days: -back)
+            let lean = DayTotals.of(day, history: d, within: week, zone: zone)
+            let full = DayTotals(DayReport(history: d, date: day, zone: zone))
+            #expect(lean.summary == full.summary, "\(day) in \(zoneName)")
+            #expect(lean.apps.sorted { $0.name < $1.name }.elementsEqual(full.apps.sorted { $0.name < $1.name }, by: ==), "\(day) in \(zoneName)")
+        }
+        let fromReports = Insights(
+            history: d, week: week, days: (0..<7).reversed().map { DayTotals(DayReport(history: d, date: last.adding(days: -$0), zone: zone)) },
+            lastReport: DayReport(history: d, date: last, zone: zone))
+        let lean = Insights(history: d, endingOn: last, zone: zone)
+        #expect(lean.days == fromReports.days)
+        #expect(lean.topApp?.name == fromReports.topApp?.name && lean.topApp?.micros == fromReports.topApp?.micros)
+        #expect(lean.topCategory?.name == fromReports.topCategory?.name && lean.topCategory?.micros == fromReports.topCategory?.micros)
+        #expect(lean.busiestHour == fromReports.busiestHour && lean.trend == fromReports.trend && lean.advice == fromReports.advice)
+    }
 }
