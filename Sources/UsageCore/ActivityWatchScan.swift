@@ -124,9 +124,10 @@ struct ActivityWatchReader: Sendable {
 
     /// A reader of a run of events, as another thread reads a segment of a document from where
     /// an event probably begins: it reads events (the first without a `,` before it) until the
-    /// events array's `]`, which it leaves unread, or until the bytes end.
-    static func eventRun() -> ActivityWatchReader {
-        var run = ActivityWatchReader(document: .events)
+    /// events array's `]`, which it leaves unread, or until the bytes end. Its app names are
+    /// normalised as the document reader's (`normalise`).
+    static func eventRun(normalise: @escaping @Sendable (String?) -> String) -> ActivityWatchReader {
+        var run = ActivityWatchReader(document: .events, apps: NameTable(normalise: normalise))
         run.level = .events
         run.first = true
         run.isRun = true
@@ -150,17 +151,16 @@ struct ActivityWatchReader: Sendable {
     }
 
     /// Takes the events a run read from where this reader stands (see `awaitsEvent`), as if it
-    /// had read them itself: their app names are interned here in the order they come.
-    mutating func absorb(_ run: ActivityWatchReader) {
-        guard let read = run.current?.events, read.count > 0, current != nil else { return }
-        var map = [Int32](repeating: -1, count: run.apps.names.count)
-        let apps = read.apps.map { app -> Int32 in
-            guard app >= 0 else { return app }
-            if map[Int(app)] < 0 { map[Int(app)] = self.apps.intern(run.apps.names[Int(app)]) }
-            return map[Int(app)]
-        }
-        current!.events.append(contentsOf: read, apps: apps)
+    /// had read them itself: their app names are interned here in the order they come. False,
+    /// and nothing taken, when the run read no event (it stopped where an event begins, not
+    /// between two) or the reader is not in a bucket's events.
+    mutating func absorb(_ run: ActivityWatchReader) -> Bool {
+        guard let read = run.current?.events, read.count > 0, current != nil, level == .events, !first else { return false }
+        var map: [Int32] = []
+        apps.extend(&map, for: read.apps, names: run.apps.names)
+        current!.events.append(contentsOf: read, apps: read.apps.map { $0 < 0 ? $0 : map[Int($0)] })
         events += read.count
+        return true
     }
 
     /// The buckets read (an events document: one, keyed ""), in document order.

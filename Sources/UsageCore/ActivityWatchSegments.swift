@@ -1,5 +1,4 @@
 // ActivityWatchSegments.swift — an ActivityWatch document read from a stream in segments on every core: the document's reader reads them in order here, and takes whole each segment's run of events that another core read from a guessed event start, when it arrives there between two events.
-import Dispatch
 
 /// A segment's events as another thread read them, from the segment's start as if an event
 /// began there (`ActivityWatchReader.eventRun`).
@@ -14,9 +13,11 @@ struct EventRun: Sendable {
 
     /// Reads a segment's run (nil: it does not begin like an event, or its bytes are not a
     /// run of events: then the document's reader reads them itself, and finds why).
-    static func read(_ b: UnsafeBufferPointer<UInt8>, final: Bool, cancellation: CancellationToken) -> EventRun? {
+    static func read(
+        _ b: UnsafeBufferPointer<UInt8>, final: Bool, normalise: @escaping @Sendable (String?) -> String, cancellation: CancellationToken
+    ) -> EventRun? {
         guard b.first == UInt8(ascii: "{") else { return nil }
-        var run = ActivityWatchReader.eventRun()
+        var run = ActivityWatchReader.eventRun(normalise: normalise)
         var s = JSONScanner(b, final: final)
         s.countRepairs = true
         guard let stop = try? run.read(&s, cancellation: cancellation) else { return nil }
@@ -28,8 +29,8 @@ struct EventRun: Sendable {
 
 extension ActivityWatchRead {
     /// Feeds a stream to a reader segment by segment (cut where an event probably begins, as
-    /// the sessions JSON is). Every segment but the first is also read on another thread as a
-    /// run of events; when the reader, having read all before it, stands between two events
+    /// the sessions JSON is). In an export or an events document (not a bucket listing), every
+    /// segment but the first is also read on another thread as a run of events; when the reader, having read all before it, stands between two events
     /// right there, it takes that run as its own and reads on from where the run stopped (the
     /// events array's end, or the segment's). Otherwise — a wrong guess, a segment outside
     /// the events, a syntax error — it reads the segment itself. Either way it reads exactly
@@ -39,7 +40,6 @@ extension ActivityWatchRead {
         _ reader: ChunkReader<Source>, _ aw: ActivityWatchReader, cancellation: CancellationToken?
     ) throws(StreamError<Source.Failure>) -> (reader: ActivityWatchReader, repaired: Int) {
         var aw = aw
-        let chunking = reader.chunking
         var base = SegmentedScan.TextBase()
         var repaired = 0
         // The unit the last segment's end cut, read again before the next segment.
@@ -47,17 +47,10 @@ extension ActivityWatchRead {
         // A unit longer than what was read with it: segments are gathered to this size before
         // it is read again, so a huge unit is read again only a few times.
         var gatherTo = 0
-        let stop = CancellationToken()
-        let group = DispatchGroup()
-        let results = SegmentResults<EventRun?>()
-        defer {
-            stop.cancel()
-            group.wait()
-        }
-        var freeBuffers: [SegmentBuffer] = []
-        var inFlight: [(segment: Segment, dispatched: Bool)] = []
-        var readAll = false
         let runs = aw.document != .listing
+        let normalise = aw.apps.normalise
+        let pipeline = SegmentPipeline<Source, EventRun?>(reader) { b, from in ArraySegments().boundary(in: b, from: from) }
+        defer { pipeline.finish() }
 
         /// Reads a window; true when the document ended in it. Else what its end cut is carried.
         func readWindow(_ window: UnsafeBufferPointer<UInt8>, final: Bool) throws(StreamError<Source.Failure>) -> Bool {
@@ -79,52 +72,25 @@ extension ActivityWatchRead {
             return false
         }
 
-        while true {
-            // Keep the other cores busy: a segment each and one more read ahead.
-            while !readAll, inFlight.count < chunking.workers + 1 {
-                if cancellation?.isCancelled == true { throw .ingest(.cancelled) }
-                let segment: Segment?
-                do {
-                    segment = try reader.next(into: freeBuffers.popLast() ?? SegmentBuffer(capacity: chunking.segmentBytes)) { b, from in
-                        ArraySegments().boundary(in: b, from: from)
-                    }
-                } catch {
-                    throw .read(error)
-                }
-                guard let segment else {
-                    readAll = true
-                    break
-                }
-                if segment.final { readAll = true }
-                let dispatched = runs && segment.index > 0
-                if dispatched {
-                    group.enter()
-                    DispatchQueue.global(qos: .userInitiated).async {
-                        defer { group.leave() }
-                        results.put(segment.index, EventRun.read(segment.bytes, final: segment.final, cancellation: stop))
-                    }
-                }
-                inFlight.append((segment, dispatched))
-            }
-            guard !inFlight.isEmpty else { break }
-            let (segment, dispatched) = inFlight.removeFirst()
-            defer { if let buffer = segment.buffer { freeBuffers.append(buffer) } }
-            if cancellation?.isCancelled == true { throw .ingest(.cancelled) }
+        while let next = try pipeline.next(
+            cancellation: cancellation, dispatch: { segment, _ in runs && segment.index > 0 },
+            work: { segment, stop in EventRun.read(segment.bytes, final: segment.final, normalise: normalise, cancellation: stop) })
+        {
+            let segment = next.segment
+            defer { pipeline.recycle(segment) }
             var from = 0
-            if dispatched {
-                guard let result = results.take(segment.index, cancellation: cancellation) else { throw .ingest(.cancelled) }
-                if let run = result, run.stop > 0, gatherTo == 0, carry.withUnsafeBufferPointer({ aw.awaitsEvent(after: $0) }) {
-                    // The run is the reader's own next events (one at least, so it stopped where the
-                    // reader would stand between two): the `,` before them is read too.
-                    carry.withUnsafeBufferPointer { rest in
-                        base.advance(newlines: Newlines.count(in: rest, from: 0, to: rest.count), tailColumns: SegmentedScan.tailColumns(rest))
-                    }
-                    carry = []
-                    aw.absorb(run.reader)
-                    repaired += run.repaired
-                    base.advance(newlines: run.newlines, tailColumns: run.tailColumns)
-                    from = run.stop
+            if let run = next.made ?? nil, run.stop > 0, gatherTo == 0, carry.withUnsafeBufferPointer({ aw.awaitsEvent(after: $0) }),
+                aw.absorb(run.reader)
+            {
+                // The run is the reader's own next events (one at least, so it stopped where the
+                // reader would stand between two): the `,` before them is read too.
+                carry.withUnsafeBufferPointer { rest in
+                    base.advance(newlines: Newlines.count(in: rest, from: 0, to: rest.count), tailColumns: SegmentedScan.tailColumns(rest))
                 }
+                carry = []
+                repaired += run.repaired
+                base.advance(newlines: run.newlines, tailColumns: run.tailColumns)
+                from = run.stop
             }
             let rest = UnsafeBufferPointer(rebasing: segment.bytes[from...])
             if gatherTo > 0, !segment.final, carry.count + rest.count < gatherTo {

@@ -170,8 +170,9 @@ public struct ActivityWatchRead: Sendable {
 
     // MARK: Reading
 
-    /// Feeds a stream to a reader: a small input in memory is read whole, in place; anything
-    /// else in segments on every core (`scanSegments`).
+    /// Feeds a stream to a reader: an input already whole in memory (small ones are handed
+    /// over so) is read in place, in one go; anything else in segments on every core
+    /// (`scanSegments`).
     static func scan<Source: ByteSource>(
         _ reader: ChunkReader<Source>, _ aw: ActivityWatchReader, cancellation: CancellationToken?
     ) throws(StreamError<Source.Failure>) -> (reader: ActivityWatchReader, repaired: Int) {

@@ -211,6 +211,16 @@ struct NameTable: Sendable {
         return id
     }
 
+    /// Extends `map` (another table's ids → ours, -1: not seen yet) to every id `ids` use
+    /// (negative ids: none), interning the names of `names` not seen before in the order their
+    /// ids come: what another table's rows, taken after these, need.
+    mutating func extend(_ map: inout [Int32], for ids: [Int32], names: [String]) {
+        if map.count < names.count { map += [Int32](repeating: -1, count: names.count - map.count) }
+        map.withUnsafeMutableBufferPointer { map in
+            for id in ids where id >= 0 && map[Int(id)] < 0 { map[Int(id)] = intern(names[Int(id)]) }
+        }
+    }
+
     /// The id of an already normalised name.
     mutating func intern(_ name: String) -> Int32 {
         if let id = ids[ExactName(name)] { return id }

@@ -48,13 +48,13 @@ public struct Insights: Sendable {
     /// Above this daily average, take breaks.
     public static let heavyDay: Micros = 3 * 3_600_000_000
 
-    /// The week's facts, made here: each day's totals in one lean pass over the week's
-    /// sessions, and the last day's report (for its busiest hour).
+    /// The week's facts, made here: the last day's report (for its busiest hour), and each
+    /// other day's totals in one lean pass over its part of the week's sessions.
     public init(history: some SessionHistory, endingOn last: LocalDate, zone: Zone) {
         let week = Self.week(endingOn: last, history: history, zone: zone)
-        let days = (0..<7).reversed().map { DayTotals.of(last.adding(days: -$0), history: history, within: week, zone: zone) }
         let report = DayReport(history: history, date: last, zone: zone, within: week)
-        self.init(history: history, week: week, days: days, lastReport: report)
+        let days = (1..<7).reversed().map { DayTotals.of(last.adding(days: -$0), history: history, within: week, zone: zone) }
+        self.init(history: history, week: week, days: days + [DayTotals(report)], lastReport: report)
     }
 
     /// The sessions of the week ending on `last`: what its days' totals are made from.
@@ -66,7 +66,9 @@ public struct Insights: Sendable {
     /// (made before: a shell keeps them); only the longest session is looked for in `week`'s
     /// sessions.
     public init(history: some SessionHistory, week: SessionWindow, days: [DayTotals], lastReport: DayReport) {
-        precondition(days.count == 7 && days.last?.day == lastReport.day, "the seven days of the week, oldest first")
+        precondition(
+            days.count == 7 && days.last?.day == lastReport.day && zip(days, days.dropFirst()).allSatisfy { $0.day.adding(days: 1) == $1.day },
+            "the seven days of the week, oldest first")
         self.days = days.map(\.summary)
         totalMicros = days.reduce(0) { $0 + $1.summary.totalMicros }
 

@@ -58,8 +58,8 @@ public struct ScannedSessions: Sendable {
         guard !part.columns.isEmpty else { return }
         var appMap = appMaps[part.table] ?? []
         var categoryMap = categoryMaps[part.table] ?? []
-        Self.extend(&appMap, for: part.columns.apps, names: part.appNames, into: &apps)
-        Self.extend(&categoryMap, for: part.columns.categories, names: part.categoryNames, into: &categories)
+        apps.extend(&appMap, for: part.columns.apps, names: part.appNames)
+        categories.extend(&categoryMap, for: part.columns.categories, names: part.categoryNames)
         if columns.isEmpty, Self.isIdentity(appMap), Self.isIdentity(categoryMap) {
             columns = part.columns  // one builder's rows: nothing to map or copy
         } else {
@@ -67,14 +67,6 @@ public struct ScannedSessions: Sendable {
         }
         appMaps[part.table] = appMap
         categoryMaps[part.table] = categoryMap
-    }
-
-    /// Maps every id `ids` use, interning the names not seen before in the order they come.
-    private static func extend(_ map: inout [Int32], for ids: [Int32], names: [String], into table: inout NameTable) {
-        if map.count < names.count { map += [Int32](repeating: -1, count: names.count - map.count) }
-        map.withUnsafeMutableBufferPointer { map in
-            for id in ids where map[Int(id)] < 0 { map[Int(id)] = table.intern(names[Int(id)]) }
-        }
     }
 
     private static func isIdentity(_ map: [Int32]) -> Bool {

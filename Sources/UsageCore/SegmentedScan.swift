@@ -182,20 +182,12 @@ enum SegmentedScan {
         }
     }
 
-    /// One run's state: the segments in flight, in file order.
+    /// One run's state: the segments in flight (`SegmentPipeline`), and what was taken of them.
     final class Run<Source: ByteSource, Format: SegmentFormat> {
-        let reader: ChunkReader<Source>
         let format: Format
         let cancellation: CancellationToken?
-        /// What the workers poll: set when the user cancels or the run stops early.
-        let stop = CancellationToken()
         let builders = BuilderPool()
-        let results = SegmentResults<WorkerResult>()
-        let group = DispatchGroup()
-        var freeBuffers: [SegmentBuffer] = []
-        /// Segments read and not yet taken, in file order; whether a worker scans each.
-        var inFlight: [(segment: Segment, dispatched: Bool)] = []
-        var readAll = false
+        let pipeline: SegmentPipeline<Source, WorkerResult>
         var scanned: ScannedSessions
         var base = TextBase()
         /// The start of a value the last segment ended inside, and how its scan began.
@@ -204,92 +196,50 @@ enum SegmentedScan {
         var closed = false
 
         init(reader: ChunkReader<Source>, format: Format, cancellation: CancellationToken?, expectedRows: Int) {
-            self.reader = reader
             self.format = format
             self.cancellation = cancellation
+            pipeline = SegmentPipeline(reader) { b, from in format.boundary(in: b, from: from) }
             scanned = ScannedSessions(expectedRows: expectedRows)
         }
 
         /// Stops the workers and waits for them: their buffers must outlive them.
         func finish() {
-            stop.cancel()
-            group.wait()
-        }
-
-        func checkCancelled() throws(StreamError<Source.Failure>) {
-            if cancellation?.isCancelled == true {
-                stop.cancel()
-                throw .ingest(.cancelled)
-            }
+            pipeline.finish()
         }
 
         func scan() throws(StreamError<Source.Failure>) -> ScannedSessions {
-            let workers = reader.chunking.workers
-            while true {
-                // Keep the workers busy: one segment each and one more read ahead.
-                while !readAll, inFlight.count < workers + 1 {
-                    try checkCancelled()
-                    let segment: Segment?
-                    do {
-                        segment = try reader.next(into: freeBuffers.popLast() ?? SegmentBuffer(capacity: reader.chunking.segmentBytes)) { b, from in
-                            format.boundary(in: b, from: from)
-                        }
-                    } catch {
-                        throw .read(error)
-                    }
-                    guard let segment else {
-                        readAll = true
-                        break
-                    }
-                    if segment.final { readAll = true }
-                    // A lone final segment (a small input) is scanned here; others go to a worker.
-                    let dispatched = !closed && !(segment.final && inFlight.isEmpty)
-                    if dispatched { dispatch(segment) }
-                    inFlight.append((segment, dispatched))
-                }
-                guard !inFlight.isEmpty else { break }
-                let (segment, dispatched) = inFlight.removeFirst()
-                try take(segment, dispatched: dispatched)
-                if let buffer = segment.buffer { freeBuffers.append(buffer) }
+            let (format, builders) = (format, builders)
+            while let next = try pipeline.next(
+                cancellation: cancellation,
+                // A lone final segment (a small input) is scanned here; others go to a worker.
+                dispatch: { segment, alone in !closed && !(segment.final && alone) },
+                work: { segment, stop in
+                    SegmentedScan.scan(
+                        segment.bytes, from: segment.index == 0 ? .document : .element, final: segment.final, format: format,
+                        builders: builders, cancellation: stop)
+                })
+            {
+                defer { pipeline.recycle(next.segment) }
+                try take(next.segment, made: next.made)
             }
             return scanned
         }
 
-        private func dispatch(_ segment: Segment) {
-            let (format, builders, results, stop) = (format, builders, results, stop)
-            let start: SegmentStart = segment.index == 0 ? .document : .element
-            DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                let result = SegmentedScan.scan(
-                    segment.bytes, from: start, final: segment.final, format: format, builders: builders, cancellation: stop)
-                results.put(segment.index, result)
-            }
-        }
-
-        /// Takes the next segment in file order.
-        private func take(_ segment: Segment, dispatched: Bool) throws(StreamError<Source.Failure>) {
-            if closed {
-                if dispatched { _ = results.take(segment.index, cancellation: nil) }
-                return try checkWhiteSpace(segment.bytes)
-            }
+        /// Takes the next segment in file order, with its worker's result when it had one.
+        private func take(_ segment: Segment, made: WorkerResult?) throws(StreamError<Source.Failure>) {
+            if closed { return try checkWhiteSpace(segment.bytes) }
             let own = segment.index == 0 ? SegmentStart.document : .element
             guard let carry else {
-                let result: WorkerResult
-                if dispatched {
-                    guard let r = results.take(segment.index, cancellation: cancellation) else { throw .ingest(.cancelled) }
-                    result = r
-                } else {
-                    result = SegmentedScan.scan(
-                        segment.bytes, from: own, final: segment.final, format: format, builders: builders, cancellation: stop)
-                }
+                let result = made ?? SegmentedScan.scan(
+                    segment.bytes, from: own, final: segment.final, format: format, builders: builders, cancellation: pipeline.stop)
                 return try accept(result, bytes: segment.bytes, start: own)
             }
             // The segment before ended inside a value, so this segment's own scan began in the
             // wrong place: its result is void. That value's start and this segment are scanned as one.
-            if dispatched, results.take(segment.index, cancellation: cancellation) == nil { throw .ingest(.cancelled) }
             self.carry = nil
             let joined = carry.bytes + Array(segment.bytes)
             let result = joined.withUnsafeBufferPointer { b in
-                SegmentedScan.scan(b, from: carry.start, final: segment.final, format: format, builders: builders, cancellation: stop)
+                SegmentedScan.scan(b, from: carry.start, final: segment.final, format: format, builders: builders, cancellation: pipeline.stop)
             }
             // `accept` keeps only copies of the bytes it is given.
             let bytes = UnsafeSendable(joined)
@@ -301,7 +251,7 @@ enum SegmentedScan {
         private func accept(
             _ result: WorkerResult, bytes: UnsafeBufferPointer<UInt8>, start: SegmentStart
         ) throws(StreamError<Source.Failure>) {
-            try checkCancelled()
+            try pipeline.checkCancelled(cancellation)
             switch result {
             case .failure(.cancelled):
                 throw .ingest(.cancelled)
@@ -326,26 +276,6 @@ enum SegmentedScan {
                 throw .ingest(.syntax(line: line, column: column, message: "unexpected data after the end of the JSON value"))
             }
             base.advance(newlines: Newlines.count(in: b, from: 0, to: b.count), tailColumns: SegmentedScan.tailColumns(b))
-        }
-    }
-}
-
-/// Worker results by segment index, and a signal for each one that arrives.
-final class SegmentResults<Value: Sendable>: Sendable {
-    private let results = Mutex<[Int: Value]>([:])
-    private let arrived = DispatchSemaphore(value: 0)
-
-    func put(_ index: Int, _ result: Value) {
-        results.withLock { $0[index] = result }
-        arrived.signal()
-    }
-
-    /// The result of segment `index`, waiting for it; nil when `cancellation` is set meanwhile.
-    func take(_ index: Int, cancellation: CancellationToken?) -> Value? {
-        while true {
-            if let result = results.withLock({ $0.removeValue(forKey: index) }) { return result }
-            if cancellation?.isCancelled == true { return nil }
-            _ = arrived.wait(timeout: .now() + .milliseconds(50))
         }
     }
 }

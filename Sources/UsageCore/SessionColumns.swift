@@ -242,8 +242,10 @@ extension SessionColumns {
     /// a permutation (4 bytes a session, which becomes `idPosition`, so ids stay where they
     /// are) is found by spreading (start, length, position) keys into buckets of nearby starts
     /// and sorting each small bucket; the sorted starts are written over the old ones from the
-    /// keys, then the other columns are gathered through the permutation, on two cores. At most
-    /// a column's worth of memory is added at a time besides the keys.
+    /// keys, then the other columns are gathered through the permutation, on two cores. Memory
+    /// added: the keys (16 bytes a session) and the permutation while the starts are sorted,
+    /// then the permutation and the two columns being gathered, each old column freed once
+    /// its new one is made.
     mutating func sortByStart() {
         precondition(idPosition == nil, "input order only")
         let n = count
@@ -297,8 +299,8 @@ private struct SortedStart {
     init(start: Micros, end: Micros, position: Int32) {
         self.start = start
         self.position = position
-        let length = end &- start
-        self.length = length >= 0 && length < Int64(Self.unknown) ? UInt32(length) : Self.unknown
+        let (length, overflow) = end.subtractingReportingOverflow(start)
+        self.length = !overflow && length >= 0 && length < Int64(Self.unknown) ? UInt32(length) : Self.unknown
     }
 }
 

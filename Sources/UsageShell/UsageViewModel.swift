@@ -285,14 +285,11 @@ public final class UsageViewModel {
                 // Read as one window, the days shared out between two threads.
                 let covering = history.window(
                     from: zone.startOfDay(missing.min()!), to: zone.startOfDay(missing.max()!.adding(days: 1)))
-                let parallel = MadeInParallel<DayReport>(count: missing.count)
                 let (history, zone) = (self.history, self.zone)
-                DispatchQueue.concurrentPerform(iterations: min(2, missing.count)) { worker in
-                    for k in stride(from: worker, to: missing.count, by: 2) {
-                        parallel.set(k, DayReport(history: history, date: missing[k], zone: zone, within: covering))
-                    }
+                let reports = MadeInParallel.onTwoThreads(missing.count) { k in
+                    DayReport(history: history, date: missing[k], zone: zone, within: covering)
                 }
-                for (day, report) in zip(missing, parallel.results) { made.reports[day] = report }
+                for (day, report) in zip(missing, reports) { made.reports[day] = report }
             }
         }
         return days.map { made.reports[$0]! }
@@ -311,12 +308,9 @@ public final class UsageViewModel {
             if made.summaries.count + missing.count > MadeReports.maxSummaries { made.summaries = [:] }
             // Many days (`days 31` and the 31 before): two halves on two threads.
             let halves = missing.count >= 8 ? [Array(missing[..<(missing.count / 2)]), Array(missing[(missing.count / 2)...])] : [missing]
-            let parallel = SummariesInParallel(count: halves.count)
             let (history, zone) = (self.history, self.zone)
-            DispatchQueue.concurrentPerform(iterations: halves.count) { h in
-                parallel.set(h, DaySummary.summaries(of: halves[h], history: history, zone: zone))
-            }
-            for summary in parallel.results { made.summaries[summary.day] = summary }
+            let summaries = MadeInParallel.onTwoThreads(halves.count) { h in DaySummary.summaries(of: halves[h], history: history, zone: zone) }
+            for summary in summaries.joined() { made.summaries[summary.day] = summary }
         }
         return days.map { made.summaries[$0]! }
     }
@@ -334,14 +328,11 @@ public final class UsageViewModel {
         var totals = days.map { made.reports[$0].map(DayTotals.init) }
         let missing = days.indices.filter { totals[$0] == nil }
         if !missing.isEmpty {
-            let parallel = MadeInParallel<DayTotals>(count: missing.count)
             let (history, zone) = (self.history, self.zone)
-            DispatchQueue.concurrentPerform(iterations: min(2, missing.count)) { worker in
-                for k in stride(from: worker, to: missing.count, by: 2) {
-                    parallel.set(k, DayTotals.of(days[missing[k]], history: history, within: week, zone: zone))
-                }
+            let lean = MadeInParallel.onTwoThreads(missing.count) { k in
+                DayTotals.of(days[missing[k]], history: history, within: week, zone: zone)
             }
-            for (k, made) in zip(missing, parallel.results) { totals[k] = made }
+            for (k, day) in zip(missing, lean) { totals[k] = day }
         }
         let insights = Insights(history: history, week: week, days: totals.map { $0! }, lastReport: lastReport)
         if made.summaries.count + days.count > MadeReports.maxSummaries { made.summaries = [:] }
@@ -352,24 +343,21 @@ public final class UsageViewModel {
     }
 }
 
-/// Values (day reports, a day's totals) made on several threads, each into its own slot.
+/// Values (day reports, a day's totals, summaries) made on two threads, each into its own slot.
 private final class MadeInParallel<Value: Sendable>: Sendable {
     private let slots: Mutex<[Value?]>
 
-    init(count: Int) { slots = Mutex([Value?](repeating: nil, count: count)) }
+    private init(count: Int) { slots = Mutex([Value?](repeating: nil, count: count)) }
 
-    func set(_ k: Int, _ value: Value) { slots.withLock { $0[k] = value } }
-
-    var results: [Value] { slots.withLock { $0.map { $0! } } }
-}
-
-/// Day summaries made on several threads, each half into its own slot.
-private final class SummariesInParallel: Sendable {
-    private let slots: Mutex<[[DaySummary]]>
-
-    init(count: Int) { slots = Mutex([[DaySummary]](repeating: [], count: count)) }
-
-    func set(_ k: Int, _ summaries: [DaySummary]) { slots.withLock { $0[k] = summaries } }
-
-    var results: [DaySummary] { slots.withLock { $0.flatMap { $0 } } }
+    /// `make(k)` for each k below `count`, shared out between two threads, in order of k.
+    static func onTwoThreads(_ count: Int, _ make: @Sendable (Int) -> Value) -> [Value] {
+        let made = MadeInParallel(count: count)
+        DispatchQueue.concurrentPerform(iterations: min(2, count)) { worker in
+            for k in stride(from: worker, to: count, by: 2) {
+                let value = make(k)
+                made.slots.withLock { $0[k] = value }
+            }
+        }
+        return made.slots.withLock { $0.map { $0! } }
+    }
 }

@@ -1,4 +1,5 @@
 // ActivityWatchSegmentsTests.swift — an ActivityWatch export read in segments on several cores (runs of events read ahead, taken or not) gives what one reader reading it whole gives: sessions, names, skips, repairs and errors.
+import Foundation
 import Testing
 @testable import UsageCore
 
@@ -36,6 +37,22 @@ import Testing
         }
     }
 
+    /// The export with the part that follows `marker` (its first bucket, or its first events
+    /// array, up to the AFK bucket) written twice: the copy comes first in the file.
+    static func repeated(_ marker: String, _ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let start = text.range(of: marker)!.upperBound
+        let end = text.range(of: #""a": {"#)!.lowerBound
+        var part = String(text[start..<end])
+        if marker.hasSuffix("{") {
+            // A whole bucket: `"w": {…},` again.
+            return Array((String(text[..<start]) + part.replacingOccurrences(of: #""Mail""#, with: #""Other""#) + String(text[start...])).utf8)
+        }
+        // An events array's contents and its `]`, then `, "events": [` for the first to be repeated.
+        part = String(part[..<part.range(of: "]},", options: .backwards)!.lowerBound])
+        return Array((String(text[..<start]) + part.replacingOccurrences(of: #""Mail""#, with: #""Other""#) + #"], "events": ["# + String(text[start...])).utf8)
+    }
+
     static let chunkings = [
         Chunking(segmentBytes: 1, readBytes: 1, workers: 2), Chunking(segmentBytes: 64, readBytes: 16, workers: 2),
         Chunking(segmentBytes: 300, readBytes: 7, workers: 3), Chunking(segmentBytes: 4096, readBytes: 4096, workers: 1),
@@ -47,6 +64,9 @@ import Testing
         ("titles that look like an event's start", export(events: 120, title: #"}, {"#, titleBytes: 40)),
         ("nested objects in the data", export(events: 120, nested: true)),
         ("invalid UTF-8 in a title", export(events: 60, title: "\u{FFFD}", titleBytes: 30).map { $0 == 0xEF ? 0xFF : $0 }),
+        ("CRLF line breaks", Array(String(decoding: export(events: 80), as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+        ("a bucket repeated (read and dropped)", repeated(#"{"buckets": {"#, export(events: 60))),
+        ("an events key repeated (the first wins)", repeated(#""events": ["#, export(events: 60))),
     ])
     func readInSegmentsAsReadWhole(label: String, bytes: [UInt8]) {
         let whole = Self.facts(Self.read(bytes, nil))

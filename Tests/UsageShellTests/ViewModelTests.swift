@@ -178,7 +178,7 @@ struct ViewModelReportCacheTests {
         vm.load(.file("a.json"), repository: StubRepository(.success(Self.data(seed: 3))))
         let day = vm.selectedDay
         _ = vm.insights(endingOn: day)
-        // The seven reports are kept: the selected day's report is one of them.
+        // The last day's report is kept (the selected day's here), and the seven days' summaries.
         #expect(vm.reports(for: [day]) == [DayReport(history: vm.history, date: day, zone: vm.zone)])
         #expect(vm.summaries(endingOn: day, count: 7) == DaySummary.days(endingOn: day, count: 7, history: vm.history, zone: .utc))
     }
