@@ -36,7 +36,11 @@ public struct ScannedSessions: Sendable {
     private var appMaps: [Int: [Int32]] = [:]
     private var categoryMaps: [Int: [Int32]] = [:]
 
+    /// Room made for this many sessions (a guess from the input's size).
+    private let reserved: Int
+
     init(expectedRows: Int = 0) {
+        reserved = expectedRows
         columns.reserve(expectedRows)
     }
 
@@ -49,6 +53,9 @@ public struct ScannedSessions: Sendable {
     /// Sessions gathered so far.
     var count: Int { columns.count }
 
+    /// How many sessions fit before the columns must grow.
+    var capacity: Int { columns.starts.capacity }
+
     /// Appends a part's rows (after every part before it in the file); names it uses are
     /// interned here in the order their rows come.
     mutating func append(_ part: ScannedPart) {
@@ -60,8 +67,11 @@ public struct ScannedSessions: Sendable {
         var categoryMap = categoryMaps[part.table] ?? []
         apps.extend(&appMap, for: part.columns.apps, names: part.appNames)
         categories.extend(&categoryMap, for: part.columns.categories, names: part.categoryNames)
-        if columns.isEmpty, Self.isIdentity(appMap), Self.isIdentity(categoryMap) {
-            columns = part.columns  // one builder's rows: nothing to map or copy
+        if columns.isEmpty, reserved == 0, Self.isIdentity(appMap), Self.isIdentity(categoryMap) {
+            // The first part, with no room made for more: nothing to map or copy. (With room
+            // made, the part is copied into it, or every later part would grow the columns
+            // again and again, copying them and touching new memory each time.)
+            columns = part.columns
         } else {
             columns.append(contentsOf: part.columns, appMap: appMap, categoryMap: categoryMap)
         }

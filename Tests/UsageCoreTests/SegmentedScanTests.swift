@@ -165,4 +165,18 @@ struct SegmentedScanTests {
             #expect(Newlines.lines(at: [5, 0, 2, 6], in: b) == [3, 1, 2, 4])
         }
     }
+
+    /// The bug: the first segment's rows were taken as the columns themselves, dropping the
+    /// room made for the whole input from its size, so every later segment grew the columns
+    /// again (5M sessions: 60 MB more at the peak, and copies).
+    @Test func theRoomMadeForTheRowsOutlivesTheFirstSegment() throws {
+        let row = #"{"app_name": "Mail", "category": "Work", "start_timestamp": "2026-02-23T10:00:00Z", "end_timestamp": "2026-02-23T10:05:00Z"}"#
+        let bytes = Array(("[" + Array(repeating: row, count: 2_000).joined(separator: ",\n") + "]").utf8)
+        let scanned = try bytes.withUnsafeBufferPointer { b throws(StreamError<Never>) in
+            let reader = ChunkReader(MemorySource(b, chunk: 4096), chunking: Chunking(segmentBytes: 4096, readBytes: 4096, workers: 2))
+            return try SegmentedScan.run(reader, format: ArraySegments(), cancellation: nil, expectedRows: 10_000)
+        }
+        #expect(scanned.count == 2_000)
+        #expect(scanned.capacity >= 10_000)
+    }
 }
