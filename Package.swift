@@ -44,10 +44,12 @@ let package = Package(
         .target(
             name: "ReferenceReaders", dependencies: ["UsageCore", "UsageData", .product(name: "CSV", package: "CSV.swift")],
             path: "Fuzz/Reference"),
-        .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore"]),
-        .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "ReferenceReaders"]),
-        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender"], exclude: ["Golden"]),
-        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageData", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The seeded random generator every test target shares.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore", "TestSupport"]),
+        .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "ReferenceReaders", "TestSupport"]),
+        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",

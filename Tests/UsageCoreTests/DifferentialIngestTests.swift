@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import UsageCore
+import TestSupport
 
 // Everything here lives in `Differential` so that no helper name clashes with the other test files.
 //

@@ -1,6 +1,7 @@
 // LoadSortTests.swift — the load's sort (SessionColumns.sortByStart) against the library's sort of (start, end, position): on one core and two, with starts piled together and lengths that do and do not fit in the keys.
 import Testing
 @testable import UsageCore
+import TestSupport
 
 @Suite struct LoadSortTests {
     /// Sessions with many equal starts, lengths short (in the keys), long (over 71 minutes:

@@ -1,6 +1,7 @@
 // SegmentedScanTests.swift — the segmented scan of a stream gives exactly the one-scan result, wherever its guessed boundaries and its reads fall (down to one byte).
 import Testing
 @testable import UsageCore
+import TestSupport
 
 /// Everything a dataset says, in comparable form.
 struct DatasetFacts: Equatable {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import UsageCore
+import TestSupport
 
 struct SeriesLeadersTests {
     /// Random sessions over `days` days from 2026-10-28 (a fall-back in New York on 11-01),

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import UsageCore
 @testable import UsageData
+import TestSupport
 
 struct CellDurationTests {
     static let second: Micros = 1_000_000
@@ -87,7 +88,7 @@ struct CellTimestampTests {
     /// Random wall-clock times (away from the hours clocks skip or repeat) in several zones,
     /// against Foundation's own calendar reading of the same wall time.
     @Test func localTimesAgreeWithFoundationsCalendar() {
-        var random = Seeded(seed: 20)
+        var random = SplitMix64(seed: 20)
         let zones = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham", "America/St_Johns"]
         var compared = 0
         for _ in 0..<2000 {
@@ -120,7 +121,7 @@ struct CellTimestampTests {
 /// what they accept is in range (a fuzzing of the readers' pieces, seeded, run with the tests).
 struct CellReaderRobustnessTests {
     @Test func randomCellsNeverTrapAndAcceptedValuesAreInRange() {
-        var random = Seeded(seed: 2020)
+        var random = SplitMix64(seed: 2020)
         let alphabet = Array("0123456789:-+. TtZzhmsecondiurUTCG'=,\u{1}é")
         let paris = Zone(identifier: "Europe/Paris")!
         var accepted = (durations: 0, times: 0)
@@ -154,18 +155,3 @@ struct CellReaderRobustnessTests {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the random test is the same on every run.
-struct Seeded {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
-    mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
-}

@@ -4,6 +4,7 @@ import ReferenceReaders
 import Testing
 @testable import UsageCore
 @testable import UsageData
+import TestSupport
 
 /// The chunkings the new readers read every input with (the old ones read it whole).
 let readerChunkings: [Chunking] = [
@@ -11,21 +12,6 @@ let readerChunkings: [Chunking] = [
     Chunking(segmentBytes: 64, readBytes: 7, workers: 2), Chunking(segmentBytes: 1000, readBytes: 333, workers: 3),
 ]
 
-/// A seeded generator (the same documents on every run).
-struct DiffSeeded: RandomNumberGenerator {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
-}
 
 enum ReaderDifferential {
     static func ndjsonNew(_ bytes: [UInt8], _ chunking: Chunking) -> LoadFacts {
@@ -103,7 +89,7 @@ enum ReaderDifferential {
     /// A dirty `timew export`: intervals of every kind (running ones, RFC 3339 times, tags in
     /// any order and repeated, tags that are not strings, repeated keys, nested unknown
     /// fields), and elements that are not intervals.
-    static func timewExport(_ g: inout DiffSeeded, intervals: Int) -> String {
+    static func timewExport(_ g: inout SplitMix64, intervals: Int) -> String {
         let tags = [
             "\"fun\"", "\"gaming\"", "\" work \"", "\"\"", "\"Beta\"", "\"alpha\"", "\"é\"", "\"e\\u0301\"", "\"a, b\"",
             "\"lone \\ud800\"", "\"🎵\"", "1", "null", "[\"x\"]",
@@ -182,7 +168,7 @@ enum ReaderDifferential {
     /// mapped columns, a duration instead of an end), any delimiter, quoted cells with
     /// delimiters, quotes, line breaks and stray quotes, LF, CR and CRLF line ends, blank and
     /// white-space lines, formula guards, times of every form, durations, short and long rows.
-    static func csvFile(_ g: inout DiffSeeded, rows: Int) -> String {
+    static func csvFile(_ g: inout SplitMix64, rows: Int) -> String {
         let delimiter = g.pick([",", ",", ";", "\t"])
         let eols = g.chance(0.6) ? ["\n"] : g.pick([["\r\n"], ["\r"], ["\n", "\r\n", "\r"]])
         let headers: [[String]] = [
@@ -196,7 +182,7 @@ enum ReaderDifferential {
         if g.chance(0.1) { header.append("Extra") }
         let cellsOf: [String: () -> String] = [:]
         _ = cellsOf
-        func time(_ g: inout DiffSeeded) -> String {
+        func time(_ g: inout SplitMix64) -> String {
             let day = 10 + g.below(14)
             let clock = "\(10 + g.below(10)):\(10 + g.below(50))"
             switch g.below(12) {
@@ -207,13 +193,13 @@ enum ReaderDifferential {
             default: return "2026-02-\(day)T\(clock):00Z"
             }
         }
-        func text(_ g: inout DiffSeeded) -> String {
+        func text(_ g: inout SplitMix64) -> String {
             g.pick([
                 "Safari", "Mail", " Slack ", "", "Chrome, Beta", "say \"hi\"", "'=SUM(A1)", "''+1", "=cmd", "line\nbreak", "cr\rlf",
                 "é", "e\u{301}", "\u{3000}", "微信", "a\u{0600},b",
             ])
         }
-        func quoted(_ cell: String, _ g: inout DiffSeeded) -> String {
+        func quoted(_ cell: String, _ g: inout SplitMix64) -> String {
             let special = cell.contains(delimiter) || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")
             if special || g.chance(0.1) {
                 // Quoted as RFC 4180 has it; sometimes broken (a stray quote, no closing quote).
@@ -260,7 +246,7 @@ enum ReaderDifferential {
 
     /// Bytes that are not UTF-8 put anywhere but in the header (single bytes, and sometimes a
     /// cut multi-byte sequence).
-    static func withInvalidBytes(_ text: String, _ g: inout DiffSeeded) -> [UInt8] {
+    static func withInvalidBytes(_ text: String, _ g: inout SplitMix64) -> [UInt8] {
         var bytes = Array(text.utf8)
         let firstLine = bytes.firstIndex(of: 0x0A) ?? bytes.count
         var k = firstLine + 1
@@ -343,7 +329,7 @@ enum ReaderDifferential {
     static let ids = ["1", "\"e1\"", "null", "-0", "1.5", "1e2", "12345678901234567890", "true", "\"\"", "\"é\""]
 
     /// One event, most of them good, some with one fault of a real export or worse.
-    static func event(_ g: inout DiffSeeded, status: Bool) -> String {
+    static func event(_ g: inout SplitMix64, status: Bool) -> String {
         if g.chance(0.03) { return g.pick(["\"junk\"", "1", "[1, 2]", "null", "[{\"timestamp\": 1}]"]) }
         var members: [String] = []
         if !g.chance(0.1) { members.append("\"id\": " + (g.chance(0.8) ? "\(g.below(100_000))" : g.pick(ids))) }
@@ -371,7 +357,7 @@ enum ReaderDifferential {
 
     /// A dirty ActivityWatch export: window, AFK and other buckets of a few hosts, fields in any
     /// order, events of every kind.
-    static func awExport(_ g: inout DiffSeeded, buckets count: Int, events: Int) -> String {
+    static func awExport(_ g: inout SplitMix64, buckets count: Int, events: Int) -> String {
         var buckets: [String] = []
         let hosts = ["laptop", "desktop", "", "host\\u00e9"]
         for b in 0..<count {
@@ -395,7 +381,7 @@ enum ReaderDifferential {
 
     /// A dirty NDJSON file: session lines of every kind, blank lines, CRLF, non-objects,
     /// several values on one line.
-    static func ndjson(_ g: inout DiffSeeded, lines: Int) -> String {
+    static func ndjson(_ g: inout SplitMix64, lines: Int) -> String {
         var out: [String] = []
         for k in 0..<lines {
             switch g.below(30) {
@@ -410,7 +396,7 @@ enum ReaderDifferential {
         return out.joined(separator: eol) + (g.chance(0.5) ? eol : "")
     }
 
-    static func row(_ g: inout DiffSeeded, _ k: Int) -> String {
+    static func row(_ g: inout SplitMix64, _ k: Int) -> String {
         let start = "\"2026-02-\(10 + g.below(10))T\(10 + g.below(10)):0\(g.below(10)):00Z\""
         let end = "\"2026-02-2\(g.below(10))T\(10 + g.below(10)):3\(g.below(10)):00Z\""
         var fields = [
@@ -428,7 +414,7 @@ enum ReaderDifferential {
     /// Invalid UTF-8 put into strings: single bytes that both readers replace alike (the old one
     /// replaced each invalid byte, the new one each maximal invalid sequence: they differ only
     /// on truncated multi-byte sequences, which the fuzz target's reference copy takes care of).
-    static func withInvalidUTF8(_ text: String, _ g: inout DiffSeeded) -> [UInt8] {
+    static func withInvalidUTF8(_ text: String, _ g: inout SplitMix64) -> [UInt8] {
         var bytes = Array(text.utf8)
         var k = 0
         while k < bytes.count {
@@ -456,7 +442,7 @@ enum ReaderDifferential {
 
     @Test(arguments: 0..<40)
     func dirtyActivityWatchExportsReadAlike(seed: Int) {
-        var g = DiffSeeded(UInt64(seed) &* 7919 &+ 1)
+        var g = SplitMix64(UInt64(seed) &* 7919 &+ 1)
         let text = ReaderDifferential.awExport(&g, buckets: 1 + g.below(6), events: 30)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
         ReaderDifferential.checkAW(bytes, "seed \(seed)")
@@ -464,7 +450,7 @@ enum ReaderDifferential {
 
     @Test(arguments: 0..<40)
     func dirtyTimewarriorExportsReadAlike(seed: Int) {
-        var g = DiffSeeded(UInt64(seed) &* 31337 &+ 5)
+        var g = SplitMix64(UInt64(seed) &* 31337 &+ 5)
         let text = ReaderDifferential.timewExport(&g, intervals: 40)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
         ReaderDifferential.checkTimew(bytes, "seed \(seed)")
@@ -472,7 +458,7 @@ enum ReaderDifferential {
 
     @Test(arguments: 0..<60)
     func dirtyCSVsReadAlike(seed: Int) {
-        var g = DiffSeeded(UInt64(seed) &* 65_537 &+ 11)
+        var g = SplitMix64(UInt64(seed) &* 65_537 &+ 11)
         let text = ReaderDifferential.csvFile(&g, rows: 40)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidBytes(text, &g) : Array(text.utf8)
         ReaderDifferential.checkCSV(bytes, "seed \(seed)")
@@ -482,7 +468,7 @@ enum ReaderDifferential {
     /// result is the one of one pass, cut anywhere (the halves fall inside and between buckets).
     @Test(arguments: 0..<12)
     func activityWatchSessionsInTwoHalvesAreThoseOfOnePass(seed: Int) throws {
-        var g = DiffSeeded(UInt64(seed) &* 7717 &+ 3)
+        var g = SplitMix64(UInt64(seed) &* 7717 &+ 3)
         let text = ReaderDifferential.awExport(&g, buckets: 1 + g.below(6), events: 40)
         let read = try Array(text.utf8).withUnsafeBufferPointer { b throws(IngestError) in
             try ActivityWatchRead.read(b, document: .export)
@@ -494,7 +480,7 @@ enum ReaderDifferential {
 
     @Test(arguments: 0..<40)
     func dirtyNDJSONReadsAlike(seed: Int) {
-        var g = DiffSeeded(UInt64(seed) &* 104_729 &+ 3)
+        var g = SplitMix64(UInt64(seed) &* 104_729 &+ 3)
         let text = ReaderDifferential.ndjson(&g, lines: 60)
         let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
         ReaderDifferential.checkNDJSON(bytes, "seed \(seed)")
@@ -504,7 +490,7 @@ enum ReaderDifferential {
     /// of one scan, whatever the chunks.
     @Test(arguments: 0..<10)
     func truncatedDocumentsFailAlike(seed: Int) {
-        var g = DiffSeeded(UInt64(seed) &+ 99)
+        var g = SplitMix64(UInt64(seed) &+ 99)
         let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 8).utf8)
         for _ in 0..<12 {
             let cut = Array(aw[..<(1 + g.below(aw.count - 1))])
@@ -531,10 +517,10 @@ enum ReaderDifferential {
     /// readers fail alike or read alike.
     @Test(arguments: 0..<10)
     func corruptedDocumentsReadAlike(seed: Int) {
-        var g = DiffSeeded(UInt64(seed) &+ 7)
+        var g = SplitMix64(UInt64(seed) &+ 7)
         let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 6).utf8)
         let nd = Array(ReaderDifferential.ndjson(&g, lines: 15).utf8)
-        var t = DiffSeeded(UInt64(seed) &+ 1000)
+        var t = SplitMix64(UInt64(seed) &+ 1000)
         let timew = Array(ReaderDifferential.timewExport(&t, intervals: 8).utf8)
         let replacements: [UInt8] = Array("{}[]\",:\\\n\r 0a-".utf8)
         let csv = Array(ReaderDifferential.csvFile(&t, rows: 10).utf8)

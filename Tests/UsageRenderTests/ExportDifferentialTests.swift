@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import UsageCore
 @testable import UsageRender
+import TestSupport
 
 /// The `export` writer before issue 19 (a `String` per row, `JSONText` and `CSVText`): what
 /// the byte-level writer must reproduce byte for byte.
@@ -34,20 +35,6 @@ enum ReferenceExport {
     }
 }
 
-/// A small seeded generator (SplitMix64), so every case is reproducible from its seed.
-struct ExportSeeded {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
-}
 
 enum ExportDifferentialTests {
     /// Names that need escaping, quoting, a formula guard or terminal-safe escapes, and plain ones.
@@ -64,7 +51,7 @@ enum ExportDifferentialTests {
         "\" lead\"", "\"+\"", "null", nil,
     ]
 
-    static func timestamp(_ g: inout ExportSeeded) -> String {
+    static func timestamp(_ g: inout SplitMix64) -> String {
         // Days from 1960 to 2040, offsets from -12:00 to +14:00, fractions of 0 to 9 digits.
         let day = LocalDate(daysSinceEpoch: -3650 + g.below(29200))
         let second = g.below(86400)
@@ -82,7 +69,7 @@ enum ExportDifferentialTests {
     }
 
     static func document(seed: UInt64, rows: Int) -> String {
-        var g = ExportSeeded(seed)
+        var g = SplitMix64(seed)
         var out: [String] = []
         for _ in 0..<rows {
             var fields: [String] = []

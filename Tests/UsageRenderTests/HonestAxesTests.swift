@@ -2,6 +2,7 @@
 import Testing
 @testable import UsageCore
 @testable import UsageRender
+import TestSupport
 
 struct HonestAxesTests {
     static let hour: Micros = 3_600_000_000
@@ -49,7 +50,7 @@ struct HonestAxesTests {
     /// Many weeks of random days: every labelled grid row keeps its label and its grid marks,
     /// the average line is drawn on an unlabelled row with its value after the bars.
     @Test func bugTheAverageLineHidTheGridLineAndItsLabel() {
-        var rng = SplitMix(seed: 21)
+        var rng = SplitMix64(seed: 21)
         for _ in 0..<300 {
             let days: [DaySummary] = (0..<7).map { k in
                 let micros = Micros(rng.next() % 600) * Self.minute + Self.minute
@@ -112,15 +113,3 @@ struct HonestAxesTests {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the random weeks are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

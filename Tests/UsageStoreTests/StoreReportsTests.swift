@@ -3,25 +3,13 @@ import Foundation
 import Testing
 import UsageCore
 @testable import UsageStore
+import TestSupport
 
-/// SplitMix64: the same numbers on every platform for a seed.
-struct Seeded {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 /// Random sessions around both 2026 DST changes of New York: most short, some across
 /// midnight, some longer than a day, a few with no id and a few sharing one.
 func randomSessions(seed: UInt64, count: Int) -> Dataset {
-    var random = Seeded(seed)
+    var random = SplitMix64(seed)
     let apps = ["Safari", "Mail", "Slack", "Maps", "Spotify", "Notes", "Café", "終端"]
     let categories = ["Web", "Work", "Chat", nil, "Music"]
     let bases = [RFC3339.parse("2026-03-05T00:00:00Z")!, RFC3339.parse("2026-10-29T00:00:00Z")!]
