@@ -168,17 +168,9 @@ public struct StreamLimits: Sendable {
         seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
-    /// A stream timeout: `90`, `90s`, `2m` or `1h` (1 s to 24 h), in seconds.
+    /// A stream timeout: `90`, `90s`, `2m` or `1h` (1 s to 24 h), in seconds; `1e3` and `+5` are not.
     public static func seconds(_ text: String) -> Double? {
-        var number = Substring(text.lowercased())
-        var unit = 1.0
-        if let last = number.last, let scale = ["s": 1.0, "m": 60, "h": 3600][String(last)] {
-            number = number.dropLast()
-            unit = scale
-        }
-        guard let value = Double(number), value.isFinite else { return nil }
-        let seconds = value * unit
-        return (1...86_400).contains(seconds) ? seconds : nil
+        TimeAmount.seconds(text).flatMap { (1...86_400).contains($0) ? $0 : nil }
     }
 }
 

@@ -85,17 +85,7 @@ public struct WatchRequest: Equatable, Sendable {
 
     /// An interval: `5`, `0.5`, `5s`, `2m`, `1h`, within `intervals`.
     public static func seconds(_ text: String) -> Double? {
-        var number = Substring(text.lowercased())
-        var unit = 1.0
-        if let last = number.last, let scale = ["s": 1.0, "m": 60, "h": 3600][String(last)] {
-            number = number.dropLast()
-            unit = scale
-        }
-        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number), value.isFinite else {
-            return nil
-        }
-        let seconds = value * unit
-        return intervals.contains(seconds) ? seconds : nil
+        TimeAmount.seconds(text).flatMap { intervals.contains($0) ? $0 : nil }
     }
 
     /// The interval as said: `2 s`, `0.5 s`, `1m 30s`.

@@ -68,8 +68,13 @@ extension Store {
 
     /// Runs a tracking change in one transaction: its own refusals come through as they are.
     func change<T>(_ body: (Database) throws -> T) throws(TrackingError) -> T {
+        try trackingErrors { try writeUnmapped(body) }
+    }
+
+    /// Runs a read or a write: a tracking refusal comes through as it is, any other error as the store's.
+    private func trackingErrors<T>(_ body: () throws -> T) throws(TrackingError) -> T {
         do {
-            return try writeUnmapped(body)
+            return try body()
         } catch let box as TrackingErrorBox {
             throw box.error
         } catch let error as TrackingError {
@@ -178,8 +183,8 @@ extension Store {
 
     /// The task `word` names and its tracked intervals (for the question before a delete, and `task N`).
     public func task(named word: String) throws(TrackingError) -> (task: TrackerTask, intervals: [TrackedInterval]) {
-        do {
-            return try database.read { db in
+        try trackingErrors {
+            try database.read { db in
                 let task = try Self.resolveTask(word, db)
                 let intervals = try Row.fetchAll(
                     db, sql: "SELECT id, task, start, end, start_offset, end_offset FROM tracked WHERE task = ? ORDER BY start",
@@ -187,12 +192,6 @@ extension Store {
                 ).map(Self.interval(of:))
                 return (task, intervals)
             }
-        } catch let box as TrackingErrorBox {
-            throw box.error
-        } catch let error as TrackingError {
-            throw error
-        } catch {
-            throw .store(Self.mapped(error, path: path))
         }
     }
 
