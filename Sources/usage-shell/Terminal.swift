@@ -16,24 +16,29 @@ final class StandardStream: TextSink, Sendable {
     private init(fd: Int32) { self.fd = fd }
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        guard let failure = Self.writeAll(Array(text.utf8), to: fd) else { return }
+        // The reader has gone (`| head -1`): stop quietly, as cat and grep do.
+        if failure == EPIPE { exit(0) }
+        // Any other failure (a full disk) must not pass for success.
+        if fd != STDERR_FILENO {
+            _ = Self.writeAll(Array("error: cannot write output: \(String(cString: strerror(failure)))\n".utf8), to: STDERR_FILENO)
+        }
+        exit(1)
+    }
+
+    /// Writes all of `bytes` to `fd`, again after an interrupted write: nil, or the `errno` of
+    /// the write that failed.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                // The reader has gone (`| head -1`): stop quietly, as cat and grep do.
-                if errno == EPIPE { exit(0) }
-                // Any other failure (a full disk) must not pass for success.
-                let reason = String(cString: strerror(errno))
-                if fd != STDERR_FILENO {
-                    let message = Array("error: cannot write output: \(reason)\n".utf8)
-                    _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count) }
-                }
-                exit(1)
+                return errno
             }
             offset += n
         }
+        return nil
     }
 }
 
@@ -123,17 +128,9 @@ final class StdoutScreen: TerminalScreen {
             close(writeEnd)
             return false
         }
-        // SIGPIPE is ignored by the program: a pager that quit early makes write fail with EPIPE.
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(writeEnd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            offset += n
-        }
+        // SIGPIPE is ignored by the program: a pager that quit early makes write fail with EPIPE
+        // (the rest is dropped).
+        _ = StandardStream.writeAll(Array(text.utf8), to: writeEnd)
         close(writeEnd)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
