@@ -15,26 +15,28 @@ let package = Package(
     ],
     targets: [
         .target(name: "UsageCore"),
+        // Every reader: scanning, parsing, detection and header mapping of each input format.
+        .target(name: "UsageFormats", dependencies: ["UsageCore"]),
         .target(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
-        .target(name: "UsageData", dependencies: ["UsageCore", "CCurl"]),
+        .target(name: "UsageData", dependencies: ["UsageCore", "UsageFormats", "CCurl"]),
         .target(name: "UsageRender", dependencies: ["UsageCore"]),
         // The SQLite store: a history of its own beside the sources (GRDB over the system's libsqlite3).
         .target(
             name: "UsageStore",
             dependencies: [
-                "UsageCore", "UsageData", .product(name: "GRDB", package: "GRDB.swift"),
+                "UsageCore", "UsageFormats", "UsageData", .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API itself, for the bulk paths (an import's rows, a window's rows).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
-        .target(name: "UsageShell", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore"]),
+        .target(name: "UsageShell", dependencies: ["UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
             name: "usage-shell",
             dependencies: [
-                "UsageCore", "UsageData", "UsageRender", "UsageStore", "UsageShell", "CEditLine",
+                "UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore", "UsageShell", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,15 +44,16 @@ let package = Package(
         // and the fuzz targets (which compile them from Fuzz/Reference); not part of the program.
         // CSV.swift is only here now: the independent CSV parser the byte-level one is checked against.
         .target(
-            name: "ReferenceReaders", dependencies: ["UsageCore", "UsageData", .product(name: "CSV", package: "CSV.swift")],
+            name: "ReferenceReaders", dependencies: ["UsageCore", "UsageFormats", "UsageData", .product(name: "CSV", package: "CSV.swift")],
             path: "Fuzz/Reference"),
         // The seeded random generator every test target shares.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore", "TestSupport"]),
-        .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "ReferenceReaders", "TestSupport"]),
-        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageRender", "UsageStore"]),
+        .target(name: "TestSupport", dependencies: ["UsageCore", "UsageFormats"], path: "Tests/TestSupport"),
+        .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore", "UsageFormats", "TestSupport"]),
+        .testTarget(name: "UsageFormatsTests", dependencies: ["UsageFormats", "UsageData", "ReferenceReaders", "TestSupport"]),
+        .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),
+        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",
             // UsageShell and UsageRender for the terminal-safety test: the command table's list and the sanitiser.

@@ -4,6 +4,9 @@ import Foundation
 #if canImport(UsageCore)
     import UsageCore
 #endif
+#if canImport(UsageFormats)
+    import UsageFormats
+#endif
 
 /// One ActivityWatch event (`{"id","timestamp","duration","data":{"app"|"status",…}}`).
 public struct LegacyActivityWatchEvent: Decodable {

@@ -4,6 +4,9 @@ import Foundation
 #if canImport(UsageCore)
     import UsageCore
 #endif
+#if canImport(UsageFormats)
+    import UsageFormats
+#endif
 #if canImport(UsageData)
     import UsageData
 #endif

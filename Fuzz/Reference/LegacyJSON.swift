@@ -4,6 +4,9 @@ import Foundation
 #if canImport(UsageCore)
     import UsageCore
 #endif
+#if canImport(UsageFormats)
+    import UsageFormats
+#endif
 
 /// One field as a row had it.
 enum LegacyLenientField<Value: Decodable>: Decodable {

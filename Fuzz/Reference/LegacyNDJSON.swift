@@ -3,6 +3,9 @@
 #if canImport(UsageCore)
     import UsageCore
 #endif
+#if canImport(UsageFormats)
+    import UsageFormats
+#endif
 
 /// NDJSON: one session object per line; blank lines are ignored.
 ///

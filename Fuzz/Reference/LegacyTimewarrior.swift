@@ -4,6 +4,9 @@ import Foundation
 #if canImport(UsageCore)
     import UsageCore
 #endif
+#if canImport(UsageFormats)
+    import UsageFormats
+#endif
 
 public enum LegacyTimewarrior {
     /// One interval as `timew export` writes it.

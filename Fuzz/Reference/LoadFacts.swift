@@ -2,6 +2,9 @@
 #if canImport(UsageCore)
     import UsageCore
 #endif
+#if canImport(UsageFormats)
+    import UsageFormats
+#endif
 
 /// A dataset or an error, as text that compares equal exactly when the two loads agree.
 public struct LoadFacts: Equatable, CustomStringConvertible {

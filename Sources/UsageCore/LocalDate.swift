@@ -106,10 +106,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// Small helpers for fixed-width ASCII digit fields.
-enum Digits {
+package enum Digits {
     /// The decimal value of `count` ASCII digits at `start`, or `nil` if any is not a digit.
-    @inline(__always)
-    static func value(_ bytes: some RandomAccessCollection<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    @inlinable @inline(__always)
+    package static func value(_ bytes: some RandomAccessCollection<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var v = 0
         var i = bytes.index(bytes.startIndex, offsetBy: start)
         for _ in 0..<count {
@@ -124,7 +124,7 @@ enum Digits {
 
 extension String {
     /// The string left-padded with zeros to at least `width` characters.
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

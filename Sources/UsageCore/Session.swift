@@ -84,7 +84,7 @@ public struct SkipSummary: Hashable, Sendable {
 
     /// Replaces the examples' `line` values: `transform` gets them all, reason by reason in
     /// `SkipReason.allCases` order, and returns the new values in the same order.
-    mutating func mapExampleLines(_ transform: ([Int]) -> [Int]) {
+    package mutating func mapExampleLines(_ transform: ([Int]) -> [Int]) {
         let reasons = SkipReason.allCases.filter { examples[$0] != nil }
         let old = reasons.flatMap { examples[$0]!.compactMap(\.line) }
         var new = transform(old)[...]
@@ -212,7 +212,7 @@ public struct Dataset: SessionHistory {
     }
 
     /// A dataset of columns already sorted by start, then end (the ingest's fast path).
-    init(
+    package init(
         source: String, apps: [String], categories: [String], columns: SessionColumns,
         skipped: SkipSummary, repairedStrings: Int, parts: [SourcePart]? = nil
     ) {
@@ -265,7 +265,7 @@ public struct Dataset: SessionHistory {
 
     /// The same dataset with its one part noting the local times it read (a format's reader
     /// knows them only once every row is in).
-    func noting(localTimes: LocalTimes?) -> Dataset {
+    package func noting(localTimes: LocalTimes?) -> Dataset {
         guard let localTimes else { return self }
         return Dataset(
             source: source, apps: apps, categories: categories, columns: sessions, skipped: skipped,

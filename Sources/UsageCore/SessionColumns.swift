@@ -50,7 +50,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 
     /// Calls `body` with every session's id as bytes (see `SessionIDs`).
-    func withIDs<R>(_ body: (SessionIDs) throws -> R) rethrows -> R {
+    package func withIDs<R>(_ body: (SessionIDs) throws -> R) rethrows -> R {
         try ids.withStorage { bytes, ends, present in
             guard let idPosition else {
                 return try body(SessionIDs(bytes: bytes, ends: ends, present: present, position: nil))
@@ -92,7 +92,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// Appends a session (input order) whose id is UTF-8 bytes, or absent; `running` marks a
     /// session counted up to the load's clock.
-    mutating func append(
+    package mutating func append(
         start: Micros, end: Micros, app: Int32, category: Int32, idBytes id: UnsafeBufferPointer<UInt8>?,
         offsets: UTCOffsets = .unknown, running: Bool = false
     ) {
@@ -105,7 +105,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// Appends another's sessions (input order, `idPosition` unused on both), its app and
     /// category ids mapped through the tables.
-    mutating func append(contentsOf other: SessionColumns, appMap: [Int32], categoryMap: [Int32]) {
+    package mutating func append(contentsOf other: SessionColumns, appMap: [Int32], categoryMap: [Int32]) {
         precondition(idPosition == nil && other.idPosition == nil, "input order only")
         starts.append(contentsOf: other.starts)
         ends.append(contentsOf: other.ends)
@@ -117,7 +117,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 
     /// Appends a session whose id is id `k` of another store (no `String` made).
-    mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, from store: IDStore, at k: Int) {
+    package mutating func append(start: Micros, end: Micros, app: Int32, category: Int32, from store: IDStore, at k: Int) {
         starts.append(start)
         ends.append(end)
         apps.append(app)
@@ -135,7 +135,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 
     /// The same sessions with app and category ids mapped through tables (merging sources).
-    func remapped(apps appMap: [Int32], categories categoryMap: [Int32]) -> SessionColumns {
+    package func remapped(apps appMap: [Int32], categories categoryMap: [Int32]) -> SessionColumns {
         var copy = self
         copy.apps = apps.map { appMap[Int($0)] }
         copy.categories = categories.map { categoryMap[Int($0)] }
@@ -143,7 +143,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 
     /// The same sessions with each category id replaced (category rules).
-    func replacingCategories(_ categories: [Int32]) -> SessionColumns {
+    package func replacingCategories(_ categories: [Int32]) -> SessionColumns {
         precondition(categories.count == count)
         var copy = self
         copy.categories = categories
@@ -151,7 +151,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     }
 
     /// Whether the sessions are already in (start, end) order, as most exports are.
-    var isSortedByStart: Bool {
+    package var isSortedByStart: Bool {
         for k in starts.indices.dropFirst() where (starts[k - 1], ends[k - 1]) > (starts[k], ends[k]) { return false }
         return true
     }
@@ -164,7 +164,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// One key per session in (start, end, position) order; positions (of the ids, in input
     /// order) start at `offset`.
-    func sortedKeys(offset: Int32 = 0) -> [SortKey] {
+    package func sortedKeys(offset: Int32 = 0) -> [SortKey] {
         var keys = [SortKey](unsafeUninitializedCapacity: count) { buffer, initialized in
             for k in starts.indices {
                 let position = idPosition.map { $0[k] } ?? Int32(k)
@@ -180,7 +180,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
     /// end) order, given each part's sorted keys; each part's app and category ids mapped
     /// through its table when it has one. Keys carry the names, so nothing is read at random,
     /// and the merge writes the columns in one pass.
-    static func merging(
+    package static func merging(
         _ parts: [SessionColumns], keys: [[SortKey]], appMaps: [[Int32]?], categoryMaps: [[Int32]?]
     ) -> SessionColumns {
         precondition(!keys.isEmpty && keys.count <= 2, "one or two parts")
@@ -236,7 +236,7 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
 extension SessionColumns {
     /// Below this many sessions the sort stays on one core.
-    static let parallelSortThreshold = 1 << 16
+    package static let parallelSortThreshold = 1 << 16
 
     /// Sorts sessions in input order by (start, end), ties in input order, using little memory:
     /// a permutation (4 bytes a session, which becomes `idPosition`, so ids stay where they
@@ -246,7 +246,7 @@ extension SessionColumns {
     /// added: the keys (16 bytes a session) and the permutation while the starts are sorted,
     /// then the permutation and the two columns being gathered, each old column freed once
     /// its new one is made.
-    mutating func sortByStart() {
+    package mutating func sortByStart() {
         precondition(idPosition == nil, "input order only")
         let n = count
         guard n > 1, !isSortedByStart else { return }
@@ -289,14 +289,14 @@ extension SessionColumns {
 /// and its length when that fits in 32 bits of microseconds (71 minutes), so that sessions
 /// starting together are ordered without reading their ends (which are elsewhere in memory).
 private struct SortedStart {
-    var start: Micros
-    var position: Int32
+    package var start: Micros
+    package var position: Int32
     /// The length in microseconds, or `unknown`: longer (or ending before the start).
-    var length: UInt32
+    package var length: UInt32
 
-    static let unknown = UInt32.max
+    package static let unknown = UInt32.max
 
-    init(start: Micros, end: Micros, position: Int32) {
+    package init(start: Micros, end: Micros, position: Int32) {
         self.start = start
         self.position = position
         let (length, overflow) = end.subtractingReportingOverflow(start)
@@ -307,24 +307,24 @@ private struct SortedStart {
 /// The four columns while they are sorted: each thread replaces only its own, and each old
 /// column is released as soon as its new one is made.
 private final class SortColumns: @unchecked Sendable {
-    var starts: [Micros]
-    var ends: [Micros]
-    var apps: [Int32]
-    var categories: [Int32]
+    package var starts: [Micros]
+    package var ends: [Micros]
+    package var apps: [Int32]
+    package var categories: [Int32]
 
-    init(_ c: SessionColumns) {
+    package init(_ c: SessionColumns) {
         (starts, ends, apps, categories) = (c.starts, c.ends, c.apps, c.categories)
     }
 
     /// A column, left empty here (so the caller holds its only copy).
-    func take<T>(_ column: ReferenceWritableKeyPath<SortColumns, [T]>) -> [T] {
+    package func take<T>(_ column: ReferenceWritableKeyPath<SortColumns, [T]>) -> [T] {
         let values = self[keyPath: column]
         self[keyPath: column] = []
         return values
     }
 
     /// Sorts `starts` and returns the positions of the sessions in (start, end, position) order.
-    func sortStarts(parallel: Bool) -> [Int32] {
+    package func sortStarts(parallel: Bool) -> [Int32] {
         let n = starts.count
         var lowest = starts[0]
         var high = lowest
@@ -430,25 +430,25 @@ private final class SortColumns: @unchecked Sendable {
 private final class CountsOutput: Sendable {
     private let counts: Mutex<[[Int32]]>
 
-    init(halves: Int) {
+    package init(halves: Int) {
         counts = Mutex(Array(repeating: [], count: halves))
     }
 
-    func set(_ h: Int, _ c: [Int32]) { counts.withLock { $0[h] = c } }
-    func take() -> [[Int32]] { counts.withLock { $0 } }
+    package func set(_ h: Int, _ c: [Int32]) { counts.withLock { $0[h] = c } }
+    package func take() -> [[Int32]] { counts.withLock { $0 } }
 }
 
 /// The ids of a window's sessions as UTF-8 bytes, valid only inside `SessionWindow.withIDs`:
 /// what a writer reads for each session without a `String` or a closure call per id. Threads
 /// may read it at once (nothing changes the columns meanwhile).
 public struct SessionIDs: @unchecked Sendable {
-    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
-    @usableFromInline let ends: UnsafeBufferPointer<UInt32>
-    @usableFromInline let present: UnsafeBufferPointer<Bool>
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline package let ends: UnsafeBufferPointer<UInt32>
+    @usableFromInline package let present: UnsafeBufferPointer<Bool>
     /// For session k of the columns, its place in the id store (nil: k itself).
-    @usableFromInline let position: UnsafeBufferPointer<Int32>?
+    @usableFromInline package let position: UnsafeBufferPointer<Int32>?
 
-    init(
+    package init(
         bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<UInt32>, present: UnsafeBufferPointer<Bool>,
         position: UnsafeBufferPointer<Int32>?
     ) {
@@ -482,8 +482,8 @@ public struct UTCOffsets: Sendable, Hashable {
     public var start: Int? { startMinutes == .min ? nil : Int(startMinutes) }
     public var end: Int? { endMinutes == .min ? nil : Int(endMinutes) }
 
-    var packed: UInt32 { UInt32(UInt16(bitPattern: startMinutes)) << 16 | UInt32(UInt16(bitPattern: endMinutes)) }
-    init(packed: UInt32) {
+    package var packed: UInt32 { UInt32(UInt16(bitPattern: startMinutes)) << 16 | UInt32(UInt16(bitPattern: endMinutes)) }
+    package init(packed: UInt32) {
         self.init(startMinutes: Int16(bitPattern: UInt16(packed >> 16)), endMinutes: Int16(bitPattern: UInt16(packed & 0xFFFF)))
     }
 }
@@ -491,7 +491,8 @@ public struct UTCOffsets: Sendable, Hashable {
 /// Session ids as UTF-8 bytes back to back, in input order, the offsets of their timestamps,
 /// and which sessions are running (kept with the ids because, like them, they follow a session
 /// through sorting and merging).
-struct IDStore: Sendable {
+package struct IDStore: Sendable {
+    package init() {}
     private var bytes: [UInt8] = []
     /// Where id k ends in `bytes`.
     private var ends: [UInt32] = []
@@ -502,18 +503,18 @@ struct IDStore: Sendable {
     /// The rows (input order) of the sessions still running: a handful at most, usually none.
     private var running: Set<Int> = []
 
-    var hasRunning: Bool { !running.isEmpty }
+    package var hasRunning: Bool { !running.isEmpty }
 
-    func isRunning(at k: Int) -> Bool { running.contains(k) }
+    package func isRunning(at k: Int) -> Bool { running.contains(k) }
 
-    mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         ends.reserveCapacity(count)
         present.reserveCapacity(count)
         offsets.reserveCapacity(count)
         bytes.reserveCapacity(count * 10)
     }
 
-    mutating func append(_ id: UnsafeBufferPointer<UInt8>?, offsets: UTCOffsets = .unknown, running isRunning: Bool = false) {
+    package mutating func append(_ id: UnsafeBufferPointer<UInt8>?, offsets: UTCOffsets = .unknown, running isRunning: Bool = false) {
         if isRunning { running.insert(ends.count) }
         if let id { bytes.append(contentsOf: id) }
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
@@ -521,10 +522,10 @@ struct IDStore: Sendable {
         self.offsets.append(offsets.packed)
     }
 
-    func offsets(at k: Int) -> UTCOffsets { UTCOffsets(packed: offsets[k]) }
+    package func offsets(at k: Int) -> UTCOffsets { UTCOffsets(packed: offsets[k]) }
 
     /// Calls `body` with the ids' bytes, where each ends, and whether each is there.
-    func withStorage<R>(
+    package func withStorage<R>(
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Bool>) throws -> R
     ) rethrows -> R {
         try bytes.withUnsafeBufferPointer { bytes in
@@ -534,14 +535,14 @@ struct IDStore: Sendable {
         }
     }
 
-    func withBytes<R>(at k: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+    package func withBytes<R>(at k: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         guard present[k] else { return try body(nil) }
         let from = k == 0 ? 0 : Int(ends[k - 1])
         return try bytes.withUnsafeBufferPointer { all in try body(UnsafeBufferPointer(rebasing: all[from..<Int(ends[k])])) }
     }
 
     /// Appends id `k` of another store, with its offsets and whether it runs.
-    mutating func append(from other: IDStore, at k: Int) {
+    package mutating func append(from other: IDStore, at k: Int) {
         let offsets = other.offsets(at: k)
         let running = other.hasRunning && other.isRunning(at: k)
         guard other.present[k] else { return append(nil, offsets: offsets, running: running) }
@@ -552,7 +553,7 @@ struct IDStore: Sendable {
     }
 
     /// Appends another store's ids (offsets, running) after these.
-    mutating func append(contentsOf other: IDStore) {
+    package mutating func append(contentsOf other: IDStore) {
         let shift = UInt32(truncatingIfNeeded: bytes.count)
         let rows = ends.count
         running.formUnion(other.running.lazy.map { $0 + rows })
@@ -562,13 +563,13 @@ struct IDStore: Sendable {
         offsets.append(contentsOf: other.offsets)
     }
 
-    func text(at k: Int) -> String? {
+    package func text(at k: Int) -> String? {
         guard present[k] else { return nil }
         let from = k == 0 ? 0 : Int(ends[k - 1])
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<Int(ends[k])]), as: UTF8.self) }
     }
 
-    static func concatenated(_ stores: [IDStore]) -> IDStore {
+    package static func concatenated(_ stores: [IDStore]) -> IDStore {
         guard var out = stores.first else { return IDStore() }
         for store in stores.dropFirst() {
             let shift = UInt32(truncatingIfNeeded: out.bytes.count)
@@ -585,14 +586,14 @@ struct IDStore: Sendable {
 
 /// A session's place in (start, end) order with its names; the position breaks ties, so the
 /// order is the input's.
-struct SortKey: Sendable {
-    var start: Micros
-    var end: Micros
-    var index: Int32
-    var app: Int32
-    var category: Int32
+package struct SortKey: Sendable {
+    package var start: Micros
+    package var end: Micros
+    package var index: Int32
+    package var app: Int32
+    package var category: Int32
 
-    @inline(__always) static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
+    @inline(__always) package static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
         if a.start != b.start { return a.start < b.start }
         if a.end != b.end { return a.end < b.end }
         return a.index < b.index
@@ -602,7 +603,7 @@ struct SortKey: Sendable {
     /// nearby starts (stable, so positions stay in order), then each small bucket is sorted.
     /// Near linear for session data, whose starts spread over days; a pile of equal starts
     /// only makes one bucket bigger, which the library sort then handles.
-    static func sort(_ keys: inout [SortKey]) {
+    package static func sort(_ keys: inout [SortKey]) {
         let n = keys.count
         guard n > 256 else { return keys.sort(by: precedes) }
         var low = keys[0].start
@@ -637,7 +638,7 @@ struct SortKey: Sendable {
 /// Sorts one bucket of a bucket sort, `all[from..<to]`: by insertion when it holds a handful
 /// of keys (as nearly all do), else by the library's sort. Both of the load's sorts use it.
 @inline(__always)
-func sortBucket<Key>(_ all: UnsafeMutableBufferPointer<Key>, from: Int, to: Int, by precedes: (Key, Key) -> Bool) {
+package func sortBucket<Key>(_ all: UnsafeMutableBufferPointer<Key>, from: Int, to: Int, by precedes: (Key, Key) -> Bool) {
     guard to - from > 1 else { return }
     if to - from <= 24 {
         for j in (from + 1)..<to {

@@ -1,6 +1,7 @@
 // ActivityWatchFollow.swift — an ActivityWatch server followed as it records: the window and AFK events read once, then at each update only the buckets that changed and only their events since the newest one known (the API's `start`), merged by event id into what is kept (ActivityWatchMerge, in the readers' columns).
 import Foundation
 import UsageCore
+import UsageFormats
 
 /// The window and AFK events of an ActivityWatch server, kept between reads so that a refresh
 /// asks only for what is new.
@@ -77,10 +78,8 @@ public struct ActivityWatchFollow: Sendable {
     public func dataset(source: String, cancellation: CancellationToken) throws(LoadError) -> Dataset {
         do {
             return try read.dataset(source: source, cancellation: cancellation)
-        } catch .cancelled {
-            throw .cancelled(source: source)
         } catch {
-            throw .invalid(source: source, error)
+            throw LoadError(error, source: source)
         }
     }
 

@@ -1,6 +1,7 @@
 // CategoryRules.swift — the category rules file (`$XDG_CONFIG_HOME/usage-shell/categories.json`): regular expressions on app names naming categories for uncategorised sessions.
 import Foundation
 import UsageCore
+import UsageFormats
 
 /// One rule: app names that `pattern` matches (anywhere in the name, case ignored) get
 /// `category`; a name made of tags (a Timewarrior tag set, `fun, gaming`) also matches when

@@ -5,6 +5,7 @@
     import Darwin
 #endif
 import UsageCore
+import UsageFormats
 
 /// A sessions file on disk.
 public struct FileRepository: SessionRepository {
@@ -43,42 +44,15 @@ public struct FileRepository: SessionRepository {
         return fd
     }
 
-    /// Reads and decodes an input in whatever format it is in. The sessions JSON, NDJSON and
-    /// ActivityWatch and Timewarrior exports and CSV are scanned chunk by chunk as they are read
-    /// (memory holds what they hold, never the input). The format
-    /// is told from the first bytes.
+    /// Reads and decodes an input in whatever format it is in (`SourceFormat.decode`).
     static func decode(
         _ input: DescriptorSource, source: String, options: ReadOptions = ReadOptions(), cancellation: CancellationToken,
         chunking: Chunking = .standard
     ) throws(LoadError) -> Dataset {
-        let reader = ChunkReader(input, chunking: chunking)
-        try SourceFormat.prefetchForDetection(reader)
-        let lookahead = reader.lookahead
-        let format = SourceFormat.detect(lookahead, columns: options.columns)
-        if format == .sessionsJSON, let problem = SourceFormat.unreadableEncoding(lookahead) {
-            throw .invalid(source: source, .malformed(format: "text file", problem: problem))
-        }
-        let rows = input.expectedRows
-        do throws(StreamError<LoadError>) {
-            switch format {
-            case .sessionsJSON:
-                return try SessionsJSON.decode(reader, source: source, cancellation: cancellation, expectedRows: rows)
-            case .ndjson:
-                return try SessionsJSON.decodeNDJSON(reader, source: source, cancellation: cancellation, expectedRows: rows)
-            case .activityWatch:
-                let read = try ActivityWatchRead.read(reader, document: .export, cancellation: cancellation)
-                do {
-                    return try read.dataset(source: source, cancellation: cancellation)
-                } catch {
-                    throw .ingest(error)
-                }
-            case .timewarrior:
-                return try TimewarriorJSON.decode(
-                    reader, source: source, now: options.now, cancellation: cancellation, expectedRows: rows)
-            case .csv:
-                return try CSVFormat.decode(
-                    reader, source: source, options: options, cancellation: cancellation, expectedRows: rows)
-            }
+        do {
+            return try SourceFormat.decode(
+                ChunkReader(input, chunking: chunking), source: source, options: options, cancellation: cancellation,
+                expectedRows: input.expectedRows)
         } catch {
             throw LoadError(error, source: source)
         }
@@ -114,13 +88,34 @@ public struct FileRepository: SessionRepository {
     }
 }
 
+extension SourceFormat {
+    /// Decodes bytes in memory as a load does: a reader's failure is the load's error of `source`.
+    public static func load(
+        _ bytes: UnsafeBufferPointer<UInt8>, source: String, options: ReadOptions = ReadOptions(), cancellation: CancellationToken
+    ) throws(LoadError) -> Dataset {
+        do {
+            return try decode(bytes, source: source, options: options, cancellation: cancellation)
+        } catch {
+            throw LoadError(error, source: source)
+        }
+    }
+}
+
 extension LoadError {
     /// A stream's failure as a load error of `source`.
     init(_ error: StreamError<LoadError>, source: String) {
         switch error {
         case .read(let e): self = e
-        case .ingest(.cancelled): self = .cancelled(source: source)
-        case .ingest(let e): self = .invalid(source: source, e)
+        case .ingest(let e): self = LoadError(e, source: source)
+        }
+    }
+
+    /// A reader's failure as a load error of `source`.
+    init(_ error: IngestError, source: String) {
+        if case .cancelled = error {
+            self = .cancelled(source: source)
+        } else {
+            self = .invalid(source: source, error)
         }
     }
 }

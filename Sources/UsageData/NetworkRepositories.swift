@@ -1,6 +1,7 @@
 // NetworkRepositories.swift — the sources read over HTTP: a URL of any format, and an ActivityWatch server's REST API.
 import Foundation
 import UsageCore
+import UsageFormats
 
 /// A data file at an `http://` or `https://` URL, in any format `SourceFormat` knows.
 public struct URLRepository: SessionRepository {
@@ -19,7 +20,7 @@ public struct URLRepository: SessionRepository {
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let body = try client.get(url, source: name, cancellation: cancellation, progress: progress)
         return try body.withUnsafeBufferPointer { bytes throws(LoadError) in
-            try SourceFormat.decode(bytes, source: name, options: options, cancellation: cancellation)
+            try SourceFormat.load(bytes, source: name, options: options, cancellation: cancellation)
         }
     }
 }
@@ -80,10 +81,8 @@ public struct ActivityWatchRepository: SessionRepository {
     func decode<T>(_ body: [UInt8], _ read: (UnsafeBufferPointer<UInt8>) throws(IngestError) -> T) throws(LoadError) -> T {
         do {
             return try body.withUnsafeBufferPointer { bytes throws(IngestError) in try read(bytes) }
-        } catch .cancelled {
-            throw .cancelled(source: name)
         } catch {
-            throw .invalid(source: name, error)
+            throw LoadError(error, source: name)
         }
     }
 }

@@ -1,5 +1,6 @@
 // Repository.swift — the SessionRepository protocol, source references and the load errors every source reports.
 import UsageCore
+import UsageFormats
 
 /// Where a load's sessions come from, as the view model sees it: sources are swappable, as in
 /// the original app's repository. A source read whole gives a `Dataset`; a history that reads

@@ -1,5 +1,6 @@
 // SourceRepositories.swift — the composition of sources: a SourceRef becomes the repository that reads it. It lives above the data module, so that other source modules (a store) can sit beside it without a cycle.
 import UsageCore
+import UsageFormats
 import UsageData
 import UsageStore
 

@@ -2,6 +2,7 @@
 import Dispatch
 import Synchronization
 import UsageCore
+import UsageFormats
 import UsageData
 
 /// Which chart the day screen shows (the original's segmented control).

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import UsageCore
+import UsageFormats
 import UsageData
 import UsageRender
 import UsageShell

@@ -1,6 +1,8 @@
 // AppDayTests.swift — one app's day (`app NAME`): clipping at midnight, share of the day, category rule, hours and DST.
 import Testing
+import TestSupport
 @testable import UsageCore
+@testable import UsageFormats
 
 /// The id of an app in a dataset, by exact name.
 private func appID(_ d: Dataset, _ name: String) throws -> Int32 {

@@ -1,6 +1,8 @@
 // DataQualityTests.swift — `check`'s numbers: overlap as app time minus screen time, days covered and with data, counts.
 import Testing
+import TestSupport
 @testable import UsageCore
+@testable import UsageFormats
 
 struct DataQualityTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 // DatasetMergeTests.swift — several datasets merged into one (`load A B`): order, names, ids, skipped rows by source; and category rules applied.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 
 struct DatasetMergeTests {
     func dataset(_ source: String, _ rows: [(String?, String, String?, String, String?)]) throws -> Dataset {

@@ -1,6 +1,7 @@
 // DayReportReferenceTests.swift — the day report's table-based sums (issue 19) against a plain reference made here with dictionaries keyed by name: random days in several zones (DST days included), sessions across midnight and across hours, a few apps and thousands of them (the dictionary fallback), and `DaySummary`'s lean pass against the report.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 import TestSupport
 
 enum DayReportReference {

@@ -1,6 +1,8 @@
 // DayReportTests.swift — docs/DATA.md §3–4: day windows and hour slots in any zone, clipping, totals, order and the category rule.
 import Testing
+import TestSupport
 @testable import UsageCore
+@testable import UsageFormats
 
 /// A dataset from (app, category, start, end) rows written as RFC 3339.
 func dataset(_ rows: [(String?, String?, String, String)]) throws -> Dataset {
@@ -13,7 +15,6 @@ func dataset(_ rows: [(String?, String?, String, String)]) throws -> Dataset {
 }
 
 func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
-func instant(_ text: String) -> Micros { RFC3339.parse(text)! }
 let hour: Micros = 3_600_000_000
 let minute: Micros = 60_000_000
 

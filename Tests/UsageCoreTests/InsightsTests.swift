@@ -1,6 +1,7 @@
 // InsightsTests.swift — `insights`' facts: the trend rule (20% either way), top app and category, the longest session, the advice.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 
 struct InsightsTests {
     static let h: Micros = 3_600_000_000

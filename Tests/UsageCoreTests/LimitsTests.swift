@@ -1,6 +1,7 @@
 // LimitsTests.swift — daily limits: use on a day, the exact moment a limit is crossed (overlaps, midnight), and duration text.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 
 struct LimitsTests {
     static func dataset(_ rows: [(String, String, String, String)]) throws -> Dataset {

@@ -1,6 +1,8 @@
 // LocalWallTimeTests.swift — Zone.instant(ofWallSeconds:) at the edges of DST changes (the hour the clocks skip, the hour they repeat, a half-hour change), and SpreadsheetCell's guard and its exact inverse.
 import Testing
+import TestSupport
 @testable import UsageCore
+@testable import UsageFormats
 
 struct ZoneWallTimeTests {
     /// `Zone.instant(ofWallSeconds:)` at the edges of DST changes, in seconds since the epoch.

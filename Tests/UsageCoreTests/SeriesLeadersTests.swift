@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 import TestSupport
 
 struct SeriesLeadersTests {

@@ -1,6 +1,7 @@
 // SessionWindowTests.swift — the one window every report reads: the sessions touching [from, to), clipped, in order, empty ones skipped, ids on demand, the whole history with no overflow.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 
 struct SessionWindowTests {
     static let dataset = try! SessionsJSON.decode(

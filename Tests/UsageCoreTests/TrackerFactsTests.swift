@@ -1,6 +1,7 @@
 // TrackerFactsTests.swift — the tracker's facts, table-driven: streaks (a day without time breaks one; today still going does not), time per local day across midnight and a spring-forward change, the order of tasks, a month's grid, estimated against actual.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 
 struct TrackerFactsTests {
     static func day(_ s: String) -> LocalDate { LocalDate(iso: s)! }

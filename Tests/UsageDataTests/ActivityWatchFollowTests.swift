@@ -2,6 +2,7 @@
 import ReferenceReaders
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 @testable import UsageData
 
 struct ActivityWatchFollowTests {

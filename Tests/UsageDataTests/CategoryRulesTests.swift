@@ -1,7 +1,9 @@
 // CategoryRulesTests.swift — the category rules file: decode errors, matching (first wins, case-insensitive, unanchored unless anchored), effect(on:), and Dataset.categorising touching only "Other" sessions.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageCore
+@testable import UsageFormats
 @testable import UsageData
 
 /// A dataset in the sessions format; each row is (app JSON, category JSON, minutes) laid end to end from 09:00.

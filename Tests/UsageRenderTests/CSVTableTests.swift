@@ -1,6 +1,7 @@
 // CSVTableTests.swift — `--format csv` made from JSON documents (CSVTable: rows, columns, collisions, nested values), the CSV cell policy, and the load's words: the skip warning and the notes on running sessions and local times.
 import Testing
 @testable import UsageCore
+@testable import UsageFormats
 @testable import UsageRender
 
 struct CSVTableTests {

@@ -1,6 +1,8 @@
 // ChartGoldenTests.swift — golden files of every chart at widths 40, 80, 120: colour and monochrome, Unicode and ASCII, accessible; re-record with RECORD_GOLDEN=1.
 import Foundation
 import Testing
+import TestSupport
+@testable import UsageFormats
 import UsageCore
 @testable import UsageRender
 

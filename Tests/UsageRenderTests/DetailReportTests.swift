@@ -1,5 +1,7 @@
 // DetailReportTests.swift — text and JSON of `app NAME`, `hour H` and `check`: exact lines, width, terminal safety.
 import Testing
+import TestSupport
+@testable import UsageFormats
 import UsageCore
 import UsageRender
 

@@ -1,6 +1,7 @@
 // ExportDifferentialTests.swift — the byte-level `export` writer against the writer it replaced (kept here as the reference): byte-identical output on generated data with hostile names and ids, microsecond instants, UTC offsets and instants before 1970, in every format and cell policy, whatever the piece size.
 import Foundation
 import Testing
+@testable import UsageFormats
 import UsageCore
 @testable import UsageRender
 import TestSupport

@@ -1,5 +1,6 @@
 // LimitsReportTests.swift — `limits` text: category limits named first, crossing times in a repeated hour and at midnight.
 import Testing
+@testable import UsageFormats
 import UsageCore
 @testable import UsageRender
 

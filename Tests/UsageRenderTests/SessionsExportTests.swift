@@ -1,6 +1,7 @@
 // SessionsExportTests.swift — what `export` writes: the format a path names, UTC timestamps, the sessions in JSON/NDJSON/CSV byte for byte, and the day's app list as CSV and JSON.
 import Foundation
 import Testing
+@testable import UsageFormats
 import UsageCore
 @testable import UsageRender
 

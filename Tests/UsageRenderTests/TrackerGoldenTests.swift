@@ -1,5 +1,6 @@
 // TrackerGoldenTests.swift — golden files of the tracker's screens (tasks, today, calendar) at 40 and 80 columns, colour on and off (and accessible); re-record with RECORD_GOLDEN=1.
 import Testing
+@testable import UsageFormats
 import UsageCore
 @testable import UsageRender
 

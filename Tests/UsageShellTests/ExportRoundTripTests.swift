@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import UsageCore
+import UsageFormats
 import UsageData
 import UsageRender
 
@@ -25,7 +26,7 @@ private func sessionsOf(_ d: Dataset) -> [Exported] {
 
 private func reload(_ bytes: [UInt8], source: String = "exported") throws(LoadError) -> Dataset {
     try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
-        try SourceFormat.decode(buffer, source: source, cancellation: CancellationToken())
+        try SourceFormat.load(buffer, source: source, cancellation: CancellationToken())
     }
 }
 

@@ -1,5 +1,6 @@
 // ViewModelTests.swift — the view model's load states, retry, superseded loads, day selection and report cache.
 import Testing
+@testable import UsageFormats
 import UsageCore
 import UsageData
 @testable import UsageShell

@@ -1,6 +1,7 @@
 // StoreReportsTests.swift — every report read from the store equals the same report read from the file: random sessions over DST changes, across midnight, longer than a day, by day, week, days N, app, limits, insights and check; and a store merged with a file.
 import Foundation
 import Testing
+@testable import UsageFormats
 import UsageCore
 @testable import UsageStore
 import TestSupport

@@ -2,6 +2,8 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
+@testable import UsageFormats
 import UsageCore
 import UsageData
 @testable import UsageStore

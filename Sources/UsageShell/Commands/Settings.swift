@@ -1,5 +1,6 @@
 // Settings.swift — the one table of settings: each declared once with its values, how it is read, applied and shown; `set`, its completion, its listing and the command line's checks all read it.
 import UsageCore
+import UsageFormats
 import UsageData
 import UsageRender
 import UsageStore

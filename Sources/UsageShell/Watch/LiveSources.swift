@@ -2,6 +2,7 @@
 import Foundation
 import Synchronization
 import UsageCore
+import UsageFormats
 import UsageData
 import UsageStore
 

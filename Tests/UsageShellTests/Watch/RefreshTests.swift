@@ -1,6 +1,7 @@
 // RefreshTests.swift — what a refresh reads: the policy's table (files by stat, the store by data version, tracked time counted up to now), and LiveSources on real files and a real store: an unchanged file is not read, a rewritten one is, a broken rewrite fails and keeps everything, a merge is made again from its parts, the store is read again only when another connection changed it.
 import Foundation
 import Testing
+@testable import UsageFormats
 import UsageCore
 import UsageData
 import UsageStore

@@ -1,6 +1,7 @@
 // WatchSessionTests.swift — a watch's ticks without a terminal: new totals after a rewrite, a broken rewrite keeping the last good picture with the error in the status, the day moving at midnight during a watch, `day prev` stepping once; the plain driver's outputs with their timestamp lines (--count, JSON one document per tick, a stop ending the run); the status line's words and width; the frame diff.
 import Foundation
 import Testing
+@testable import UsageFormats
 import UsageCore
 import UsageData
 import UsageRender

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import UsageCore
 import UsageData
+import UsageFormats
 @testable import UsageShell
 
 /// A clock the test sets and moves.

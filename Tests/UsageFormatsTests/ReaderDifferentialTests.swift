@@ -1,0 +1,619 @@
+// ReaderDifferentialTests.swift — the byte-level NDJSON and ActivityWatch readers against the readers they replaced (Fuzz/Reference): the same sessions, skipped rows and errors on the fixtures, the bad-input corpus and seeded dirty documents, read in chunks down to one byte.
+import Foundation
+import ReferenceReaders
+import Testing
+@testable import UsageFormats
+@testable import UsageCore
+@testable import UsageData
+import TestSupport
+
+/// The chunkings the new readers read every input with (the old ones read it whole).
+let readerChunkings: [Chunking] = [
+    .standard, Chunking(segmentBytes: 1, readBytes: 1, workers: 1), Chunking(segmentBytes: 5, readBytes: 3, workers: 2),
+    Chunking(segmentBytes: 64, readBytes: 7, workers: 2), Chunking(segmentBytes: 1000, readBytes: 333, workers: 3),
+]
+
+
+enum ReaderDifferential {
+    static func ndjsonNew(_ bytes: [UInt8], _ chunking: Chunking) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.decodeNDJSON(b, source: "t", chunking: chunking) }
+        })
+    }
+
+    static func ndjsonOld(_ bytes: [UInt8]) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyNDJSON.decode(b, source: "t", cancellation: CancellationToken())
+            }
+        })
+    }
+
+    static func awNew(_ bytes: [UInt8], _ chunking: Chunking) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try ActivityWatchRead.read(b, document: .export, chunking: chunking).dataset(source: "t")
+            }
+        })
+    }
+
+    static func awOld(_ bytes: [UInt8]) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyActivityWatch.decodeExport(b, source: "t", cancellation: CancellationToken())
+            }
+        })
+    }
+
+    static func timewNew(_ bytes: [UInt8], _ chunking: Chunking, now: Micros?) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try TimewarriorJSON.decode(b, source: "t", now: now, chunking: chunking)
+            }
+        })
+    }
+
+    static func timewOld(_ bytes: [UInt8], now: Micros?) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyTimewarrior.decode(b, source: "t", now: now, cancellation: CancellationToken())
+            }
+        })
+    }
+
+    /// Checks the new Timewarrior reader at every chunking, with and without a clock, against
+    /// the old one (the same known differences as ActivityWatch's: both were Foundation's).
+    static func checkTimew(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for now in [nil, RFC3339.parse("2026-02-23T12:00:00Z")!] as [Micros?] {
+            let old = timewOld(bytes, now: now)
+            for chunking in readerChunkings {
+                let new = timewNew(bytes, chunking, now: now)
+                let same = new == old || knownAWDifference(new: new, old: old) || isInvalidJSON(new: new, bytes)
+                #expect(same, "\(label) (\(chunking), now \(now as Any)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
+                if !same { return }
+            }
+        }
+    }
+
+    /// The new reader's syntax error is the sessions scanner's (a JSON validator, fuzzed
+    /// against JSONSerialization): the document is not JSON, where Foundation's lazy decoding
+    /// passed what it never decoded (a trailing comma, `-1.50-3` in an unknown field).
+    static func isInvalidJSON(new: LoadFacts, _ bytes: [UInt8]) -> Bool {
+        guard case .syntax? = new.error else { return false }
+        let json = Result { () throws(IngestError) in
+            _ = try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.scanOnce(b) }
+        }
+        if case .failure(let e) = json { return e == new.error }
+        return false
+    }
+
+    /// A dirty `timew export`: intervals of every kind (running ones, RFC 3339 times, tags in
+    /// any order and repeated, tags that are not strings, repeated keys, nested unknown
+    /// fields), and elements that are not intervals.
+    static func timewExport(_ g: inout SplitMix64, intervals: Int) -> String {
+        let tags = [
+            "\"fun\"", "\"gaming\"", "\" work \"", "\"\"", "\"Beta\"", "\"alpha\"", "\"é\"", "\"e\\u0301\"", "\"a, b\"",
+            "\"lone \\ud800\"", "\"🎵\"", "1", "null", "[\"x\"]",
+        ]
+        let times = [
+            "\"20260223T093500Z\"", "\"20260223T101000Z\"", "\"20260222T235900Z\"", "\"2026-02-23T09:35:00+01:00\"",
+            "\"20260223T0935Z\"", "\"2026022XT093500Z\"", "\"20260230T093500Z\"", "\"20260224T093500Z\"", "null", "1", "\"\"",
+        ]
+        var out: [String] = []
+        for k in 0..<intervals {
+            if g.chance(0.03) {
+                out.append(g.pick(["\"junk\"", "1", "[1, 2]", "null", "[{\"start\": 1}]"]))
+                continue
+            }
+            var members: [String] = []
+            if !g.chance(0.1) { members.append("\"id\": " + (g.chance(0.8) ? "\(intervals - k)" : g.pick(ids))) }
+            let start = g.chance(0.85) ? "\"202602\(10 + g.below(13))T\(10 + g.below(10))\(10 + g.below(50))00Z\"" : g.pick(times)
+            if !g.chance(0.03) { members.append("\"start\": " + start) }
+            if !g.chance(0.08) {
+                let end = g.chance(0.85) ? "\"202602\(10 + g.below(13))T\(10 + g.below(10))\(10 + g.below(50))00Z\"" : g.pick(times)
+                members.append("\"end\": " + end)
+            }
+            if !g.chance(0.1) {
+                if g.chance(0.05) {
+                    members.append("\"tags\": " + g.pick(["null", "\"fun\"", "{}", "1", "[]"]))
+                } else {
+                    let list = (0..<g.below(4)).map { _ in g.chance(0.85) ? tags[g.below(7)] : g.pick(tags) }
+                    members.append("\"tags\": [" + list.joined(separator: g.chance(0.5) ? ", " : ",") + "]")
+                }
+            }
+            if g.chance(0.1) { members.append("\"annotation\": \"},{\\\"start\\\":\\\"x\\\"\"") }
+            if g.chance(0.05) { members.append("\"extra\": {\"list\": [{\"a\": [1, {\"b\": null}]}, {}], \"x\": -1.5e-3}") }
+            // Repeated keys: the first one wins, as it did.
+            if g.chance(0.03) { members.append("\"start\": \"20260223T120000Z\"") }
+            if g.chance(0.03) { members.append("\"tags\": [\"second\"]") }
+            members.shuffle(using: &g)
+            out.append("{" + members.joined(separator: g.chance(0.3) ? "," : ", ") + "}")
+        }
+        return "[\n" + out.joined(separator: g.chance(0.5) ? ",\n" : ",") + "\n]\n"
+    }
+
+    static func csvNew(_ bytes: [UInt8], _ chunking: Chunking, _ options: ReadOptions) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try CSVFormat.decode(b, source: "t", options: options, cancellation: nil, chunking: chunking)
+            }
+        })
+    }
+
+    static func csvOld(_ bytes: [UInt8], _ options: ReadOptions) -> LoadFacts {
+        LoadFacts(Result { () throws(IngestError) in
+            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try LegacyCSV.decode(b, source: "t", options: options, cancellation: CancellationToken())
+            }
+        })
+    }
+
+    static let csvOptions = [
+        ReadOptions(), ReadOptions(localZone: Zone(identifier: "Europe/Paris")),
+        ReadOptions(localZone: .utc, columns: try! ColumnMapping(parsing: "app=Program,start=From,end=To")),
+    ]
+
+    /// Checks the new CSV reader at every chunking and with several options against the old one.
+    static func checkCSV(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for options in csvOptions {
+            let old = csvOld(bytes, options)
+            for chunking in readerChunkings {
+                let new = csvNew(bytes, chunking, options)
+                #expect(new == old, "\(label) (\(chunking), \(options)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
+                if new != old { return }
+            }
+        }
+    }
+
+    /// A dirty CSV: headers of every kind other tools write (any order, synonyms, unknown and
+    /// mapped columns, a duration instead of an end), any delimiter, quoted cells with
+    /// delimiters, quotes, line breaks and stray quotes, LF, CR and CRLF line ends, blank and
+    /// white-space lines, formula guards, times of every form, durations, short and long rows.
+    static func csvFile(_ g: inout SplitMix64, rows: Int) -> String {
+        let delimiter = g.pick([",", ",", ";", "\t"])
+        let eols = g.chance(0.6) ? ["\n"] : g.pick([["\r\n"], ["\r"], ["\n", "\r\n", "\r"]])
+        let headers: [[String]] = [
+            ["session_id", "app_name", "category", "start_timestamp", "end_timestamp"],
+            ["App", "Start", "End"], ["Application", "Category", "Start Time", "Duration"],
+            ["ID", "Program", "From", "To", "Notes"], ["Program", "From", "To"], ["app", "start", "duration (s)", "stop"],
+            ["\"App, Name\"", "Start", "End"], ["Begin", "App Name", "Seconds"], ["Start", "End"], ["App", "Notes"],
+        ]
+        var header = g.pick(headers)
+        if g.chance(0.3) { header.shuffle(using: &g) }
+        if g.chance(0.1) { header.append("Extra") }
+        let cellsOf: [String: () -> String] = [:]
+        _ = cellsOf
+        func time(_ g: inout SplitMix64) -> String {
+            let day = 10 + g.below(14)
+            let clock = "\(10 + g.below(10)):\(10 + g.below(50))"
+            switch g.below(12) {
+            case 0: return "2026-02-\(day) \(clock)"
+            case 1: return "2026-02-\(day) \(clock):00 +0100"
+            case 2: return "2026-02-\(day)T\(clock):00.5"
+            case 3: return g.pick(["", "yesterday", "2026-02-30 10:00", " 2026-02-\(day)T\(clock):00Z", "2026-03-29 02:30", "2026-10-25 02:30"])
+            default: return "2026-02-\(day)T\(clock):00Z"
+            }
+        }
+        func text(_ g: inout SplitMix64) -> String {
+            g.pick([
+                "Safari", "Mail", " Slack ", "", "Chrome, Beta", "say \"hi\"", "'=SUM(A1)", "''+1", "=cmd", "line\nbreak", "cr\rlf",
+                "é", "e\u{301}", "\u{3000}", "微信", "a\u{0600},b",
+            ])
+        }
+        func quoted(_ cell: String, _ g: inout SplitMix64) -> String {
+            let special = cell.contains(delimiter) || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")
+            if special || g.chance(0.1) {
+                // Quoted as RFC 4180 has it; sometimes broken (a stray quote, no closing quote).
+                var q = "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                if g.chance(0.05) { q = "\"" + cell + "\"x" }
+                return q
+            }
+            return cell
+        }
+        var lines: [String] = []
+        if g.chance(0.2) { lines.append(g.pick(["", "  ", "\t"])) }
+        lines.append(header.joined(separator: delimiter))
+        for k in 0..<rows {
+            switch g.below(25) {
+            case 0: lines.append(g.pick(["", "   ", "\u{3000}", "\"\"", "\"\n\""]))
+                continue
+            case 1: lines.append(quoted(text(&g), &g))
+                continue
+            default: break
+            }
+            var cells: [String] = header.map { name in
+                switch CSVHeader.key(name) {
+                case "sessionid", "id": return g.chance(0.9) ? "s\(k)" : g.pick(["", "'-1", "=x", "é", "a,b"])
+                case "appname", "app", "application", "program", "appname1": return text(&g)
+                case "category": return g.chance(0.7) ? g.pick(["Work", "Social", "", "others"]) : text(&g)
+                case "start", "starttimestamp", "starttime", "begin", "from": return time(&g)
+                case "end", "endtimestamp", "stop", "to": return time(&g)
+                case "duration", "durations", "seconds":
+                    return g.pick(["3900", "600", "12.5", "1:05:00", "1h 5m", "45 min", "-5", "", "x", "0", "999999999999999"])
+                default: return text(&g)
+                }
+            }
+            if g.chance(0.05) { cells.removeLast() }
+            if g.chance(0.05) { cells.append("more") }
+            lines.append(cells.map { quoted($0, &g) }.joined(separator: delimiter))
+        }
+        var out = ""
+        for (k, line) in lines.enumerated() {
+            out += line
+            if k < lines.count - 1 || g.chance(0.7) { out += g.pick(eols) }
+        }
+        return (g.chance(0.1) ? "\u{FEFF}" : "") + out
+    }
+
+    /// Bytes that are not UTF-8 put anywhere but in the header (single bytes, and sometimes a
+    /// cut multi-byte sequence).
+    static func withInvalidBytes(_ text: String, _ g: inout SplitMix64) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        let firstLine = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        var k = firstLine + 1
+        while k < bytes.count {
+            if g.chance(0.01) {
+                bytes.insert(contentsOf: g.pick([[0xFF], [0xFE], [0x80], [0xC3], [0xE2, 0x82], [0xF0, 0x9F]]) as [UInt8], at: k)
+            }
+            k += 1
+        }
+        return bytes
+    }
+
+    /// Checks the new NDJSON reader at every chunking against the old one.
+    static func checkNDJSON(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let old = ndjsonOld(bytes)
+        for chunking in readerChunkings {
+            let new = ndjsonNew(bytes, chunking)
+            let same = new == old || knownNDJSONDifference(new: new, old: old, bytes)
+            #expect(same, "\(label) (\(chunking)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
+            if !same { return }
+        }
+    }
+
+    /// The old NDJSON reader placed an error at a line's end by comparing a column (which counts
+    /// characters) with the line's length in bytes, so on a line with non-ASCII text it named
+    /// the error's character instead of saying the line ended first, and counted the columns
+    /// of "ends before" in grapheme clusters: the new one says where, in characters, on every
+    /// line. The line is always the same.
+    static func knownNDJSONDifference(new: LoadFacts, old: LoadFacts, _ bytes: [UInt8]) -> Bool {
+        guard case .syntax(let line, _, _)? = new.error, case .syntax(line, _, _)? = old.error else { return false }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        return line <= lines.count && lines[line - 1].contains { $0 >= 0x80 }
+    }
+
+    /// Checks the new ActivityWatch reader at every chunking against the old one.
+    static func checkAW(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let old = awOld(bytes)
+        for chunking in readerChunkings {
+            let new = awNew(bytes, chunking)
+            let same = new == old || knownAWDifference(new: new, old: old)
+            #expect(same, "\(label) (\(chunking)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
+            if !same { return }
+        }
+    }
+
+    /// Where the new ActivityWatch reader is stricter than Foundation on purpose, as the
+    /// sessions scanner is (RFC 8259, SPEC §1): Foundation's JSONDecoder reads strings only when
+    /// asked for them, so a raw control character, an invalid escape or a short `\u` in a
+    /// string nobody decodes (a title) passed, where both now say where the JSON is broken; and
+    /// Foundation gives up on nesting deeper than 512, where both read on.
+    static func knownAWDifference(new: LoadFacts, old: LoadFacts) -> Bool {
+        if case .syntax(_, _, let message)? = new.error, old.error == nil || old.error.map(isNotJSONToFoundation) == true {
+            return ["control character", "invalid escape", "expected four hex digits"].contains { message.hasPrefix($0) }
+        }
+        if let error = old.error, isNotJSONToFoundation(error) { return true }
+        return false
+    }
+
+    static func isNotJSONToFoundation(_ error: IngestError) -> Bool {
+        if case .malformed(_, let problem) = error { return problem.hasPrefix("its JSON could not be read") }
+        return false
+    }
+
+    // MARK: Dirty documents
+
+    static let names = [
+        "\"Firefox\"", "\"Code\"", "\" Slack \"", "\"\"", "null", "\"微信\"", "\"Caf\\u00e9\"", "\"e\\u0301\"", "\"🎵 Tunes\"",
+        "\"Say \\\"hi\\\"\"", "\"tab\\there\"", "\"lone \\ud800 surrogate\"", "\"pair \\ud83d\\ude00\"", "\"},{\\\"app\\\":\\\"x\\\"\"",
+        "42", "true", "[\"Firefox\"]", "{\"a\": 1}",
+    ]
+    static let timestamps = [
+        "\"2026-02-23T09:00:00+00:00\"", "\"2026-02-23T09:00:00.250000+00:00\"", "\"2026-02-23T23:59:30Z\"",
+        "\"2026-02-23T10:00:00.123456789+02:00\"", "\"2026-02-30T09:00:00Z\"", "\"2026-02-23T09:00:00\"", "\"yesterday\"", "null",
+        "1771837200", "\"\"",
+    ]
+    static let durations = [
+        "600.0", "0.0", "0", "1", "1.0", "3600.000001", "0.0000005", "515.968", "-5", "-0.0", "\"5\"", "true", "null", "1e3",
+        "2.5E-1", "1e9", "12345678901234567890", "0.1",
+    ]
+    static let ids = ["1", "\"e1\"", "null", "-0", "1.5", "1e2", "12345678901234567890", "true", "\"\"", "\"é\""]
+
+    /// One event, most of them good, some with one fault of a real export or worse.
+    static func event(_ g: inout SplitMix64, status: Bool) -> String {
+        if g.chance(0.03) { return g.pick(["\"junk\"", "1", "[1, 2]", "null", "[{\"timestamp\": 1}]"]) }
+        var members: [String] = []
+        if !g.chance(0.1) { members.append("\"id\": " + (g.chance(0.8) ? "\(g.below(100_000))" : g.pick(ids))) }
+        if !g.chance(0.03) { members.append("\"timestamp\": " + (g.chance(0.8) ? timestamps[g.below(4)] : g.pick(timestamps))) }
+        if !g.chance(0.03) { members.append("\"duration\": " + (g.chance(0.8) ? "\(g.below(4000)).\(g.below(1000))" : g.pick(durations))) }
+        var data: [String] = []
+        if status {
+            data.append("\"status\": " + g.pick(["\"not-afk\"", "\"not-afk\"", "\"afk\"", "null", "1", "\"not-af\\u006b\""]))
+        } else if !g.chance(0.05) {
+            data.append("\"app\": " + (g.chance(0.7) ? names[g.below(3)] : g.pick(names)))
+        }
+        if g.chance(0.5) { data.append("\"title\": " + g.pick(names)) }
+        if g.chance(0.1) { data.append("\"nested\": {\"list\": [{\"a\": [1, {\"b\": null}]}, {}], \"x\": -1.5e-3}") }
+        if g.chance(0.05) { data.shuffle(using: &g) }
+        if g.chance(0.97) {
+            members.append("\"data\": " + (g.chance(0.97) ? "{" + data.joined(separator: ", ") + "}" : g.pick(["null", "[]", "\"x\""])))
+        }
+        if g.chance(0.05) { members.append("\"extra\": [{\"a\": \"}, {\"}, {\"b\": [[], {}]}]") }
+        // Repeated keys: the first one wins, as it did.
+        if g.chance(0.03) { members.append("\"timestamp\": \"2026-02-23T12:00:00Z\"") }
+        if g.chance(0.03) { members.append("\"data\": {\"app\": \"Second\"}") }
+        members.shuffle(using: &g)
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// A dirty ActivityWatch export: window, AFK and other buckets of a few hosts, fields in any
+    /// order, events of every kind.
+    static func awExport(_ g: inout SplitMix64, buckets count: Int, events: Int) -> String {
+        var buckets: [String] = []
+        let hosts = ["laptop", "desktop", "", "host\\u00e9"]
+        for b in 0..<count {
+            let kind = g.pick(["currentwindow", "currentwindow", "afkstatus", "web.tab.current", "app.editor.activity"])
+            let host = g.pick(hosts)
+            var fields: [String] = []
+            if g.chance(0.8) { fields.append("\"id\": \"bucket-\(b)\"") }
+            fields.append("\"type\": \"\(kind)\"")
+            if g.chance(0.95) { fields.append("\"hostname\": \"\(host)\"") } else if g.chance(0.5) { fields.append("\"hostname\": null") }
+            fields.append("\"client\": \"aw-watcher\", \"created\": \"2026-02-01T00:00:00.000000+00:00\", \"data\": {}, \"name\": null")
+            let list = (0..<g.below(events + 1)).map { _ in event(&g, status: kind == "afkstatus") }
+            fields.append("\"events\": [" + list.joined(separator: g.chance(0.5) ? ", " : ",\n    ") + "]")
+            fields.shuffle(using: &g)
+            let key = g.chance(0.9) ? "aw-watcher-\(kind)_\(host)\(b)" : g.pick(["é\(b)", "e\\u0301\(b)", "Z\(b)", "a\(b)"])
+            buckets.append("\"\(key)\": {" + fields.joined(separator: ", ") + "}")
+        }
+        var top = ["\"buckets\": {" + buckets.joined(separator: ",\n  ") + "}"]
+        if g.chance(0.3) { top.append("\"meta\": {\"version\": [1, 2, {\"x\": \"},{\"}]}") }
+        return "{" + top.joined(separator: ",\n") + "}"
+    }
+
+    /// A dirty NDJSON file: session lines of every kind, blank lines, CRLF, non-objects,
+    /// several values on one line.
+    static func ndjson(_ g: inout SplitMix64, lines: Int) -> String {
+        var out: [String] = []
+        for k in 0..<lines {
+            switch g.below(30) {
+            case 0: out.append("")
+            case 1: out.append("   \t")
+            case 2: out.append(g.pick(["42", "\"x\"", "[1, {\"a\": 2}]", "null"]))
+            case 3: out.append(row(&g, k) + ", " + row(&g, k + 1000))
+            default: out.append(row(&g, k))
+            }
+        }
+        let eol = g.chance(0.3) ? "\r\n" : "\n"
+        return out.joined(separator: eol) + (g.chance(0.5) ? eol : "")
+    }
+
+    static func row(_ g: inout SplitMix64, _ k: Int) -> String {
+        let start = "\"2026-02-\(10 + g.below(10))T\(10 + g.below(10)):0\(g.below(10)):00Z\""
+        let end = "\"2026-02-2\(g.below(10))T\(10 + g.below(10)):3\(g.below(10)):00Z\""
+        var fields = [
+            "\"session_id\": " + (g.chance(0.9) ? "\"s\(k)\"" : g.pick(ids)),
+            "\"app_name\": " + g.pick(names),
+            "\"category\": " + g.pick(["\"Social\"", "null", "\"others\"", "\" \"", "\"Work\"", "1"]),
+            "\"start_timestamp\": " + (g.chance(0.95) ? start : g.pick(timestamps)),
+            "\"end_timestamp\": " + (g.chance(0.95) ? end : g.pick(timestamps)),
+        ]
+        if g.chance(0.1) { fields.append("\"extra\": {\"nested\": [\"},{\", {\"a\": null}]}") }
+        fields.shuffle(using: &g)
+        return "{" + fields.joined(separator: g.chance(0.2) ? "," : ", ") + "}"
+    }
+
+    /// Invalid UTF-8 put into strings: single bytes that both readers replace alike (the old one
+    /// replaced each invalid byte, the new one each maximal invalid sequence: they differ only
+    /// on truncated multi-byte sequences, which the fuzz target's reference copy takes care of).
+    static func withInvalidUTF8(_ text: String, _ g: inout SplitMix64) -> [UInt8] {
+        var bytes = Array(text.utf8)
+        var k = 0
+        while k < bytes.count {
+            if bytes[k] == UInt8(ascii: "\""), k + 1 < bytes.count, bytes[k + 1] != UInt8(ascii: "\""), g.chance(0.02) {
+                bytes.insert(g.pick([0xFF, 0xFE, 0x80, 0xC0]), at: k + 1)
+                k += 1
+            }
+            k += 1
+        }
+        return bytes
+    }
+}
+
+@Suite struct ReaderDifferentialTests {
+    @Test func theFixturesReadAlike() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("EndToEndTests/Fixtures")
+        let aw = Array(try Data(contentsOf: fixtures.appendingPathComponent("aw-export.json")))
+        ReaderDifferential.checkAW(aw, "aw-export.json")
+        let ndjson = Array(try Data(contentsOf: fixtures.appendingPathComponent("oracle-dst.ndjson")))
+        ReaderDifferential.checkNDJSON(ndjson, "oracle-dst.ndjson")
+        let csv = Array(try Data(contentsOf: fixtures.appendingPathComponent("oracle-dst.csv")))
+        ReaderDifferential.checkCSV(csv, "oracle-dst.csv")
+    }
+
+    @Test(arguments: 0..<40)
+    func dirtyActivityWatchExportsReadAlike(seed: Int) {
+        var g = SplitMix64(UInt64(seed) &* 7919 &+ 1)
+        let text = ReaderDifferential.awExport(&g, buckets: 1 + g.below(6), events: 30)
+        let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
+        ReaderDifferential.checkAW(bytes, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<40)
+    func dirtyTimewarriorExportsReadAlike(seed: Int) {
+        var g = SplitMix64(UInt64(seed) &* 31337 &+ 5)
+        let text = ReaderDifferential.timewExport(&g, intervals: 40)
+        let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
+        ReaderDifferential.checkTimew(bytes, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<60)
+    func dirtyCSVsReadAlike(seed: Int) {
+        var g = SplitMix64(UInt64(seed) &* 65_537 &+ 11)
+        let text = ReaderDifferential.csvFile(&g, rows: 40)
+        let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidBytes(text, &g) : Array(text.utf8)
+        ReaderDifferential.checkCSV(bytes, "seed \(seed)")
+    }
+
+    /// Large exports' window events are made into sessions in two halves on two threads: the
+    /// result is the one of one pass, cut anywhere (the halves fall inside and between buckets).
+    @Test(arguments: 0..<12)
+    func activityWatchSessionsInTwoHalvesAreThoseOfOnePass(seed: Int) throws {
+        var g = SplitMix64(UInt64(seed) &* 7717 &+ 3)
+        let text = ReaderDifferential.awExport(&g, buckets: 1 + g.below(6), events: 40)
+        let read = try Array(text.utf8).withUnsafeBufferPointer { b throws(IngestError) in
+            try ActivityWatchRead.read(b, document: .export)
+        }
+        let one = LoadFacts(Result { () throws(IngestError) in try read.sessions(cancellation: nil, halvesAt: .max).dataset(source: "t") })
+        let two = LoadFacts(Result { () throws(IngestError) in try read.sessions(cancellation: nil, halvesAt: 1).dataset(source: "t") })
+        #expect(one == two, "seed \(seed):\n one \(one)\n two \(two)")
+    }
+
+    @Test(arguments: 0..<40)
+    func dirtyNDJSONReadsAlike(seed: Int) {
+        var g = SplitMix64(UInt64(seed) &* 104_729 &+ 3)
+        let text = ReaderDifferential.ndjson(&g, lines: 60)
+        let bytes = seed % 3 == 0 ? ReaderDifferential.withInvalidUTF8(text, &g) : Array(text.utf8)
+        ReaderDifferential.checkNDJSON(bytes, "seed \(seed)")
+    }
+
+    /// Cut anywhere, a document fails the same way in both: the error (line, column, message)
+    /// of one scan, whatever the chunks.
+    @Test(arguments: 0..<10)
+    func truncatedDocumentsFailAlike(seed: Int) {
+        var g = SplitMix64(UInt64(seed) &+ 99)
+        let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 8).utf8)
+        for _ in 0..<12 {
+            let cut = Array(aw[..<(1 + g.below(aw.count - 1))])
+            ReaderDifferential.checkAW(cut, "export cut at \(cut.count)")
+        }
+        let nd = Array(ReaderDifferential.ndjson(&g, lines: 20).utf8)
+        for _ in 0..<12 {
+            let cut = Array(nd[..<(1 + g.below(nd.count - 1))])
+            ReaderDifferential.checkNDJSON(cut, "NDJSON cut at \(cut.count)")
+        }
+        let timew = Array(ReaderDifferential.timewExport(&g, intervals: 10).utf8)
+        for _ in 0..<12 {
+            let cut = Array(timew[..<(1 + g.below(timew.count - 1))])
+            ReaderDifferential.checkTimew(cut, "Timewarrior export cut at \(cut.count)")
+        }
+        let csv = Array(ReaderDifferential.csvFile(&g, rows: 12).utf8)
+        for _ in 0..<12 {
+            let cut = Array(csv[..<(1 + g.below(csv.count - 1))])
+            ReaderDifferential.checkCSV(cut, "CSV cut at \(cut.count)")
+        }
+    }
+
+    /// A byte changed anywhere (into a bracket, a quote, a backslash, a line break…): both
+    /// readers fail alike or read alike.
+    @Test(arguments: 0..<10)
+    func corruptedDocumentsReadAlike(seed: Int) {
+        var g = SplitMix64(UInt64(seed) &+ 7)
+        let aw = Array(ReaderDifferential.awExport(&g, buckets: 3, events: 6).utf8)
+        let nd = Array(ReaderDifferential.ndjson(&g, lines: 15).utf8)
+        var t = SplitMix64(UInt64(seed) &+ 1000)
+        let timew = Array(ReaderDifferential.timewExport(&t, intervals: 8).utf8)
+        let replacements: [UInt8] = Array("{}[]\",:\\\n\r 0a-".utf8)
+        let csv = Array(ReaderDifferential.csvFile(&t, rows: 10).utf8)
+        for _ in 0..<15 {
+            var badCSV = csv
+            badCSV[t.below(badCSV.count)] = t.pick(Array("\",;\t\r\n'= é".utf8))
+            ReaderDifferential.checkCSV(badCSV, "CSV corrupted")
+            var badTimew = timew
+            badTimew[1 + t.below(badTimew.count - 1)] = t.pick(replacements)
+            ReaderDifferential.checkTimew(badTimew, "Timewarrior export corrupted")
+            var bad = aw
+            bad[1 + g.below(bad.count - 1)] = g.pick(replacements)
+            ReaderDifferential.checkAW(bad, "export corrupted")
+            var badLines = nd
+            badLines[g.below(badLines.count)] = g.pick(replacements)
+            // The old reader's columns differ from the new one's only for lines it misread
+            // (see the NDJSON fuzz target); the line must always be the same.
+            let old = ReaderDifferential.ndjsonOld(badLines)
+            let new = ReaderDifferential.ndjsonNew(badLines, Chunking(segmentBytes: 3, readBytes: 2, workers: 2))
+            if case .syntax(let a, _, _)? = old.error, case .syntax(let b, _, _)? = new.error {
+                #expect(a == b, "NDJSON corrupted: new \(new) old \(old)")
+            } else {
+                #expect(new == old, "NDJSON corrupted")
+            }
+        }
+    }
+
+    /// The bad-input corpus (issue 8) as an export's content and as NDJSON lines.
+    @Test func theHostileCorpusReadsAlike() {
+        let row = #"{"session_id":"s1","app_name":"Mail","category":"Work","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T11:00:00Z"}"#
+        let hostile: [[UInt8]] = [
+            [], Array(" \n\t\r\n  ".utf8), Array("{}".utf8), Array("[".utf8), Array((row + "\n{\"session_id\":\"s2\",\"app_na").utf8),
+            Array((row + "\nxyz").utf8), [0xEF, 0xBB, 0xBF] + Array(row.utf8), Array(row.utf8) + [0, 0],
+            Array(#"{"session_id":"s1","app_name":"A\"\\\/\b\f\n\r\t\u0041\u00e9\ud83d\ude00","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T11:00:00Z"}"#.utf8),
+            Array(#"{"app_name":"Ma\ud800"#.utf8) + [0xFF] + Array(#"il","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T11:00:00Z"}"#.utf8),
+            Array((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8),
+            Array(String(repeating: "[", count: 10_000).utf8),
+            Array((row.replacingOccurrences(of: "\"Mail\"", with: "\"" + String(repeating: "a", count: 100_000) + "\"")).utf8),
+        ]
+        for (k, bytes) in hostile.enumerated() {
+            ReaderDifferential.checkNDJSON(bytes, "hostile NDJSON \(k)")
+            let event = #"{"id": 1, "timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "#
+            let aw = Array(#"{"buckets": {"w": {"type": "currentwindow", "hostname": "h", "events": ["#.utf8) + Array(event.utf8)
+                + Array(String(decoding: bytes.filter { $0 != 0 }, as: UTF8.self).debugDescription.utf8) + Array("}}]}}}".utf8)
+            ReaderDifferential.checkAW(aw, "hostile export \(k)")
+            ReaderDifferential.checkAW(Array(#"{"buckets": {"w": "#.utf8) + bytes + Array("}}".utf8), "hostile export body \(k)")
+        }
+    }
+}
+
+/// Where the new readers differ from the old ones on purpose (each also excused, and only
+/// there, by the differential tests and the fuzz targets).
+@Suite struct ReaderDeliberateDifferenceTests {
+    /// The old NDJSON reader glued a comma after every line, so a value broken over two lines
+    /// where the comma made it whole again was read as one session; NDJSON is one value a line.
+    @Test func bugNDJSONValueOverTwoLinesWasReadAsOne() {
+        let text = #"{"session_id": "a", "start_timestamp": "2026-02-23T09:00:00Z""# + "\n"
+            + #""end_timestamp": "2026-02-23T09:30:00Z"}"# + "\n"
+        #expect(ReaderDifferential.ndjsonOld(Array(text.utf8)).error == nil)
+        #expect(ReaderDifferential.ndjsonNew(Array(text.utf8), .standard).error
+            == .syntax(line: 1, column: 62, message: "the line ends before its JSON value does"))
+    }
+
+    /// The old NDJSON reader compared an error's column (characters) with the line's length in
+    /// bytes: on a line with non-ASCII text, a string cut by the line's end was "control
+    /// character U+000A"; it is now what it is on any line.
+    @Test func bugNDJSONLineEndOnNonASCIILineWasAControlCharacter() {
+        let text = #"{"app_name": "微信"# + "\n"
+        #expect(ReaderDifferential.ndjsonOld(Array(text.utf8)).error
+            == .syntax(line: 1, column: 17, message: "control character U+000A inside a string"))
+        #expect(ReaderDifferential.ndjsonNew(Array(text.utf8), .standard).error
+            == .syntax(line: 1, column: 17, message: "the line ends before its JSON value does"))
+    }
+
+    /// Foundation decodes a string only when asked for it, so the old ActivityWatch reader let a
+    /// raw line break (or a bad escape) through in a title; the new one holds every string to
+    /// RFC 8259, as the sessions JSON reader does.
+    @Test func aRawControlCharacterInATitleIsInvalidJSON() {
+        let text = #"{"buckets": {"w": {"type": "currentwindow", "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "A", "title": "a"# + "\n" + #"b"}}]}}}"#
+        #expect(ReaderDifferential.awOld(Array(text.utf8)).sessions.count == 1)
+        #expect(ReaderDifferential.awNew(Array(text.utf8), .standard).error
+            == .syntax(line: 1, column: 142, message: "control character U+000A inside a string"))
+    }
+
+    /// The old reader replaced each invalid byte by U+FFFD; the new one each invalid sequence,
+    /// as the sessions JSON reader and Swift's `String(decoding:)` do.
+    @Test func aTruncatedUTF8SequenceIsOneReplacementCharacter() {
+        let bytes = Array(#"{"buckets": {"w": {"type": "currentwindow", "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": 60, "data": {"app": "A"#.utf8)
+            + [0xF0, 0x9F, 0x98] + Array(#""}}]}}}"#.utf8)
+        let d = ReaderDifferential.awNew(bytes, .standard)
+        #expect(d.apps == ["A\u{FFFD}"])
+        #expect(d.repaired == 1)
+        #expect(ReaderDifferential.awOld(bytes).apps == ["A\u{FFFD}\u{FFFD}\u{FFFD}"])
+    }
+}
