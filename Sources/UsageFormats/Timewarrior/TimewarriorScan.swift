@@ -159,21 +159,21 @@ struct IntervalReader: ArrayElementReader {
     /// `tags`: an array of strings (validated as `skipValue` validates any array, with the same
     /// errors), `null`, or anything else.
     private mutating func readTags(_ s: inout JSONScanner) throws(ScanStop) {
-        guard s.i < s.b.count else { throw s.error("unexpected end of input: expected a value") }
-        switch s.b[s.i] {
+        guard s.offset < s.bytes.count else { throw s.error("unexpected end of input: expected a value") }
+        switch s.bytes[s.offset] {
         case UInt8(ascii: "["):
             tags = .list
             tagKey.removeAll(keepingCapacity: true)
-            s.i += 1
+            s.offset += 1
             s.skipWhitespace()
             if s.peek() == UInt8(ascii: "]") {
-                s.i += 1
+                s.offset += 1
                 return
             }
             while true {
                 s.skipWhitespace()
-                guard s.i < s.b.count else { throw s.error("unexpected end of input: expected a value") }
-                if s.b[s.i] == UInt8(ascii: "\"") {
+                guard s.offset < s.bytes.count else { throw s.error("unexpected end of input: expected a value") }
+                if s.bytes[s.offset] == UInt8(ascii: "\"") {
                     let tag = try s.scanString(slot: 3)
                     s.countRepair(tag)
                     let n = tag.bytes.count
@@ -184,13 +184,13 @@ struct IntervalReader: ArrayElementReader {
                     try s.skipValue()
                 }
                 s.skipWhitespace()
-                guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or ']'") }
-                if s.b[s.i] == UInt8(ascii: ",") {
-                    s.i += 1
+                guard s.offset < s.bytes.count else { throw s.error("unexpected end of input: expected ',' or ']'") }
+                if s.bytes[s.offset] == UInt8(ascii: ",") {
+                    s.offset += 1
                     continue
                 }
-                if s.b[s.i] == UInt8(ascii: "]") {
-                    s.i += 1
+                if s.bytes[s.offset] == UInt8(ascii: "]") {
+                    s.offset += 1
                     return
                 }
                 throw s.error("expected ',' or ']' after an array element")

@@ -1,86 +1,6 @@
-// ActivityWatchScan.swift — ActivityWatch JSON (an export, the server's bucket listing, a bucket's events) read byte by byte, chunk by chunk, into compact per-bucket event columns: what Foundation's decoding of those documents gave, at the sessions scanner's speed.
+// ActivityWatchReader.swift — ActivityWatch JSON (an export, the server's bucket listing, a bucket's events) read byte by byte, chunk by chunk, into buckets of event columns: the reader's state machine over members, buckets and events.
 import UsageCore
 import Foundation
-
-/// The ActivityWatch documents the reader takes.
-public enum ActivityWatchDocument: Sendable {
-    /// An export file: `{"buckets": {ID: {"id","type","hostname",…,"events":[…]}}}`.
-    case export
-    /// The server's `GET /api/0/buckets/`: `{ID: {"id","type","hostname",…}}`.
-    case listing
-    /// The server's `GET /api/0/buckets/ID/events`: `[event, …]`.
-    case events
-}
-
-/// One bucket as read: its key in the export or listing, its metadata, and its events.
-public struct ActivityWatchBucket: Sendable {
-    /// The key it had in the `buckets` object (or listing).
-    public var key: String
-    public var id: String?
-    public var type: String?
-    public var hostname: String?
-    /// When the bucket last changed, as the server's bucket list says (`last_updated`; not in
-    /// exports): a bucket whose value is the same as at the last read has no new events.
-    public var lastUpdated: String?
-    /// Its events, when it had an `events` array.
-    var events = ActivityWatchEvents()
-    var hasEvents = false
-    /// Strings of its events document that needed repair (a bucket read on its own, as the
-    /// server sends it; an export's are counted for the whole document).
-    var repaired = 0
-    /// Where each event id sits in `events`, and the events without one (by what they hold):
-    /// made by the first merge (`ActivityWatchRead.mergeEvents`), kept up to date by the next.
-    var index: ActivityWatchEventIndex?
-
-    /// The number of events read.
-    public var eventCount: Int { events.count }
-
-    init(key: String) {
-        self.key = key
-    }
-}
-
-/// A bucket's events as columns: what each one is (a span, or why it cannot be one), its app
-/// and its id. 22 bytes an event and its id's bytes.
-struct ActivityWatchEvents: Sendable {
-    var starts: [Micros] = []
-    var ends: [Micros] = []
-    /// `Outcome` bits.
-    var outcomes: [UInt8] = []
-    /// App name ids in the reader's app table (null and absent names included: `(unknown)`).
-    var apps: [Int32] = []
-    var ids = IDStore()
-
-    /// What an event is, as bits: the low bits a skip reason (0: a span), then flags.
-    enum Outcome {
-        static let span: UInt8 = 0
-        static let missingTimestamp: UInt8 = 1
-        static let badTimestamp: UInt8 = 2
-        static let badDuration: UInt8 = 3
-        static let negativeDuration: UInt8 = 4
-        static let notAnObject: UInt8 = 5
-        static let reasonMask: UInt8 = 0x0F
-        /// `data.app` is there but not a string or null.
-        /// The timestamp was read (`starts` holds it), whatever else is wrong.
-        static let started: UInt8 = 0x20
-        static let appWrongType: UInt8 = 0x40
-        /// `data.status` is `"not-afk"`.
-        static let notAFK: UInt8 = 0x80
-    }
-
-    var count: Int { outcomes.count }
-
-    static func reason(_ outcome: UInt8) -> SkipReason? {
-        switch outcome & Outcome.reasonMask {
-        case Outcome.missingTimestamp: return .missingTimestamp
-        case Outcome.badTimestamp: return .badTimestamp
-        case Outcome.badDuration: return .badFieldType
-        case Outcome.negativeDuration: return .endNotAfterStart
-        case Outcome.notAnObject: return .notAnObject
-        default: return nil
-        }
-    }
-}
 
 /// Reads ActivityWatch documents into buckets. Feed it the input's bytes chunk after chunk:
 /// it consumes whole units (a member of the top object, of `buckets` or of a bucket, or one
@@ -175,17 +95,17 @@ struct ActivityWatchReader: Sendable {
     /// with more after them. A syntax error throws.
     mutating func read(_ s: inout JSONScanner, cancellation: CancellationToken?) throws(ScanStop) -> Int {
         while !finished {
-            let (start, newlines, repaired) = (s.i, s.newlines, s.repairedStrings)
+            let (start, newlines, repaired) = (s.offset, s.newlines, s.repairedStrings)
             do throws(ScanStop) {
                 try unit(&s)
             } catch .needMore {
-                (s.i, s.newlines, s.repairedStrings) = (start, newlines, repaired)
+                (s.offset, s.newlines, s.repairedStrings) = (start, newlines, repaired)
                 return start
             }
             events += 1
             if events & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
         }
-        return s.i
+        return s.offset
     }
 
     // MARK: Units
@@ -249,10 +169,10 @@ struct ActivityWatchReader: Sendable {
 
     /// A byte order mark, white space, and the top-level value's opening.
     private mutating func documentStart(_ s: inout JSONScanner) throws(ScanStop) {
-        if s.b.count < 3, !s.isFinal { throw .needMore }
-        if s.b.count >= 3, s.b[0] == 0xEF, s.b[1] == 0xBB, s.b[2] == 0xBF { s.i = 3 }
+        if s.bytes.count < 3, !s.isFinal { throw .needMore }
+        if s.bytes.count >= 3, s.bytes[0] == 0xEF, s.bytes[1] == 0xBB, s.bytes[2] == 0xBF { s.offset = 3 }
         s.skipWhitespace()
-        if s.i == s.b.count { throw s.isFinal ? .empty : .needMore }
+        if s.offset == s.bytes.count { throw s.isFinal ? .empty : .needMore }
         let open = document == .events ? UInt8(ascii: "[") : UInt8(ascii: "{")
         let entered = try containerValue(&s, open: open, path: [])
         // Not the container the document must be: its JSON is still read to the end.
@@ -265,16 +185,16 @@ struct ActivityWatchReader: Sendable {
     private mutating func memberName(_ s: inout JSONScanner, closer: UInt8) throws(ScanStop) -> String? {
         s.skipWhitespace()
         if !first {
-            guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or '}'") }
-            if s.b[s.i] == closer {
-                s.i += 1
+            guard s.offset < s.bytes.count else { throw s.error("unexpected end of input: expected ',' or '}'") }
+            if s.bytes[s.offset] == closer {
+                s.offset += 1
                 return nil
             }
-            guard s.b[s.i] == UInt8(ascii: ",") else { throw s.error("expected ',' or '}' after an object member") }
-            s.i += 1
+            guard s.bytes[s.offset] == UInt8(ascii: ",") else { throw s.error("expected ',' or '}' after an object member") }
+            s.offset += 1
             s.skipWhitespace()
         } else if s.peek() == closer {
-            s.i += 1
+            s.offset += 1
             return nil
         }
         guard s.peek() == UInt8(ascii: "\"") else { throw s.error("expected a string key in the object") }
@@ -283,7 +203,7 @@ struct ActivityWatchReader: Sendable {
         let text = String(decoding: key.bytes, as: UTF8.self)
         s.skipWhitespace()
         guard s.peek() == UInt8(ascii: ":") else { throw s.error("expected ':' after the key") }
-        s.i += 1
+        s.offset += 1
         return text
     }
 
@@ -291,9 +211,9 @@ struct ActivityWatchReader: Sendable {
     /// after its opening); `null` or anything else is a shape problem at `path` (and is read past).
     private mutating func containerValue(_ s: inout JSONScanner, open: UInt8, path: [String]) throws(ScanStop) -> Bool {
         s.skipWhitespace()
-        guard s.i < s.b.count else { throw s.error("unexpected end of input: expected a value") }
-        if s.b[s.i] == open {
-            s.i += 1
+        guard s.offset < s.bytes.count else { throw s.error("unexpected end of input: expected a value") }
+        if s.bytes[s.offset] == open {
+            s.offset += 1
             return true
         }
         try s.skipValue()
@@ -373,18 +293,18 @@ struct ActivityWatchReader: Sendable {
     private mutating func event(_ s: inout JSONScanner) throws(ScanStop) {
         s.skipWhitespace()
         if !first {
-            guard s.i < s.b.count else { throw s.error("unexpected end of input: expected ',' or ']'") }
-            if s.b[s.i] == UInt8(ascii: "]") {
+            guard s.offset < s.bytes.count else { throw s.error("unexpected end of input: expected ',' or ']'") }
+            if s.bytes[s.offset] == UInt8(ascii: "]") {
                 if isRun { return finished = true }
-                s.i += 1
+                s.offset += 1
                 return close(to: document == .events ? .end : .bucket)
             }
-            guard s.b[s.i] == UInt8(ascii: ",") else { throw s.error("expected ',' or ']' after an array element") }
-            s.i += 1
+            guard s.bytes[s.offset] == UInt8(ascii: ",") else { throw s.error("expected ',' or ']' after an array element") }
+            s.offset += 1
             s.skipWhitespace()
         } else if s.peek() == UInt8(ascii: "]") {
             if isRun { return finished = true }
-            s.i += 1
+            s.offset += 1
             return close(to: document == .events ? .end : .bucket)
         }
         guard s.peek() == UInt8(ascii: "{") else {
@@ -491,124 +411,5 @@ struct ActivityWatchReader: Sendable {
         } else {
             current!.events.append(start: start, end: end, outcome: outcome, app: app, id: Self.idText(f.id))
         }
-    }
-
-    /// An integer literal whose text is what `Int64`'s would be (not `-0`, at most 18 digits).
-    static func isPlainInteger(_ f: FieldValue) -> Bool {
-        guard f.kind == .number, f.bytes.count <= 18, f.bytes.count > 0 else { return false }
-        if f.bytes[0] == UInt8(ascii: "-"), f.bytes.count == 2, f.bytes[1] == UInt8(ascii: "0") { return false }
-        for c in f.bytes where c == UInt8(ascii: ".") || c | 0x20 == UInt8(ascii: "e") { return false }
-        return true
-    }
-
-    // MARK: Numbers as Foundation reads them
-
-    /// An id as the Foundation-based reader made it: a string's text, an integer's digits
-    /// (`-0` is `0`; `1e2` and `1.0` are `100` and `1`), another number's `Double` text; else nil.
-    static func idText(_ f: FieldValue) -> String? {
-        switch f.kind {
-        case .string: return String(decoding: f.bytes, as: UTF8.self)
-        case .number:
-            // The common case, plain digits that fit: Int64's text. Anything else: Foundation's own answer.
-            if f.bytes.count <= 18, !f.bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }),
-                let n = Int64(String(decoding: f.bytes, as: UTF8.self))
-            {
-                return String(n)
-            }
-            return FoundationNumbers.idText(String(decoding: f.bytes, as: UTF8.self))
-        case .absent, .null, .other: return nil
-        }
-    }
-
-    /// A number literal as Foundation decodes it to `Double` (nil when it will not). Plain
-    /// decimals of up to 15 significant digits are exact quotients (correctly rounded, as
-    /// Foundation's are); anything else asks Foundation.
-    static func double(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
-        var mantissa: Int64 = 0
-        var digits = 0
-        var scale = 0
-        var seenDot = false
-        var k = 0
-        let negative = b.first == UInt8(ascii: "-")
-        if negative { k = 1 }
-        while k < b.count {
-            let c = b[k]
-            if c == UInt8(ascii: ".") {
-                seenDot = true
-            } else if c >= 0x30, c <= 0x39 {
-                if mantissa > 0 || c != 0x30 { digits += 1 }
-                mantissa = mantissa &* 10 &+ Int64(c - 0x30)
-                if seenDot { scale += 1 }
-            } else {
-                digits = 99  // an exponent
-                break
-            }
-            k += 1
-        }
-        guard digits <= 15, scale <= 22 else { return FoundationNumbers.double(String(decoding: b, as: UTF8.self)) }
-        let value = Double(mantissa) / Self.powersOfTen[scale]
-        return negative ? -value : value
-    }
-
-    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
-}
-
-/// Foundation's decoding of a number literal, for the rare literals the fast paths leave.
-enum FoundationNumbers {
-    private struct Box: Decodable {
-        var text: String?
-        var double: Double?
-
-        init(from decoder: any Decoder) throws {
-            var c = try decoder.unkeyedContainer()
-            if let n = try? c.decode(Int64.self) {
-                text = String(n)
-                double = Double(n)
-                return
-            }
-            var d = try decoder.unkeyedContainer()
-            let x = try? d.decode(Double.self)
-            text = x.map { String($0) }
-            double = x
-        }
-    }
-
-    static func idText(_ literal: String) -> String? {
-        (try? JSONDecoder().decode(Box.self, from: Data("[\(literal)]".utf8)))?.text
-    }
-
-    static func double(_ literal: String) -> Double? {
-        struct D: Decodable {
-            var value: Double?
-            init(from decoder: any Decoder) throws {
-                var c = try decoder.unkeyedContainer()
-                value = try? c.decode(Double.self)
-            }
-        }
-        return (try? JSONDecoder().decode(D.self, from: Data("[\(literal)]".utf8)))?.value
-    }
-}
-
-extension ActivityWatchEvents {
-    mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, id: String?) {
-        guard var id else { return append(start: start, end: end, outcome: outcome, app: app, idBytes: nil) }
-        id.withUTF8 { append(start: start, end: end, outcome: outcome, app: app, idBytes: $0) }
-    }
-
-    /// Appends another reader's events, their app ids already made this reader's (`apps`).
-    mutating func append(contentsOf other: ActivityWatchEvents, apps otherApps: [Int32]) {
-        starts += other.starts
-        ends += other.ends
-        outcomes += other.outcomes
-        apps += otherApps
-        ids.append(contentsOf: other.ids)
-    }
-
-    mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, idBytes: UnsafeBufferPointer<UInt8>?) {
-        starts.append(start)
-        ends.append(end)
-        outcomes.append(outcome)
-        apps.append(app)
-        ids.append(idBytes)
     }
 }

@@ -1,0 +1,101 @@
+// JSONScanner+NDJSON.swift — NDJSON lines scanned as the sessions array's elements would be, each error placed on its line and column.
+import UsageCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension JSONScanner {
+
+    /// Scans the bytes as NDJSON lines (a segment ends after a line break, or is final). Each
+    /// non-blank line is read as `[` + the line + `]` would be: values separated by commas,
+    /// objects as rows, anything else not an object; rows know their line (1-based, of these
+    /// bytes). An error names its line and its column on that line; a value the line ends
+    /// before (a line break inside it) is "the line ends before its JSON value does".
+    mutating func scanNDJSON<Sink: RowSink>(
+        into builder: inout Sink, skippingBOM: Bool, cancellation: CancellationToken?
+    ) throws(ScanStop) {
+        let segment = bytes
+        let final = isFinal
+        defer {
+            bytes = segment
+            isFinal = final
+        }
+        guard let base = segment.baseAddress else { return }
+        var start = skippingBOM && segment.count >= 3 && segment[0] == 0xEF && segment[1] == 0xBB && segment[2] == 0xBF ? 3 : 0
+        var line = 1
+        var rows = 0
+        var lineBreaks = 0
+        defer { newlines = lineBreaks }
+        while start < segment.count {
+            let end: Int
+            do {
+                if let newline = memchr(base + start, 0x0A, segment.count - start) {
+                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                    lineBreaks += 1
+                    try scanLine(UnsafeBufferPointer(rebasing: segment[start...end]), number: line, into: &builder)
+                } else {
+                    // The last line has no line break: it is scanned with one, as every other line.
+                    end = segment.count
+                    let withBreak = Array(segment[start...]) + [0x0A]
+                    try withBreak.withUnsafeBufferPointer { (bytes) throws(ScanStop) in
+                        try scanLine(bytes, number: line, into: &builder)
+                    }
+                }
+            }
+            rows += 1
+            if rows & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
+            start = end + 1
+            line += 1
+        }
+    }
+
+    /// One line (its bytes and line break): its values, or its error placed on the line.
+    mutating func scanLine<Sink: RowSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, number line: Int, into builder: inout Sink
+    ) throws(ScanStop) {
+        self.bytes = bytes
+        offset = 0
+        do throws(ScanStop) {
+            try scanLineValues(into: &builder, line: line)
+        } catch .syntax(let offset, let message) {
+            let content = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+            let past = offset >= content.count
+            let column = Self.scalars(in: UnsafeBufferPointer(rebasing: content[..<min(offset, content.count)])) + 1
+            throw .located(line: line, column: column, message: past ? "the line ends before its JSON value does" : message)
+        }
+    }
+
+    /// The values of one line (`bytes` is the line and its line break).
+    mutating func scanLineValues<Sink: RowSink>(into builder: inout Sink, line: Int) throws(ScanStop) {
+        skipWhitespace()
+        if offset == bytes.count { return }  // a blank line
+        var row = RowFields()
+        while true {
+            let rowStart = offset
+            let isObject = peek() == UInt8(ascii: "{")
+            if isObject { try scanRow(&row) } else { try skipValue() }
+            skipWhitespace()
+            let more = offset < bytes.count
+            if more, bytes[offset] != UInt8(ascii: ",") { throw error("expected ',' or ']' after an array element") }
+            if isObject {
+                builder.addRow(
+                    id: row.id, app: row.app, category: row.category, start: row.start, end: row.end,
+                    offset: rowStart, line: line)
+            } else {
+                builder.addNonObject(offset: rowStart, line: line)
+            }
+            guard more else { return }
+            offset += 1
+            skipWhitespace()
+        }
+    }
+
+    /// Unicode scalars in UTF-8 bytes (columns count them).
+    static func scalars(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+}
