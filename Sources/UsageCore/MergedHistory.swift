@@ -49,9 +49,9 @@ public final class MergedHistory: SessionHistory {
         merged(from: from, to: to) { $0.window(from: from, to: to, ids: ids) }
     }
 
-    /// The members' passing windows merged: a store member keeps none of it.
-    public func passingWindow(from: Micros, to: Micros) -> SessionWindow {
-        merged(from: from, to: to) { $0.passingWindow(from: from, to: to) }
+    /// The members' uncached windows merged: a store member keeps none of it.
+    public func uncachedWindow(from: Micros, to: Micros) -> SessionWindow {
+        merged(from: from, to: to) { $0.uncachedWindow(from: from, to: to) }
     }
 
     /// The windows `read` gives of each member, in merged ids and start order.
@@ -85,5 +85,14 @@ public final class MergedHistory: SessionHistory {
 
     public func takeReadFailure() -> String? {
         members.lazy.compactMap { $0.takeReadFailure() }.first
+    }
+
+    /// Each member's reads as one, nested.
+    public func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        func nest(_ k: Int) throws(E) -> T {
+            guard k < members.count else { return try body() }
+            return try members[k].readingAsOne { () throws(E) -> T in try nest(k + 1) }
+        }
+        return try nest(0)
     }
 }

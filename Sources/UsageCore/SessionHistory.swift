@@ -30,7 +30,7 @@ public protocol SessionHistory: Sendable {
 
     /// The sessions that overlap `[from, to)`, as `window` gives them without ids, read for one
     /// pass and not kept (a store reads them anew, leaving its cache of shown days alone).
-    func passingWindow(from: Micros, to: Micros) -> SessionWindow
+    func uncachedWindow(from: Micros, to: Micros) -> SessionWindow
 
     /// The category of the app's most recent session (by start), or nil when it has none.
     func latestCategory(ofApp app: Int32) -> Int32?
@@ -44,9 +44,19 @@ public protocol SessionHistory: Sendable {
     /// empty, so whatever was computed from it meanwhile must not be shown: the caller asks
     /// here after each command. A history held in memory never fails.
     func takeReadFailure() -> String?
+
+    /// Runs `body` with every window it reads taken from one state of the history: a store
+    /// reads one screen's windows in one transaction, so that a change committed meanwhile by
+    /// another process cannot show half; a history held in memory just runs it.
+    func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T
 }
 
 extension SessionHistory {
+    /// A history held in memory is one state already.
+    public func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try body()
+    }
+
     /// The sessions that overlap `[from, to)`, clipped to it, without their ids.
     public func window(from: Micros, to: Micros) -> SessionWindow {
         window(from: from, to: to, ids: false)
@@ -56,12 +66,12 @@ extension SessionHistory {
     public var all: SessionWindow { window(from: .min, to: .max, ids: true) }
 
     /// An in-memory history's windows cost nothing to keep: the same as `window`.
-    public func passingWindow(from: Micros, to: Micros) -> SessionWindow {
+    public func uncachedWindow(from: Micros, to: Micros) -> SessionWindow {
         window(from: from, to: to, ids: false)
     }
 
     /// Every session once, in start order, unclipped (`sessionStart`, `sessionEnd`), read a
-    /// stretch of `days` days at a time through `passingWindow`, so that a store's years are
+    /// stretch of `days` days at a time through `uncachedWindow`, so that a store's years are
     /// never in memory at once; a stretch with nothing in it doubles the next one, so gaps of
     /// years cost a few reads.
     public func forEachSession(days: Int = 32, _ body: (ClippedSession) -> Void) {
@@ -72,7 +82,7 @@ extension SessionHistory {
             let (end, overflow) = from.addingReportingOverflow(length)
             let to = overflow ? Micros.max : end
             var any = false
-            for s in passingWindow(from: from, to: to) where s.sessionStart >= from && s.sessionStart < to {
+            for s in uncachedWindow(from: from, to: to) where s.sessionStart >= from && s.sessionStart < to {
                 any = true
                 body(s)
             }

@@ -141,7 +141,7 @@ public final class Runner {
         let model = shell.model
         let n = model.history.sessionCount
         var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
-        if model.hasData, model.loadedSource == .store, let path = shell.environment.storePath {
+        if model.hasData, model.loadedSource == .store, let path = shell.environment.store {
             loaded = "\(n) session\(n == 1 ? "" : "s") from the store \(path)"
         }
         let zones = Set(model.history.parts.compactMap { $0.localTimes?.zone }).sorted()

@@ -22,8 +22,8 @@ public final class Shell {
     public internal(set) var stdin: StdinUse
     /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
     public private(set) var warnings: [String] = []
-    /// The store as tracking opened it (once per shell).
-    var openedStore: Store?
+    /// The store as tracking opened it (held, so the process keeps it open).
+    var openedStore: (any StoreReader)?
     /// The month `calendar` showed last (`calendar next` steps from it).
     var calendarMonth: CalendarMonth?
     /// The session's series colours for one history and zone.
@@ -36,7 +36,7 @@ public final class Shell {
         self.limits = LimitsSession(file: environment.limitsFile)
         self.rules = RulesSession(file: environment.rulesFile)
         self.stdin = environment.stdin
-        model.storePath = environment.storePath
+        model.store = environment.store
     }
 
     /// The width tables are drawn at now: `set width`, else the terminal's (never below 20).
@@ -85,7 +85,10 @@ public final class Shell {
         case .success(let command):
             let outcome: CommandOutcome
             do {
-                outcome = try command.run(self, Array(words.dropFirst()))
+                // One screen, one state of the data: a store's windows read in one transaction.
+                outcome = try model.history.readingAsOne { () throws(ShellError) -> CommandOutcome in
+                    try command.run(self, Array(words.dropFirst()))
+                }
             } catch {
                 outcome = .failed(error)
             }
@@ -123,7 +126,7 @@ public final class Shell {
         }
         // The store's own file read as a file would drop the locks SQLite holds on it in this
         // process (closing any descriptor of a file ends them all): it is named as the store.
-        if let path = environment.storePath, source.parts.contains(where: { if case .file(let f) = $0 { return Self.sameFile(f, path) } else { return false } }) {
+        if let path = environment.store?.file, source.parts.contains(where: { if case .file(let f) = $0 { return Self.sameFile(f, path) } else { return false } }) {
             return .failure(.usage(command: "load", problem: "that file is the store: load store (or :store:)", usage: CommandTable.named("load").usage))
         }
         if source.readsStdin {

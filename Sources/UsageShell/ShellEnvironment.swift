@@ -1,7 +1,8 @@
-// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, the store.
+// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, where the store is.
 import Foundation
 import UsageCore
 import UsageData
+import UsageStore
 
 /// The shell's dependencies, as one value the executable (or a test) builds and hands to `Shell.init`.
 public struct ShellEnvironment {
@@ -26,8 +27,8 @@ public struct ShellEnvironment {
     public var screen: (any TerminalScreen)?
     /// The pager command (`$PAGER`, else `less -FRX`; nil for none), used with `screen`.
     public var pager: String?
-    /// The store's database (`--db`, `USAGE_SHELL_DB`, else under `XDG_DATA_HOME`); nil: no store.
-    public var storePath: String?
+    /// Where the store is (`--db`, `USAGE_SHELL_DB`, else under `XDG_DATA_HOME`); nil: no store.
+    public var store: StoreLocation?
     /// The clock, for `import` and retention (the view model has its own, for "today").
     public var now: () -> Micros
 
@@ -37,7 +38,7 @@ public struct ShellEnvironment {
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
         limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
-        storePath: String? = nil, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
+        store: StoreLocation? = nil, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
@@ -49,7 +50,7 @@ public struct ShellEnvironment {
         self.limitsFile = limitsFile
         self.rulesFile = rulesFile
         self.stdin = stdin
-        self.storePath = storePath
+        self.store = store
         self.now = now
     }
 }

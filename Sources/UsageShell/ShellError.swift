@@ -81,7 +81,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .export(let error):
             return "export: \(error.description)"
         case .noStore:
-            return "there is no store to use: no home folder to keep it in; give --db PATH or set USAGE_SHELL_DB"
+            return StoreError.nowhere
         case .store(let error):
             return error.description
         case .historyUnreadable(let reason):

@@ -7,25 +7,24 @@ import UsageStore
 extension SourceRef {
     /// What a run with no SOURCE opens on: the store when it holds sessions (or cannot be
     /// read: that is said, not hidden behind the sample), else the bundled sample.
-    public static func startingSource(store path: String?) -> SourceRef {
-        guard let path, Store.exists(at: path) else { return .sample }
-        guard let store = try? Store.open(path: path, create: false), let history = try? StoreHistory(store: store, source: storeName)
-        else { return .store }
+    public static func startingSource(store location: StoreLocation?) -> SourceRef {
+        guard let location, location.exists else { return .sample }
+        guard let history = try? OpenStores.shared.reader(location).history(source: storeName) else { return .store }
         return history.sessionCount > 0 ? .store : .sample
     }
 
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is
     /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `options` are
     /// what the readers are given (the clock, the zone of local times, CSV column names);
-    /// `store` is the store's path (nil: there is no home to keep one in).
+    /// `store` is where the store is (nil: there is no home to keep one in).
     func repository(
-        zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: String?
+        zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: StoreLocation?
     ) -> any HistoryRepository {
         switch self {
         case .store:
-            return StoreRepository(path: store ?? "")
+            return StoreRepository(location: store)
         case .tracked:
-            return TrackedRepository(path: store ?? "", now: options.now)
+            return TrackedRepository(location: store, now: options.now)
         case .merged(let refs):
             return MergedRepository(
                 name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store) })

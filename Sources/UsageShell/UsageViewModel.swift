@@ -4,6 +4,7 @@ import Synchronization
 import UsageCore
 import UsageFormats
 import UsageData
+import UsageStore
 
 /// Which chart the day screen shows (the original's segmented control).
 public enum ChartKind: String, CaseIterable, Sendable {
@@ -59,7 +60,7 @@ public final class UsageViewModel {
     /// How long a load waits for a silent stream (a pipe, a FIFO, an HTTP body), in seconds.
     public var timeout: Double = StreamLimits.defaultTimeout
     /// Where the store is (`load store`); nil when there is no home to keep one in.
-    public var storePath: String?
+    public var store: StoreLocation?
     /// The zone a CSV's times without an offset are read in (`--data-tz`); nil: the selected zone.
     public var dataZone: Zone?
     /// Which CSV column holds which field, where the header's names do not say (`--columns`).
@@ -151,7 +152,7 @@ public final class UsageViewModel {
         _ source: SourceRef, repository: (any HistoryRepository)? = nil,
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<any SessionHistory, LoadError> {
-        let made = repository == nil ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: storePath) : nil
+        let made = repository == nil ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store) : nil
         let ticket = beginLoad(source, live: made)
         let repo: any HistoryRepository = repository ?? made!
         let cancellation = ticket.cancellation

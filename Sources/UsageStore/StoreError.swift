@@ -17,6 +17,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Anything else SQLite or the system said.
     case failed(path: String, reason: String)
 
+    /// What a source reading the store says when there is no place for one at all (no home).
+    public static let nowhere = "there is no store to use: no home folder to keep it in; give --db PATH or set USAGE_SHELL_DB"
+
     public var path: String {
         switch self {
         case .missing(let path), .notADatabase(let path), .corrupt(let path, _), .foreign(let path), .newerSchema(let path, _),

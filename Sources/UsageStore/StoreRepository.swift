@@ -1,24 +1,25 @@
-// StoreRepository.swift — the store as a source (`load store`, `:store:`, the default when it holds sessions): opens it and hands over a StoreHistory, or says in one line why it cannot.
+// StoreRepository.swift — the store as a source (`load store`, `:store:`, the default when it holds sessions): opens it and hands over its history, or says in one line why it cannot.
 import UsageCore
 import UsageData
 
 /// `load store`: the sessions `import` kept, read by window.
 public struct StoreRepository: HistoryRepository {
-    /// The store's database file.
-    public let path: String
+    /// Where the store is (nil: there is no place for one).
+    public let location: StoreLocation?
     public var name: String { SourceRef.storeName }
 
-    public init(path: String) {
-        self.path = path
+    public init(location: StoreLocation?) {
+        self.location = location
     }
 
     public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
         -> any SessionHistory
     {
+        guard let location else { throw .unreadable(source: name, reason: StoreError.nowhere) }
         do {
-            return try StoreHistory(store: Store.open(path: path, create: false), source: name)
+            return try OpenStores.shared.reader(location).history(source: name)
         } catch {
-            throw .unreadable(source: name, reason: "\(path): \(error.reason)")
+            throw .unreadable(source: name, reason: "\(location): \(error.reason)")
         }
     }
 }

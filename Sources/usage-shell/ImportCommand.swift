@@ -4,6 +4,7 @@ import Foundation
 import UsageCore
 import UsageData
 import UsageShell
+import UsageStore
 
 #if canImport(Glibc)
     import Glibc
@@ -51,6 +52,8 @@ struct ImportCommand: ParsableCommand {
             output: OutputSettings(format: format), interactive: false)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
         runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ")])
+        // The store's log written into its file: the file alone then holds everything.
+        OpenStores.shared.closeAll()
         throw ExitCode(runner.exitStatus)
     }
 }

@@ -79,7 +79,7 @@ extension UsageShellCommand {
             ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
         let source = sources.isEmpty
-            ? SourceRef.startingSource(store: shell.environment.storePath) : SourceRef(sources, home: environment["HOME"])
+            ? SourceRef.startingSource(store: shell.environment.store) : SourceRef(sources, home: environment["HOME"])
         let status = runner.run(
             plan, source: source, day: day, readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
             makeReader: {
@@ -87,6 +87,8 @@ extension UsageShellCommand {
                     complete: { Completer.complete($0, shell: shell) }, historyFile: historyFile,
                     warn: { StandardStream.error.write(TerminalText.sanitize($0) + "\n") })
             })
+        // The store's log written into its file: the file alone then holds everything.
+        OpenStores.shared.closeAll()
         throw ExitCode(status)
     }
 }
@@ -118,7 +120,7 @@ enum Wiring {
             loadPresenter: presenter,
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
-            stdin: stdin, storePath: db ?? Store.defaultPath(environment: environment), now: now)
+            stdin: stdin, store: db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment), now: now)
         return Shell(model: model, output: output, environment: shellEnvironment)
     }
 }

@@ -94,7 +94,7 @@ struct SeriesLeadersTests {
             var repairedStrings: Int { base.repairedStrings }
             var parts: [SourcePart] { base.parts }
             func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow { base.window(from: from, to: to, ids: ids) }
-            func passingWindow(from: Micros, to: Micros) -> SessionWindow {
+            func uncachedWindow(from: Micros, to: Micros) -> SessionWindow {
                 counter.reads += 1
                 return base.window(from: from, to: to, ids: false)
             }

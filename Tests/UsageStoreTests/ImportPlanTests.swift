@@ -56,7 +56,7 @@ struct ImportPlanTests {
             ]))
         #expect(ImportKeys.distinct(d, apps: ids(d.apps), categories: ids(d.categories)) == nil)
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try importInto(store, d).sources[0].added == 2)
         #expect(try importInto(store, d).sources[0].unchanged == 2)
     }
@@ -64,7 +64,7 @@ struct ImportPlanTests {
     @Test func bothPathsDecideTheSameOnAStoreThatHoldsTheSource() throws {
         let first = dataset(Self.byID)
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, first)
         // Again, with one event grown and one new.
         var list = (0..<200).map { k in
@@ -74,7 +74,7 @@ struct ImportPlanTests {
         list.append(row("new", "App1", nil, "2026-02-24T09:00:00Z", "2026-02-24T09:10:00Z"))
         let again = try importInto(store, dataset(rows(list))).sources[0]
         #expect((again.added, again.updated, again.unchanged) == (1, 1, 200 - 1))
-        #expect(try store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 201)
+        #expect(try store.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 201)
     }
 
     /// 64 rows go in a statement: a load of 64 × 3 + 5 sessions, with ids, offsets and none,
@@ -88,9 +88,9 @@ struct ImportPlanTests {
         }
         let d = dataset(rows(list))
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try importInto(store, d).sources[0].added == list.count)
-        let back = try store.read { db in
+        let back = try store.readDatabase { db in
             try Row.fetchAll(db, sql: "SELECT ext_id, start, length, start_offset, end_offset FROM session ORDER BY start, id")
         }
         #expect(back.count == list.count)

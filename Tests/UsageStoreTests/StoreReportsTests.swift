@@ -35,9 +35,9 @@ struct StoreReportsTests {
 
     func stored(_ d: Dataset) throws -> (StoreFolder, StoreHistory) {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, d)
-        return (folder, try StoreHistory(store: store, source: d.source))
+        return (folder, try store.history(source: d.source))
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
@@ -110,13 +110,13 @@ struct StoreReportsTests {
     @Test func theDaysFromTheRetentionCutOnEqualTheFiles() throws {
         let file = randomSessions(seed: 11, count: 2000)
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try store.setRetention(days: 3)
         let now = RFC3339.parse("2026-03-09T15:00:00Z")!
         let summary = try importInto(store, file, now: now)
         #expect(summary.forgotten > 0)
-        let history = try StoreHistory(store: store, source: "store")
-        let cut = Store.cut(olderThan: 3, now: now, zone: .utc)
+        let history = try store.history(source: "store")
+        let cut = Retention.cutoff(olderThan: 3, now: now, zone: .utc)
         #expect(Array(history.all).allSatisfy { $0.sessionEnd > cut })
         var day = Zone.utc.localDate(of: cut)
         while day <= LocalDate(iso: "2026-03-13")! {
@@ -165,12 +165,12 @@ struct StoreReportsTests {
     /// next load (and names it added are never out of range).
     @Test func aSnapshotDoesNotSeeLaterImports() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
-        let snapshot = try StoreHistory(store: store, source: "store")
+        let snapshot = try store.history(source: "store")
         try importInto(store, dataset(rows([row("b", "NewApp", "NewCat", "2026-02-23T12:00:00Z", "2026-02-23T13:00:00Z")]), source: "b.json"), identity: "/b.json")
         let day = DayReport(history: snapshot, date: LocalDate(iso: "2026-02-23")!, zone: .utc)
         #expect(day.apps.map(\.name) == ["Safari"])
-        #expect(DayReport(history: try StoreHistory(store: store, source: "store"), date: LocalDate(iso: "2026-02-23")!, zone: .utc).apps.count == 2)
+        #expect(DayReport(history: try store.history(source: "store"), date: LocalDate(iso: "2026-02-23")!, zone: .utc).apps.count == 2)
     }
 }

@@ -34,7 +34,7 @@ func rows(_ list: [String]) -> String { "[" + list.joined(separator: ",\n") + "]
 let importNow = RFC3339.parse("2026-03-01T12:00:00Z")!
 
 @discardableResult
-func importInto(_ store: Store, _ d: Dataset, identity: String = "/data.json", now: Micros = importNow) throws -> ImportSummary {
+func importInto(_ store: SQLiteStore, _ d: Dataset, identity: String = "/data.json", now: Micros = importNow) throws -> ImportSummary {
     try store.importSessions([ImportSource(identity: identity, shown: d.source, dataset: d)], now: now, zone: .utc)
 }
 
@@ -50,19 +50,19 @@ struct StoreOpenTests {
     @Test func aNewStoreIsMadeInWALModeWithIncrementalVacuum() throws {
         let folder = try StoreFolder()
         let path = folder.path + "/deeper/usage.sqlite"
-        let store = try Store.open(path: path, create: true)
+        let store = try SQLiteStore.open(path: path, create: true)
         #expect(!store.isReadOnly)
-        let (journal, vacuum) = try store.read { db in
+        let (journal, vacuum) = try store.readDatabase { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA auto_vacuum"))
         }
         #expect(journal == "wal")
         #expect(vacuum == 2)
-        #expect(try store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 0)
+        #expect(try store.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 0)
     }
 
     @Test func aMissingStoreIsNotMadeByReading() throws {
         let folder = try StoreFolder()
-        #expect(throws: StoreError.missing(path: folder.store)) { try Store.open(path: folder.store, create: false) }
+        #expect(throws: StoreError.missing(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: false) }
         #expect(!FileManager.default.fileExists(atPath: folder.store))
     }
 
@@ -71,7 +71,7 @@ struct StoreOpenTests {
         let folder = try StoreFolder()
         _ = FileManager.default.createFile(atPath: folder.store, contents: Data(content.utf8))
         for create in [false, true] {
-            #expect(throws: StoreError.notADatabase(path: folder.store)) { try Store.open(path: folder.store, create: create) }
+            #expect(throws: StoreError.notADatabase(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: create) }
         }
         #expect(bytes(folder.store) == FileBytes(data: Data(content.utf8)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["usage.sqlite"])
@@ -83,21 +83,21 @@ struct StoreOpenTests {
         try queue.write { try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')") }
         try queue.close()
         let before = bytes(folder.store)
-        #expect(throws: StoreError.foreign(path: folder.store)) { try Store.open(path: folder.store, create: true) }
+        #expect(throws: StoreError.foreign(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: true) }
         #expect(bytes(folder.store) == before)
         #expect(StoreError.foreign(path: "/x").description == "cannot use the store '/x': it is a SQLite database, but not a usage-shell store; it is left as it is")
     }
 
     @Test func aStoreOfANewerVersionIsRefusedAndNeverChanged() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
-        try store.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')") }
+        try store.writeDatabase { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')") }
         // Everything in the main file, so the file is all there is.
-        try store.database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try store.writer!.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         let before = bytes(folder.store)
         #expect(throws: StoreError.newerSchema(path: folder.store, found: ["v9: from the future"])) {
-            try Store.open(path: folder.store, create: false)
+            try SQLiteStore.open(path: folder.store, create: false)
         }
         #expect(bytes(folder.store) == before)
         #expect(
@@ -110,12 +110,12 @@ struct StoreOpenTests {
         let path = folder.store
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
-                group.addTask { _ = try Store.open(path: path, create: true) }
+                group.addTask { _ = try SQLiteStore.open(path: path, create: true) }
             }
             try await group.waitForAll()
         }
-        let store = try Store.open(path: path, create: false)
-        #expect(try store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == Schema.known.count)
+        let store = try SQLiteStore.open(path: path, create: false)
+        #expect(try store.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == SQLiteSchema.known.count)
     }
 
     /// The bug of a reader that saw the store as damaged while an import wrote, at its root:
@@ -127,12 +127,12 @@ struct StoreOpenTests {
     /// in use. Deterministic: an outside `sqlite3` reads and closes while both are open here.
     @Test func bugAReaderSawTheStoreAsDamagedWhileAnImportWrote_openingItAgainKeepsTheLockOfTheOneOpen() throws {
         let folder = try StoreFolder()
-        let first = try Store.open(path: folder.store, create: true)
+        let first = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(first, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
-        #expect(try first.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1)
+        #expect(try first.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1)
         for (k, create) in [false, true].enumerated() {
-            let second = try Store.open(path: folder.store, create: create)
-            #expect(try second.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1 + k)
+            let second = try SQLiteStore.open(path: folder.store, create: create)
+            #expect(try second.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1 + k)
             // Not the last to close (this process still has the store open): it must leave the log.
             let outside = Process()
             outside.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -146,7 +146,7 @@ struct StoreOpenTests {
             }
             // And what one writes, the other reads.
             try importInto(second, dataset(rows([row("b\(k)", "Mail", "Work", "2026-02-23T12:00:00Z", "2026-02-23T12:30:00Z")])))
-            #expect(try first.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 2 + k)
+            #expect(try first.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 2 + k)
         }
     }
 }
@@ -160,19 +160,19 @@ struct StoreImportTests {
 
     @Test func importingTheSameDataTwiceAddsEachSessionOnce() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         let first = try importInto(store, dataset(Self.day))
         #expect(first.sources.map(\.added) == [3])
         #expect(first.sessions == 3)
         let second = try importInto(store, dataset(Self.day))
         #expect(second.sources.map { [$0.added, $0.updated, $0.unchanged] } == [[0, 0, 3]])
         #expect(second.sessions == 3)
-        #expect(try StoreHistory(store: store, source: "store").sessionCount == 3)
+        #expect(try store.history(source: "store").sessionCount == 3)
     }
 
     @Test func aRepeatedIDIsASecondSessionNotAnUpdate() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         let twice = rows([
             row("x", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
             row("x", "Safari", "Web", "2026-02-23T13:00:00Z", "2026-02-23T14:00:00Z"),
@@ -183,7 +183,7 @@ struct StoreImportTests {
 
     @Test func sessionsWithoutIDsAreKnownByTheirContent() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         let noIDs = rows([
             row(nil, "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
             row(nil, "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
@@ -201,12 +201,12 @@ struct StoreImportTests {
     /// An ActivityWatch event grows while it is the current one: imported again, it is updated in place.
     @Test func aGrownEventIsUpdatedInPlace() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([row("17", "Firefox", nil, "2026-02-23T10:00:00Z", "2026-02-23T10:01:00Z")])))
         let grown = try importInto(store, dataset(rows([row("17", "Firefox", nil, "2026-02-23T10:00:00Z", "2026-02-23T10:09:00Z")])))
         #expect(grown.sources.map { [$0.added, $0.updated, $0.unchanged] } == [[0, 1, 0]])
         #expect(grown.sessions == 1)
-        let all = Array(try StoreHistory(store: store, source: "store").all)
+        let all = Array(try store.history(source: "store").all)
         #expect(all.map(\.length) == [Micros(9 * 60_000_000)])
     }
 
@@ -214,7 +214,7 @@ struct StoreImportTests {
     /// are known by their start, and a closed running interval is an update.
     @Test func timewarriorIntervalsAreKnownByTheirStart() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         var before = dataset(rows([
             row("2", "code", nil, "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z"),
             row("1", "mail", nil, "2026-02-23T11:00:00Z", "2026-02-23T11:05:00Z"),
@@ -234,7 +234,7 @@ struct StoreImportTests {
     /// Two sources may hold the same ids: each source's sessions are its own.
     @Test func theSameIDInTwoSourcesIsTwoSessions() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         let d = dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")]))
         let summary = try store.importSessions(
             [ImportSource(identity: "/phone.json", shown: "phone.json", dataset: d), ImportSource(identity: "/laptop.json", shown: "laptop.json", dataset: d)],
@@ -247,7 +247,7 @@ struct StoreImportTests {
     /// categories and instants to the microsecond.
     @Test func whatWasImportedComesBackTheSame() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         let original = dataset(
             rows([
                 row("α-1", "Cafe\\u0301", "Caf\\u00e9", "2026-02-23T10:00:00.123456Z", "2026-02-23T11:00:00.654321+02:00"),
@@ -256,7 +256,7 @@ struct StoreImportTests {
                 row("7", "Safari", "Web", "2026-02-23T13:00:00Z", "2026-02-25T13:00:00Z"),
             ]))
         try importInto(store, original)
-        let back = try StoreHistory(store: store, source: "store")
+        let back = try store.history(source: "store")
         func listing(_ h: some SessionHistory) -> [String] {
             let all = h.all
             return all.map { s in
@@ -269,12 +269,12 @@ struct StoreImportTests {
     /// The UTC offsets the source wrote are kept beside the instants.
     @Test func theOffsetsOfTheTimestampsAreKept() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([
             row("a", "Safari", "Web", "2026-02-23T10:00:00+05:30", "2026-02-23T11:00:00-04:00"),
             row("b", "Mail", "Web", "2026-02-24T10:00:00Z", "2026-02-24T11:00:00z"),
         ])))
-        let offsets = try store.read { db in
+        let offsets = try store.readDatabase { db in
             try Row.fetchAll(db, sql: "SELECT start_offset, end_offset FROM session ORDER BY start").map { [$0[0] as Int, $0[1] as Int] }
         }
         #expect(offsets == [[330, -240], [0, 0]])
@@ -282,9 +282,9 @@ struct StoreImportTests {
 
     @Test func rulesGiveNoCategoryToTheStoreAgain() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(Self.day))
-        let history = try StoreHistory(store: store, source: "store")
+        let history = try store.history(source: "store")
         #expect(history.applyingRules { _ in "Ruled" } as? StoreHistory === history)
     }
 }
@@ -301,13 +301,13 @@ struct StoreRetentionTests {
 
     @Test func forgetDeletesWhatEndsBeforeTheCutAndKeepsWhatCrossesItWhole() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(Self.spread))
         let cut = RFC3339.parse("2026-02-20T00:00:00Z")!
         let counted = try store.countEnding(before: cut)
-        #expect(counted.matching == 1 && counted.of == 3)
+        #expect(counted.matching == 1 && counted.total == 3)
         #expect(try store.forget(endingBefore: cut) == 1)
-        let left = try StoreHistory(store: store, source: "store")
+        let left = try store.history(source: "store")
         #expect(left.sessionCount == 2)
         let all = left.all
         #expect(all.map { all.id(of: $0) } == ["across", "new"])
@@ -316,7 +316,7 @@ struct StoreRetentionTests {
 
     @Test func retentionAppliesAfterEachImportToImportedSessions() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try store.retentionDays() == nil)
         try store.setRetention(days: 10)
         #expect(try store.retentionDays() == 10)
@@ -330,25 +330,25 @@ struct StoreRetentionTests {
 
     @Test func theCutIsTheStartOfALocalDay() {
         let ny = Zone(identifier: "America/New_York")!
-        #expect(Store.cut(olderThan: 90, now: importNow, zone: .utc) == RFC3339.parse("2025-12-01T00:00:00Z")!)
-        #expect(Store.cut(olderThan: 1, now: importNow, zone: ny) == RFC3339.parse("2026-02-28T00:00:00-05:00")!)
+        #expect(Retention.cutoff(olderThan: 90, now: importNow, zone: .utc) == RFC3339.parse("2025-12-01T00:00:00Z")!)
+        #expect(Retention.cutoff(olderThan: 1, now: importNow, zone: ny) == RFC3339.parse("2026-02-28T00:00:00-05:00")!)
     }
 
     @Test func forgottenSpaceGoesBackToTheFileSystem() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         var list: [String] = []
         for k in 0..<20_000 {
             let start = RFC3339.parse("2026-01-01T00:00:00Z")! + Micros(k) * 60_000_000
             list.append(row("id-\(k)-with-some-length", "App \(k % 50)", "Cat \(k % 7)", RFC3339.text(start), RFC3339.text(start + 30_000_000)))
         }
         try importInto(store, dataset(rows(list)))
-        let pages = { try store.read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 } }
+        let pages = { try store.readDatabase { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 } }
         let before = try pages()
         try store.forget(endingBefore: RFC3339.parse("2027-01-01T00:00:00Z")!)
         let after = try pages()
         #expect(after < before / 2, "\(before) pages, then \(after)")
-        #expect(try store.read { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } == 0)
+        #expect(try store.readDatabase { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } == 0)
     }
 }
 

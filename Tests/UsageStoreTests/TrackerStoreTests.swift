@@ -12,13 +12,12 @@ private func at(_ text: String) -> Stamp {
     let t = RFC3339.parse(text)!
     return Stamp(instant: t, offsetMinutes: 60, zone: zoneID)
 }
-private func name(_ a: Micros, _ b: Micros?) -> String { "\(a)–\(b.map(String.init) ?? "now")" }
 
 struct TrackerStoreTests {
     @Test func theDatabaseRefusesTwoRunningIntervalsOverlapsAndAnEndBeforeItsStart() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
-        _ = try store.start("A", at: at("2026-02-23T09:00:00Z"), describeRange: name)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        _ = try store.start("A", at: at("2026-02-23T09:00:00Z"))
         let queue = try DatabaseQueue(path: folder.store)
         // Straight SQL, past every Swift check: the schema holds the rules.
         #expect(throws: (any Error).self) {
@@ -40,10 +39,10 @@ struct TrackerStoreTests {
 
     @Test func startingAnotherTaskStopsTheFirstAtTheSameInstant() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
-        let first = try store.start("Write", at: at("2026-02-23T09:00:00Z"), describeRange: name)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        let first = try store.start("Write", at: at("2026-02-23T09:00:00Z"))
         #expect(first.createdTask)
-        let second = try store.start("Mail", at: at("2026-02-23T10:15:00Z"), describeRange: name)
+        let second = try store.start("Mail", at: at("2026-02-23T10:15:00Z"))
         #expect(second.stopped?.task.name == "Write")
         #expect(second.stopped?.interval.end == RFC3339.parse("2026-02-23T10:15:00Z"))
         #expect(second.started?.interval.start == RFC3339.parse("2026-02-23T10:15:00Z"))
@@ -53,44 +52,44 @@ struct TrackerStoreTests {
 
     @Test func anOverlappingTrackIsRefusedNamingTheIntervalAndChangesNothing() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
-        _ = try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"), describeRange: name)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        _ = try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"))
         let before = try store.trackerSnapshot()
-        #expect(throws: TrackingError.overlap(task: "Write", interval: name(RFC3339.parse("2026-02-23T09:00:00Z")!, RFC3339.parse("2026-02-23T10:00:00Z")!))) {
-            try store.track("New", from: at("2026-02-23T09:30:00Z"), to: at("2026-02-23T11:00:00Z"), describeRange: name)
+        #expect(throws: TrackingError.overlap(task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:00:00Z")!)) {
+            try store.track("New", from: at("2026-02-23T09:30:00Z"), to: at("2026-02-23T11:00:00Z"))
         }
         // Not even the new task was made.
         #expect(try store.trackerSnapshot().tasks == before.tasks)
         #expect(try store.trackerSnapshot().intervals == before.intervals)
         // A start inside it is refused too (the running one would reach over it).
-        #expect(throws: TrackingError.self) { try store.start("Write", at: at("2026-02-23T08:00:00Z"), describeRange: name) }
+        #expect(throws: TrackingError.self) { try store.start("Write", at: at("2026-02-23T08:00:00Z")) }
         // Touching ends are fine.
-        _ = try store.track("Write", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T10:30:00Z"), describeRange: name)
+        _ = try store.track("Write", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T10:30:00Z"))
     }
 
     @Test func pauseSplitsTheTimeIntoSessionsAndStopEndsAPause() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
-        _ = try store.start("Write", at: at("2026-02-23T09:00:00Z"), describeRange: name)
-        _ = try store.pause(at: at("2026-02-23T09:30:00Z"), describeRange: name)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        _ = try store.start("Write", at: at("2026-02-23T09:00:00Z"))
+        _ = try store.pause(at: at("2026-02-23T09:30:00Z"))
         #expect(try store.stopwatchState().pausedTask?.name == "Write")
-        _ = try store.resume(at: at("2026-02-23T09:45:00Z"), describeRange: name)
-        _ = try store.stop(at: at("2026-02-23T10:00:00Z"), describeRange: name)
+        _ = try store.resume(at: at("2026-02-23T09:45:00Z"))
+        _ = try store.stop(at: at("2026-02-23T10:00:00Z"))
         let intervals = try store.trackerSnapshot().intervals
         #expect(intervals.map { $0.length(now: 0) } == [1_800_000_000, 900_000_000])
-        #expect(throws: TrackingError.nothingRunning) { try store.stop(at: at("2026-02-23T11:00:00Z"), describeRange: name) }
-        _ = try store.start("Write", at: at("2026-02-23T11:00:00Z"), describeRange: name)
-        _ = try store.pause(at: at("2026-02-23T11:10:00Z"), describeRange: name)
-        let ended = try store.stop(at: at("2026-02-23T11:20:00Z"), describeRange: name)
+        #expect(throws: TrackingError.nothingRunning) { try store.stop(at: at("2026-02-23T11:00:00Z")) }
+        _ = try store.start("Write", at: at("2026-02-23T11:00:00Z"))
+        _ = try store.pause(at: at("2026-02-23T11:10:00Z"))
+        let ended = try store.stop(at: at("2026-02-23T11:20:00Z"))
         #expect(ended.endedPause?.name == "Write")
         #expect(try store.stopwatchState() == StopwatchState(running: nil, runningTask: nil, pausedTask: nil, lastSeen: try store.stopwatchState().lastSeen))
     }
 
     @Test func deletingATaskKeepsItsTimeUnderItsNameUnlessAsked() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
-        _ = try store.track("Keep", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"), describeRange: name)
-        _ = try store.track("Drop", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T11:00:00Z"), describeRange: name)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        _ = try store.track("Keep", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"))
+        _ = try store.track("Drop", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T11:00:00Z"))
         try store.deleteTask(id: 1, withTime: false, now: importNow, offsetMinutes: 60)
         try store.deleteTask(id: 2, withTime: true, now: importNow, offsetMinutes: 60)
         let snapshot = try store.trackerSnapshot()
@@ -106,7 +105,7 @@ struct TrackerStoreTests {
 
     @Test func aDeletedCategorysTasksMoveToOtherAndARenameIsRemembered() throws {
         let folder = try StoreFolder()
-        let store = try Store.open(path: folder.store, create: true)
+        let store = try SQLiteStore.open(path: folder.store, create: true)
         _ = try store.addTask(TaskDraft(name: "Report", category: "Work"), now: importNow)
         #expect(try store.renameCategory("work", to: "Job") == "Work")
         #expect(try store.categoryRenames() == ["Work": "Job"])
@@ -121,12 +120,12 @@ struct TrackerStoreTests {
         let tasks = ["Write report", "Write tests", "Email"].enumerated().map { k, n in
             TrackerTask(id: Int64(k + 1), name: n, category: nil, due: nil, priority: .medium, estimate: nil, created: 0, done: nil, deleted: nil)
         }
-        #expect(try Store.pick("3", among: tasks).name == "Email")
-        #expect(try Store.pick("#1", among: tasks).name == "Write report")
-        #expect(try Store.pick("em", among: tasks).name == "Email")
-        #expect(try Store.pick("write TESTS", among: tasks).name == "Write tests")
-        #expect(throws: TrackingError.ambiguousTask("Wri", candidates: ["Write report", "Write tests"])) { try Store.pick("Wri", among: tasks) }
-        #expect(throws: TrackingError.unknownTask("Zed")) { try Store.pick("Zed", among: tasks) }
+        #expect(try TaskNaming.pick("3", among: tasks).name == "Email")
+        #expect(try TaskNaming.pick("#1", among: tasks).name == "Write report")
+        #expect(try TaskNaming.pick("em", among: tasks).name == "Email")
+        #expect(try TaskNaming.pick("write TESTS", among: tasks).name == "Write tests")
+        #expect(throws: TrackingError.ambiguousTask("Wri", candidates: ["Write report", "Write tests"])) { try TaskNaming.pick("Wri", among: tasks) }
+        #expect(throws: TrackingError.unknownTask("Zed")) { try TaskNaming.pick("Zed", among: tasks) }
     }
 
     @Test func aVersionOneStoreIsUpgradedWithItsSessionsKept() throws {
@@ -134,12 +133,12 @@ struct TrackerStoreTests {
         // A store as the first version wrote it: only the v1 migration.
         let queue = try DatabaseQueue(path: folder.store)
         try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-        try Schema.migrator.migrate(queue, upTo: "v1: sessions")
+        try SQLiteSchema.migrator.migrate(queue, upTo: "v1: sessions")
         #expect(try queue.read { try $0.tableExists("tracked") } == false)
         try queue.close()
-        let store = try Store.open(path: folder.store, create: false)
+        let store = try SQLiteStore.open(path: folder.store, create: false)
         try importInto(store, dataset(rows([row("a", "Mail", "Work", "2026-02-23T09:00:00Z", "2026-02-23T09:10:00Z")])))
-        _ = try store.track("Write", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T10:30:00Z"), describeRange: name)
+        _ = try store.track("Write", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T10:30:00Z"))
         #expect(try store.trackerSnapshot().intervals.count == 1)
         #expect(try store.summary(zone: .utc).sessions == 1)
     }

@@ -173,9 +173,9 @@ public enum Settings {
                 }
                 return .success { shell in
                     // Kept in the store, so that every import (cron's too) applies it.
-                    let store: Store
+                    let store: any StoreWriter
                     do throws(ShellError) {
-                        store = try CommandTable.openStore(shell, create: true)
+                        store = try shell.storeWriter()
                     } catch {
                         return error
                     }
@@ -188,8 +188,7 @@ public enum Settings {
                 }
             },
             show: { shell in
-                guard let path = shell.environment.storePath, Store.exists(at: path),
-                    let store = try? Store.open(path: path, create: false), let days = try? store.retentionDays()
+                guard let store = shell.existingStore, let days = try? store.retentionDays()
                 else { return ("off (keep everything)", .null) }
                 return ("\(days)d (imported sessions older than \(days) days are forgotten after each import)", .int(days))
             }),

@@ -30,7 +30,7 @@ extension CommandTable {
             examples: ["store"],
             watch: .shows
         ) { shell, _ throws(ShellError) in
-            let store = try openStore(shell, create: false)
+            let store = try shell.storeReader()
             let summary: StoreSummary
             do throws(StoreError) {
                 summary = try store.summary(zone: shell.model.zone)
@@ -59,10 +59,10 @@ extension CommandTable {
                 written = "forget before \(day) --yes"
             } else {
                 let days = args[forgetAgeSlot]!
-                cut = Store.cut(olderThan: days, now: now, zone: zone)
+                cut = Retention.cutoff(olderThan: days, now: now, zone: zone)
                 written = "forget older-than \(days)d --yes"
             }
-            let store = try openStore(shell, create: false)
+            let store = try shell.storeWriter(create: false)
             let (matching, total): (Int, Int)
             do throws(StoreError) {
                 (matching, total) = try store.countEnding(before: cut)
@@ -113,16 +113,6 @@ extension CommandTable {
         return n * scale
     }
 
-    /// The store at the shell's path; `create` makes it when it does not exist.
-    static func openStore(_ shell: Shell, create: Bool) throws(ShellError) -> Store {
-        guard let path = shell.environment.storePath else { throw .noStore }
-        do {
-            return try Store.open(path: path, create: create)
-        } catch {
-            throw .store(error)
-        }
-    }
-
     /// `import`: every source loaded as `load` would (rules applied), then put into the store in
     /// one transaction: if any source fails, nothing is imported.
     static func importSources(_ shell: Shell, _ words: [String]) throws(ShellError) -> CommandOutcome {
@@ -130,14 +120,14 @@ extension CommandTable {
         if let twice = SourceRef.repeated(refs) {
             throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")
         }
-        if refs.contains(.store) || refs.contains(where: { if case .file(let f) = $0, let db = shell.environment.storePath { return Shell.sameFile(f, db) } else { return false } }) {
+        if refs.contains(.store) || refs.contains(where: { if case .file(let f) = $0, let db = shell.environment.store?.file { return Shell.sameFile(f, db) } else { return false } }) {
             throw named("import").usageError("the store is where import puts sessions; name a file or a server")
         }
         if refs.contains(.stdin) {
             if let refusal = shell.stdin.refusal { throw .stdinUnavailable(refusal) }
             shell.stdin = .consumed
         }
-        guard shell.environment.storePath != nil else { throw .noStore }
+        guard shell.environment.store != nil else { throw .noStore }
         let rules = shell.rules.readForLoad(warn: shell.warn)
         var sources: [ImportSource] = []
         for ref in refs {
@@ -154,7 +144,7 @@ extension CommandTable {
                 sources.append(ImportSource(identity: ref.importIdentity(home: shell.home), shown: ref.description, dataset: ruled))
             }
         }
-        let store = try openStore(shell, create: true)
+        let store = try shell.storeWriter()
         let summary: ImportSummary
         do {
             summary = try store.importSessions(sources, now: shell.environment.now(), zone: shell.model.zone)

@@ -132,26 +132,26 @@ extension CommandTable {
             let draft = TaskDraft(
                 name: name, category: args[trackerCategorySlot], due: args[dueSlot].map { $0.resolveForward(today: clock.day) },
                 priority: args[priorityChoice].flatMap(TaskPriority.init(word:)) ?? .medium, estimate: args[estimateSlot])
-            let store = try shell.trackerStore(create: true)
+            let store = try shell.storeWriter()
             let added: (task: TrackerTask, newCategory: Bool)
             do throws(TrackingError) {
                 added = try store.addTask(draft, now: now)
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
             return taskChanged(shell, added.task, verb: "added", newCategory: added.newCategory)
         }
         guard let word = args[taskSlot] else { throw named("task").usageError("which task?") }
         // No store yet: no task either (said as such, not as a missing store).
-        guard let path = shell.environment.storePath, Store.exists(at: path) else { throw .tracking(.unknownTask(word)) }
-        let store = try shell.trackerStore(create: false)
+        guard shell.environment.store?.exists == true else { throw shell.refusal(.unknownTask(word)) }
         switch first {
         case "done", "undone":
+            let store = try shell.storeWriter()
             do throws(TrackingError) {
                 let task = try store.setDone(word, first == "done", now: now)
                 return taskChanged(shell, task, verb: first == "done" ? "done:" : "not done:", newCategory: false)
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
         case "edit":
             let field = args[taskFieldChoice]!
@@ -183,18 +183,20 @@ extension CommandTable {
                     edit = .estimate(estimate)
                 }
             }
+            let store = try shell.storeWriter()
             do throws(TrackingError) {
                 let edited = try store.editTask(word, edit, now: now)
                 return taskChanged(shell, edited.task, verb: "changed", newCategory: edited.newCategory)
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
         case "delete":
+            let store = try shell.storeWriter()
             let found: (task: TrackerTask, intervals: [TrackedInterval])
             do throws(TrackingError) {
                 found = try store.task(named: word)
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
             let withTime = args.has("--with-time")
             let tracked = found.intervals.reduce(Micros(0)) { $0 + $1.length(now: now) }
@@ -208,7 +210,7 @@ extension CommandTable {
                 do throws(TrackingError) {
                     try store.deleteTask(id: found.task.id, withTime: withTime, now: now, offsetMinutes: offset)
                 } catch {
-                    return .failed(.tracking(error))
+                    return .failed(shell.refusal(error))
                 }
                 shell.reloadTrackedIfShown()
                 return shell.render(json: { .object([("deleted", .int(Int(found.task.id))), ("name", .string(found.task.name)), ("with_time", .bool(withTime))]) }) { _, _ in
@@ -221,11 +223,12 @@ extension CommandTable {
                     question: "delete task \(found.task.id) \(name)? (\(timeText))",
                     withYes: "task delete \(found.task.id)\(withTime ? " --with-time" : "") --yes", proceed: delete))
         default:
+            let store = try shell.storeReader()
             let found: (task: TrackerTask, intervals: [TrackedInterval])
             do throws(TrackingError) {
                 found = try store.task(named: word)
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
             let snapshot = try shell.trackerSnapshot()
             let line =
@@ -253,14 +256,14 @@ extension CommandTable {
 
     private static func categoryCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let name = args[trackerCategorySlot]!
-        let store = try shell.trackerStore(create: true)
+        let store = try shell.storeWriter()
         let shown = TerminalText.sanitize(name)
         switch args.words.first?.lowercased() {
         case "add":
             do throws(TrackingError) {
                 try store.addCategory(name, now: shell.environment.now())
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
             return shell.render(json: { .object([("added", .string(name))]) }) { _, _ in ["added category \(shown)"] }
         case "rename":
@@ -269,7 +272,7 @@ extension CommandTable {
             do throws(TrackingError) {
                 old = try store.renameCategory(name, to: new)
             } catch {
-                throw .tracking(error)
+                throw shell.refusal(error)
             }
             // Limits on the old name follow it.
             var moved = 0
@@ -288,7 +291,7 @@ extension CommandTable {
         default:
             let snapshot = try shell.trackerSnapshot()
             guard let stored = snapshot.categories.first(where: { $0.lowercased() == name.lowercased() }) else {
-                throw .tracking(name.lowercased() == otherTaskCategory.lowercased() ? .otherIsImplicit : .unknownCategory(name))
+                throw shell.refusal(name.lowercased() == otherTaskCategory.lowercased() ? .otherIsImplicit : .unknownCategory(name))
             }
             let count = snapshot.tasks.filter { $0.category == stored && $0.deleted == nil }.count
             let delete = { () -> CommandOutcome in
@@ -296,7 +299,7 @@ extension CommandTable {
                 do throws(TrackingError) {
                     result = try store.deleteCategory(stored)
                 } catch {
-                    return .failed(.tracking(error))
+                    return .failed(shell.refusal(error))
                 }
                 shell.reloadTrackedIfShown()
                 return shell.render(json: { .object([("deleted", .string(result.name)), ("tasks_moved", .int(result.moved))]) }) { _, _ in

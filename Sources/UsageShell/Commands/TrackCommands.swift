@@ -31,7 +31,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let at = try atInstant(shell, args)
-            let change = try stopwatch(shell) { store, describe throws(TrackingError) in try store.start(word, at: shell.stamp(at), describeRange: describe) }
+            let change = try stopwatch(shell) { store throws(TrackingError) in try store.start(word, at: shell.stamp(at)) }
             return changed(shell, change)
         },
         Command(
@@ -39,13 +39,13 @@ extension CommandTable {
             examples: ["pause", "pause --at 12:30"]
         ) { shell, args throws(ShellError) in
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store, describe throws(TrackingError) in try store.pause(at: shell.stamp(at), describeRange: describe) }, paused: true)
+            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.pause(at: shell.stamp(at)) }, paused: true)
         },
         Command(
             "resume", syntax: at, summary: "start the paused task again", examples: ["resume", "resume --at 13:15"]
         ) { shell, args throws(ShellError) in
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store, describe throws(TrackingError) in try store.resume(at: shell.stamp(at), describeRange: describe) })
+            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.resume(at: shell.stamp(at)) })
         },
         Command(
             "stop", syntax: at,
@@ -53,7 +53,7 @@ extension CommandTable {
             examples: ["stop", "stop --at 17:30", "stop --at 2026-02-22T17:30"]
         ) { shell, args throws(ShellError) in
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store, describe throws(TrackingError) in try store.stop(at: shell.stamp(at), describeRange: describe) })
+            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.stop(at: shell.stamp(at)) })
         },
         Command(
             "status", summary: "what the stopwatch runs and for how long (or what is paused)", examples: ["status"],
@@ -80,9 +80,9 @@ extension CommandTable {
             var to = toTime.instant(on: day, zone: zone)
             // `23:30 0:45`: an end clock time before the start is on the next day.
             if case .clock = toTime, to <= from { to = toTime.instant(on: zone.localDate(of: from).adding(days: 1), zone: zone) }
-            guard to <= shell.environment.now() else { throw .tracking(.inFuture(shell.describe(to))) }
-            let change = try stopwatch(shell) { store, describe throws(TrackingError) in
-                try store.track(word, from: shell.stamp(from), to: shell.stamp(to), describeRange: describe)
+            guard to <= shell.environment.now() else { throw shell.refusal(.inFuture(to)) }
+            let change = try stopwatch(shell) { store throws(TrackingError) in
+                try store.track(word, from: shell.stamp(from), to: shell.stamp(to))
             }
             return changed(shell, change, tracked: true)
         },
@@ -130,20 +130,19 @@ extension CommandTable {
         let now = shell.environment.now()
         guard let typed = args[atSlot] else { return now }
         let t = typed.latest(notAfter: now, zone: shell.model.zone)
-        guard t <= now else { throw .tracking(.inFuture(shell.describe(t))) }
+        guard t <= now else { throw shell.refusal(.inFuture(t)) }
         return t
     }
 
     /// Runs a stopwatch change on the store (made when there is none yet).
     static func stopwatch(
-        _ shell: Shell, _ body: (Store, @escaping (Micros, Micros?) -> String) throws(TrackingError) -> StopwatchChange
+        _ shell: Shell, _ body: (any StoreWriter) throws(TrackingError) -> StopwatchChange
     ) throws(ShellError) -> StopwatchChange {
-        let store = try shell.trackerStore(create: true)
-        let clock = shell.trackerClock
+        let store = try shell.storeWriter()
         do {
-            return try body(store, { clock.range($0, $1) })
+            return try body(store)
         } catch {
-            throw .tracking(error)
+            throw shell.refusal(error)
         }
     }
 

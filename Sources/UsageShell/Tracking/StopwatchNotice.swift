@@ -17,8 +17,7 @@ enum StopwatchNotice: Equatable {
 extension Shell {
     /// The stopwatch as the store holds it, nil without a store (never made for this).
     func currentStopwatch() -> StopwatchState? {
-        guard let path = environment.storePath, Store.exists(at: path), let store = try? trackerStore(create: false) else { return nil }
-        return try? store.stopwatchState()
+        try? existingStore?.stopwatchState()
     }
 
     /// The prompt's part: `● Write report 0:25`, nil when nothing runs.
@@ -38,7 +37,7 @@ extension Shell {
         let zone = model.zone
         // Started on an earlier day and not seen since midnight: the morning after.
         let today = zone.localDate(of: now)
-        if zone.localDate(of: running.start) < today, seen < zone.startOfDay(today), (try? openedStore?.namedRunning()) ?? nil != running.id {
+        if zone.localDate(of: running.start) < today, seen < zone.startOfDay(today), (try? existingStore?.intervalNamedOvernight()) ?? nil != running.id {
             return .acrossNight(task: task.name, start: running.start, interval: running.id)
         }
         return nil
@@ -46,7 +45,9 @@ extension Shell {
 
     /// After a command: the stopwatch, if it runs, was seen now.
     func sawStopwatch() {
-        guard currentStopwatch()?.running != nil, let store = openedStore, !store.isReadOnly else { return }
+        guard currentStopwatch()?.running != nil, let location = environment.store,
+            let store = try? OpenStores.shared.writer(location, create: false)
+        else { return }
         try? store.sawRunning(now: environment.now())
     }
 
@@ -67,17 +68,17 @@ extension Shell {
     /// The long gap mended as answered: `s` stops it where it was last seen, `p` splits it
     /// (stopped there, started again now); anything else keeps it running (and seen now).
     func mendGap(_ notice: StopwatchNotice, answer: String) -> String? {
-        guard case .longGap(_, _, let lastSeen) = notice, let store = try? trackerStore(create: true) else { return nil }
+        guard case .longGap(_, _, let lastSeen) = notice, let store = try? storeWriter() else { return nil }
         let clock = trackerClock
         let choice = answer.trimmingBlanks.lowercased()
         do throws(TrackingError) {
             switch choice {
             case "s", "stop":
-                let change = try store.mendGap(stopAt: stamp(lastSeen), again: nil, describeRange: { clock.range($0, $1) })
+                let change = try store.mendGap(stopAt: stamp(lastSeen), again: nil)
                 reloadTrackedIfShown()
                 return change.stopped.map { "stopped \(TerminalText.sanitize($0.task.name)) at \(clock.when(lastSeen)) (\(TextFormat.duration($0.interval.length(now: clock.now))))" }
             case "p", "split":
-                let change = try store.mendGap(stopAt: stamp(lastSeen), again: stamp(clock.now), describeRange: { clock.range($0, $1) })
+                let change = try store.mendGap(stopAt: stamp(lastSeen), again: stamp(clock.now))
                 reloadTrackedIfShown()
                 return change.started.map { "split: stopped at \(clock.when(lastSeen)), \(TerminalText.sanitize($0.task.name)) runs again from now" }
             default:
@@ -85,12 +86,16 @@ extension Shell {
                 return "kept running"
             }
         } catch {
-            return "error: \(ShellError.tracking(error).description)"
+            return "error: \(refusal(error).description)"
         }
     }
 
     /// Marks a night's note as said.
     func noticeSaid(_ notice: StopwatchNotice) {
-        if case .acrossNight(_, _, let id) = notice, let store = try? trackerStore(create: false) { try? store.noteNamed(interval: id) }
+        if case .acrossNight(_, _, let id) = notice, let location = environment.store,
+            let store = try? OpenStores.shared.writer(location, create: false)
+        {
+            try? store.noteNamedOvernight(interval: id)
+        }
     }
 }

@@ -4,12 +4,13 @@ import UsageRender
 import UsageStore
 
 extension Shell {
-    /// The store tracking reads and writes, opened once (made on the first change when `create`).
-    func trackerStore(create: Bool) throws(ShellError) -> Store {
-        if let store = openedStore, !(create && store.isReadOnly) { return store }
-        guard let path = environment.storePath else { throw .noStore }
+    /// The store, to read.
+    ///
+    /// - Throws: `.noStore` without a place for one; `.store` when there is none yet or it cannot be opened.
+    func storeReader() throws(ShellError) -> any StoreReader {
+        guard let location = environment.store else { throw .noStore }
         do {
-            let store = try Store.open(path: path, create: create)
+            let store = try OpenStores.shared.reader(location)
             openedStore = store
             return store
         } catch {
@@ -17,12 +18,33 @@ extension Shell {
         }
     }
 
+    /// The store, to change: made (its folder too) on the first change, unless not `create`.
+    ///
+    /// - Throws: `.noStore` without a place for one; `.store` when it may only be read, is
+    ///   missing (not `create`) or cannot be opened.
+    func storeWriter(create: Bool = true) throws(ShellError) -> any StoreWriter {
+        guard let location = environment.store else { throw .noStore }
+        do {
+            let store = try OpenStores.shared.writer(location, create: create)
+            openedStore = store
+            return store
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The store when there is one already (nil: none yet, none can be kept, or it cannot be opened).
+    var existingStore: (any StoreReader)? {
+        guard let location = environment.store, location.exists else { return nil }
+        return try? storeReader()
+    }
+
     /// The tracker's snapshot; an empty one when there is no store yet.
     func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {
-        guard let path = environment.storePath, Store.exists(at: path) else {
+        guard let location = environment.store, location.exists else {
             return TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
         }
-        let store = try trackerStore(create: false)
+        let store = try storeReader()
         do {
             return try store.trackerSnapshot()
         } catch {
@@ -32,8 +54,7 @@ extension Shell {
 
     /// Task categories renamed (old name → new): a category rule naming the old one means the new.
     func categoryRenames() -> [String: String] {
-        guard let path = environment.storePath, Store.exists(at: path), let store = try? trackerStore(create: false) else { return [:] }
-        return (try? store.categoryRenames()) ?? [:]
+        (try? existingStore?.categoryRenames()) ?? [:]
     }
 
     /// What `insights` adds on tracked time: estimated against actual, and the streaks.
@@ -113,10 +134,11 @@ enum TypedTime {
     static let hint = "'HH:MM' or 'YYYY-MM-DDTHH:MM', local to the selected zone"
 }
 
-extension ShellError {
-    /// A tracking refusal as the shell says it.
-    static func tracking(_ error: TrackingError) -> ShellError {
+extension Shell {
+    /// A tracking refusal as the shell says it: its times in the selected zone.
+    func refusal(_ error: TrackingError) -> ShellError {
         if case .store(let store) = error { return .store(store) }
-        return .refused(error.description)
+        let clock = trackerClock
+        return .refused(error.description(when: clock.when, range: clock.range))
     }
 }

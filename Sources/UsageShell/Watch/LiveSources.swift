@@ -16,7 +16,7 @@ public final class LiveSources: HistoryRepository {
     public var name: String { source.description }
     private let zone: Zone
     private let timeout: Double
-    private let storePath: String?
+    private let store: StoreLocation?
     private let options: ReadOptions
     private let parts = Mutex<[Part]>([])
 
@@ -33,20 +33,20 @@ public final class LiveSources: HistoryRepository {
         case file(FileFingerprint.Probe)
         /// An ActivityWatch server's events.
         case activityWatch(ActivityWatchFollow)
-        /// The store, and its data version just before the read.
-        case store(StoreHistory, version: Int64)
-        /// Tracked time: the store (nil while there is none), its data version and what was read.
-        case tracked(Store?, version: Int64?, TrackerSnapshot)
+        /// The store, and its change token just before the read.
+        case store(StoreHistory, any StoreReader, version: Int64)
+        /// Tracked time: the store (nil while there is none), its change token and what was read.
+        case tracked((any StoreReader)?, version: Int64?, TrackerSnapshot)
         /// Read anew at every refresh (a URL), or once (the sample, standard input).
         case plain
     }
 
-    public init(_ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: String?) {
+    public init(_ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?) {
         self.source = source
         self.zone = zone
         self.timeout = timeout
         self.options = options
-        self.storePath = store
+        self.store = store
     }
 
     /// The first read: every part read whole and kept.
@@ -55,7 +55,7 @@ public final class LiveSources: HistoryRepository {
     {
         var read: [Part] = []
         for ref in source.parts {
-            read.append(try Self.first(ref, options: options, zone: zone, timeout: timeout, store: storePath, cancellation: cancellation, progress: progress))
+            read.append(try Self.first(ref, options: options, zone: zone, timeout: timeout, store: store, cancellation: cancellation, progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
         parts.withLock { $0 = read }
@@ -102,21 +102,21 @@ public final class LiveSources: HistoryRepository {
             return RefreshPolicy.file(known: known, now: FileFingerprint.probe(path), holdsRunning: running)
         case .activityWatch:
             return .readNew
-        case .store(let history, let version):
+        case .store(_, let reader, let version):
             do {
-                return RefreshPolicy.store(known: version, now: try history.store.dataVersion())
+                return RefreshPolicy.store(known: version, now: try reader.changeToken())
             } catch {
-                return .fail(Self.storeError(error, path: history.store.path))
+                return .fail(Self.storeError(error, location: reader.location))
             }
         case .tracked(let store, let version, let snapshot):
             let running = snapshot.intervals.contains { $0.end == nil }
-            guard let store else {
-                return storePath.map(Store.exists(at:)) == true ? .read : .keep
+            guard let reader = store else {
+                return self.store?.exists == true ? .read : .keep
             }
             do {
-                return RefreshPolicy.tracked(known: version, now: try store.dataVersion(), running: running)
+                return RefreshPolicy.tracked(known: version, now: try reader.changeToken(), running: running)
             } catch {
-                return .fail(Self.storeError(error, path: store.path))
+                return .fail(Self.storeError(error, location: reader.location))
             }
         case .plain:
             return RefreshPolicy.unprobed(RefreshPolicy.kind(of: part.ref))
@@ -144,25 +144,25 @@ public final class LiveSources: HistoryRepository {
             part.history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: Self.clock(options))
             return (part, true)
         case .read:
-            if case .store(let history, _) = part.state {
-                // The same connection read again: its data version keeps telling what others change.
+            if case .store(let history, let reader, _) = part.state {
+                // The same store read again: its change token keeps telling what changes.
                 do {
-                    let version = try history.store.dataVersion()
-                    let again = try StoreHistory(store: history.store, source: history.source)
-                    return (Part(ref: part.ref, state: .store(again, version: version), history: again), true)
+                    let version = try reader.changeToken()
+                    let again = try reader.history(source: history.source)
+                    return (Part(ref: part.ref, state: .store(again, reader, version: version), history: again), true)
                 } catch {
-                    throw Self.storeError(error, path: history.store.path)
+                    throw Self.storeError(error, location: reader.location)
                 }
             }
             let again = try Self.first(
-                part.ref, options: options, zone: zone, timeout: timeout, store: storePath, cancellation: cancellation, progress: { _ in })
+                part.ref, options: options, zone: zone, timeout: timeout, store: store, cancellation: cancellation, progress: { _ in })
             return (again, true)
         }
     }
 
     /// A part's first read (or a whole read again), with what is seen of it just before.
     private static func first(
-        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: String?, cancellation: CancellationToken,
+        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: StoreLocation?, cancellation: CancellationToken,
         progress: @escaping @Sendable (Int) -> Void
     ) throws(LoadError) -> Part {
         switch ref {
@@ -178,30 +178,29 @@ public final class LiveSources: HistoryRepository {
             _ = try events.update(from: server, cancellation: cancellation, progress: progress)
             return Part(ref: ref, state: .activityWatch(events), history: try events.dataset(source: server.name, cancellation: cancellation))
         case .store:
-            let path = store ?? ""
+            guard let location = store else { throw .unreadable(source: SourceRef.storeName, reason: StoreError.nowhere) }
             do {
-                let opened = try Store.open(path: path, create: false)
-                let version = try opened.dataVersion()
-                let history = try StoreHistory(store: opened, source: SourceRef.storeName)
-                return Part(ref: ref, state: .store(history, version: version), history: history)
+                let opened = try OpenStores.shared.reader(location)
+                let version = try opened.changeToken()
+                let history = try opened.history(source: SourceRef.storeName)
+                return Part(ref: ref, state: .store(history, opened, version: version), history: history)
             } catch {
-                throw storeError(error, path: path)
+                throw storeError(error, location: location)
             }
         case .tracked:
-            let path = store ?? ""
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            guard Store.exists(at: path) else {
+            guard let location = store, location.exists else {
                 let empty = TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
                 return Part(ref: ref, state: .tracked(nil, version: nil, empty), history: TrackedRepository.dataset([], tasks: [], now: 0))
             }
             do {
-                let opened = try Store.open(path: path, create: false)
-                let version = try opened.dataVersion()
+                let opened = try OpenStores.shared.reader(location)
+                let version = try opened.changeToken()
                 let snapshot = try opened.trackerSnapshot()
                 let history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock(options))
                 return Part(ref: ref, state: .tracked(opened, version: version, snapshot), history: history)
             } catch {
-                throw .unreadable(source: SourceRef.trackedName, reason: "\(path): \(error.reason)")
+                throw .unreadable(source: SourceRef.trackedName, reason: "\(location): \(error.reason)")
             }
         case .merged, .sample, .stdin, .refused, .url:
             let repository = ref.repository(zone: zone, timeout: timeout, options: options, store: store)
@@ -215,7 +214,7 @@ public final class LiveSources: HistoryRepository {
     }
 
     /// The store's error as a load's, as `StoreRepository` says it.
-    private static func storeError(_ error: StoreError, path: String) -> LoadError {
-        .unreadable(source: SourceRef.storeName, reason: "\(path): \(error.reason)")
+    private static func storeError(_ error: StoreError, location: StoreLocation) -> LoadError {
+        .unreadable(source: SourceRef.storeName, reason: "\(location): \(error.reason)")
     }
 }

@@ -26,7 +26,7 @@ public enum RefreshPolicy {
         case activityWatch
         /// A URL: nothing tells it changed without reading it, so it is read anew.
         case url
-        /// The store: read again when `PRAGMA data_version` says another connection changed it.
+        /// The store: read again when its change token says a change was committed.
         case store
         /// Tracked time (in the store): read again when the store changed, else a running
         /// interval counted up to now.

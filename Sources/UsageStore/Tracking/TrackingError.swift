@@ -1,8 +1,8 @@
-// TrackingError.swift — every way a tracking command is refused, each one line; a refused command changes nothing.
+// TrackingError.swift — every way a tracking command is refused, each one line; a refused command changes nothing. Times are kept as instants: the shell names them in the zone it shows.
+import UsageCore
 
-/// Why a task, category or stopwatch change was refused (times already written as the user
-/// reads them: local, in the selected zone).
-public enum TrackingError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a task, category or stopwatch change was refused.
+public enum TrackingError: Error, Equatable, Sendable {
     case unknownTask(String)
     case ambiguousTask(String, candidates: [String])
     case taskExists(String)
@@ -12,16 +12,18 @@ public enum TrackingError: Error, Equatable, Sendable, CustomStringConvertible {
     case otherIsImplicit
     case nothingRunning
     case notPaused
-    /// The change would overlap tracked time: the interval it hits (as `09:10–10:30`).
-    case overlap(task: String, interval: String)
+    /// The change would overlap tracked time: the task and interval it hits (no end: running).
+    case overlap(task: String, start: Micros, end: Micros?)
     /// An end at or before its start.
-    case endNotAfterStart(from: String, to: String)
+    case endNotAfterStart(start: Micros, end: Micros)
     /// `--at` later than now.
-    case inFuture(String)
+    case inFuture(Micros)
     /// Anything the store said.
     case store(StoreError)
 
-    public var description: String {
+    /// The line the user reads, its times named by `when` (an instant) and `range` (an
+    /// interval: `09:10–10:30`; nil end: still running), as the shell shows them.
+    public func description(when: (Micros) -> String, range: (Micros, Micros?) -> String) -> String {
         switch self {
         case .unknownTask(let name): return "no task '\(name)' (tasks lists them; 'start NAME' or 'task add NAME' makes one)"
         case .ambiguousTask(let name, let candidates):
@@ -32,10 +34,16 @@ public enum TrackingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .otherIsImplicit: return "Other holds the tasks without a category; it cannot be added, renamed or deleted"
         case .nothingRunning: return "nothing is running (start TASK starts the stopwatch)"
         case .notPaused: return "nothing is paused (pause stops the running task until resume)"
-        case .overlap(let task, let interval): return "that overlaps '\(task)' tracked \(interval); nothing was changed"
-        case .endNotAfterStart(let from, let to): return "the end \(to) is not after the start \(from)"
-        case .inFuture(let when): return "\(when) is later than now"
+        case .overlap(let task, let start, let end): return "that overlaps '\(task)' tracked \(range(start, end)); nothing was changed"
+        case .endNotAfterStart(let start, let end): return "the end \(when(end)) is not after the start \(when(start))"
+        case .inFuture(let t): return "\(when(t)) is later than now"
         case .store(let error): return error.description
         }
     }
+}
+
+/// Carries a TrackingError out of a transaction's body (whose closures throw untyped errors).
+struct TrackingErrorBox: Error {
+    let error: TrackingError
+    init(_ error: TrackingError) { self.error = error }
 }

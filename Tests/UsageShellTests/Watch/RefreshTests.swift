@@ -56,7 +56,7 @@ struct RefreshPolicyTests {
 }
 
 struct LiveSourcesTests {
-    func live(_ source: SourceRef, store: String? = nil) -> (LiveSources, any SessionHistory) {
+    func live(_ source: SourceRef, store: StoreLocation? = nil) -> (LiveSources, any SessionHistory) {
         let sources = LiveSources(source, zone: .utc, timeout: 5, options: ReadOptions(now: fixedNow, localZone: .utc), store: store)
         let history = try! sources.openHistory(cancellation: CancellationToken(), progress: { _ in })
         return (sources, history)
@@ -139,7 +139,7 @@ struct LiveSourcesTests {
         #expect(try refresh(sources) == nil)
     }
 
-    func importFile(_ path: String, into store: Store) throws {
+    func importFile(_ path: String, into store: any StoreWriter) throws {
         let dataset = try FileRepository(path: path).load(cancellation: CancellationToken(), progress: { _ in })
         _ = try store.importSessions([ImportSource(identity: path, shown: path, dataset: dataset)], now: fixedNow, zone: .utc)
     }
@@ -148,9 +148,10 @@ struct LiveSourcesTests {
         let folder = TestFolder()
         let db = folder.path + "/usage.sqlite"
         let data = folder.write("data.json", sessionsJSON(minutes: 30))
-        let writer = try Store.open(path: db, create: true)
+        // A store opened apart from the shell's: another connection, as another process's would be.
+        let writer = try OpenStores().writer(.sqlite(path: db))
         try importFile(data, into: writer)
-        let (sources, history) = live(.store, store: db)
+        let (sources, history) = live(.store, store: .sqlite(path: db))
         #expect(history.sessionCount == 1)
         #expect(sources.plannedActions() == [.keep])
         #expect(try refresh(sources) == nil)

@@ -5,6 +5,7 @@ import UsageCore
 import UsageData
 import UsageFormats
 @testable import UsageShell
+import UsageStore
 
 /// A clock the test sets and moves.
 final class TestClock: Sendable {
@@ -53,11 +54,11 @@ func sessionsJSON(app: String = "Editor", day: String = "2026-02-23", minutes: I
 }
 
 /// A shell on the real sources (so the view model keeps them live), with the test's clock.
-func watchShell(_ source: SourceRef, clock: TestClock, zone: Zone = .utc, format: OutputFormat = .table, store: String? = nil) -> Shell {
+func watchShell(_ source: SourceRef, clock: TestClock, zone: Zone = .utc, format: OutputFormat = .table, store: StoreLocation? = nil) -> Shell {
     let model = UsageViewModel(zone: zone, now: { clock.now })
     let shell = Shell(
         model: model, output: OutputSettings(format: format),
-        environment: ShellEnvironment(storePath: store, now: { clock.now }))
+        environment: ShellEnvironment(store: store, now: { clock.now }))
     _ = shell.loadSource(source)
     return shell
 }

@@ -1,13 +1,9 @@
-// Schema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps.
+// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps.
 import GRDB
 
 /// The store's schema, one migration per version. A store holding a migration this version
 /// does not know was written by a newer usage-shell and is never changed.
-enum Schema {
-    /// Sessions longer than this are few and found through their own index, so that a window
-    /// query reads back only one day before its start.
-    static let longSession: Int64 = 86_400_000_000
-
+enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: sessions") { db in
@@ -43,7 +39,7 @@ enum Schema {
                     CREATE INDEX session_source ON session(source);
                     -- Covering: a window without ids reads this index alone.
                     CREATE INDEX session_start ON session(start, length, app, category);
-                    CREATE INDEX session_long ON session(start, length) WHERE length > \(longSession);
+                    CREATE INDEX session_long ON session(start, length) WHERE length > \(StoreHistory.longSession);
                     -- Each app's latest session's category (`app NAME` on a day without it).
                     CREATE TABLE app_latest (
                         app INTEGER PRIMARY KEY REFERENCES app(id),

@@ -1,54 +1,45 @@
-// StoreImport.swift — puts loaded sessions into the store, each once: keyed by its source and its own identity (id, start or content), added when new, updated in place when it changed (a growing ActivityWatch event), counted unchanged otherwise; all sources in one transaction.
+// SQLiteImport.swift — puts loaded sessions into the store, each once: keyed by its source and its own identity (id, start or content), added when new, updated in place when it changed (a growing ActivityWatch event), counted unchanged otherwise; all sources in one transaction.
 import GRDB
 import GRDBSQLite
 import UsageCore
 
-/// One source to import: its sessions and what makes it the same source next time.
-public struct ImportSource: Sendable {
-    /// What makes it the same source: an absolute path, a URL, `aw://HOST:PORT`.
-    public let identity: String
-    /// As the user named it (for messages).
-    public let shown: String
-    /// Its sessions, category rules applied.
-    public let dataset: Dataset
-
-    public init(identity: String, shown: String, dataset: Dataset) {
-        self.identity = identity
-        self.shown = shown
-        self.dataset = dataset
-    }
-}
-
-extension Store {
+extension SQLiteStore {
     /// Imports every source in one transaction: a failure (or a kill) leaves the store as it
     /// was. `now` and `zone` place the retention cut, applied afterwards when one is set.
-    public func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
-        try write { db in
-            // An import touches many pages: let SQLite keep them in memory rather than read them
-            // back from the file system (the default cache is 2,000 pages).
-            try db.execute(sql: "PRAGMA cache_size = -131072")
-            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-            var names = try NameIDs(db)
-            var results: [ImportResult] = []
-            var added = 0
-            var latestEnd = try Store.meta(db, MetaKey.latestEnd) ?? Int64.min
-            var longest = try Store.meta(db, MetaKey.longest) ?? 0
-            for source in sources {
-                let result = try importOne(source, db: db, names: &names, now: now)
-                added += result.added
-                results.append(result)
-                if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
-                longest = max(longest, source.dataset.longestSession)
-            }
-            let count = (try Store.meta(db, MetaKey.sessions) ?? 0) + Int64(added)
-            try Store.setMeta(db, MetaKey.sessions, count)
-            if latestEnd > Int64.min { try Store.setMeta(db, MetaKey.latestEnd, latestEnd) }
-            try Store.setMeta(db, MetaKey.longest, longest)
-            let forgotten = try applyRetention(db, now: now, zone: zone)
-            return ImportSummary(
-                path: path, sources: results, forgotten: forgotten,
-                retentionDays: try Store.meta(db, MetaKey.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
+        do {
+            return try changeDatabase { db in try importAll(sources, now: now, zone: zone, db) }
+        } catch {
+            throw mapped(error)
         }
+    }
+
+    private func importAll(_ sources: [ImportSource], now: Micros, zone: Zone, _ db: Database) throws -> ImportSummary {
+        let tx = GRDBTransaction(db: db)
+        // An import touches many pages: let SQLite keep them in memory rather than read them
+        // back from the file system (the default cache is 2,000 pages).
+        try db.execute(sql: "PRAGMA cache_size = -131072")
+        defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+        var names = try NameIDs(db)
+        var results: [ImportResult] = []
+        var added = 0
+        var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
+        var longest = try Meta.get(tx, Meta.longest) ?? 0
+        for source in sources {
+            let result = try importOne(source, db: db, names: &names, now: now)
+            added += result.added
+            results.append(result)
+            if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
+            longest = max(longest, source.dataset.longestSession)
+        }
+        let count = (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added)
+        try Meta.set(tx, Meta.sessions, count)
+        if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
+        try Meta.set(tx, Meta.longest, longest)
+        let forgotten = try Retention.apply(tx, now: now, zone: zone)
+        return ImportSummary(
+            path: path, sources: results, forgotten: forgotten,
+            retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
     }
 
     private func importOne(_ source: ImportSource, db: Database, names: inout NameIDs, now: Micros) throws -> ImportResult {
@@ -111,7 +102,7 @@ extension Store {
     private static func storedSessions(of sourceID: Int64, _ db: Database) throws -> [Int64: StoredSession] {
         let had = try Int64.fetchOne(db, sql: "SELECT sessions FROM source WHERE id = ?", arguments: [sourceID]) ?? 0
         guard had > 0 else { return [:] }
-        let total = try Store.meta(db, MetaKey.sessions) ?? had
+        let total = try Meta.get(GRDBTransaction(db: db), Meta.sessions) ?? had
         var stored: [Int64: StoredSession] = [:]
         stored.reserveCapacity(Int(had))
         let table = had * 2 >= total ? "session NOT INDEXED" : "session"
@@ -256,8 +247,8 @@ struct NameIDs {
     private var categories: [ExactName: Int64] = [:]
 
     init(_ db: Database) throws {
-        for (id, name) in try Store.names(db, table: "app") { apps[ExactName(name)] = id }
-        for (id, name) in try Store.names(db, table: "category") { categories[ExactName(name)] = id }
+        for (id, name) in try SQLiteStore.names(db, table: "app") { apps[ExactName(name)] = id }
+        for (id, name) in try SQLiteStore.names(db, table: "category") { categories[ExactName(name)] = id }
     }
 
     mutating func app(_ name: String, db: Database) throws -> Int64 {
@@ -279,8 +270,8 @@ struct NameIDs {
         let statement = try db.makeStatement(sql: "INSERT INTO \(table) (name) VALUES (?)")
         let s = statement.sqliteStatement
         var text = name
-        text.withUTF8 { Store.bindText(s, 1, $0) }
-        _ = try Store.step(s, db)
+        text.withUTF8 { SQLiteStore.bindText(s, 1, $0) }
+        _ = try SQLiteStore.step(s, db)
         return db.lastInsertedRowID
     }
 }

@@ -5,14 +5,14 @@ import UsageData
 
 /// `load tracked`: the tracker's intervals as sessions.
 public struct TrackedRepository: SessionRepository {
-    /// The store's database file.
-    public let path: String
+    /// Where the store is (nil: there is no place for one, so there is no tracked time).
+    public let location: StoreLocation?
     /// The clock a running interval is counted up to (nil: the system's).
     public let now: Micros?
     public var name: String { SourceRef.trackedName }
 
-    public init(path: String, now: Micros?) {
-        self.path = path
+    public init(location: StoreLocation?, now: Micros?) {
+        self.location = location
         self.now = now
     }
 
@@ -20,10 +20,10 @@ public struct TrackedRepository: SessionRepository {
         let snapshot: TrackerSnapshot
         do {
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            guard Store.exists(at: path) else { return Self.dataset([], tasks: [], now: 0) }
-            snapshot = try Store.open(path: path, create: false).trackerSnapshot()
+            guard let location, location.exists else { return Self.dataset([], tasks: [], now: 0) }
+            snapshot = try OpenStores.shared.reader(location).trackerSnapshot()
         } catch {
-            throw .unreadable(source: name, reason: "\(path): \(error.reason)")
+            throw .unreadable(source: name, reason: "\(location?.description ?? ""): \(error.reason)")
         }
         let clock = now ?? Micros(Date().timeIntervalSince1970 * 1_000_000)
         return Self.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock)

@@ -1,55 +1,20 @@
-// Store.swift — the SQLite store on disk: where it lives, opened (WAL, a busy timeout, the schema migrated under a lock, a newer or foreign one refused, a read-only one read), and the small facts it keeps in its meta table.
+// SQLiteOpening.swift — a SQLite store opened: found or made (its folder too), checked to be ours before a byte is written (the header through SQLite's own file layer, the schema), migrated under a lock beside it, opened read-only (or as immutable) where it may not be written.
 import Foundation
 import GRDB
 import GRDBSQLite
-import UsageCore
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One usage-shell store: a SQLite database of imported sessions (and, later, tracked time).
-///
-/// Every change is one transaction. Two processes may use it at once: SQLite's write-ahead log
-/// lets readers read while a writer writes, and a writer waits up to `busyTimeout` for another.
-/// Opening it writes nothing: a store that is only read keeps every byte.
-/// A file that is not a store of ours (not SQLite, damaged, another program's database, a newer
-/// schema) is refused with one line and never written.
-public final class Store: Sendable {
-    /// The database file.
-    public let path: String
-    /// Whether the store can only be read (a read-only file or folder).
-    public let isReadOnly: Bool
-    let database: any DatabaseWriter
-
-    /// How long a write waits for another process's write to end, in seconds.
-    static let busyTimeout: TimeInterval = 60
-
-    /// `--db`, else `USAGE_SHELL_DB`, else `$XDG_DATA_HOME/usage-shell/usage.sqlite` (an absolute
-    /// XDG_DATA_HOME), else `~/.local/share/usage-shell/usage.sqlite`; nil without a home.
-    public static func defaultPath(environment: [String: String]) -> String? {
-        if let explicit = environment["USAGE_SHELL_DB"], !explicit.isEmpty { return explicit }
-        if let base = environment["XDG_DATA_HOME"], base.hasPrefix("/") { return base + "/usage-shell/usage.sqlite" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/share/usage-shell/usage.sqlite"
-    }
-
-    /// Whether a store file exists at `path` (an empty file counts as none).
-    public static func exists(at path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
-    }
-
-    private init(path: String, isReadOnly: Bool, database: any DatabaseWriter) {
-        self.path = path
-        self.isReadOnly = isReadOnly
-        self.database = database
-    }
-
+extension SQLiteStore {
     /// Opens the store at `path`. With `create`, a missing store is made (its folder too);
     /// without, a missing one is `.missing`. A store that cannot be written is opened for reading.
-    public static func open(path: String, create: Bool) throws(StoreError) -> Store {
-        if !exists(at: path) {
+    ///
+    /// - Throws: `.missing`, `.notADatabase`, `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`
+    ///   (with `create`, when it may only be read), `.failed`.
+    static func open(path: String, create: Bool) throws(StoreError) -> SQLiteStore {
+        if !StoreLocation.sqlite(path: path).exists {
             guard create else { throw .missing(path: path) }
             try makeFolder(of: path)
         } else {
@@ -65,7 +30,7 @@ public final class Store: Sendable {
         let lock = try lockFile(path)
         defer { unlockFile(lock) }
         // Another process may have made the store meanwhile.
-        let present = exists(at: path)
+        let present = StoreLocation.sqlite(path: path).exists
         if present {
             try checkHeader(path)
             // A database that is not a store of ours (or a newer one) is refused before anything
@@ -74,13 +39,13 @@ public final class Store: Sendable {
         }
         // One connection, which sets nothing when it opens (GRDB's DatabasePool writes a table
         // and drops it at every open, to make a WAL file: a store only read must not change).
-        let queue: DatabaseQueue
+        let writer: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
+            writer = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
             if !present {
                 // Freed pages go back to the file system at `forget` (PRAGMA incremental_vacuum):
                 // set before the first table. Then the write-ahead log, kept by the file from now on.
-                try queue.writeWithoutTransaction { db in
+                try writer.writeWithoutTransaction { db in
                     try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
                     guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                         throw StoreError.failed(path: path, reason: "this file system does not allow a write-ahead log")
@@ -90,13 +55,19 @@ public final class Store: Sendable {
         } catch {
             throw mapped(error, path: path)
         }
-        try migrate(queue, path: path)
-        return Store(path: path, isReadOnly: false, database: queue)
+        try migrate(writer, path: path)
+        let reader: DatabaseQueue
+        do {
+            reader = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+        } catch {
+            throw mapped(error, path: path)
+        }
+        return SQLiteStore(path: path, isReadOnly: false, writer: writer, reader: reader)
     }
 
     /// A store that may only be read. A WAL database whose `-shm` file cannot be made is read
     /// as immutable (no other process can be writing to a folder nobody may write to).
-    private static func openReadOnly(_ path: String) throws(StoreError) -> Store {
+    private static func openReadOnly(_ path: String) throws(StoreError) -> SQLiteStore {
         var queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
@@ -119,7 +90,7 @@ public final class Store: Sendable {
             }
         }
         try checkSchema(queue, path: path, readOnly: true)
-        return Store(path: path, isReadOnly: true, database: queue)
+        return SQLiteStore(path: path, isReadOnly: true, writer: nil, reader: queue)
     }
 
     /// Reads the schema of an existing database without changing a byte of it.
@@ -134,12 +105,16 @@ public final class Store: Sendable {
         try checkSchema(queue, path: path, readOnly: false)
     }
 
+    /// The writer's connection, or a reader's: a reader may leave a transaction open across
+    /// calls (a screen's, ended by `readingAsOne`).
     private static func configuration(readOnly: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readOnly
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "usage-shell store"
-        if !readOnly {
+        if readOnly {
+            configuration.allowsUnsafeTransactions = true
+        } else {
             // A big import grows the write-ahead log; it is cut back to this after each checkpoint.
             configuration.prepareDatabase { try $0.execute(sql: "PRAGMA journal_size_limit = 33554432") }
         }
@@ -150,7 +125,7 @@ public final class Store: Sendable {
     private static func migrate(_ queue: DatabaseQueue, path: String) throws(StoreError) {
         try checkSchema(queue, path: path, readOnly: false)
         do {
-            try Schema.migrator.migrate(queue)
+            try SQLiteSchema.migrator.migrate(queue)
         } catch {
             throw mapped(error, path: path)
         }
@@ -167,9 +142,9 @@ public final class Store: Sendable {
                 let tables = try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT IN ('grdb_migrations') AND name NOT LIKE 'sqlite_%'") ?? 0
                 let hasMigrations = try db.tableExists("grdb_migrations")
-                let applied = hasMigrations ? try Schema.migrator.appliedIdentifiers(db) : []
-                let superseded = hasMigrations ? try Schema.migrator.hasBeenSuperseded(db) : false
-                let complete = hasMigrations ? try Schema.migrator.hasCompletedMigrations(db) : false
+                let applied = hasMigrations ? try SQLiteSchema.migrator.appliedIdentifiers(db) : []
+                let superseded = hasMigrations ? try SQLiteSchema.migrator.hasBeenSuperseded(db) : false
+                let complete = hasMigrations ? try SQLiteSchema.migrator.hasCompletedMigrations(db) : false
                 return (tables, applied, superseded, complete)
             }
         } catch {
@@ -177,7 +152,7 @@ public final class Store: Sendable {
         }
         if state.superseded {
             let found = (try? reader.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }) ?? []
-            throw .newerSchema(path: path, found: found.filter { !Schema.known.contains($0) })
+            throw .newerSchema(path: path, found: found.filter { !SQLiteSchema.known.contains($0) })
         }
         if state.tables > 0, state.applied.isEmpty { throw .foreign(path: path) }
         if readOnly, !state.complete {
@@ -189,11 +164,11 @@ public final class Store: Sendable {
     ///
     /// Read through SQLite's own file layer, never with a descriptor of ours: on Linux, closing
     /// any descriptor of a file drops every POSIX lock the process holds on it, and the process
-    /// may have the store open already (the stopwatch's store, the loaded one). Without the lock
-    /// SQLite keeps on the file for it, another process closing the store believes itself the
-    /// last: it checkpoints regardless of this one's readers and deletes the `-wal` and `-shm`
-    /// in use (readers then see "database disk image is malformed", writes may be lost).
-    /// SQLite closes its descriptor only once no connection of the process holds a lock.
+    /// may have the store open already. Without the lock SQLite keeps on the file for it,
+    /// another process closing the store believes itself the last: it checkpoints regardless
+    /// of this one's readers and deletes the `-wal` and `-shm` in use (readers then see
+    /// "database disk image is malformed", writes may be lost). SQLite closes its descriptor
+    /// only once no connection of the process holds a lock.
     private static func checkHeader(_ path: String) throws(StoreError) {
         guard let vfs = sqlite3_vfs_find(nil), let xOpen = vfs.pointee.xOpen, let xFullPathname = vfs.pointee.xFullPathname else {
             throw .failed(path: path, reason: "SQLite has no file system to open it with")
@@ -247,7 +222,7 @@ public final class Store: Sendable {
         guard fd >= 0 else { throw .failed(path: path, reason: "cannot take its lock: \(String(cString: strerror(errno)))") }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                close(fd)
+                Glibc.close(fd)
                 throw .failed(path: path, reason: "cannot take its lock: \(String(cString: strerror(errno)))")
             }
         }
@@ -256,83 +231,6 @@ public final class Store: Sendable {
 
     private static func unlockFile(_ fd: Int32) {
         flock(fd, LOCK_UN)
-        close(fd)
-    }
-
-    /// SQLite's and GRDB's errors as the store's.
-    static func mapped(_ error: any Error, path: String) -> StoreError {
-        if let error = error as? StoreError { return error }
-        guard let error = error as? DatabaseError else { return .failed(path: path, reason: "\(error)") }
-        switch error.resultCode {
-        case .SQLITE_NOTADB: return .notADatabase(path: path)
-        case .SQLITE_CORRUPT: return .corrupt(path: path, detail: error.message ?? "corrupt")
-        case .SQLITE_READONLY: return .readOnly(path: path)
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return .failed(path: path, reason: "another process kept it busy for more than \(Int(busyTimeout)) s; try again")
-        case .SQLITE_FULL: return .failed(path: path, reason: "the disk is full; nothing was changed")
-        default: return .failed(path: path, reason: error.message ?? "\(error)")
-        }
-    }
-
-    // MARK: Meta
-
-    /// A value of the meta table (nil when unset).
-    static func meta(_ db: Database, _ key: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
-    }
-
-    static func setMeta(_ db: Database, _ key: String, _ value: Int64?) throws {
-        if let value {
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
-        } else {
-            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
-        }
-    }
-
-    /// The facts kept up to date by every change, so that opening reads no session.
-    enum MetaKey {
-        static let sessions = "sessions"
-        static let latestEnd = "latest_end"
-        static let longest = "longest"
-        static let retentionDays = "retention_days"
-    }
-
-    /// SQLite's `PRAGMA data_version` on this store's connection: it changes when another
-    /// connection (another process, or another opening of the store in this one) commits a
-    /// change, and only then; so a history read from this connection needs reading again only
-    /// when it moved (`watch`).
-    public func dataVersion() throws(StoreError) -> Int64 {
-        try read { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
-    }
-
-    /// Reads in one snapshot.
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try database.read(body)
-        } catch {
-            throw Self.mapped(error, path: path)
-        }
-    }
-
-    /// Changes in one transaction, taken at once (so a read-then-write cannot race another process).
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try writeUnmapped(body)
-        } catch {
-            throw Self.mapped(error, path: path)
-        }
-    }
-
-    /// `write`, with the body's own errors (and SQLite's) passed through as they are.
-    func writeUnmapped<T>(_ body: (Database) throws -> T) throws -> T {
-        guard !isReadOnly else { throw StoreError.readOnly(path: path) }
-        return try database.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
-        }
+        Glibc.close(fd)
     }
 }

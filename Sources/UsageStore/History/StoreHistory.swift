@@ -1,0 +1,162 @@
+// StoreHistory.swift — the store as a SessionHistory, for every backend: a snapshot of its names and facts taken at load, and windows read from the start index (only the sessions touching the days shown), cached while the store does not change; one screen's reads are one snapshot.
+import Synchronization
+import UsageCore
+
+/// What a backend reads for a `StoreHistory`.
+protocol StoreWindows: Sendable {
+    /// Where the store is (for messages).
+    var location: StoreLocation { get }
+    /// The names and facts of one snapshot.
+    func facts() throws(StoreError) -> StoreHistory.Facts
+    /// The sessions touching `[from, to)` among those of `facts` (rows up to its last, names it
+    /// knows), sorted by start; their ids with `ids`; and the state they were read in.
+    func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64)
+    /// The state reads see now (inside a screen: the screen's), for the cache.
+    func readVersion() throws(StoreError) -> Int64
+    /// The category of an app's latest session, by id.
+    func latestCategory(ofApp app: Int32) throws(StoreError) -> Int32?
+    /// Runs `body` as one screen: every read inside sees one state of the store.
+    func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T
+}
+
+/// The store's sessions as reports read them. Opening reads no session: the names, the count,
+/// the span and the longest session are kept up to date by every change. A window reads only
+/// the rows that start in it (or up to a day before it), plus the few sessions longer than a
+/// day through their own index, so its cost grows with the days shown, not the years kept.
+///
+/// It is a snapshot of the sessions there were at load: sessions another process adds later
+/// (rows past `lastRow`) are not seen until the next load. Windows are kept while the store
+/// does not change; one screen's windows (`readingAsOne`) are read in one transaction.
+public final class StoreHistory: SessionHistory {
+    /// The names and facts a history is opened with, read in one snapshot.
+    struct Facts: Sendable {
+        var apps: [String]
+        var categories: [String]
+        var sessionCount: Int
+        var span: (start: Micros, end: Micros)?
+        /// The longest session (how far before a window a session may start; see `longSession`).
+        var longest: Micros
+        /// The last row of the snapshot.
+        var lastRow: Int64
+    }
+
+    public let source: String
+    public let apps: [String]
+    public let categories: [String]
+    public let sessionCount: Int
+    public let span: (start: Micros, end: Micros)?
+    public let parts: [SourcePart]
+    public var skipped: SkipSummary { SkipSummary() }
+    public var repairedStrings: Int { 0 }
+    let facts: Facts
+    let windows: any StoreWindows
+
+    /// Sessions longer than this are few and found through their own index, so that a window
+    /// query reads back only one day before its start.
+    static let longSession: Int64 = 86_400_000_000
+
+    private struct State {
+        var windows: [WindowKey: SessionWindow] = [:]
+        var order: [WindowKey] = []
+        /// The state the kept windows were read in.
+        var version: Int64?
+        var failure: String?
+    }
+
+    private struct WindowKey: Hashable {
+        let from: Micros
+        let to: Micros
+        /// Whether the window's sessions carry their ids.
+        let ids: Bool
+    }
+
+    private let state = Mutex(State())
+    /// How many windows are kept (a month of days and the month before, for `days 31`).
+    static let cachedWindows = 96
+
+    /// A snapshot of the store behind `windows`, named `source` in messages.
+    init(windows: any StoreWindows, source: String) throws(StoreError) {
+        self.windows = windows
+        self.source = source
+        facts = try windows.facts()
+        (apps, categories, sessionCount, span) = (facts.apps, facts.categories, facts.sessionCount, facts.span)
+        parts = [SourcePart(source: source, sessions: sessionCount, skipped: SkipSummary(), repairedStrings: 0)]
+    }
+
+    /// Where the store is.
+    public var location: StoreLocation { windows.location }
+
+    public func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow {
+        read(from: from, to: to, ids: ids, keep: true)
+    }
+
+    /// A window read for one pass (the colours' walk over all the years): read like any other,
+    /// but not kept, so the cache still holds the days shown and memory stays one stretch's.
+    public func uncachedWindow(from: Micros, to: Micros) -> SessionWindow {
+        read(from: from, to: to, ids: false, keep: false)
+    }
+
+    private func read(from: Micros, to: Micros, ids: Bool, keep: Bool) -> SessionWindow {
+        let key = WindowKey(from: from, to: to, ids: ids)
+        do {
+            let version = try windows.readVersion()
+            let cached: SessionWindow? = state.withLock { state in
+                if state.version != version {
+                    // The store changed: what is kept is of another state.
+                    state.windows = [:]
+                    state.order = []
+                    state.version = version
+                    return nil
+                }
+                if let exact = state.windows[key] { return exact }
+                // A window holds every session touching it, so one that covers this one serves
+                // it too (one with ids serves one without).
+                for (other, window) in state.windows where other.from <= from && other.to >= to && (other.ids || !ids) {
+                    return window.narrowed(from: from, to: to)
+                }
+                return nil
+            }
+            if let cached { return cached }
+            let (columns, readIn) = try windows.columns(from: from, to: to, ids: ids, facts: facts)
+            let window = SessionWindow(columns: columns, candidates: 0..<columns.count, from: from, to: to)
+            if keep {
+                state.withLock { state in
+                    guard state.version == readIn else { return }
+                    state.windows[key] = window
+                    state.order.append(key)
+                    if state.order.count > Self.cachedWindows { state.windows[state.order.removeFirst()] = nil }
+                }
+            }
+            return window
+        } catch {
+            state.withLock { $0.failure = $0.failure ?? error.description }
+            return .empty(from: from, to: to)
+        }
+    }
+
+    /// How many windows are kept now (for tests).
+    var cachedWindowCount: Int { state.withLock { $0.windows.count } }
+
+    public func latestCategory(ofApp app: Int32) -> Int32? {
+        do {
+            return try windows.latestCategory(ofApp: app)
+        } catch {
+            state.withLock { $0.failure = $0.failure ?? error.description }
+            return nil
+        }
+    }
+
+    /// The store's sessions were categorised when they were imported.
+    public func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory { self }
+
+    public func takeReadFailure() -> String? {
+        state.withLock { state in
+            defer { state.failure = nil }
+            return state.failure
+        }
+    }
+
+    public func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try windows.readingAsOne(body)
+    }
+}

@@ -1,0 +1,62 @@
+// OpenStores.swift — every store is opened here, once per location and process, and shared while anyone holds it: the backend chosen from the location, reading or changing asked for by type (a reader, or a writer that refuses a store that may only be read).
+import Synchronization
+
+/// The stores this process has open. Asking again for a store still held elsewhere gives the
+/// same one (its connections, its screen), so a run opens each store once; one nobody holds
+/// any longer is closed.
+public final class OpenStores: Sendable {
+    /// The process's stores.
+    public static let shared = OpenStores()
+
+    private struct Entry {
+        weak var store: SQLiteStore?
+    }
+
+    private let open = Mutex<[String: Entry]>([:])
+
+    public init() {}
+
+    /// The store at `location`, to read.
+    ///
+    /// - Throws: `.missing` when there is none yet; any other way it cannot be opened.
+    public func reader(_ location: StoreLocation) throws(StoreError) -> any StoreReader {
+        try store(location, create: false)
+    }
+
+    /// The store at `location`, to change; made (its folder too) when `create` and missing.
+    ///
+    /// - Throws: `.readOnly` when it may only be read; `.missing` without `create`; any other
+    ///   way it cannot be opened.
+    public func writer(_ location: StoreLocation, create: Bool = true) throws(StoreError) -> any StoreWriter {
+        let store = try store(location, create: create)
+        guard !store.isReadOnly else { throw .readOnly(path: store.path) }
+        return store
+    }
+
+    /// Closes every store still open (at the end of a run): each then writes its log into its
+    /// file, so that the file alone holds everything.
+    public func closeAll() {
+        let stores = open.withLock { open in
+            defer { open = [:] }
+            return open.values.compactMap(\.store)
+        }
+        for store in stores { store.close() }
+    }
+
+    private func store(_ location: StoreLocation, create: Bool) throws(StoreError) -> SQLiteStore {
+        let key = location.identity
+        if let held = open.withLock({ $0[key]?.store }) { return held }
+        switch location {
+        case .sqlite(let path):
+            // Opened outside the lock (it may wait for another process's migration); a store
+            // opened meanwhile by another thread of this process wins.
+            let opened = try SQLiteStore.open(path: path, create: create)
+            return open.withLock { open in
+                if let held = open[key]?.store { return held }
+                open = open.filter { $0.value.store != nil }
+                open[key] = Entry(store: opened)
+                return opened
+            }
+        }
+    }
+}

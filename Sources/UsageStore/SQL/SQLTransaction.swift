@@ -1,0 +1,41 @@
+// SQLTransaction.swift — one transaction as the store's shared code sees it, whatever the backend: statements with `?` placeholders, rows back by column name; what SQLite's and PostgreSQL's drivers each implement.
+
+/// A transaction (or a read) in progress on one connection. The store's rules written once for
+/// every backend (the tracker, retention, the facts it keeps) use nothing else. SQL is written
+/// with `?` placeholders and in the dialect both backends speak (`ON CONFLICT … DO UPDATE`,
+/// `RETURNING`, `"end"` quoted); a backend rewrites what it must (PostgreSQL's `$1`).
+public protocol SQLTransaction {
+    /// The rows of a query.
+    func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow]
+    /// Runs a statement that returns no rows; returns how many rows it changed.
+    @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int
+}
+
+extension SQLTransaction {
+    /// The first row of a query, or nil.
+    public func row(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLRow? {
+        try rows(sql, arguments).first
+    }
+
+    /// The first column of the first row as an integer, or nil (no row, or null).
+    public func int(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int64? {
+        try rows(sql, arguments).first?[0].integer
+    }
+
+    /// The first column of every row as text (nulls left out).
+    public func texts(_ sql: String, _ arguments: [SQLValue] = []) throws -> [String] {
+        try rows(sql, arguments).compactMap { $0[0].text }
+    }
+
+    /// Runs an `INSERT … RETURNING id` and returns the new row's id.
+    public func insert(_ sql: String, _ arguments: [SQLValue]) throws -> Int64 {
+        guard let id = try int(sql, arguments) else { throw SQLMissingRow(statement: sql) }
+        return id
+    }
+}
+
+/// An `INSERT … RETURNING` that returned nothing: the backend broke its promise.
+public struct SQLMissingRow: Error, CustomStringConvertible {
+    public let statement: String
+    public var description: String { "the database returned no row for: \(statement)" }
+}

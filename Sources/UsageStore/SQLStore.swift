@@ -1,0 +1,91 @@
+// SQLStore.swift — what a backend speaking SQL provides (a read, a change, its errors said as the store's) and the store's facts written once over it: the meta table every change keeps up to date.
+import UsageCore
+
+/// A backend whose store is SQL tables: it runs reads and changes on its connections; the rules
+/// above them (the tracker, retention, the facts kept) are written once, in extensions of this
+/// protocol, so that no backend can drift from another.
+protocol SQLStore: StoreWriter {
+    /// Reads in one snapshot; the body's own errors, and the database's, come through as they are.
+    func snapshot<T>(_ body: (any SQLTransaction) throws -> T) throws -> T
+    /// Changes in one transaction, taken at once (so a read-then-write cannot race another
+    /// process); the body's own errors, and the database's, come through as they are.
+    func change<T>(_ body: (any SQLTransaction) throws -> T) throws -> T
+    /// A database's or driver's error as the store's.
+    func mapped(_ error: any Error) -> StoreError
+}
+
+extension SQLStore {
+    /// `snapshot`, its errors as the store's.
+    func read<T>(_ body: (any SQLTransaction) throws -> T) throws(StoreError) -> T {
+        do {
+            return try snapshot(body)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// `change`, its errors as the store's.
+    func write<T>(_ body: (any SQLTransaction) throws -> T) throws(StoreError) -> T {
+        do {
+            return try change(body)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// A tracking change in one transaction: its own refusals come through as they are,
+    /// anything else as the store's.
+    func trackingChange<T>(_ body: (any SQLTransaction) throws -> T) throws(TrackingError) -> T {
+        try trackingErrors { try change(body) }
+    }
+
+    /// A tracking read in one snapshot: its own refusals come through as they are.
+    func trackingRead<T>(_ body: (any SQLTransaction) throws -> T) throws(TrackingError) -> T {
+        try trackingErrors { try snapshot(body) }
+    }
+
+    /// Runs a read or a write: a tracking refusal comes through as it is, any other error as the store's.
+    func trackingErrors<T>(_ body: () throws -> T) throws(TrackingError) -> T {
+        do {
+            return try body()
+        } catch let box as TrackingErrorBox {
+            throw box.error
+        } catch let error as TrackingError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(mapped(error))
+        }
+    }
+}
+
+/// The meta table: small facts kept up to date by every change, so that opening reads no session.
+enum Meta {
+    static let sessions = "sessions"
+    static let latestEnd = "latest_end"
+    static let longest = "longest"
+    static let retentionDays = "retention_days"
+    /// The task paused, waiting for `resume`.
+    static let pausedTask = "paused_task"
+    /// When a command last saw the stopwatch running.
+    static let lastSeen = "last_seen"
+    /// The running interval already named as left running across a night.
+    static let namedRunning = "named_running"
+
+    /// A value (nil when unset).
+    static func get(_ tx: any SQLTransaction, _ key: String) throws -> Int64? {
+        try tx.int("SELECT value FROM meta WHERE key = ?", [.text(key)])
+    }
+
+    /// Sets a value, or removes it (nil).
+    static func set(_ tx: any SQLTransaction, _ key: String, _ value: Int64?) throws {
+        if let value {
+            try tx.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [.text(key), .integer(value)])
+        } else {
+            try tx.execute("DELETE FROM meta WHERE key = ?", [.text(key)])
+        }
+    }
+}

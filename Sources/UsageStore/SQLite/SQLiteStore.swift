@@ -1,0 +1,194 @@
+// SQLiteStore.swift — the store in a SQLite file (the embedded default), through GRDB over the system's libsqlite3: one connection for changes and one for reading screens, opened once per file and process; its reads, changes and errors as the shared store code takes them.
+import Foundation
+import GRDB
+import Synchronization
+import UsageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One usage-shell store in a SQLite file.
+///
+/// Every change is one transaction. Two processes may use it at once: SQLite's write-ahead log
+/// lets readers read while a writer writes, and a writer waits up to `busyTimeout` for another.
+/// Opening it writes nothing: a store that is only read keeps every byte. A file that is not a
+/// store of ours (not SQLite, damaged, another program's database, a newer schema) is refused
+/// with one line and never written.
+///
+/// It holds two connections, as GRDB's pool does: the writer, for changes and the tracker's
+/// reads, and a reader, for the charts' windows, which a screen reads in one transaction while
+/// the writer may commit (`readingAsOne`). A store that can only be read has the reader alone.
+final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
+    let location: StoreLocation
+    /// The database file.
+    let path: String
+    /// Whether it can only be read (a read-only file or folder).
+    let isReadOnly: Bool
+    /// Changes, and the tracker's reads; nil when it can only be read.
+    let writer: DatabaseQueue?
+    /// The windows of screens (transactions left open across calls: see `readingAsOne`).
+    let reader: DatabaseQueue
+    /// How many `readingAsOne` calls are open (a screen may nest histories of one store).
+    let screens = Mutex(0)
+
+    /// How long a write waits for another process's write to end, in seconds.
+    static let busyTimeout: TimeInterval = 60
+
+    init(path: String, isReadOnly: Bool, writer: DatabaseQueue?, reader: DatabaseQueue) {
+        self.location = .sqlite(path: path)
+        self.path = path
+        self.isReadOnly = isReadOnly
+        self.writer = writer
+        self.reader = reader
+    }
+
+    // MARK: Reads and changes, as the shared code takes them
+
+    func snapshot<T>(_ body: (any SQLTransaction) throws -> T) throws -> T {
+        guard let writer else { return try readerTransaction { try body(GRDBTransaction(db: $0)) } }
+        return try writer.read { try body(GRDBTransaction(db: $0)) }
+    }
+
+    func change<T>(_ body: (any SQLTransaction) throws -> T) throws -> T {
+        try changeDatabase { try body(GRDBTransaction(db: $0)) }
+    }
+
+    /// A change on the writer's own connection (the import's bulk statements), in one
+    /// IMMEDIATE transaction; the screen under way then reads anew, so that it sees it.
+    func changeDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let writer else { throw StoreError.readOnly(path: path) }
+        let result = try writer.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+        endScreenTransaction()
+        return result
+    }
+
+    func mapped(_ error: any Error) -> StoreError {
+        Self.mapped(error, path: path)
+    }
+
+    /// Reads with GRDB itself, in one snapshot (on the writer, else the reader).
+    func readDatabase<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            guard let writer else { return try readerTransaction(body) }
+            return try writer.read(body)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// Closes both connections (the last to close checkpoints the write-ahead log into the
+    /// file and removes it); the store is not used again.
+    func close() {
+        try? reader.close()
+        try? writer?.close()
+    }
+
+    /// Changes with GRDB itself, in one transaction; errors as the store's.
+    func writeDatabase<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try changeDatabase(body)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// SQLite's and GRDB's errors as the store's.
+    static func mapped(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else { return .failed(path: path, reason: "\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CORRUPT: return .corrupt(path: path, detail: error.message ?? "corrupt")
+        case .SQLITE_READONLY: return .readOnly(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .failed(path: path, reason: "another process kept it busy for more than \(Int(busyTimeout)) s; try again")
+        case .SQLITE_FULL: return .failed(path: path, reason: "the disk is full; nothing was changed")
+        default: return .failed(path: path, reason: error.message ?? "\(error)")
+        }
+    }
+
+    // MARK: What only SQLite does its own way
+
+    /// SQLite's `PRAGMA data_version` on the reader, which never writes: it moves when any
+    /// other connection (another process, or this store's writer) commits, and only then.
+    func changeToken() throws(StoreError) -> Int64 {
+        try readVersion()
+    }
+
+    func history(source: String) throws(StoreError) -> StoreHistory {
+        try StoreHistory(windows: self, source: source)
+    }
+
+    func summary(zone: Zone) throws(StoreError) -> StoreSummary {
+        var bytes: Int64 = 0
+        for file in [path, path + "-wal"] {
+            var info = stat()
+            if stat(file, &info) == 0 { bytes += Int64(info.st_size) }
+        }
+        return try summary(zone: zone, bytes: bytes, readOnly: isReadOnly)
+    }
+
+    @discardableResult
+    func forget(endingBefore cut: Micros) throws(StoreError) -> Int {
+        let deleted = try write { tx in try Retention.forget(tx, endingBefore: cut) }
+        if deleted > 0 { try giveSpaceBack() }
+        return deleted
+    }
+
+    /// Returns freed pages to the file system (the store was made with incremental auto-vacuum).
+    func giveSpaceBack() throws(StoreError) {
+        guard let writer else { return }
+        do {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
+        } catch {
+            throw mapped(error)
+        }
+    }
+}
+
+/// One transaction on a GRDB connection, as the shared store code takes it.
+struct GRDBTransaction: SQLTransaction {
+    let db: Database
+
+    func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow] {
+        try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments.map(\.databaseValue))).map { row in
+            SQLRow(columns: Array(row.columnNames), values: row.databaseValues.map(SQLValue.init(_:)))
+        }
+    }
+
+    func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
+        try db.execute(sql: sql, arguments: StatementArguments(arguments.map(\.databaseValue)))
+        return db.changesCount
+    }
+}
+
+extension SQLValue {
+    /// As GRDB binds it.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: return .null
+        case .integer(let v): return v.databaseValue
+        case .real(let v): return v.databaseValue
+        case .text(let v): return v.databaseValue
+        }
+    }
+
+    /// As GRDB read it (a blob, which the store never writes, as text).
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let v): self = .integer(v)
+        case .double(let v): self = .real(v)
+        case .string(let v): self = .text(v)
+        case .blob(let data): self = .text(String(decoding: data, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+// StoreProtocols.swift — the store as the rest of the program sees it, whatever holds it: what reads it (the charts' history, the tracker's state, the facts `store` shows, the change token `watch` polls) and what changes it (imports, retention, the tracker), each change one transaction.
+import UsageCore
+
+/// A store that may be read. Every read is one snapshot; a read-only store is only this.
+public protocol StoreReader: AnyObject, Sendable {
+    /// Where it is.
+    var location: StoreLocation { get }
+
+    /// A token that moves whenever a change to the store is committed, by this process or
+    /// another, and only then: a history read with one token needs reading again only when
+    /// it moved (`watch`).
+    func changeToken() throws(StoreError) -> Int64
+
+    /// The imported sessions as reports read them, by window; named `source` in messages.
+    func history(source: String) throws(StoreError) -> StoreHistory
+
+    /// What `store` shows, with days taken in `zone`.
+    func summary(zone: Zone) throws(StoreError) -> StoreSummary
+
+    /// The retention setting: keep imported sessions of the last N days; nil keeps everything.
+    func retentionDays() throws(StoreError) -> Int?
+
+    /// How many imported sessions end at or before `cut`, and how many there are in all.
+    func countEnding(before cut: Micros) throws(StoreError) -> (matching: Int, total: Int)
+
+    /// Everything the tracker holds, in one snapshot.
+    func trackerSnapshot() throws(StoreError) -> TrackerSnapshot
+
+    /// The stopwatch alone (what runs, what is paused, when it was last seen): read before and
+    /// after every command, so it reads three rows, not the whole tracker.
+    func stopwatchState() throws(StoreError) -> StopwatchState
+
+    /// The task `word` names and its tracked intervals, in start order.
+    ///
+    /// - Throws: `.unknownTask`, `.ambiguousTask`, or `.store` when the store cannot be read.
+    func task(named word: String) throws(TrackingError) -> (task: TrackerTask, intervals: [TrackedInterval])
+
+    /// Old task-category names and the names they became (rules and limits naming the old follow).
+    func categoryRenames() throws(StoreError) -> [String: String]
+
+    /// The running interval already named as left running across a night, if any.
+    func intervalNamedOvernight() throws(StoreError) -> Int64?
+}
+
+/// A store that may be changed as well. Each change is one transaction: it happens whole or
+/// not at all, and no other process's change comes between its reads and its writes.
+public protocol StoreWriter: StoreReader {
+    /// Imports every source in one transaction, each session once (keyed by its source and
+    /// its own identity); then applies the retention, when one is set.
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary
+
+    /// Sets the retention (nil: keep everything). It applies after each import, not now.
+    func setRetention(days: Int?) throws(StoreError)
+
+    /// Deletes the imported sessions that end at or before `cut` (one crossing it stays
+    /// whole) and gives the space back. Returns how many went.
+    @discardableResult func forget(endingBefore cut: Micros) throws(StoreError) -> Int
+
+    /// Starts the stopwatch on the task `word` names (a new name makes a task) at `at`; a
+    /// running one is stopped at that same instant, in the same transaction.
+    func start(_ word: String, at: Stamp) throws(TrackingError) -> StopwatchChange
+    /// Stops the running interval at `at`; a paused task is just no longer paused.
+    func stop(at: Stamp) throws(TrackingError) -> StopwatchChange
+    /// Ends the running interval at `at` and keeps its task for `resume`.
+    func pause(at: Stamp) throws(TrackingError) -> StopwatchChange
+    /// Starts the paused task again at `at`.
+    func resume(at: Stamp) throws(TrackingError) -> StopwatchChange
+    /// Adds past time to the task `word` names (a new name makes a task).
+    func track(_ word: String, from: Stamp, to: Stamp) throws(TrackingError) -> StopwatchChange
+    /// The running interval's gap mended: stopped where it was last seen, and with `again`
+    /// started anew then (the split).
+    func mendGap(stopAt: Stamp, again: Stamp?) throws(TrackingError) -> StopwatchChange
+    /// Notes that the stopwatch was seen running at `now`; nothing is written while nothing runs.
+    func sawRunning(now: Micros) throws(StoreError)
+    /// Notes that the running interval `id` was named as left running across a night.
+    func noteNamedOvernight(interval id: Int64) throws(StoreError)
+
+    /// Adds a task (its category made when new). Returns it, and whether its category was made.
+    func addTask(_ draft: TaskDraft, now: Micros) throws(TrackingError) -> (task: TrackerTask, newCategory: Bool)
+    /// Changes one field of the task `word` names.
+    func editTask(_ word: String, _ edit: TaskEdit, now: Micros) throws(TrackingError) -> (task: TrackerTask, newCategory: Bool)
+    /// Marks the task done (at `now`) or not done.
+    func setDone(_ word: String, _ done: Bool, now: Micros) throws(TrackingError) -> TrackerTask
+    /// Deletes a task; its time goes with it only `withTime` (else it is kept, the task hidden).
+    func deleteTask(id: Int64, withTime: Bool, now: Micros, offsetMinutes: Int) throws(TrackingError)
+    /// Adds a managed category.
+    func addCategory(_ name: String, now: Micros) throws(TrackingError)
+    /// Renames a category; returns the name as it was stored.
+    func renameCategory(_ old: String, to new: String) throws(TrackingError) -> String
+    /// Deletes a category; its tasks move to Other. Returns its stored name and how many moved.
+    func deleteCategory(_ name: String) throws(TrackingError) -> (name: String, moved: Int)
+}
