@@ -22,7 +22,8 @@ struct ShellModesTests {
     }
 
     @Test func batchRunsStoreNoHistory() throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
         let history = state.appendingPathComponent("usage-shell/history")
         for arguments in [["-c", "show"], []] {
             let r = try Binary.run(arguments, stdin: "day\nshow\n", environment: ["XDG_STATE_HOME": state.path])
