@@ -1,4 +1,4 @@
-// CommandLineTests.swift — the built binary end to end: the README's commands, batch mode, exit statuses, the embedded sample.
+// CommandLineTests.swift — the built binary end to end: the commands of the README and docs/COMMANDS.md, batch mode, exit statuses, the embedded sample.
 import Foundation
 import Testing
 
