@@ -29,7 +29,8 @@ public enum SpreadsheetCell {
     /// The cell as read: one leading `'` taken off when the rest is one that `guarded` guards.
     public static func unguarded(_ text: String) -> String {
         guard text.utf8.first == UInt8(ascii: "'") else { return text }
-        let rest = text.dropFirst()
+        // The `'` alone, not the Character it begins: `'` and a combining mark after it are one.
+        let rest = Substring(text.unicodeScalars.dropFirst())
         return needsGuard(rest) ? String(rest) : text
     }
 }

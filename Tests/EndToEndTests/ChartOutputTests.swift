@@ -141,11 +141,11 @@ struct ReadmeChartTests {
         #expect(readme.contains("](docs/show.png)"))
     }
 
-    /// The README's chart example is the binary's real output, so it never goes stale.
-    @Test func theReadmeShowsTheRealShowAt80Columns() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The command reference's chart example is the binary's real output, so it never goes stale.
+    @Test func theCommandReferenceShowsTheRealShowAt80Columns() throws {
+        let reference = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/COMMANDS.md"), encoding: .utf8)
         let r = try Binary.run(["--width", "80", "--color", "never", "--glyphs", "unicode", "-c", "show"])
         #expect(r.status == 0)
-        #expect(readme.contains("```\n" + r.stdout + "```\n"), "README's Charts example differs from `-c show` at 80 columns")
+        #expect(reference.contains("```\n" + r.stdout + "```\n"), "docs/COMMANDS.md's Charts example differs from `-c show` at 80 columns")
     }
 }

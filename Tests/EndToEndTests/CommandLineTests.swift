@@ -1,4 +1,4 @@
-// CommandLineTests.swift — the built binary end to end: the README's commands, batch mode, exit statuses, the embedded sample.
+// CommandLineTests.swift — the built binary end to end: the commands of the README and docs/COMMANDS.md, batch mode, exit statuses, the embedded sample.
 import Foundation
 import Testing
 
@@ -61,7 +61,8 @@ struct CommandLineTests {
     }
 
     @Test func scriptFilesRunLikeDashC() throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID().uuidString).usage")
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-script-\(UUID().uuidString).usage")
+        defer { try? FileManager.default.removeItem(at: script) }
         try Data("# report\nday 2026-02-22\n\nbogus\n".utf8).write(to: script)
         let r = try Binary.run(["-f", script.path])
         #expect(r.status == 1)
@@ -87,7 +88,8 @@ struct CommandLineTests {
     }
 
     @Test func bugCRLFScriptsMergedLinesAndMisnumberedThem() throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("crlf-\(UUID().uuidString).usage")
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-crlf-\(UUID().uuidString).usage")
+        defer { try? FileManager.default.removeItem(at: script) }
         try Data("day 2026-02-22\r\napps top 1\r\nbogus\n".utf8).write(to: script)
         let r = try Binary.run(["-f", script.path])
         #expect(r.stdout.hasPrefix("Sunday, February 22, 2026"))
@@ -121,8 +123,9 @@ struct CommandLineTests {
     func bugTheClosedPipeTestNeverCheckedTheStatus(bigFile: Bool) throws {
         // The test ran under sh, where `${PIPESTATUS:-0}` is always 0: bash reports the writer's own.
         var source = ""
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-pipe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
         if bigFile {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-pipe-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let rows = (0..<3000).map { k in
                 #"{"app_name":"App \#(k)","category":"C\#(k % 7)","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T10:\#(String(format: "%02d", k % 59 + 1)):00Z"}"#
@@ -205,7 +208,7 @@ struct CommandLineTests {
     }
 
     @Test func theBinaryCopiedAloneStillRunsTheSample() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("alone-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-alone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("usage-shell")

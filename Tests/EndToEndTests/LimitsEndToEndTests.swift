@@ -3,15 +3,16 @@ import Foundation
 import Testing
 
 struct LimitsEndToEndTests {
-    /// A config folder that outlives one run (the harness gives each run a fresh HOME).
+    /// A config folder that outlives one run (the harness gives each run a fresh HOME); the test removes it.
     func config() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limits-e2e-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-limits-e2e-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     @Test func limitsCheckExitsThreeWhenALimitIsCrossedAndZeroOtherwise() throws {
         let env = ["XDG_CONFIG_HOME": try config()]
+        defer { try? FileManager.default.removeItem(atPath: env["XDG_CONFIG_HOME"]!) }
         let crossed = try Binary.run(["-c", "limit Slack 10m", "-c", "limits check"], environment: env)
         #expect(crossed.status == 3)
         #expect(crossed.stdout.hasSuffix("Slack: 35m of 10m, crossed at 12:10\n"), "\(crossed.stdout)")
@@ -31,6 +32,7 @@ struct LimitsEndToEndTests {
 
     @Test func limitsInJSONCarryTheLocalCrossingTime() throws {
         let env = ["XDG_CONFIG_HOME": try config()]
+        defer { try? FileManager.default.removeItem(atPath: env["XDG_CONFIG_HOME"]!) }
         let r = try Binary.run(["--tz", "America/New_York", "--day", "2026-02-23", "--format", "json", "-c", "limit Safari 30m", "-c", "limits"], environment: env)
         let last = try #require(r.stdout.split(separator: "\n").last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
@@ -43,6 +45,7 @@ struct LimitsEndToEndTests {
 
     @Test func aCorruptLimitsFileIsNamedKeptAsideAndTheNextRunStartsClean() throws {
         let dir = try config()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/usage-shell/limits.json"
         try FileManager.default.createDirectory(atPath: dir + "/usage-shell", withIntermediateDirectories: true)
         try "{\"limits\": [oops".write(toFile: path, atomically: true, encoding: .utf8)
@@ -58,6 +61,7 @@ struct LimitsEndToEndTests {
 
     @Test func limitErrorsSayWhatIsWrong() throws {
         let env = ["XDG_CONFIG_HOME": try config()]
+        defer { try? FileManager.default.removeItem(atPath: env["XDG_CONFIG_HOME"]!) }
         for (command, message) in [
             ("limit Safari soon", "limit: 'soon' is not a duration such as 30m, 1h30m or 2h (at most 24h)"),
             ("limit Zzz 30m", "no app named 'Zzz' in the loaded data"),
@@ -72,6 +76,7 @@ struct LimitsEndToEndTests {
 
     @Test func bugConcurrentLimitRunsLostEachOthersLimits() throws {
         let env = ["XDG_CONFIG_HOME": try config()]
+        defer { try? FileManager.default.removeItem(atPath: env["XDG_CONFIG_HOME"]!) }
         let apps = ["Safari", "Maps", "Mail", "Slack", "Notes", "Spotify"]
         // Started together, as processes racing for the file.
         let runs = try apps.map { app -> Process in
@@ -91,6 +96,7 @@ struct LimitsEndToEndTests {
 
     @Test func bugAFileInPlaceOfTheConfigFolderLookedLikeNoLimits() throws {
         let dir = try config()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try "".write(toFile: dir + "/usage-shell", atomically: true, encoding: .utf8)
         let r = try Binary.run(["-c", "limits check"], environment: ["XDG_CONFIG_HOME": dir])
         #expect(r.status == 1)

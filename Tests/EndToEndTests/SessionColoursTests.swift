@@ -126,7 +126,7 @@ struct ColourBugTests {
     }
 
     /// In one `show`, cyan was the Social slice and Spotify's bars: at 256 colours an app and a
-    /// category never share one (at 16 they may: six hues; see the README).
+    /// category never share one (at 16 they may: six hues; see docs/COMMANDS.md, "Charts").
     @Test func bugSocialsSliceAndSpotifysBarsWereOneColour() throws {
         let r = try Binary.run(["--color", "256", "--width", "160", "-c", "show"])
         let use = ColourUse(r.stdout)

@@ -22,7 +22,8 @@ struct ShellModesTests {
     }
 
     @Test func batchRunsStoreNoHistory() throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
         let history = state.appendingPathComponent("usage-shell/history")
         for arguments in [["-c", "show"], []] {
             let r = try Binary.run(arguments, stdin: "day\nshow\n", environment: ["XDG_STATE_HOME": state.path])
@@ -65,17 +66,17 @@ struct ShellModesTests {
     }
 }
 
-struct ReadmeTests {
-    @Test func theREADMEDocumentsEveryCommandWithAnExample() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+struct CommandReferenceTests {
+    @Test func theCommandReferenceDocumentsEveryCommandWithAnExample() throws {
+        let reference = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/COMMANDS.md"), encoding: .utf8)
         let help = try Binary.run(["-c", "help"])
         let names = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("    ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(names.count >= 13)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let rows = reference.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for name in names {
             let row = rows.first { $0.hasPrefix("| `\(name)") }
-            #expect(row != nil, "README has no row for \(name)")
+            #expect(row != nil, "docs/COMMANDS.md has no row for \(name)")
             // The example column holds the command itself.
             #expect(row.map { $0.split(separator: "|").last?.contains("`\(name)") == true } == true, "\(name)")
         }

@@ -101,7 +101,7 @@ struct SourcesEndToEndTests {
     }
 
     @Test func categoryRulesNameUncategorisedApps() throws {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)")
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-rules-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: config) }
         try FileManager.default.createDirectory(at: config.appendingPathComponent("usage-shell"), withIntermediateDirectories: true)
         try Data(#"{"rules": [{"match": "^(code|terminal)$", "category": "Development"}, {"match": "fire", "category": "Web"}]}"#.utf8)
@@ -117,7 +117,7 @@ struct SourcesEndToEndTests {
     }
 
     @Test func exportWritesEachFormatAndKeepsAnExistingFileWithoutForce() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = Binary.fixture("oracle-dst.json")
@@ -149,7 +149,7 @@ struct SourcesEndToEndTests {
     }
 
     @Test func exportReportWritesTheDaysAppListAsCSV() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("day.csv").path

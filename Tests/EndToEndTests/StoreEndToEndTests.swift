@@ -6,7 +6,7 @@ import Testing
 final class StoreWorkspace {
     let url: URL
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("usage-store-e2e-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-store-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(at: url) }

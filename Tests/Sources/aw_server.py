@@ -109,7 +109,7 @@ class AWServer:
     @classmethod
     def start(cls, port=None, timeout=START_TIMEOUT):
         exe = check_installed()
-        root = tempfile.mkdtemp(prefix="aw-server-test-")
+        root = tempfile.mkdtemp(prefix="usage-shell-aw-server-")
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": root,

@@ -225,7 +225,7 @@ class ActivityWatchServerTests(unittest.TestCase):
         cls.aw = AWServer.start()  # raises AWServerMissing ("run scripts/aw-venv") when not installed
         cls.addClassCleanup(cls.aw.stop)
         populate(cls.aw)
-        cls.tmp = tempfile.TemporaryDirectory(prefix="aw-export-")
+        cls.tmp = tempfile.TemporaryDirectory(prefix="usage-shell-aw-export-")
         cls.addClassCleanup(cls.tmp.cleanup)
         cls.export_path = cls.aw.export_to(os.path.join(cls.tmp.name, "aw-export.json"))
 

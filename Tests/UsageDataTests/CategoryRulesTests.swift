@@ -82,9 +82,7 @@ extension CategoryRulesTests {
 extension CategoryRulesTests {
     struct File {
         func temporaryDirectory() throws -> String {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-rules-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            return dir
+            TemporaryFolders.make("rules")
         }
 
         @Test func aMissingFileIsNoRules() throws {

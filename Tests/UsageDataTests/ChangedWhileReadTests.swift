@@ -7,7 +7,7 @@ import Testing
 struct ChangedWhileReadTests {
     /// A file of `count` sessions JSON rows.
     func file(rows count: Int) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("changing-\(UUID().uuidString).json").path
+        let path = TemporaryFolders.make("changing") + "/data.json"
         let rows = (0..<count).map { k in
             #"{"session_id":"s\#(k)","app_name":"App\#(k % 9)","category":null,"start_timestamp":"2026-02-23T09:00:00Z","end_timestamp":"2026-02-23T09:30:00Z"}"#
         }

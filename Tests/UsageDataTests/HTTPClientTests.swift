@@ -107,7 +107,7 @@ final class HTTPClientTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("http-client-tests-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-http-client-tests-\(getpid())")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.directory = directory
         let script = directory.appendingPathComponent("server.py")

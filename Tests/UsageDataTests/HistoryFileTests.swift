@@ -3,10 +3,9 @@ import Foundation
 import Testing
 @testable import UsageData
 
+/// A new folder, removed when the tests end.
 func temporaryFolder() -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-history-\(UUID().uuidString)").path
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TemporaryFolders.make("history")
 }
 
 /// A history file in a new folder holding `bytes` (none: no file).

@@ -5,9 +5,9 @@ import UsageCore
 @testable import UsageData
 
 struct LimitsFileTests {
+    /// A folder that does not exist yet, in one removed when the tests end.
     func folder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
-        return url.path
+        TemporaryFolders.make("limits") + "/limits"
     }
 
     /// A limits file in a new folder holding `bytes`.

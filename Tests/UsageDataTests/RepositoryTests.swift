@@ -47,9 +47,7 @@ struct SamplePlacementTests {
 
 struct FileRepositoryTests {
     func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-data-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
+        URL(fileURLWithPath: TemporaryFolders.make("data"))
     }
 
     func load(_ path: String) -> Result<Dataset, LoadError> {

@@ -1,4 +1,4 @@
-// PaletteTests.swift — the colours measured as the README states them: contrast against dark and light backgrounds, every two apart in normal vision and, within a kind, as protanopes and deuteranopes see them (CIEDE2000 after Machado et al. 2009's simulation); "other" never the grid's grey; and the session's colouring keeps names on one chart apart.
+// PaletteTests.swift — the colours measured as docs/COMMANDS.md ("Charts") states them: contrast against dark and light backgrounds, every two apart in normal vision and, within a kind, as protanopes and deuteranopes see them (CIEDE2000 after Machado et al. 2009's simulation); "other" never the grid's grey; and the session's colouring keeps names on one chart apart.
 import Foundation
 import Testing
 @testable import UsageCore

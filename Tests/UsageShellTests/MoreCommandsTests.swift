@@ -312,7 +312,9 @@ struct LimitsShellTests {
     /// Bug: an open shell read limits.json once and wrote its own copy back on the next `limit`,
     /// losing limits another run had added meanwhile.
     @Test func bugAnOpenShellOverwroteLimitsAnotherRunHadAdded() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)/limits.json").path
+        let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }
+        let path = folder.path + "/config/limits.json"
         let shell = completionShell { $0.limitsFile = LimitsFile(path: path) }
         succeed(shell.execute("limit \"Google Docs\" 30m"))
         _ = try LimitsFile(path: path).update { $0 + [UsageLimit(target: .app("Mail"), micros: 3_600_000_000)] }

@@ -5,7 +5,7 @@ import UsageData
 @testable import UsageShell
 
 struct SyntaxTests {
-    /// The usage lines the grammar writes are the ones the help and the README show.
+    /// The usage lines the grammar writes are the ones the help, the man page and docs/COMMANDS.md show.
     @Test(arguments: [
         ("show", "show [full|compact]"),
         ("day", "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"),

@@ -12,7 +12,7 @@ import UsageData
 final class StoreFolder {
     let path: String
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-store-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -20,7 +20,7 @@ final class TestClock: Sendable {
 final class TestFolder {
     let path: String
     init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-watch-\(UUID().uuidString)").path
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
