@@ -6,6 +6,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case missing(path: String)
     /// The file is not a SQLite database: it is left exactly as it is.
     case notADatabase(path: String)
+    /// The path names a directory (or another thing that is not a file): nothing is made there.
+    case notAFile(path: String, directory: Bool)
     /// The file is a SQLite database, but damaged: it is left as it is.
     case corrupt(path: String, detail: String)
     /// A SQLite database that is not a usage-shell store (other tables): left alone.
@@ -22,8 +24,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var path: String {
         switch self {
-        case .missing(let path), .notADatabase(let path), .corrupt(let path, _), .foreign(let path), .newerSchema(let path, _),
-            .readOnly(let path), .failed(let path, _):
+        case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
+            .newerSchema(let path, _), .readOnly(let path), .failed(let path, _):
             return path
         }
     }
@@ -33,6 +35,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .missing: return "there is no store there yet (import something first: usage-shell import FILE)"
         case .notADatabase: return "it is not a SQLite database; it is left as it is"
+        case .notAFile(let path, let directory):
+            return directory
+                ? "it is a directory; a store is a file (--db \(path.hasSuffix("/") ? path : path + "/")usage.sqlite, say)"
+                : "it is not a regular file; a store is a file"
         case .corrupt(_, let detail): return "the database is damaged (\(detail)); it is left as it is (sqlite3 .recover can save what is left)"
         case .foreign: return "it is a SQLite database, but not a usage-shell store; it is left as it is"
         case .newerSchema(_, let found):

@@ -38,12 +38,14 @@ public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a store is there yet (a SQLite file that is empty counts as none).
+    /// Whether something is there: a store, or something that is not one (which opening then
+    /// refuses in one line); an empty file counts as nothing (a store is made in it).
     public var exists: Bool {
         switch self {
         case .sqlite(let path):
             var info = stat()
-            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
+            guard stat(path, &info) == 0 else { return false }
+            return (info.st_mode & S_IFMT) != S_IFREG || info.st_size > 0
         }
     }
 

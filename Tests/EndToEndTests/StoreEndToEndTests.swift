@@ -276,6 +276,25 @@ struct StoreFaultTests {
         return try results.list.map { try $0!.get() }
     }
 
+    /// `--db` naming a directory showed the bundled sample as if nothing were wrong (only writes
+    /// failed, with SQLite's "unable to open database file"): every command now says it in one
+    /// line, exit status 1, and nothing is made beside it.
+    @Test(arguments: ["show", "apps top 3", "store", "tasks", "track Email 9:00 9:30", "start Email"])
+    func bugDbNamingADirectoryShowedTheSample(command: String) throws {
+        let w = try StoreWorkspace()
+        let folder = w.url.appendingPathComponent("stores").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let r = try Binary.run(["--db", folder, "-c", command])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "error: cannot load 'store': \(folder): it is a directory; a store is a file (--db \(folder)/usage.sqlite, say)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.url.path) == ["stores"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+        let imported = try Binary.run(["--db", folder, "import", Binary.fixture("oracle-dst.json")])
+        #expect(imported.status == 1)
+        #expect(imported.stderr == "error: line 1: cannot use the store '\(folder)': it is a directory; a store is a file (--db \(folder)/usage.sqlite, say)\n")
+    }
+
     /// A file at the store's path that is not a store of ours: one line naming it, status 1,
     /// and the file exactly as it was.
     @Test(arguments: ["text", "foreign", "newer", "damaged"])

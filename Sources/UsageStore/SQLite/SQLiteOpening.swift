@@ -11,9 +11,13 @@ extension SQLiteStore {
     /// Opens the store at `path`. With `create`, a missing store is made (its folder too);
     /// without, a missing one is `.missing`. A store that cannot be written is opened for reading.
     ///
-    /// - Throws: `.missing`, `.notADatabase`, `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`
+    /// - Throws: `.missing`, `.notAFile`, `.notADatabase`, `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`
     ///   (with `create`, when it may only be read), `.failed`.
     static func open(path: String, create: Bool) throws(StoreError) -> SQLiteStore {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw .notAFile(path: path, directory: (info.st_mode & S_IFMT) == S_IFDIR)
+        }
         if !StoreLocation.sqlite(path: path).exists {
             guard create else { throw .missing(path: path) }
             try makeFolder(of: path)
