@@ -92,11 +92,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else or an impossible date.
     public init?(iso text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let y = Digits.value(bytes, 0, 4), let m = Digits.value(bytes, 5, 2),
-            let d = Digits.value(bytes, 8, 2)
-        else { return nil }
+        let parsed = Array(text.utf8).withUnsafeBufferPointer { bytes -> (Int, Int, Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                let y = Digits.value(bytes, 0, 4), let m = Digits.value(bytes, 5, 2),
+                let d = Digits.value(bytes, 8, 2)
+            else { return nil }
+            return (y, m, d)
+        }
+        guard let (y, m, d) = parsed else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -106,17 +109,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// Small helpers for fixed-width ASCII digit fields.
-package enum Digits {
+public enum Digits {
     /// The decimal value of `count` ASCII digits at `start`, or `nil` if any is not a digit.
+    /// (Not generic: the readers call it for every timestamp, from another module, and a generic
+    /// function not specialised there would box every index.)
     @inlinable @inline(__always)
-    package static func value(_ bytes: some RandomAccessCollection<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    public static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var v = 0
-        var i = bytes.index(bytes.startIndex, offsetBy: start)
-        for _ in 0..<count {
+        for i in start..<(start + count) {
             let c = bytes[i]
             guard c >= 0x30, c <= 0x39 else { return nil }
             v = v * 10 + Int(c - 0x30)
-            i = bytes.index(after: i)
         }
         return v
     }
