@@ -22,12 +22,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
         .target(name: "UsageData", dependencies: ["UsageCore", "UsageFormats", "CCurl"]),
+        // libpq, loaded at run time like libcurl: the PostgreSQL store's client (PostgreSQL's own).
+        .target(
+            name: "CPostgres",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+        ),
         .target(name: "UsageRender", dependencies: ["UsageCore"]),
-        // The SQLite store: a history of its own beside the sources (GRDB over the system's libsqlite3).
+        // The store: one protocol, two backends (SQLite through GRDB over the system's libsqlite3; PostgreSQL through libpq).
         .target(
             name: "UsageStore",
             dependencies: [
-                "UsageCore", "UsageFormats", "UsageData", .product(name: "GRDB", package: "GRDB.swift"),
+                "UsageCore", "UsageFormats", "UsageData", "CPostgres", .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API itself, for the bulk paths (an import's rows, a window's rows).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),

@@ -40,6 +40,39 @@ public struct ImportSummary: Sendable, Equatable {
     }
 }
 
+/// What a copy did.
+public struct CopySummary: Sendable, Equatable {
+    public var from: String
+    public var into: String
+    public var sessionsAdded = 0
+    public var sessionsKept = 0
+    public var tasksAdded = 0
+    public var intervalsAdded = 0
+    public var intervalsKept = 0
+
+    public init(from: String, into: String) {
+        self.from = from
+        self.into = into
+    }
+}
+
+/// A device whose sessions the store holds (`devices`).
+public struct DeviceSummary: Sendable, Equatable {
+    public let name: String
+    /// Its sessions in the store now.
+    public let sessions: Int
+    /// When its sessions were first and last imported (nil: never, a device with none).
+    public let firstImport: Micros?
+    public let lastImport: Micros?
+
+    public init(name: String, sessions: Int, firstImport: Micros?, lastImport: Micros?) {
+        self.name = name
+        self.sessions = sessions
+        self.firstImport = firstImport
+        self.lastImport = lastImport
+    }
+}
+
 /// What `store` shows: where the store is, how big, what it holds and keeps.
 public struct StoreSummary: Sendable, Equatable {
     /// One source that was imported.

@@ -83,6 +83,15 @@ public struct ActivityWatchFollow: Sendable {
         }
     }
 
+    /// The sessions of the events kept, each host's apart.
+    public func datasetsByHost(source: String, cancellation: CancellationToken) throws(LoadError) -> [DevicePart] {
+        do {
+            return try read.datasetsByHost(source: source, cancellation: cancellation)
+        } catch {
+            throw LoadError(error, source: source)
+        }
+    }
+
     /// The number of events kept (all buckets).
     public var eventCount: Int { read.buckets.reduce(0) { $0 + $1.eventCount } }
 

@@ -36,6 +36,14 @@ public struct FileRepository: SessionRepository {
         return try Self.decode(input, source: path, options: options, cancellation: cancellation, chunking: chunking)
     }
 
+    public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
+        let fd = try Self.open(path)
+        defer { close(fd) }
+        let input = try DescriptorSource(
+            fd: fd, source: path, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
+        return try Self.decodeByDevice(input, source: path, options: options, cancellation: cancellation, chunking: chunking)
+    }
+
     /// Opens a file for reading. Non-blocking, so that opening a FIFO with no writer returns at
     /// once (reading then waits in `poll`, where the timeout and Ctrl-C are seen).
     static func open(_ path: String) throws(LoadError) -> Int32 {
@@ -51,6 +59,19 @@ public struct FileRepository: SessionRepository {
     ) throws(LoadError) -> Dataset {
         do {
             return try SourceFormat.decode(
+                ChunkReader(input, chunking: chunking), source: source, options: options, cancellation: cancellation,
+                expectedRows: input.expectedRows)
+        } catch {
+            throw LoadError(error, source: source)
+        }
+    }
+
+    /// Reads and decodes an input by device (`SourceFormat.decodeByDevice`).
+    static func decodeByDevice(
+        _ input: DescriptorSource, source: String, options: ReadOptions, cancellation: CancellationToken, chunking: Chunking = .standard
+    ) throws(LoadError) -> [DevicePart] {
+        do {
+            return try SourceFormat.decodeByDevice(
                 ChunkReader(input, chunking: chunking), source: source, options: options, cancellation: cancellation,
                 expectedRows: input.expectedRows)
         } catch {
@@ -137,6 +158,12 @@ public struct StdinRepository: SessionRepository {
         let input = try DescriptorSource(
             fd: 0, source: name, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
         return try FileRepository.decode(input, source: name, options: options, cancellation: cancellation)
+    }
+
+    public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
+        let input = try DescriptorSource(
+            fd: 0, source: name, limits: StreamLimits(timeout: timeout), cancellation: cancellation, progress: progress)
+        return try FileRepository.decodeByDevice(input, source: name, options: options, cancellation: cancellation)
     }
 }
 

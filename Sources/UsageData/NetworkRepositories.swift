@@ -23,6 +23,17 @@ public struct URLRepository: SessionRepository {
             try SourceFormat.load(bytes, source: name, options: options, cancellation: cancellation)
         }
     }
+
+    public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
+        let body = try client.get(url, source: name, cancellation: cancellation, progress: progress)
+        do {
+            return try body.withUnsafeBufferPointer { bytes throws(IngestError) in
+                try SourceFormat.decodeByDevice(bytes, source: name, options: options, cancellation: cancellation)
+            }
+        } catch {
+            throw LoadError(error, source: name)
+        }
+    }
 }
 
 /// A running ActivityWatch server: `GET /api/0/buckets/`, then the events of every window and
@@ -50,6 +61,13 @@ public struct ActivityWatchRepository: SessionRepository {
         var follow = ActivityWatchFollow()
         _ = try follow.update(from: self, cancellation: cancellation, progress: progress)
         return try follow.dataset(source: name, cancellation: cancellation)
+    }
+
+    /// Each host's buckets apart (a server that aw-sync fills holds other machines' too).
+    public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
+        var follow = ActivityWatchFollow()
+        _ = try follow.update(from: self, cancellation: cancellation, progress: progress)
+        return try follow.datasetsByHost(source: name, cancellation: cancellation)
     }
 
     /// `GET /api/0/buckets/`: every bucket's metadata (id, type, host, `last_updated`), in

@@ -18,9 +18,18 @@ public protocol HistoryRepository: Sendable {
 public protocol SessionRepository: HistoryRepository {
     /// Reads and decodes the whole source; polls `cancellation`; reports bytes read to `progress`.
     func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset
+
+    /// Reads the source as `load` does, its sessions by the device the source names for them
+    /// (ActivityWatch buckets' hosts); for `import`, which keeps each session's device.
+    func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart]
 }
 
 extension SessionRepository {
+    /// A source that names no device: one part, the importing machine's.
+    public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
+        [DevicePart(device: nil, dataset: try load(cancellation: cancellation, progress: progress))]
+    }
+
     public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
         -> any SessionHistory
     {
@@ -44,6 +53,9 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     case store
     /// The tracker's time: each task's sessions, the task's name as the app (`tracked`, `:tracked:`).
     case tracked
+    /// Another store (`store:PATH`, `store:postgresql://…`): loaded to look at, or copied in by
+    /// `import` (sessions with their devices, and tracked time).
+    case storeAt(String)
     /// Several sources loaded as one (`load A B`): sessions merged, skipped rows kept apart.
     indirect case merged([SourceRef])
     /// An argument that names no source we can read as written (`aw://HOST:PORT/path`): its
@@ -56,6 +68,8 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
     public static let storeName = "store"
     /// The word for tracked time (also `:tracked:`).
     public static let trackedName = "tracked"
+    /// What names another store: `store:PATH`.
+    public static let storePrefix = "store:"
     /// The name standard input goes by in reports and errors.
     public static let stdinName = "<stdin>"
     /// The word for the local ActivityWatch server, `aw://localhost:5600`.
@@ -79,6 +93,8 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
             self = .store
         } else if lower == SourceRef.trackedName || argument == ":tracked:" {
             self = .tracked
+        } else if lower.hasPrefix(SourceRef.storePrefix), argument.count > SourceRef.storePrefix.count {
+            self = .storeAt(String(argument.dropFirst(SourceRef.storePrefix.count)))
         } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             self = .url(argument)
         } else if lower == SourceRef.activityWatchName {
@@ -117,6 +133,38 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         return String(url[..<authority.index(after: colon)]) + "***" + String(url[at...])
     }
 
+    /// A store's name as shown: a URL's password, or a `password=` value, becomes `***`.
+    public static func redactedConnection(_ name: String) -> String {
+        var text = name
+        if let scheme = text.range(of: "://") {
+            let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+            }
+        }
+        // `password=…` as a key=value pair or a URI parameter (a quoted value whole).
+        var out = ""
+        var rest = Substring(text)
+        while let hit = rest.range(of: "password=") {
+            let before = rest[..<hit.lowerBound]
+            let isKey = before.isEmpty || before.last == " " || before.last == "?" || before.last == "&"
+            out += rest[..<hit.upperBound]
+            rest = rest[hit.upperBound...]
+            guard isKey else { continue }
+            if rest.first == "'" {
+                var k = rest.index(after: rest.startIndex)
+                while k < rest.endIndex, rest[k] != "'" {
+                    k = rest[k] == "\\" ? rest.index(k, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex : rest.index(after: k)
+                }
+                rest = k < rest.endIndex ? rest[rest.index(after: k)...] : ""
+            } else {
+                rest = rest.drop { $0 != " " && $0 != "&" }
+            }
+            out += "***"
+        }
+        return out + rest
+    }
+
     /// `HOST:PORT`, `HOST` (port 5600), `[::1]:PORT`.
     private static func activityWatch(authority: String) -> SourceRef {
         var host = authority.isEmpty ? "localhost" : authority
@@ -139,6 +187,7 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         case .activityWatch(let host, let port): return "aw://\(host):\(port)"
         case .store: return SourceRef.storeName
         case .tracked: return SourceRef.trackedName
+        case .storeAt(let name): return SourceRef.storePrefix + SourceRef.redactedConnection(name)
         case .merged(let refs): return refs.map(\.description).joined(separator: " + ")
         case .refused(let argument, _): return argument
         }

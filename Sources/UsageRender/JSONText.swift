@@ -15,6 +15,12 @@ public indirect enum JSONText: Equatable, Sendable {
 
     public static func == (a: JSONText, b: JSONText) -> Bool { a.serialized == b.serialized }
 
+    /// An object with one more member first (anything else as it is).
+    public func leading(_ key: String, _ value: JSONText) -> JSONText {
+        guard case .object(let members) = self else { return self }
+        return .object([(key, value)] + members)
+    }
+
     /// The value on one line, no spaces.
     public var serialized: String {
         var out = ""

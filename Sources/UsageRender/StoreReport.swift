@@ -126,3 +126,25 @@ extension ReportJSON {
         ])
     }
 }
+
+extension TextReport {
+    /// A store copied into another: what it added, and what was there already.
+    public static func copied(_ s: CopySummary, width: Int) -> [String] {
+        wrap(
+            [
+                "copied \(TerminalText.sanitize(s.from)) into \(TerminalText.sanitize(s.into)): \(s.sessionsAdded) session\(s.sessionsAdded == 1 ? "" : "s") added, "
+                    + "\(s.sessionsKept) there already; \(s.tasksAdded) task\(s.tasksAdded == 1 ? "" : "s") and \(s.intervalsAdded) tracked interval\(s.intervalsAdded == 1 ? "" : "s") added, "
+                    + "\(s.intervalsKept) there already"
+            ], width: width)
+    }
+}
+
+extension ReportJSON {
+    /// A store copied: `{"from","into","sessions_added","sessions_kept","tasks_added","intervals_added","intervals_kept"}`.
+    public static func copied(_ s: CopySummary) -> JSONText {
+        .object([
+            ("from", .string(s.from)), ("into", .string(s.into)), ("sessions_added", .int(s.sessionsAdded)), ("sessions_kept", .int(s.sessionsKept)),
+            ("tasks_added", .int(s.tasksAdded)), ("intervals_added", .int(s.intervalsAdded)), ("intervals_kept", .int(s.intervalsKept)),
+        ])
+    }
+}

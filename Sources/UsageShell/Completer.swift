@@ -25,6 +25,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case tasks
     /// The tracker's categories.
     case trackerCategories
+    /// The store's devices.
+    case devices
 }
 
 /// One way to complete the word under the cursor.
@@ -159,6 +161,8 @@ public enum Completer {
         case .trackerCategories:
             let snapshot = try? shell.trackerSnapshot()
             return ((snapshot?.categories ?? []) + [otherTaskCategory]).map { ($0, true) }
+        case .devices:
+            return ((try? shell.existingStore?.devices()) ?? []).map { ($0.name, true) }
         case .paths:
             return paths(typed: typed, home: shell.home, list: shell.environment.listDirectory)
         }

@@ -214,6 +214,22 @@ public final class Shell {
         .output(TextReport.wrap(lines, width: width))
     }
 
+    /// The device whose sessions the loaded store shows (`device NAME`), nil for every device's
+    /// or when the store is not what is loaded.
+    var shownDevice: String? {
+        guard let device = model.device, model.loadedSource?.parts.contains(.store) == true else { return nil }
+        return device
+    }
+
+    /// `render` of a view of the loaded data: one device's says so (its JSON's `device` member
+    /// first, a line over its table).
+    func renderData(json: () -> JSONText, csv shape: CSVShape = .firstList, table: (Int, Theme) -> [String]) -> CommandOutcome {
+        guard let device = shownDevice else { return render(json: json, csv: shape, table: table) }
+        return render(json: { json().leading("device", .string(device)) }, csv: shape) { width, theme in
+            TextReport.deviceNote(device, width: width) + table(width, theme)
+        }
+    }
+
     /// Renders the JSON document, the table lines, or the CSV made from the JSON document
     /// (`shape` says whether its rows are the document's first list or the document itself).
     func render(json: () -> JSONText, csv shape: CSVShape = .firstList, table: (Int, Theme) -> [String]) -> CommandOutcome {

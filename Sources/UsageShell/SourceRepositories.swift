@@ -16,18 +16,22 @@ extension SourceRef {
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is
     /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `options` are
     /// what the readers are given (the clock, the zone of local times, CSV column names);
-    /// `store` is where the store is (nil: there is no home to keep one in).
+    /// `store` is where the store is (nil: there is no home to keep one in), `device` the device
+    /// whose sessions it gives (nil: every device's).
     func repository(
-        zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: StoreLocation?
+        zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: StoreLocation?,
+        device: String? = nil
     ) -> any HistoryRepository {
         switch self {
         case .store:
-            return StoreRepository(location: store)
+            return StoreRepository(location: store, device: device)
+        case .storeAt(let name):
+            return StoreRepository(location: StoreLocation(name))
         case .tracked:
             return TrackedRepository(location: store, now: options.now)
         case .merged(let refs):
             return MergedRepository(
-                name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store) })
+                name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store, device: device) })
         default:
             return sessionRepository(zone: zone, timeout: timeout, options: options)
         }
@@ -48,7 +52,7 @@ extension SourceRef {
             var repository = ActivityWatchRepository(host: host, port: port)
             repository.client.readTimeout = timeout
             return repository
-        case .merged, .store, .tracked:
+        case .merged, .store, .storeAt, .tracked:
             preconditionFailure("\(self) is not read whole")
         }
     }

@@ -61,6 +61,8 @@ public final class UsageViewModel {
     public var timeout: Double = StreamLimits.defaultTimeout
     /// Where the store is (`load store`); nil when there is no home to keep one in.
     public var store: StoreLocation?
+    /// The device whose sessions the store gives (`device NAME`); nil: every device's, merged.
+    public var device: String?
     /// The zone a CSV's times without an offset are read in (`--data-tz`); nil: the selected zone.
     public var dataZone: Zone?
     /// Which CSV column holds which field, where the header's names do not say (`--columns`).
@@ -152,7 +154,7 @@ public final class UsageViewModel {
         _ source: SourceRef, repository: (any HistoryRepository)? = nil,
         presenter: any LoadPresenter = DirectLoadPresenter()
     ) -> Result<any SessionHistory, LoadError> {
-        let made = repository == nil ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store) : nil
+        let made = repository == nil ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store, device: device) : nil
         let ticket = beginLoad(source, live: made)
         let repo: any HistoryRepository = repository ?? made!
         let cancellation = ticket.cancellation

@@ -9,7 +9,7 @@ public final class OpenStores: Sendable {
     public static let shared = OpenStores()
 
     private struct Entry {
-        weak var store: SQLiteStore?
+        weak var store: (any BackendStore)?
     }
 
     private let open = Mutex<[String: Entry]>([:])
@@ -29,7 +29,7 @@ public final class OpenStores: Sendable {
     ///   way it cannot be opened.
     public func writer(_ location: StoreLocation, create: Bool = true) throws(StoreError) -> any StoreWriter {
         let store = try store(location, create: create)
-        guard !store.isReadOnly else { throw .readOnly(path: store.path) }
+        guard !store.isReadOnly else { throw store.readOnlyError }
         return store
     }
 
@@ -43,20 +43,39 @@ public final class OpenStores: Sendable {
         for store in stores { store.close() }
     }
 
-    private func store(_ location: StoreLocation, create: Bool) throws(StoreError) -> SQLiteStore {
+    private func store(_ location: StoreLocation, create: Bool) throws(StoreError) -> any BackendStore {
         let key = location.identity
         if let held = open.withLock({ $0[key]?.store }) { return held }
+        // Opened outside the lock (it may wait for another process's migration, or a server); a
+        // store opened meanwhile by another thread of this process wins.
+        let opened: any BackendStore
         switch location {
-        case .sqlite(let path):
-            // Opened outside the lock (it may wait for another process's migration); a store
-            // opened meanwhile by another thread of this process wins.
-            let opened = try SQLiteStore.open(path: path, create: create)
-            return open.withLock { open in
-                if let held = open[key]?.store { return held }
-                open = open.filter { $0.value.store != nil }
-                open[key] = Entry(store: opened)
-                return opened
-            }
+        case .sqlite(let path): opened = try SQLiteStore.open(path: path, create: create)
+        case .postgres(let conninfo): opened = try PostgresStore.open(location, conninfo: conninfo, create: create)
+        }
+        return open.withLock { open in
+            if let held = open[key]?.store { return held }
+            open = open.filter { $0.value.store != nil }
+            open[key] = Entry(store: opened)
+            return opened
         }
     }
+}
+
+/// What `OpenStores` keeps of a backend's store.
+protocol BackendStore: SQLStore {
+    /// Whether it may only be read here.
+    var isReadOnly: Bool { get }
+    /// What a change is refused with when it may only be read.
+    var readOnlyError: StoreError { get }
+    /// Closes its connections; it is not used again.
+    func close()
+}
+
+extension SQLiteStore: BackendStore {
+    var readOnlyError: StoreError { .readOnly(path: path) }
+}
+
+extension PostgresStore: BackendStore {
+    var readOnlyError: StoreError { .readOnlyRole(path: shown) }
 }

@@ -24,6 +24,7 @@ public enum Retention {
         let deleted = try tx.execute("DELETE FROM session WHERE start < ? AND start + length <= ?", [.integer(cut), .integer(cut)])
         for row in bySource {
             try tx.execute("UPDATE source SET sessions = sessions - ? WHERE id = ?", [row[1], row[0]])
+            try tx.execute("UPDATE device SET sessions = sessions - ? WHERE id = (SELECT device FROM source WHERE id = ?)", [row[1], row[0]])
         }
         let left = (try Meta.get(tx, Meta.sessions) ?? 0) - Int64(deleted)
         try Meta.set(tx, Meta.sessions, left)

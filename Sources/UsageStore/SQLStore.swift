@@ -72,6 +72,8 @@ enum Meta {
     static let lastSeen = "last_seen"
     /// The running interval already named as left running across a night.
     static let namedRunning = "named_running"
+    /// How many changes were committed (PostgreSQL's change token; SQLite has its own).
+    static let changes = "changes"
 
     /// A value (nil when unset).
     static func get(_ tx: any SQLTransaction, _ key: String) throws -> Int64? {

@@ -16,6 +16,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: [String])
     /// The store may only be read (a read-only file or folder), and this would change it.
     case readOnly(path: String)
+    /// The server lets this role only read the store (no privilege, or read-only transactions).
+    case readOnlyRole(path: String)
+    /// The server could not be reached or refused the connection (libpq's first line).
+    case connection(path: String, reason: String)
+    /// The server's client library (libpq) is missing or unusable.
+    case noClient(path: String, reason: String)
+    /// No sessions of that device are in the store.
+    case unknownDevice(path: String, name: String)
     /// Anything else SQLite or the system said.
     case failed(path: String, reason: String)
 
@@ -25,7 +33,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
-            .newerSchema(let path, _), .readOnly(let path), .failed(let path, _):
+            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .connection(let path, _), .noClient(let path, _),
+            .unknownDevice(let path, _), .failed(let path, _):
             return path
         }
     }
@@ -44,6 +53,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .newerSchema(_, let found):
             return "it was written by a newer usage-shell (schema \(found.joined(separator: ", "))); this version does not change it: upgrade usage-shell"
         case .readOnly: return "it can only be read here (a read-only file or folder)"
+        case .readOnlyRole: return "the server lets this role only read it; nothing was changed"
+        case .connection(_, let reason): return "cannot connect: \(reason)"
+        case .noClient(_, let reason): return "a PostgreSQL store needs libpq (Debian: apt-get install libpq5): \(reason)"
+        case .unknownDevice(_, let name): return "it holds no device '\(name)' (devices lists them)"
         case .failed(_, let reason): return reason
         }
     }

@@ -3,15 +3,39 @@
     import Glibc
 #endif
 import Foundation
+import UsageData
 
-/// A store's place: for now a SQLite file; the backend is told by the form of the name.
+/// A store's place; the backend is told by the form of the name.
 public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
     /// A SQLite database file (the embedded default).
     case sqlite(path: String)
+    /// A PostgreSQL database, as libpq names one: a `postgresql://` (or `postgres://`) URI, or a
+    /// key=value string (`host=… dbname=…`, `service=…`); the PG* variables, `~/.pgpass` and a
+    /// service file fill in the rest, as for psql.
+    case postgres(conninfo: String)
 
-    /// The store a name means (`--db NAME`, `USAGE_SHELL_DB=NAME`): a file path.
+    /// The store a name means (`--db NAME`, `USAGE_SHELL_DB=NAME`): a PostgreSQL URI or
+    /// key=value string, else a file path.
     public init(_ name: String) {
-        self = .sqlite(path: name)
+        self = Self.isConnectionString(name) ? .postgres(conninfo: name) : .sqlite(path: name)
+    }
+
+    /// libpq's connection keywords (a key=value string begins with one).
+    static let keywords: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "channel_binding", "connect_timeout",
+        "client_encoding", "options", "application_name", "fallback_application_name", "keepalives", "keepalives_idle",
+        "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication", "gssencmode", "sslmode", "requiressl",
+        "sslcompression", "sslcert", "sslkey", "sslpassword", "sslrootcert", "sslcrl", "sslcrldir", "sslsni", "requirepeer",
+        "ssl_min_protocol_version", "ssl_max_protocol_version", "krbsrvname", "gsslib", "service", "target_session_attrs",
+    ]
+
+    /// Whether `name` is a PostgreSQL connection string rather than a path.
+    static func isConnectionString(_ name: String) -> Bool {
+        let trimmed = name.drop { $0 == " " }
+        if trimmed.hasPrefix("postgresql://") || trimmed.hasPrefix("postgres://") { return true }
+        guard let equals = trimmed.firstIndex(of: "=") else { return false }
+        let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+        return keywords.contains(key)
     }
 
     /// `USAGE_SHELL_DB`, else `$XDG_DATA_HOME/usage-shell/usage.sqlite` (an absolute
@@ -24,10 +48,11 @@ public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
         return .sqlite(path: home + "/.local/share/usage-shell/usage.sqlite")
     }
 
-    /// As messages name it: the path.
+    /// As messages name it: the path, or the connection string with its password hidden.
     public var description: String {
         switch self {
         case .sqlite(let path): return path
+        case .postgres(let conninfo): return Self.redacted(conninfo)
         }
     }
 
@@ -35,26 +60,35 @@ public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String? {
         switch self {
         case .sqlite(let path): return path
+        case .postgres: return nil
         }
     }
 
+    /// A connection string without its password: `postgresql://u:***@h/db`, `password=***`.
+    static func redacted(_ conninfo: String) -> String { SourceRef.redactedConnection(conninfo) }
+
     /// Whether something is there: a store, or something that is not one (which opening then
     /// refuses in one line); an empty file counts as nothing (a store is made in it).
+    /// (A server's database counts as something: whether it holds a store, opening says.)
     public var exists: Bool {
         switch self {
         case .sqlite(let path):
             var info = stat()
             guard stat(path, &info) == 0 else { return false }
             return (info.st_mode & S_IFMT) != S_IFREG || info.st_size > 0
+        case .postgres:
+            return true
         }
     }
 
     /// What makes two names the same store in this process: an absolute, standardised path.
-    var identity: String {
+    public var identity: String {
         switch self {
         case .sqlite(let path):
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             return "sqlite:" + (absolute as NSString).standardizingPath
+        case .postgres(let conninfo):
+            return "postgres:" + conninfo
         }
     }
 }

@@ -11,8 +11,18 @@ public protocol StoreReader: AnyObject, Sendable {
     /// it moved (`watch`).
     func changeToken() throws(StoreError) -> Int64
 
-    /// The imported sessions as reports read them, by window; named `source` in messages.
-    func history(source: String) throws(StoreError) -> StoreHistory
+    /// The imported sessions as reports read them, by window; named `source` in messages; with
+    /// `device`, that device's alone.
+    ///
+    /// - Throws: `.unknownDevice` for a device the store does not know.
+    func history(source: String, device: String?) throws(StoreError) -> StoreHistory
+
+    /// The devices the store's sessions came from, most recently imported first.
+    func devices() throws(StoreError) -> [DeviceSummary]
+
+    /// Everything the store holds (its sources' sessions with their keys, the tracker), for a
+    /// copy into another store.
+    func contents() throws(StoreError) -> StoreContents
 
     /// What `store` shows, with days taken in `zone`.
     func summary(zone: Zone) throws(StoreError) -> StoreSummary
@@ -48,6 +58,12 @@ public protocol StoreWriter: StoreReader {
     /// Imports every source in one transaction, each session once (keyed by its source and
     /// its own identity); then applies the retention, when one is set.
     func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary
+
+    /// Copies another store's contents in, in one transaction: sessions under the keys they were
+    /// stored with (none twice), the tracker's tasks and time. `from` names the other store.
+    ///
+    /// - Throws: `.failed` when a tracked interval overlaps time tracked here (nothing copied).
+    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary
 
     /// Sets the retention (nil: keep everything). It applies after each import, not now.
     func setRetention(days: Int?) throws(StoreError)
@@ -89,4 +105,11 @@ public protocol StoreWriter: StoreReader {
     func renameCategory(_ old: String, to new: String) throws(TrackingError) -> String
     /// Deletes a category; its tasks move to Other. Returns its stored name and how many moved.
     func deleteCategory(_ name: String) throws(TrackingError) -> (name: String, moved: Int)
+}
+
+extension StoreReader {
+    /// Every device's sessions as reports read them.
+    public func history(source: String) throws(StoreError) -> StoreHistory {
+        try history(source: source, device: nil)
+    }
 }

@@ -6,10 +6,13 @@ import UsageData
 public struct StoreRepository: HistoryRepository {
     /// Where the store is (nil: there is no place for one).
     public let location: StoreLocation?
+    /// The device whose sessions are read (nil: every device's).
+    public let device: String?
     public var name: String { SourceRef.storeName }
 
-    public init(location: StoreLocation?) {
+    public init(location: StoreLocation?, device: String? = nil) {
         self.location = location
+        self.device = device
     }
 
     public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
@@ -17,7 +20,7 @@ public struct StoreRepository: HistoryRepository {
     {
         guard let location else { throw .unreadable(source: name, reason: StoreError.nowhere) }
         do {
-            return try OpenStores.shared.reader(location).history(source: name)
+            return try OpenStores.shared.reader(location).history(source: name, device: device)
         } catch {
             throw .unreadable(source: name, reason: "\(location): \(error.reason)")
         }

@@ -26,6 +26,12 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The store's database; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite.", valueName: "path"), completion: .file())
     var db: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The device the sessions came from (a source that names its own, as ActivityWatch's hosts, keeps them); default: $USAGE_SHELL_DEVICE, else this machine's host name.",
+            valueName: "name"))
+    var device: String?
+
     @Option(help: "The time zone of the retention cut (IANA name or UTC); default: $TZ, else the system's.")
     var tz: String?
 
@@ -41,6 +47,7 @@ struct ImportCommand: ParsableCommand {
             throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
         }
         if sources.isEmpty { throw ValidationError("which source? (a file, -, a URL, aw://HOST:PORT or activitywatch)") }
+        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--device: a device's name cannot be empty") }
     }
 
     func run() throws {
@@ -51,7 +58,8 @@ struct ImportCommand: ParsableCommand {
             environment: environment, tz: tz, timeout: timeout, db: db, stdin: stdinIsTerminal ? .terminal : .available,
             output: OutputSettings(format: format), interactive: false)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
-        runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ")])
+        let named = device.map { " --device " + Tokenizer.quoted($0) } ?? ""
+        runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ") + named])
         // The store's log written into its file: the file alone then holds everything.
         OpenStores.shared.closeAll()
         throw ExitCode(runner.exitStatus)

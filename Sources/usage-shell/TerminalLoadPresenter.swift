@@ -18,9 +18,9 @@ final class TerminalLoadPresenter: LoadPresenter {
         self.width = width
     }
 
-    func present(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork) -> Result<any SessionHistory, LoadError> {
+    func present<Loaded: Sendable>(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork<Loaded>) -> Result<Loaded, LoadError> {
         let bytes = Atomic<Int>(0)
-        let outcome = Mutex<Result<any SessionHistory, LoadError>?>(nil)
+        let outcome = Mutex<Result<Loaded, LoadError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let result = work { bytes.store($0, ordering: .relaxed) }

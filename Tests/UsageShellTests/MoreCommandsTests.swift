@@ -284,7 +284,7 @@ struct NameMatchTests {
 struct TerminalLoadTests {
     /// A presenter that cancels as Ctrl-C would, before the work finishes.
     final class CancellingPresenter: LoadPresenter {
-        func present(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork) -> Result<any SessionHistory, LoadError> {
+        func present<Loaded: Sendable>(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork<Loaded>) -> Result<Loaded, LoadError> {
             cancellation.cancel()
             return .failure(.cancelled(source: source.description))
         }

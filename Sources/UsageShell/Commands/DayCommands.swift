@@ -34,7 +34,7 @@ extension CommandTable {
             let form = args[showForm]
             // At the prompt's terminal, a full screen taller than it gives way to the compact one.
             let rows = form == nil ? shell.environment.screen?.rows : nil
-            return shell.render(
+            return shell.renderData(
                 json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
                 table: { width, theme in
                     let palette = shell.palette(r, theme: theme)
@@ -56,7 +56,7 @@ extension CommandTable {
             try shell.requireData()
             if let query = args[daySlot] { try shell.selectDay(query, typed: args.words[0]) }
             let r = shell.model.report
-            return shell.render(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
+            return shell.renderData(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
         },
         Command(
             "chart", abbreviations: ["ch"],
@@ -75,10 +75,10 @@ extension CommandTable {
             let r = try shell.requireReport()
             switch shell.model.chart {
             case .category:
-                return shell.render(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
+                return shell.renderData(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             case .hourly:
                 let by = shell.model.hourlyBy
-                return shell.render(
+                return shell.renderData(
                     json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
             }
         },
@@ -106,7 +106,7 @@ extension CommandTable {
             }
             if let top = args[topSlot] { list = Array(list.prefix(top)) }
             let (listed, categoryName) = (list, category)
-            return shell.render(
+            return shell.renderData(
                 json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
                 table: {
                     TextReport.apps(
@@ -124,7 +124,7 @@ extension CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            return shell.render(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: shell.palette(shell.model.report, theme: $1)) })
+            return shell.renderData(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: shell.palette(shell.model.report, theme: $1)) })
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
@@ -135,7 +135,7 @@ extension CommandTable {
             let r = try shell.requireReport()
             // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
-            return shell.render(
+            return shell.renderData(
                 json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
         },
         Command(
@@ -169,7 +169,7 @@ extension CommandTable {
             let insights = model.insights(endingOn: model.selectedDay)
             // On tracked time: estimated against actual, and the streaks.
             let tracker = model.loadedSource?.parts.contains(.tracked) == true ? try shell.trackerInsights() : nil
-            return shell.render(
+            return shell.renderData(
                 json: {
                     let json = ReportJSON.insights(insights, zone: model.zone)
                     guard let tracker, case .object(let fields) = json else { return json }
@@ -198,7 +198,7 @@ extension CommandTable {
         let model = shell.model
         let days = model.summaries(endingOn: model.selectedDay, count: count)
         let selected = model.selectedDay
-        return shell.render(json: { ReportJSON.week(days) }) { width, theme in
+        return shell.renderData(json: { ReportJSON.week(days) }) { width, theme in
             let previous = model.summaries(endingOn: selected.adding(days: -count), count: count)
             let long = title(TextFormat.longDate(selected))
             let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))

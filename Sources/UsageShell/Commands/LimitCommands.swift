@@ -91,7 +91,7 @@ extension CommandTable {
         let day = model.selectedDay
         let statuses = limits.map { LimitStatus($0, history: model.history, date: day, zone: model.zone) }
         let shown = check ? statuses.filter(\.isCrossed) : statuses
-        let outcome = shell.render(json: { ReportJSON.limits(shown, day: day, zone: model.zone) }) { width, theme in
+        let outcome = shell.renderData(json: { ReportJSON.limits(shown, day: day, zone: model.zone) }) { width, theme in
             check
                 ? TextReport.limitsCheck(statuses, day: day, zone: model.zone, width: width)
                 : TextReport.limits(

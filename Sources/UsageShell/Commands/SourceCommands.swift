@@ -2,6 +2,7 @@
 import UsageCore
 import UsageData
 import UsageRender
+import UsageStore
 
 extension CommandTable {
     static let sourceSlot = Slot<String>(
@@ -19,7 +20,7 @@ extension CommandTable {
     ) { shell, _ throws(ShellError) in
         try shell.requireData()
         let q = DataQuality(history: shell.model.history, zone: shell.model.zone)
-        return shell.render(json: { ReportJSON.check(q) }, csv: .record, table: { TextReport.check(q, width: $0, theme: $1) })
+        return shell.renderData(json: { ReportJSON.check(q) }, csv: .record, table: { TextReport.check(q, width: $0, theme: $1) })
     }
 
     static let sourceCommands: [Command] = [
@@ -63,13 +64,24 @@ extension CommandTable {
                 .sequence([.choice(reportChoice), .value(exportFileSlot), .flag("--force")]),
             ]),
             summary: "write the loaded sessions (.json, .ndjson or .csv, by extension), or the day's app list (report); "
-                + "an existing file only with --force",
-            examples: ["export sessions.json", "export sessions.csv", "export report today.csv", "export report today.csv --force"],
+                + "an existing file only with --force; store:LOCATION copies the store into another (its devices and tracked time too)",
+            examples: ["export sessions.json", "export sessions.csv", "export report today.csv", "export report today.csv --force", "export store:backup.sqlite"],
             tooMany: "one file (quote paths with spaces)"
         ) { shell, args throws(ShellError) in
             let force = args.has("--force")
             let typed = args[exportFileSlot]!
             let report = args[reportChoice] != nil
+            // `export store:LOCATION`: the store copied into another (made when new).
+            if !report, case .storeAt(let name) = SourceRef(typed, home: shell.home) {
+                let source = try shell.storeReader()
+                let target: any StoreWriter
+                do throws(StoreError) {
+                    target = try OpenStores.shared.writer(StoreLocation(name), create: true)
+                } catch {
+                    throw .store(error)
+                }
+                return try copyStore(shell, from: source.location, into: target)
+            }
             guard let format = ExportFormat(path: typed), !(report && format == .ndjson) else {
                 let names = report ? ".csv or .json" : ".json, .ndjson (.jsonl) or .csv"
                 throw named("export").usageError("cannot tell the format of '\(TerminalText.sanitize(typed))': name it \(names)")

@@ -19,11 +19,11 @@ extension CommandTable {
 
     static let storeCommands: [Command] = [
         Command(
-            "import", syntax: .sequence([.value(importSlot), .many(importSlot)]),
-            summary: "put sources into the store (any source load takes); each session once, however often it is imported",
-            examples: ["import ~/export.json", "import activitywatch", "import phone.csv laptop.json"]
+            "import", syntax: .sequence([.value(importSlot), .many(importSlot), .optional(.sequence([.word(Keyword("--device", exact: true)), .value(importDeviceSlot)]))]),
+            summary: "put sources into the store (any source load takes), each session once however often it is imported, as this machine's (--device NAME: another's; ActivityWatch names its hosts)",
+            examples: ["import ~/export.json", "import activitywatch", "import phone.csv laptop.json", "import phone.csv --device phone"]
         ) { shell, args throws(ShellError) in
-            try importSources(shell, args.all(importSlot))
+            try importSources(shell, args.all(importSlot), device: args[importDeviceSlot])
         },
         Command(
             "store", summary: "the store: where it is, its size, sessions and days, the sources imported and when, the retention",
@@ -115,7 +115,7 @@ extension CommandTable {
 
     /// `import`: every source loaded as `load` would (rules applied), then put into the store in
     /// one transaction: if any source fails, nothing is imported.
-    static func importSources(_ shell: Shell, _ words: [String]) throws(ShellError) -> CommandOutcome {
+    static func importSources(_ shell: Shell, _ words: [String], device: String?) throws(ShellError) -> CommandOutcome {
         let refs = words.map { SourceRef($0, home: shell.home) }
         if let twice = SourceRef.repeated(refs) {
             throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")
@@ -128,20 +128,30 @@ extension CommandTable {
             shell.stdin = .consumed
         }
         guard shell.environment.store != nil else { throw .noStore }
+        if let other = refs.lazy.compactMap({ if case .storeAt(let name) = $0 { return name } else { return nil } }).first {
+            guard refs.count == 1 else { throw named("import").usageError("import store:LOCATION copies a whole store: name it alone") }
+            return try copyStore(shell, from: StoreLocation(other), into: shell.storeWriter())
+        }
         let rules = shell.rules.readForLoad(warn: shell.warn)
         var sources: [ImportSource] = []
+        // The sessions are this machine's (or `--device`'s), unless the source names its own.
+        let importing = device ?? Devices.local
         for ref in refs {
-            let repository = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil)
+            let made = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil)
+            guard let repository = made as? any SessionRepository else { throw named("import").usageError("'\(ref)' cannot be imported") }
             let cancellation = CancellationToken()
             let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in
-                Result { () throws(LoadError) in try repository.openHistory(cancellation: cancellation, progress: progress) }
+                Result { () throws(LoadError) in try repository.loadByDevice(cancellation: cancellation, progress: progress) }
             }
             switch loaded {
             case .failure(let error): throw .loadFailed(error, previousDataKept: false)
-            case .success(let history):
-                guard let dataset = history as? Dataset else { throw named("import").usageError("'\(ref)' cannot be imported") }
-                let ruled = rules.map { rules in dataset.categorising { rules.category(for: $0) } } ?? dataset
-                sources.append(ImportSource(identity: ref.importIdentity(home: shell.home), shown: ref.description, dataset: ruled))
+            case .success(let parts):
+                for part in parts {
+                    let ruled = rules.map { rules in part.dataset.categorising { rules.category(for: $0) } } ?? part.dataset
+                    sources.append(
+                        ImportSource(
+                            identity: ref.importIdentity(home: shell.home), shown: ref.description, dataset: ruled, device: part.device ?? importing))
+                }
             }
         }
         let store = try shell.storeWriter()
@@ -153,6 +163,26 @@ extension CommandTable {
         }
         shell.reloadStoreIfShown()
         return shell.render(json: { ReportJSON.imported(summary) }, table: { width, _ in TextReport.imported(summary, width: width) })
+    }
+}
+
+extension CommandTable {
+    /// One store copied into another (`import store:…`, `export store:…`): sessions with their
+    /// devices and keys, the tracker; a copy made again adds nothing.
+    static func copyStore(_ shell: Shell, from location: StoreLocation, into target: any StoreWriter) throws(ShellError) -> CommandOutcome {
+        guard location.identity != target.location.identity else {
+            throw .refused("'\(TerminalText.sanitize(location.description))' is the store itself: name another one")
+        }
+        let summary: CopySummary
+        do throws(StoreError) {
+            let source = try OpenStores.shared.reader(location)
+            summary = try target.copyIn(try source.contents(), from: source.location.description, now: shell.environment.now())
+        } catch {
+            throw .store(error)
+        }
+        shell.reloadStoreIfShown()
+        shell.reloadTrackedIfShown()
+        return shell.render(json: { ReportJSON.copied(summary) }, csv: .record) { width, _ in TextReport.copied(summary, width: width) }
     }
 }
 

@@ -17,6 +17,8 @@ public final class LiveSources: HistoryRepository {
     private let zone: Zone
     private let timeout: Double
     private let store: StoreLocation?
+    /// The device whose sessions the store gives (nil: every device's).
+    private let device: String?
     private let options: ReadOptions
     private let parts = Mutex<[Part]>([])
 
@@ -41,12 +43,13 @@ public final class LiveSources: HistoryRepository {
         case plain
     }
 
-    public init(_ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?) {
+    public init(_ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?, device: String? = nil) {
         self.source = source
         self.zone = zone
         self.timeout = timeout
         self.options = options
         self.store = store
+        self.device = device
     }
 
     /// The first read: every part read whole and kept.
@@ -55,7 +58,8 @@ public final class LiveSources: HistoryRepository {
     {
         var read: [Part] = []
         for ref in source.parts {
-            read.append(try Self.first(ref, options: options, zone: zone, timeout: timeout, store: store, cancellation: cancellation, progress: progress))
+            read.append(
+                try Self.first(ref, options: options, zone: zone, timeout: timeout, store: store, device: device, cancellation: cancellation, progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
         parts.withLock { $0 = read }
@@ -148,21 +152,23 @@ public final class LiveSources: HistoryRepository {
                 // The same store read again: its change token keeps telling what changes.
                 do {
                     let version = try reader.changeToken()
-                    let again = try reader.history(source: history.source)
+                    let again = try reader.history(source: history.source, device: history.device)
                     return (Part(ref: part.ref, state: .store(again, reader, version: version), history: again), true)
                 } catch {
                     throw Self.storeError(error, location: reader.location)
                 }
             }
             let again = try Self.first(
-                part.ref, options: options, zone: zone, timeout: timeout, store: store, cancellation: cancellation, progress: { _ in })
+                part.ref, options: options, zone: zone, timeout: timeout, store: store, device: device, cancellation: cancellation,
+                progress: { _ in })
             return (again, true)
         }
     }
 
     /// A part's first read (or a whole read again), with what is seen of it just before.
     private static func first(
-        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: StoreLocation?, cancellation: CancellationToken,
+        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: StoreLocation?, device: String?,
+        cancellation: CancellationToken,
         progress: @escaping @Sendable (Int) -> Void
     ) throws(LoadError) -> Part {
         switch ref {
@@ -177,12 +183,16 @@ public final class LiveSources: HistoryRepository {
             var events = ActivityWatchFollow()
             _ = try events.update(from: server, cancellation: cancellation, progress: progress)
             return Part(ref: ref, state: .activityWatch(events), history: try events.dataset(source: server.name, cancellation: cancellation))
-        case .store:
-            guard let location = store else { throw .unreadable(source: SourceRef.storeName, reason: StoreError.nowhere) }
+        case .store, .storeAt:
+            // The shell's store (its device chosen), or another one named.
+            var location = store
+            var (name, only) = (SourceRef.storeName, device)
+            if case .storeAt(let other) = ref { (location, name, only) = (StoreLocation(other), ref.description, nil) }
+            guard let location else { throw .unreadable(source: SourceRef.storeName, reason: StoreError.nowhere) }
             do {
                 let opened = try OpenStores.shared.reader(location)
                 let version = try opened.changeToken()
-                let history = try opened.history(source: SourceRef.storeName)
+                let history = try opened.history(source: name, device: only)
                 return Part(ref: ref, state: .store(history, opened, version: version), history: history)
             } catch {
                 throw storeError(error, location: location)
@@ -203,7 +213,7 @@ public final class LiveSources: HistoryRepository {
                 throw .unreadable(source: SourceRef.trackedName, reason: "\(location): \(error.reason)")
             }
         case .merged, .sample, .stdin, .refused, .url:
-            let repository = ref.repository(zone: zone, timeout: timeout, options: options, store: store)
+            let repository = ref.repository(zone: zone, timeout: timeout, options: options, store: store, device: device)
             return Part(ref: ref, state: .plain, history: try repository.openHistory(cancellation: cancellation, progress: progress))
         }
     }

@@ -41,7 +41,7 @@ public enum RefreshPolicy {
         case .file: return .file
         case .activityWatch: return .activityWatch
         case .url: return .url
-        case .store: return .store
+        case .store, .storeAt: return .store
         case .tracked: return .tracked
         case .sample, .stdin, .refused, .merged: return .once
         }

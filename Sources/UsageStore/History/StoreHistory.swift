@@ -6,10 +6,10 @@ import UsageCore
 protocol StoreWindows: Sendable {
     /// Where the store is (for messages).
     var location: StoreLocation { get }
-    /// The names and facts of one snapshot.
-    func facts() throws(StoreError) -> StoreHistory.Facts
+    /// The names and facts of one snapshot; with `device`, of that device's sessions.
+    func facts(device: String?) throws(StoreError) -> StoreHistory.Facts
     /// The sessions touching `[from, to)` among those of `facts` (rows up to its last, names it
-    /// knows), sorted by start; their ids with `ids`; and the state they were read in.
+    /// knows, its device's), sorted by start; their ids with `ids`; and the state they were read in.
     func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64)
     /// The state reads see now (inside a screen: the screen's), for the cache.
     func readVersion() throws(StoreError) -> Int64
@@ -38,6 +38,8 @@ public final class StoreHistory: SessionHistory {
         var longest: Micros
         /// The last row of the snapshot.
         var lastRow: Int64
+        /// The device read (its id), or nil for all of them.
+        var device: Int64?
     }
 
     public let source: String
@@ -74,11 +76,16 @@ public final class StoreHistory: SessionHistory {
     /// How many windows are kept (a month of days and the month before, for `days 31`).
     static let cachedWindows = 96
 
-    /// A snapshot of the store behind `windows`, named `source` in messages.
-    init(windows: any StoreWindows, source: String) throws(StoreError) {
+    /// The device whose sessions these are (nil: every device's).
+    public let device: String?
+
+    /// A snapshot of the store behind `windows` (of `device`'s sessions alone, with one), named
+    /// `source` in messages.
+    init(windows: any StoreWindows, source: String, device: String? = nil) throws(StoreError) {
         self.windows = windows
         self.source = source
-        facts = try windows.facts()
+        self.device = device
+        facts = try windows.facts(device: device)
         (apps, categories, sessionCount, span) = (facts.apps, facts.categories, facts.sessionCount, facts.span)
         parts = [SourcePart(source: source, sessions: sessionCount, skipped: SkipSummary(), repairedStrings: 0)]
     }
@@ -159,4 +166,23 @@ public final class StoreHistory: SessionHistory {
     public func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         try windows.readingAsOne(body)
     }
+
+    /// `facts` narrowed to the device named `device` (nil: all), read in the same transaction:
+    /// its count, span and longest session from its row, its first start through the start index.
+    static func narrowed(_ facts: Facts, to device: String?, location: StoreLocation, _ tx: any SQLTransaction) throws -> Facts {
+        guard let device else { return facts }
+        guard let row = try tx.row("SELECT id, sessions, latest_end, longest FROM device WHERE name = ?", [.text(device)]),
+            let id = row.int("id")
+        else { throw StoreError.unknownDevice(path: location.description, name: device) }
+        var narrowed = facts
+        narrowed.device = id
+        narrowed.sessionCount = Int(row.int("sessions") ?? 0)
+        let first = try tx.int("SELECT min(start) FROM session WHERE device = ?", [.integer(id)])
+        narrowed.span = first.flatMap { start in row.int("latest_end").map { (start, $0) } }
+        narrowed.longest = row.int("longest") ?? 0
+        return narrowed
+    }
+
+    /// The condition a window's query adds for a device (its one argument follows the others).
+    static func deviceCondition(_ facts: Facts) -> String { facts.device == nil ? "" : " AND device = ?" }
 }

@@ -30,6 +30,17 @@ struct ImportPlan {
         keys = [Int64](repeating: 0, count: count)
     }
 
+    /// A copy's plan: each session under the key it was stored with elsewhere, inserted unless
+    /// the store holds that key already.
+    mutating func insertMissing(keys: [Int64], stored: [Int64: StoredSession]) {
+        self.keys = keys
+        for k in actions.indices where stored[keys[k]] == nil {
+            actions[k] = Self.insert
+            added += 1
+        }
+        unchanged = actions.count - added
+    }
+
     /// Whether a stored session the key found is this session changed (an update) rather
     /// than another session (a collision of keys): for an id, the stored id is the same
     /// (`storedIDEquals` reads it); for a start, the start is; content never changes.

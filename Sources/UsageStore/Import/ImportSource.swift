@@ -9,10 +9,13 @@ public struct ImportSource: Sendable {
     public let shown: String
     /// Its sessions, category rules applied.
     public let dataset: Dataset
+    /// The device they came from (the importing machine's, unless the source names one).
+    public let device: String
 
-    public init(identity: String, shown: String, dataset: Dataset) {
+    public init(identity: String, shown: String, dataset: Dataset, device: String = Devices.local) {
         self.identity = identity
         self.shown = shown
         self.dataset = dataset
+        self.device = device
     }
 }

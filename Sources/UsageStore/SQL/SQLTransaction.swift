@@ -39,3 +39,11 @@ public struct SQLMissingRow: Error, CustomStringConvertible {
     public let statement: String
     public var description: String { "the database returned no row for: \(statement)" }
 }
+
+/// A new row's id, as one more than the largest in use (what SQLite's rowids do): the same ids
+/// on every backend, with no gap where a refused change took one (a server's sequences leave
+/// such gaps), since writers take their turn one at a time.
+enum SQLIDs {
+    /// The expression of the next id of `table`, for an `INSERT`'s values.
+    static func next(_ table: String) -> String { "(SELECT coalesce(max(id), 0) + 1 FROM \(table))" }
+}

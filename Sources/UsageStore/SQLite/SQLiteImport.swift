@@ -1,4 +1,4 @@
-// SQLiteImport.swift — puts loaded sessions into the store, each once: keyed by its source and its own identity (id, start or content), added when new, updated in place when it changed (a growing ActivityWatch event), counted unchanged otherwise; all sources in one transaction.
+// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): the source's stored keys read through SQLite's C API (a source holding most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
 import GRDB
 import GRDBSQLite
 import UsageCore
@@ -8,101 +8,69 @@ extension SQLiteStore {
     /// was. `now` and `zone` place the retention cut, applied afterwards when one is set.
     func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
         do {
-            return try changeDatabase { db in try importAll(sources, now: now, zone: zone, db) }
+            return try changeDatabase { db in
+                // An import touches many pages: let SQLite keep them in memory rather than read
+                // them back from the file system (the default cache is 2,000 pages).
+                try db.execute(sql: "PRAGMA cache_size = -131072")
+                defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+                return try StoreImporter.run(sources, now: now, zone: zone, path: path, SQLiteImportBackend(db: db))
+            }
         } catch {
             throw mapped(error)
         }
     }
+}
 
-    private func importAll(_ sources: [ImportSource], now: Micros, zone: Zone, _ db: Database) throws -> ImportSummary {
-        let tx = GRDBTransaction(db: db)
-        // An import touches many pages: let SQLite keep them in memory rather than read them
-        // back from the file system (the default cache is 2,000 pages).
-        try db.execute(sql: "PRAGMA cache_size = -131072")
-        defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-        var names = try NameIDs(db)
-        var results: [ImportResult] = []
-        var added = 0
-        var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
-        var longest = try Meta.get(tx, Meta.longest) ?? 0
-        for source in sources {
-            let result = try importOne(source, db: db, names: &names, now: now)
-            added += result.added
-            results.append(result)
-            if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
-            longest = max(longest, source.dataset.longestSession)
+extension SQLiteStore {
+    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
+        var summary = CopySummary(from: from, into: path)
+        do {
+            try changeDatabase { db in try StoreImporter.copy(contents, now: now, SQLiteImportBackend(db: db), summary: &summary) }
+        } catch {
+            throw copyRefusal(error)
         }
-        let count = (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added)
-        try Meta.set(tx, Meta.sessions, count)
-        if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
-        try Meta.set(tx, Meta.longest, longest)
-        let forgotten = try Retention.apply(tx, now: now, zone: zone)
-        return ImportSummary(
-            path: path, sources: results, forgotten: forgotten,
-            retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
+        return summary
+    }
+}
+
+/// An import's bulk work on one SQLite connection, inside its transaction.
+struct SQLiteImportBackend: ImportBackend {
+    let db: Database
+    var tx: any SQLTransaction { GRDBTransaction(db: db) }
+
+    func names(_ table: String) throws -> [(id: Int64, name: String)] {
+        try SQLiteStore.names(db, table: table)
     }
 
-    private func importOne(_ source: ImportSource, db: Database, names: inout NameIDs, now: Micros) throws -> ImportResult {
-        try db.execute(
-            sql: """
-                INSERT INTO source (name, shown, first_import, last_import, imports) VALUES (?, ?, ?, ?, 1)
-                ON CONFLICT(name) DO UPDATE SET shown = excluded.shown, last_import = excluded.last_import, imports = imports + 1
-                """,
-            arguments: [source.identity, source.shown, now, now])
-        let sourceID = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE name = ?", arguments: [source.identity])!
-        let dataset = source.dataset
-        let appIDs = try dataset.apps.map { try names.app($0, db: db) }
-        let categoryIDs = try dataset.categories.map { try names.category($0, db: db) }
-
-        // The sessions' keys are made on the other threads while the stored ones are read here.
-        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs, categories: categoryIDs) }
-        var stored = try Self.storedSessions(of: sourceID, db)
-        let idOfRow = try db.makeStatement(sql: "SELECT ext_id FROM session WHERE id = ?")
-        var plan = ImportPlan(count: dataset.sessionCount)
-        let planned = try keys.value.map { keys in
-            try plan.decideDistinct(dataset, keys: keys, apps: appIDs, categories: categoryIDs, stored: stored) { row, id in
-                try Self.storedID(row: row, idOfRow, db, equals: id)
-            }
-        }
-        if planned != true {
-            plan = ImportPlan(count: dataset.sessionCount)
-            try plan.decideEach(dataset, apps: appIDs, categories: categoryIDs, stored: &stored) { row, id in
-                try Self.storedID(row: row, idOfRow, db, equals: id)
-            }
-        }
-
-        var result = ImportResult(source: source.shown, skipped: dataset.skipped)
-        (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
-        try Self.carryOut(plan, dataset, source: sourceID, apps: appIDs, categories: categoryIDs, db)
-        try db.execute(sql: "UPDATE source SET sessions = sessions + ? WHERE id = ?", arguments: [result.added, sourceID])
-
-        // Each app's latest session's category.
-        var latestOfApp = [(start: Int64, category: Int64)?](repeating: nil, count: dataset.apps.count)
-        let sessions = dataset.sessions
-        for k in sessions.indices {
-            let (start, _, app, category) = sessions.core(k)
-            if start >= latestOfApp[Int(app)]?.start ?? Int64.min { latestOfApp[Int(app)] = (start, categoryIDs[Int(category)]) }
-        }
-        let latest = try db.makeStatement(
-            sql: """
-                INSERT INTO app_latest (app, category, start) VALUES (?, ?, ?)
-                ON CONFLICT(app) DO UPDATE SET category = excluded.category, start = excluded.start WHERE excluded.start >= start
-                """)
-        for (k, newest) in latestOfApp.enumerated() {
-            guard let newest else { continue }
-            try latest.execute(arguments: [appIDs[k], newest.category, newest.start])
-        }
-        return result
+    /// Inserts a name with its byte count (a name may hold a NUL, where a C string would end).
+    func insertName(_ name: String, into table: String) throws -> Int64 {
+        let statement = try db.makeStatement(sql: "INSERT INTO \(table) (name) VALUES (?)")
+        let s = statement.sqliteStatement
+        var text = name
+        text.withUTF8 { SQLiteStore.bindText(s, 1, $0) }
+        _ = try SQLiteStore.step(s, db)
+        return db.lastInsertedRowID
     }
 
+    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
+        try SQLiteStore.storedSessions(of: source, had: had, total: total, db)
+    }
+
+    func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        try SQLiteStore.storedID(row: row, try db.cachedStatement(sql: "SELECT ext_id FROM session WHERE id = ?"), db, equals: id)
+    }
+
+    func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
+        try SQLiteStore.carryOut(plan, dataset, source: source, device: device, apps: apps, categories: categories, db)
+    }
+}
+
+extension SQLiteStore {
     /// What the store holds of a source already, by key (integers only: reading every id's
     /// text would cost as much again; a key that matches with other content has its id read
     /// to tell an update from a collision). A source holding most of the store is read in one
     /// pass over the table rather than through its index, row by row.
-    private static func storedSessions(of sourceID: Int64, _ db: Database) throws -> [Int64: StoredSession] {
-        let had = try Int64.fetchOne(db, sql: "SELECT sessions FROM source WHERE id = ?", arguments: [sourceID]) ?? 0
-        guard had > 0 else { return [:] }
-        let total = try Meta.get(GRDBTransaction(db: db), Meta.sessions) ?? had
+    static func storedSessions(of sourceID: Int64, had: Int64, total: Int64, _ db: Database) throws -> [Int64: StoredSession] {
         var stored: [Int64: StoredSession] = [:]
         stored.reserveCapacity(Int(had))
         let table = had * 2 >= total ? "session NOT INDEXED" : "session"
@@ -119,12 +87,12 @@ extension SQLiteStore {
 
     /// Carries out a plan: new sessions inserted (in the load's order, which is the start
     /// index's, so its entries are appended), changed ones updated in place.
-    private static func carryOut(
-        _ plan: ImportPlan, _ dataset: Dataset, source: Int64, apps: [Int64], categories: [Int64], _ db: Database
+    static func carryOut(
+        _ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64], _ db: Database
     ) throws {
         let sessions = dataset.sessions
-        let columns = "INSERT INTO session (source, key, app, category, start, length, ext_id, start_offset, end_offset) VALUES "
-        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let columns = "INSERT INTO session (source, key, app, category, start, length, ext_id, start_offset, end_offset, device) VALUES "
+        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let one = try db.makeStatement(sql: columns + tuple)
         // Rows go in by batches: one statement step for many rows costs SQLite far less than one a row.
         let batchRows = 64
@@ -151,7 +119,8 @@ extension SQLiteStore {
                 for (offset, minutes) in [(Int32(7), offsets.start), (8, offsets.end)] {
                     if let minutes { sqlite3_bind_int64(s, index + offset, Int64(minutes)) } else { sqlite3_bind_null(s, index + offset) }
                 }
-                index += 9
+                sqlite3_bind_int64(s, index + 9, device)
+                index += 10
             }
             _ = try step(s, db)
         }
@@ -240,38 +209,3 @@ extension SQLiteStore {
 
 /// SQLite copies bound text at once (`SQLITE_TRANSIENT`), as the bytes do not outlive the call.
 let SQLITE_TRANSIENT_VALUE = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-/// The ids of app and category names in the store, made on first use (names are stored once).
-struct NameIDs {
-    private var apps: [ExactName: Int64] = [:]
-    private var categories: [ExactName: Int64] = [:]
-
-    init(_ db: Database) throws {
-        for (id, name) in try SQLiteStore.names(db, table: "app") { apps[ExactName(name)] = id }
-        for (id, name) in try SQLiteStore.names(db, table: "category") { categories[ExactName(name)] = id }
-    }
-
-    mutating func app(_ name: String, db: Database) throws -> Int64 {
-        if let id = apps[ExactName(name)] { return id }
-        let id = try Self.insert(name, into: "app", db)
-        apps[ExactName(name)] = id
-        return id
-    }
-
-    mutating func category(_ name: String, db: Database) throws -> Int64 {
-        if let id = categories[ExactName(name)] { return id }
-        let id = try Self.insert(name, into: "category", db)
-        categories[ExactName(name)] = id
-        return id
-    }
-
-    /// Inserts a name with its byte count (a name may hold a NUL, where a C string would end).
-    private static func insert(_ name: String, into table: String, _ db: Database) throws -> Int64 {
-        let statement = try db.makeStatement(sql: "INSERT INTO \(table) (name) VALUES (?)")
-        let s = statement.sqliteStatement
-        var text = name
-        text.withUTF8 { SQLiteStore.bindText(s, 1, $0) }
-        _ = try SQLiteStore.step(s, db)
-        return db.lastInsertedRowID
-    }
-}

@@ -98,8 +98,51 @@ enum SQLiteSchema {
                     BEGIN SELECT RAISE(ABORT, 'tracked intervals may not overlap'); END;
                     """)
         }
+        migrator.registerMigration("v5: devices") { db in
+            // The machines sessions came from. What a store held before was this machine's.
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE,
+                        sessions INTEGER NOT NULL DEFAULT 0,   -- its sessions in the store now
+                        first_import INTEGER,
+                        last_import INTEGER,
+                        latest_end INTEGER,                    -- of its sessions (a device's span without reading them)
+                        longest INTEGER NOT NULL DEFAULT 0)
+                    """)
+            try db.execute(
+                sql: """
+                    INSERT INTO device (id, name, sessions, first_import, last_import, latest_end, longest)
+                    SELECT 1, ?, coalesce(sum(sessions), 0), min(first_import), max(last_import),
+                           (SELECT value FROM meta WHERE key = 'latest_end'), coalesce((SELECT value FROM meta WHERE key = 'longest'), 0)
+                    FROM source HAVING count(*) > 0
+                    """, arguments: [Devices.local])
+            try db.execute(sql: SQLiteSchema.devicesV5)
+        }
         return migrator
     }
+
+    /// Sources are the same source per device (two machines' `~/export.json` are two); each
+    /// session carries its device, so a device's windows read the start index alone.
+    static let devicesV5 = """
+        CREATE TABLE source_v5 (
+            id INTEGER PRIMARY KEY,
+            device INTEGER NOT NULL REFERENCES device(id),
+            name TEXT NOT NULL,
+            shown TEXT NOT NULL,
+            first_import INTEGER NOT NULL,
+            last_import INTEGER NOT NULL,
+            imports INTEGER NOT NULL DEFAULT 0,
+            sessions INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (device, name));
+        INSERT INTO source_v5 SELECT id, 1, name, shown, first_import, last_import, imports, sessions FROM source;
+        DROP TABLE source;
+        ALTER TABLE source_v5 RENAME TO source;
+        ALTER TABLE session ADD COLUMN device INTEGER NOT NULL DEFAULT 1;
+        DROP INDEX session_start;
+        CREATE INDEX session_start ON session(start, length, app, category, device);
+        """
 
     /// The names of every migration this version knows, oldest first.
     static var known: [String] { migrator.migrations }

@@ -123,8 +123,12 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
         try readVersion()
     }
 
-    func history(source: String) throws(StoreError) -> StoreHistory {
-        try StoreHistory(windows: self, source: source)
+    func history(source: String, device: String?) throws(StoreError) -> StoreHistory {
+        try StoreHistory(windows: self, source: source, device: device)
+    }
+
+    func devices() throws(StoreError) -> [DeviceSummary] {
+        try read { tx in try Devices.all(tx) }
     }
 
     func summary(zone: Zone) throws(StoreError) -> StoreSummary {

@@ -4,7 +4,7 @@ import GRDBSQLite
 import UsageCore
 
 extension SQLiteStore {
-    func facts() throws(StoreError) -> StoreHistory.Facts {
+    func facts(device: String?) throws(StoreError) -> StoreHistory.Facts {
         try readerSnapshot { db in
             let apps = try Self.namesByID(db, table: "app")
             let categories = try Self.namesByID(db, table: "category")
@@ -14,9 +14,10 @@ extension SQLiteStore {
             let longest = try Meta.get(tx, Meta.longest) ?? 0
             let lastRow = try Int64.fetchOne(db, sql: "SELECT max(id) FROM session") ?? 0
             let first = try Int64.fetchOne(db, sql: "SELECT min(start) FROM session")
-            return StoreHistory.Facts(
+            let all = StoreHistory.Facts(
                 apps: apps, categories: categories, sessionCount: Int(count), span: first.flatMap { f in latestEnd.map { (f, $0) } },
                 longest: longest, lastRow: lastRow)
+            return try StoreHistory.narrowed(all, to: device, location: location, tx)
         }
     }
 
@@ -59,13 +60,14 @@ extension SQLiteStore {
                 }
             }
             let idColumn = ids ? "ext_id" : "NULL"
+            let (device, onDevice) = (StoreHistory.deviceCondition(facts), facts.device.map { [$0] } ?? [])
             try collect(
-                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= ? AND start < ? AND start + length > ? AND id <= ? ORDER BY start",
-                [recentFrom, to, from, lastRow])
+                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= ? AND start < ? AND start + length > ? AND id <= ?\(device) ORDER BY start",
+                [recentFrom, to, from, lastRow] + onDevice)
             if longest > long, !overflow {
                 try collect(
-                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < ? AND start + length > ? AND id <= ?",
-                    [recentFrom, from, lastRow])
+                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < ? AND start + length > ? AND id <= ?\(device)",
+                    [recentFrom, from, lastRow] + onDevice)
             }
             return (columns.sortedByStart(), version)
         }

@@ -73,7 +73,7 @@ extension SQLStore {
             (task, result.createdTask) = try Tracker.taskNamed(word, creatingAt: from.instant, tx)
             try Tracker.refuseOverlap(from: from.instant, to: to.instant, excluding: nil, tx)
             let id = try tx.insert(
-                "INSERT INTO tracked (task, start, \"end\", start_offset, end_offset, zone) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                "INSERT INTO tracked (id, task, start, \"end\", start_offset, end_offset, zone) VALUES (\(SQLIDs.next("tracked")), ?, ?, ?, ?, ?, ?) RETURNING id",
                 [.integer(task.id), .integer(from.instant), .integer(to.instant), SQLValue(from.offsetMinutes), SQLValue(to.offsetMinutes), .text(from.zone)])
             result.started = TaskInterval(task: task, interval: try Tracker.intervalByID(id, tx))
             return result
@@ -136,7 +136,7 @@ extension Tracker {
     static func begin(_ task: TrackerTask, at: Stamp, _ tx: any SQLTransaction) throws -> TaskInterval {
         try refuseOverlap(from: at.instant, to: nil, excluding: nil, tx)
         let id = try tx.insert(
-            "INSERT INTO tracked (task, start, start_offset, zone) VALUES (?, ?, ?, ?) RETURNING id",
+            "INSERT INTO tracked (id, task, start, start_offset, zone) VALUES (\(SQLIDs.next("tracked")), ?, ?, ?, ?) RETURNING id",
             [.integer(task.id), .integer(at.instant), SQLValue(at.offsetMinutes), .text(at.zone)])
         return TaskInterval(task: task, interval: try intervalByID(id, tx))
     }

@@ -83,7 +83,7 @@ extension SQLStore {
     public func addCategory(_ name: String, now: Micros) throws(TrackingError) {
         try trackingChange { tx in
             guard name.lowercased() != otherTaskCategory.lowercased() else { throw TrackingErrorBox(.otherIsImplicit) }
-            if try tx.int("SELECT id FROM task_category WHERE lower(name) = lower(?)", [.text(name)]) != nil {
+            if try Tracker.category(named: name, tx) != nil {
                 throw TrackingErrorBox(.categoryExists(name))
             }
             try tx.execute("INSERT INTO task_category (name, created) VALUES (?, ?)", [.text(name), .integer(now)])
@@ -97,10 +97,8 @@ extension SQLStore {
             guard old.lowercased() != otherTaskCategory.lowercased(), new.lowercased() != otherTaskCategory.lowercased() else {
                 throw TrackingErrorBox(.otherIsImplicit)
             }
-            guard let row = try tx.row("SELECT id, name FROM task_category WHERE lower(name) = lower(?)", [.text(old)]),
-                let id = row.int("id"), let stored = row.text("name")
-            else { throw TrackingErrorBox(.unknownCategory(old)) }
-            if let other = try tx.int("SELECT id FROM task_category WHERE lower(name) = lower(?)", [.text(new)]), other != id {
+            guard let (id, stored) = try Tracker.category(named: old, tx) else { throw TrackingErrorBox(.unknownCategory(old)) }
+            if let other = try Tracker.category(named: new, tx)?.id, other != id {
                 throw TrackingErrorBox(.categoryExists(new))
             }
             try tx.execute("UPDATE task_category SET name = ? WHERE id = ?", [.text(new), .integer(id)])
@@ -119,9 +117,7 @@ extension SQLStore {
     public func deleteCategory(_ name: String) throws(TrackingError) -> (name: String, moved: Int) {
         try trackingChange { tx in
             guard name.lowercased() != otherTaskCategory.lowercased() else { throw TrackingErrorBox(.otherIsImplicit) }
-            guard let row = try tx.row("SELECT id, name FROM task_category WHERE lower(name) = lower(?)", [.text(name)]),
-                let id = row.int("id"), let stored = row.text("name")
-            else { throw TrackingErrorBox(.unknownCategory(name)) }
+            guard let (id, stored) = try Tracker.category(named: name, tx) else { throw TrackingErrorBox(.unknownCategory(name)) }
             let moved = try tx.int("SELECT count(*) FROM task WHERE category = ?", [.integer(id)]) ?? 0
             try tx.execute("UPDATE task SET category = NULL WHERE category = ?", [.integer(id)])
             try tx.execute("DELETE FROM task_category WHERE id = ?", [.integer(id)])
@@ -142,7 +138,11 @@ enum Tracker {
     static func snapshot(_ tx: any SQLTransaction) throws -> TrackerSnapshot {
         let tasks = try tx.rows(taskSelect + " ORDER BY t.id", []).map(task(of:))
         let intervals = try tx.rows(intervalSelect + " ORDER BY start", []).map(interval(of:))
-        let categories = try tx.texts("SELECT name FROM task_category ORDER BY lower(name), name")
+        // Sorted here, not by the database: every backend orders text its own way.
+        let categories = try tx.texts("SELECT name FROM task_category").sorted { a, b in
+            let (x, y) = (Tracker.folded(a), Tracker.folded(b))
+            return x != y ? x.scalarsPrecede(y) : a.scalarsPrecede(b)
+        }
         let running = intervals.last { $0.end == nil }
         let paused = try Meta.get(tx, Meta.pausedTask)
         let stopwatch = StopwatchState(
@@ -165,6 +165,21 @@ enum Tracker {
             startOffsetMinutes: Int(row.int("start_offset") ?? 0), endOffsetMinutes: row.int("end_offset").map(Int.init))
     }
 
+    /// The managed category named `name` in any case (ASCII letters folded, as SQLite's NOCASE
+    /// did), compared here rather than by the database: backends fold case differently.
+    static func category(named name: String, _ tx: any SQLTransaction) throws -> (id: Int64, name: String)? {
+        let wanted = folded(name)
+        for row in try tx.rows("SELECT id, name FROM task_category ORDER BY id", []) {
+            if let id = row.int("id"), let stored = row.text("name"), folded(stored) == wanted { return (id, stored) }
+        }
+        return nil
+    }
+
+    /// A name with its ASCII letters in lower case (the rest as it is).
+    static func folded(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+    }
+
     /// The task a word names (`TaskNaming.pick` among the tasks not deleted).
     static func resolveTask(_ word: String, _ tx: any SQLTransaction) throws -> TrackerTask {
         let live = try tx.rows(taskSelect + " WHERE t.deleted IS NULL ORDER BY t.id", []).map(task(of:))
@@ -184,11 +199,11 @@ enum Tracker {
     /// The id of a managed category named `name` (any case), made when `create`; nil for Other.
     static func categoryID(_ name: String, create: Bool, now: Micros, _ tx: any SQLTransaction) throws -> (id: Int64, made: Bool)? {
         if name.lowercased() == otherTaskCategory.lowercased() { return nil }
-        if let id = try tx.int("SELECT id FROM task_category WHERE lower(name) = lower(?)", [.text(name)]) {
+        if let id = try category(named: name, tx)?.id {
             return (id, false)
         }
         guard create else { throw TrackingErrorBox(.unknownCategory(name)) }
-        return (try tx.insert("INSERT INTO task_category (name, created) VALUES (?, ?) RETURNING id", [.text(name), .integer(now)]), true)
+        return (try tx.insert("INSERT INTO task_category (id, name, created) VALUES (\(SQLIDs.next("task_category")), ?, ?) RETURNING id", [.text(name), .integer(now)]), true)
     }
 
     static func insertTask(_ draft: TaskDraft, now: Micros, _ tx: any SQLTransaction) throws -> (task: TrackerTask, newCategory: Bool) {
@@ -197,7 +212,7 @@ enum Tracker {
         }
         let category = try draft.category.flatMap { try categoryID($0, create: true, now: now, tx) }
         let id = try tx.insert(
-            "INSERT INTO task (name, category, due, priority, estimate, created) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO task (id, name, category, due, priority, estimate, created) VALUES (\(SQLIDs.next("task")), ?, ?, ?, ?, ?, ?) RETURNING id",
             [.text(draft.name), SQLValue(category?.id), SQLValue(draft.due?.description), SQLValue(draft.priority.rawValue), SQLValue(draft.estimate), .integer(now)])
         return (try taskByID(id, tx), category?.made ?? false)
     }

@@ -1,0 +1,45 @@
+// DevicesReport.swift — `devices` as text and JSON: each device the store's sessions came from, its sessions and its first and last import; and the line that says a view shows one device's sessions.
+import UsageCore
+
+extension TextReport {
+    /// `devices`: a heading, then one row per device (the selected one marked), most recently
+    /// imported first.
+    public static func devices(_ devices: [DeviceSummary], selected: String?, zone: Zone, width: Int, theme: Theme = .plain) -> [String] {
+        guard !devices.isEmpty else { return wrap(["no devices yet: the store holds no sessions (usage-shell import FILE)"], width: width) }
+        let names = devices.map { TerminalText.sanitize($0.name) }
+        let nameWidth = min(names.map(TerminalText.cells).max() ?? 0, max(8, width / 3))
+        var lines = [theme.heading("Devices · \(devices.count)")]
+        for (k, device) in devices.enumerated() {
+            let mark = device.name == selected ? "* " : "  "
+            let name = TerminalText.fit(names[k], width: nameWidth).padded(toCells: nameWidth)
+            let last = device.lastImport.map { t in
+                "last imported " + TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t)).prefix(16).replacingOccurrences(of: "T", with: " ")
+            } ?? "never imported"
+            let row = "\(mark)\(name)  \(device.sessions) session\(device.sessions == 1 ? "" : "s"), \(last)"
+            lines += wrap(row, width: width, first: "", rest: String(repeating: " ", count: nameWidth + 4))
+        }
+        lines += wrap([selected.map { "showing \(TerminalText.sanitize($0))'s sessions ('device all' shows every device's)" } ?? "showing every device's sessions ('device NAME' shows one)"], width: width)
+        return lines
+    }
+
+    /// The line over a view of one device's sessions.
+    public static func deviceNote(_ device: String, width: Int) -> [String] {
+        wrap(["device \(TerminalText.sanitize(device))"], width: width)
+    }
+}
+
+extension ReportJSON {
+    /// `devices`: `[{"name","sessions","first_import","last_import","selected"}]`.
+    public static func devices(_ devices: [DeviceSummary], selected: String?, zone: Zone) -> JSONText {
+        func time(_ t: Micros?) -> JSONText {
+            t.map { .string(TextFormat.localTimestamp($0, offsetSeconds: zone.offsetSeconds(at: $0))) } ?? .null
+        }
+        return .array(
+            devices.map { d in
+                .object([
+                    ("name", .string(d.name)), ("sessions", .int(d.sessions)), ("first_import", time(d.firstImport)),
+                    ("last_import", time(d.lastImport)), ("selected", .bool(d.name == selected)),
+                ])
+            })
+    }
+}

@@ -1,0 +1,65 @@
+// DeviceCommands.swift — the devices of the store: `devices` (which machines its sessions came from, with their sessions and last import) and `device NAME|all` (the store's views show one device's sessions, or every device's merged).
+import UsageCore
+import UsageData
+import UsageRender
+import UsageStore
+
+extension CommandTable {
+    static let deviceSlot = Slot<String>(
+        "DEVICE", completion: [.devices, .keywords(["all"])], missing: "which device? (devices lists them; all for every device)",
+        invalid: { _ in "a device's name cannot be empty" }, read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
+    static let importDeviceSlot = Slot<String>(
+        "NAME", completion: [.devices], missing: "which device? (the machine the sessions came from; this one's is its host name)",
+        invalid: { _ in "a device's name cannot be empty" }, read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
+
+    static let deviceCommands: [Command] = [
+        Command(
+            "devices", summary: "the devices the store's sessions came from: sessions and last import of each (* the one shown)",
+            examples: ["devices"],
+            watch: .shows
+        ) { shell, _ throws(ShellError) in
+            let store = try shell.storeReader()
+            let devices: [DeviceSummary]
+            do throws(StoreError) {
+                devices = try store.devices()
+            } catch {
+                throw .store(error)
+            }
+            let (selected, zone) = (shell.model.device, shell.model.zone)
+            return shell.render(json: { ReportJSON.devices(devices, selected: selected, zone: zone) }) { width, theme in
+                TextReport.devices(devices, selected: selected, zone: zone, width: width, theme: theme)
+            }
+        },
+        Command(
+            "device", syntax: .value(deviceSlot),
+            summary: "show one device's sessions of the store (the same app on two devices at once counts once in screen time), or all of them",
+            examples: ["device laptop", "device all"]
+        ) { shell, args throws(ShellError) in
+            let word = args[deviceSlot]!
+            var chosen: String?
+            if word.lowercased() != "all" {
+                let store = try shell.storeReader()
+                let devices: [DeviceSummary]
+                do throws(StoreError) {
+                    devices = try store.devices()
+                } catch {
+                    throw .store(error)
+                }
+                // The name as stored (any case, or the one it begins), else a slip suggested.
+                switch NameMatch.resolve(word, among: devices.map(\.name), kind: "device") {
+                case .success(let name): chosen = name
+                case .failure(.unknownName(_, _, let suggestion)):
+                    let guess = suggestion.map { " — did you mean '\(TerminalText.sanitize($0))'?" } ?? ""
+                    throw .refused("no device '\(TerminalText.sanitize(word))' in the store\(guess) (devices lists them)")
+                case .failure(let error): throw error
+                }
+            }
+            shell.model.device = chosen
+            shell.reloadStoreIfShown()
+            let shown = chosen.map { "showing \(TerminalText.sanitize($0))'s sessions of the store" } ?? "showing every device's sessions of the store"
+            return shell.render(json: { .object([("device", chosen.map { .string($0) } ?? .string("all"))]) }, csv: .record) { width, _ in
+                TextReport.wrap([shown], width: width)
+            }
+        },
+    ]
+}

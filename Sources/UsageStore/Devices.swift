@@ -1,0 +1,48 @@
+// Devices.swift — the machines a store's sessions came from: this one's name (its host name, or USAGE_SHELL_DEVICE), and each device's row kept true by imports and retention.
+import Foundation
+import UsageCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The devices of a store.
+public enum Devices {
+    /// This machine's device name: `USAGE_SHELL_DEVICE` when set, else the host name.
+    public static var local: String {
+        if let named = ProcessInfo.processInfo.environment["USAGE_SHELL_DEVICE"], !named.isEmpty { return named }
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return "localhost" }
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return host.isEmpty ? "localhost" : host
+    }
+
+    /// The id of the device named `name`, made (with no sessions yet) when new.
+    static func id(_ name: String, now: Micros, _ tx: any SQLTransaction) throws -> Int64 {
+        if let id = try tx.int("SELECT id FROM device WHERE name = ?", [.text(name)]) { return id }
+        return try tx.insert(
+            "INSERT INTO device (id, name, sessions, first_import, last_import) VALUES (\(SQLIDs.next("device")), ?, 0, ?, ?) RETURNING id",
+            [.text(name), .integer(now), .integer(now)])
+    }
+
+    /// A device's row after an import: its count, its last import, its latest end and longest
+    /// session (compared here: the backends' `max` of two values differ).
+    static func noteImport(_ id: Int64, added: Int, dataset: Dataset, now: Micros, _ tx: any SQLTransaction) throws {
+        let row = try tx.row("SELECT latest_end, longest FROM device WHERE id = ?", [.integer(id)])
+        var latestEnd = row?.int("latest_end")
+        if let end = dataset.span?.end { latestEnd = max(latestEnd ?? end, end) }
+        let longest = max(row?.int("longest") ?? 0, dataset.longestSession)
+        try tx.execute(
+            "UPDATE device SET sessions = sessions + ?, last_import = ?, latest_end = ?, longest = ? WHERE id = ?",
+            [SQLValue(added), .integer(now), SQLValue(latestEnd), .integer(longest), .integer(id)])
+    }
+
+    /// Every device, most recently imported first.
+    static func all(_ tx: any SQLTransaction) throws -> [DeviceSummary] {
+        try tx.rows("SELECT name, sessions, first_import, last_import FROM device ORDER BY last_import DESC, id", []).map { row in
+            DeviceSummary(
+                name: row.text("name") ?? "", sessions: Int(row.int("sessions") ?? 0), firstImport: row.int("first_import"),
+                lastImport: row.int("last_import"))
+        }
+    }
+}

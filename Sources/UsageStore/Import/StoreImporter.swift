@@ -1,0 +1,126 @@
+// StoreImporter.swift — an import's rules, written once for every backend: each source's row, its sessions decided by the plan against what the store holds of it, the names' ids, each app's latest category, the store's facts, then the retention; the bulk reads and writes are the backend's (ImportBackend).
+import UsageCore
+
+/// The bulk parts of an import, as a backend does them inside the import's transaction.
+protocol ImportBackend {
+    /// The transaction, for what the shared SQL does (the source's row, the facts, retention).
+    var tx: any SQLTransaction { get }
+    /// Every name of `table` (`app` or `category`) with its id.
+    func names(_ table: String) throws -> [(id: Int64, name: String)]
+    /// Stores a new name (whole: a name may hold a NUL) and returns its id.
+    func insertName(_ name: String, into table: String) throws -> Int64
+    /// What the store holds of a source, by key (`had` of the store's `total` sessions are its).
+    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession]
+    /// Whether the stored session of `row` has the id `id` (an update, not a collision of keys).
+    func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool
+    /// Writes a plan: its new sessions inserted (as `device`'s), its changed ones updated in place.
+    func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws
+}
+
+enum StoreImporter {
+    /// Imports every source (the caller holds the one transaction): a failure leaves the store
+    /// as it was. `now` and `zone` place the retention cut, applied afterwards when one is set.
+    static func run(_ sources: [ImportSource], now: Micros, zone: Zone, path: String, _ backend: some ImportBackend) throws -> ImportSummary {
+        let tx = backend.tx
+        var names = try NameIDs(backend)
+        var results: [ImportResult] = []
+        var added = 0
+        var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
+        var longest = try Meta.get(tx, Meta.longest) ?? 0
+        for source in sources {
+            let result = try importOne(source, backend, names: &names, now: now)
+            added += result.added
+            results.append(result)
+            if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
+            longest = max(longest, source.dataset.longestSession)
+        }
+        let count = (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added)
+        try Meta.set(tx, Meta.sessions, count)
+        if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
+        try Meta.set(tx, Meta.longest, longest)
+        let forgotten = try Retention.apply(tx, now: now, zone: zone)
+        return ImportSummary(
+            path: path, sources: results, forgotten: forgotten,
+            retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
+    }
+
+    private static func importOne(_ source: ImportSource, _ backend: some ImportBackend, names: inout NameIDs, now: Micros) throws -> ImportResult {
+        let tx = backend.tx
+        let deviceID = try Devices.id(source.device, now: now, tx)
+        let sourceID = try tx.insert(
+            """
+            INSERT INTO source (id, device, name, shown, first_import, last_import, imports) VALUES (\(SQLIDs.next("source")), ?, ?, ?, ?, ?, 1)
+            ON CONFLICT (device, name) DO UPDATE SET shown = excluded.shown, last_import = excluded.last_import, imports = source.imports + 1
+            RETURNING id
+            """,
+            [.integer(deviceID), .text(source.identity), .text(source.shown), .integer(now), .integer(now)])
+        let dataset = source.dataset
+        let appIDs = try dataset.apps.map { try names.id($0, table: "app", backend) }
+        let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
+
+        // The sessions' keys are made on the other threads while the stored ones are read here.
+        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs, categories: categoryIDs) }
+        let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
+        var stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
+        var plan = ImportPlan(count: dataset.sessionCount)
+        let planned = try keys.value.map { keys in
+            try plan.decideDistinct(dataset, keys: keys, apps: appIDs, categories: categoryIDs, stored: stored) { row, id in
+                try backend.storedID(row: row, equals: id)
+            }
+        }
+        if planned != true {
+            plan = ImportPlan(count: dataset.sessionCount)
+            try plan.decideEach(dataset, apps: appIDs, categories: categoryIDs, stored: &stored) { row, id in
+                try backend.storedID(row: row, equals: id)
+            }
+        }
+
+        var result = ImportResult(source: source.shown, skipped: dataset.skipped)
+        (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
+        try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
+        try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(result.added), .integer(sourceID)])
+        try Devices.noteImport(deviceID, added: result.added, dataset: dataset, now: now, tx)
+
+        try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
+        return result
+    }
+
+    /// Each app's latest session's category (`app NAME` on a day without it), one row an app.
+    static func noteLatest(_ dataset: Dataset, apps appIDs: [Int64], categories categoryIDs: [Int64], _ tx: any SQLTransaction) throws {
+        var latestOfApp = [(start: Int64, category: Int64)?](repeating: nil, count: dataset.apps.count)
+        let sessions = dataset.sessions
+        for k in sessions.indices {
+            let (start, _, app, category) = sessions.core(k)
+            if start >= latestOfApp[Int(app)]?.start ?? Int64.min { latestOfApp[Int(app)] = (start, categoryIDs[Int(category)]) }
+        }
+        for (k, newest) in latestOfApp.enumerated() {
+            guard let newest else { continue }
+            try tx.execute(
+                """
+                INSERT INTO app_latest (app, category, start) VALUES (?, ?, ?)
+                ON CONFLICT (app) DO UPDATE SET category = excluded.category, start = excluded.start WHERE excluded.start >= app_latest.start
+                """,
+                [.integer(appIDs[k]), .integer(newest.category), .integer(newest.start)])
+        }
+    }
+}
+
+/// The ids of app and category names in the store, made on first use (names are stored once).
+struct NameIDs {
+    private var ids: [String: [ExactName: Int64]] = [:]
+
+    init(_ backend: some ImportBackend) throws {
+        for table in ["app", "category"] {
+            var known: [ExactName: Int64] = [:]
+            for (id, name) in try backend.names(table) { known[ExactName(name)] = id }
+            ids[table] = known
+        }
+    }
+
+    mutating func id(_ name: String, table: String, _ backend: some ImportBackend) throws -> Int64 {
+        if let id = ids[table]?[ExactName(name)] { return id }
+        let id = try backend.insertName(name, into: table)
+        ids[table, default: [:]][ExactName(name)] = id
+        return id
+    }
+}

@@ -1,0 +1,227 @@
+// PostgresConnection.swift — one libpq connection to a PostgreSQL server, used by one caller at a time: connecting with PostgreSQL's own conventions (URIs, key=value strings, PG* variables, ~/.pgpass, service files, sslmode) and a deadline, statements with parameters, COPY, and the server's errors as values.
+import CPostgres
+import Foundation
+import Synchronization
+
+/// What the server or libpq said when a statement or the connection failed.
+struct PostgresFailure: Error, CustomStringConvertible {
+    /// The SQLSTATE (`42501`…); nil when the connection itself was lost or never made.
+    let state: String?
+    /// The message's first line, as the server or libpq gave it.
+    let message: String
+
+    var description: String { state.map { "\(message) (SQLSTATE \($0))" } ?? message }
+
+    /// The connection is gone (the server stopped, the network broke): no SQLSTATE came.
+    var connectionLost: Bool { state == nil || state!.hasPrefix("08") || state == "57P01" || state == "57P02" || state == "57P03" }
+    /// The role may not write: no privilege (42501) or a read-only transaction (25006).
+    var readOnly: Bool { state == "42501" || state == "25006" }
+}
+
+/// One result of a statement, freed with it.
+final class PostgresResult {
+    let handle: OpaquePointer
+    init(_ handle: OpaquePointer) { self.handle = handle }
+    deinit { cpq_clear(handle) }
+
+    var rows: Int { Int(cpq_ntuples(handle)) }
+    var columns: Int { Int(cpq_nfields(handle)) }
+    func name(_ column: Int) -> String { String(cString: cpq_fname(handle, Int32(column))) }
+    func type(_ column: Int) -> UInt32 { cpq_ftype(handle, Int32(column)) }
+    /// How many rows the statement changed (0 for a query).
+    var changed: Int { Int(String(cString: cpq_cmd_tuples(handle))) ?? 0 }
+    func isNull(_ row: Int, _ column: Int) -> Bool { cpq_get_is_null(handle, Int32(row), Int32(column)) != 0 }
+
+    /// The value's bytes (text, or binary with a binary result), valid while the result lives.
+    func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
+        let count = Int(cpq_get_length(handle, Int32(row), Int32(column)))
+        return cpq_get_value(handle, Int32(row), Int32(column)).withMemoryRebound(to: UInt8.self, capacity: max(count, 1)) {
+            UnsafeBufferPointer(start: $0, count: count)
+        }
+    }
+
+    /// A binary `int8` (big-endian) at (row, column).
+    func int64(_ row: Int, _ column: Int) -> Int64 {
+        let b = bytes(row, column)
+        var v: UInt64 = 0
+        for k in 0..<8 { v = v << 8 | UInt64(b[k]) }
+        return Int64(bitPattern: v)
+    }
+}
+
+/// A connection to the server; each call holds it alone (libpq connections are one caller's at
+/// a time), so threads may share it.
+final class PostgresConnection: @unchecked Sendable {
+    private let handle: OpaquePointer
+    /// Held by each call; true once closed.
+    private let lock = Mutex(false)
+    /// Where it goes, as messages name it (no password).
+    let shown: String
+
+    private init(handle: OpaquePointer, shown: String) {
+        self.handle = handle
+        self.shown = shown
+    }
+
+    deinit {
+        if !lock.withLock({ $0 }) { cpq_finish(handle) }
+    }
+
+    /// Closes the connection (a transaction left open is rolled back by the server).
+    func close() {
+        lock.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            cpq_finish(handle)
+        }
+    }
+
+    /// How long a connection may take to be made, unless the user's string or `PGCONNECT_TIMEOUT`
+    /// says otherwise (libpq waits forever for a server that accepts and never answers).
+    static let connectTimeout = "10"
+
+    /// Connects to what `conninfo` names (a `postgresql://` URI or a key=value string; the PG*
+    /// variables, `~/.pgpass` and a service file fill in what it leaves out, as for psql).
+    ///
+    /// - Throws: `.noClient` without a usable libpq; `.connection` when it cannot connect.
+    static func connect(_ conninfo: String, shown: String) throws(StoreError) -> PostgresConnection {
+        guard cpq_load() != 0 else {
+            throw .noClient(path: shown, reason: String(cString: cpq_load_error()))
+        }
+        // Earlier entries are defaults that the user's string (expanded from `dbname`) overrides.
+        var keys: [String] = []
+        var values: [String] = []
+        if ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+            keys.append("connect_timeout")
+            values.append(connectTimeout)
+        }
+        keys += ["fallback_application_name", "dbname"]
+        values += ["usage-shell", conninfo]
+        let connection: OpaquePointer? = withCStrings(keys) { k in withCStrings(values) { v in cpq_connect(k, v, 1) } }
+        guard let connection else { throw .connection(path: shown, reason: "out of memory") }
+        guard cpq_status(connection) == CPQ_CONNECTION_OK else {
+            let reason = firstLine(String(cString: cpq_error_message(connection)))
+            cpq_finish(connection)
+            throw .connection(path: shown, reason: reason)
+        }
+        cpq_silence_notices(connection)
+        return PostgresConnection(handle: connection, shown: shown)
+    }
+
+    /// Runs one statement (`$1`… placeholders, text parameters, nil for NULL); results in text,
+    /// or binary with `binary`.
+    func execute(_ sql: String, _ parameters: [String?] = [], binary: Bool = false) throws(PostgresFailure) -> PostgresResult {
+        try lock.withLock { closed throws(PostgresFailure) in
+            guard !closed else { throw PostgresFailure(state: nil, message: "the connection is closed") }
+            return try run(sql, parameters, binary: binary)
+        }
+    }
+
+    /// Runs `body` holding the connection alone (a transaction of several statements).
+    func exclusive<T>(_ body: (PostgresConnection.Held) throws -> T) throws -> T {
+        try lock.withLock { closed in
+            guard !closed else { throw PostgresFailure(state: nil, message: "the connection is closed") }
+            return try body(Held(connection: self))
+        }
+    }
+
+    /// The connection held by one caller: statements and COPY without taking the lock again.
+    struct Held {
+        let connection: PostgresConnection
+        func execute(_ sql: String, _ parameters: [String?] = [], binary: Bool = false) throws(PostgresFailure) -> PostgresResult {
+            try connection.run(sql, parameters, binary: binary)
+        }
+        /// Several statements separated by `;`, without parameters (a migration's DDL).
+        func script(_ sql: String) throws(PostgresFailure) {
+            try connection.runScript(sql)
+        }
+        /// `COPY … FROM STDIN` of the text `rows` gives, chunk by chunk.
+        func copy(_ sql: String, _ chunks: (_ send: (UnsafeBufferPointer<UInt8>) throws(PostgresFailure) -> Void) throws -> Void) throws {
+            try connection.copy(sql, chunks)
+        }
+        /// Whether a transaction is open (or failed) on the connection.
+        var inTransaction: Bool {
+            let status = cpq_transaction_status(connection.handle)
+            return status == CPQ_TRANS_INTRANS || status == CPQ_TRANS_INERROR
+        }
+    }
+
+    private func run(_ sql: String, _ parameters: [String?], binary: Bool) throws(PostgresFailure) -> PostgresResult {
+        let result: OpaquePointer? = withOptionalCStrings(parameters) { values in
+            cpq_exec(handle, sql, Int32(parameters.count), values, binary ? 1 : 0)
+        }
+        guard let result else { throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle)))) }
+        let wrapped = PostgresResult(result)
+        let status = cpq_result_status(result)
+        guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: result) }
+        return wrapped
+    }
+
+    fileprivate func runScript(_ sql: String) throws(PostgresFailure) {
+        guard let result = cpq_exec_script(handle, sql) else {
+            throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
+        }
+        let wrapped = PostgresResult(result)
+        let status = cpq_result_status(result)
+        guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: wrapped.handle) }
+    }
+
+    private func copy(_ sql: String, _ chunks: ((UnsafeBufferPointer<UInt8>) throws(PostgresFailure) -> Void) throws -> Void) throws {
+        guard let start = cpq_exec(handle, sql, 0, nil, 0) else {
+            throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
+        }
+        let begun = PostgresResult(start)
+        guard cpq_result_status(start) == CPQ_PGRES_COPY_IN else { throw failure(of: begun.handle) }
+        do {
+            try chunks { (bytes) throws(PostgresFailure) in
+                let sent = bytes.withMemoryRebound(to: CChar.self) { cpq_put_copy_data(handle, $0.baseAddress, Int32($0.count)) }
+                guard sent == 1 else { throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle)))) }
+            }
+        } catch {
+            _ = cpq_put_copy_end(handle, "cancelled")
+            while let r = cpq_get_result(handle) { cpq_clear(r) }
+            throw error
+        }
+        guard cpq_put_copy_end(handle, nil) == 1 else {
+            throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
+        }
+        var failed: PostgresFailure?
+        while let r = cpq_get_result(handle) {
+            if cpq_result_status(r) != CPQ_PGRES_COMMAND_OK, failed == nil { failed = failure(of: r) }
+            cpq_clear(r)
+        }
+        if let failed { throw failed }
+    }
+
+    private func failure(of result: OpaquePointer) -> PostgresFailure {
+        let state = cpq_result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+        let primary = cpq_result_error_field(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+        let message = primary ?? Self.firstLine(String(cString: cpq_result_error_message(result)))
+        return PostgresFailure(state: state, message: message.isEmpty ? Self.firstLine(String(cString: cpq_error_message(handle))) : message)
+    }
+
+    /// libpq's messages end with a line break and may run on ("server closed the connection
+    /// unexpectedly\n\tThis probably means…"): the first line, without `FATAL:  `.
+    static func firstLine(_ text: String) -> String {
+        var line = String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "")
+        for prefix in ["FATAL:  ", "ERROR:  "] where line.hasPrefix(prefix) { line.removeFirst(prefix.count) }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// C strings of `strings`, NULL-terminated, for the duration of `body`.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    withOptionalCStrings(strings.map { Optional($0) }) { pointers in
+        var terminated = Array(UnsafeBufferPointer(start: pointers, count: strings.count))
+        terminated.append(nil)
+        return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// C strings (NULL for nil) of `strings`, for the duration of `body`.
+private func withOptionalCStrings<R>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+    let copies: [UnsafeMutablePointer<CChar>?] = strings.map { $0.map { strdup($0)! } }
+    defer { for copy in copies { free(copy) } }
+    let pointers = copies.map { UnsafePointer($0) }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+}

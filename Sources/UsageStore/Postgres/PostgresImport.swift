@@ -1,0 +1,110 @@
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (text format, a megabyte at a time), changed ones updated in place.
+import UsageCore
+
+extension PostgresStore {
+    /// Imports every source in one transaction under the writer lock: a failure (or a lost
+    /// connection) leaves the store as it was.
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
+        do {
+            return try changeHeld { held in
+                try StoreImporter.run(sources, now: now, zone: zone, path: shown, PostgresImportBackend(held: held))
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+}
+
+extension PostgresStore {
+    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
+        var summary = CopySummary(from: from, into: shown)
+        do {
+            try changeHeld { held in try StoreImporter.copy(contents, now: now, PostgresImportBackend(held: held), summary: &summary) }
+        } catch {
+            throw copyRefusal(error)
+        }
+        return summary
+    }
+}
+
+/// An import's bulk work on the writer's connection, inside its transaction.
+struct PostgresImportBackend: ImportBackend {
+    let held: PostgresConnection.Held
+    var tx: any SQLTransaction { PostgresTransaction(held: held) }
+
+    func names(_ table: String) throws -> [(id: Int64, name: String)] {
+        try tx.rows("SELECT id, name FROM \(table) ORDER BY id", []).compactMap { row in
+            guard let id = row.int("id"), let name = row.text("name") else { return nil }
+            return (id, name)
+        }
+    }
+
+    func insertName(_ name: String, into table: String) throws -> Int64 {
+        try tx.insert("INSERT INTO \(table) (id, name) VALUES (\(SQLIDs.next(table)), ?) RETURNING id", [.text(name)])
+    }
+
+    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
+        let result = try held.execute(
+            "SELECT key, id, app, category, start, length FROM session WHERE source = $1", [String(source)], binary: true)
+        var stored: [Int64: StoredSession] = [:]
+        stored.reserveCapacity(result.rows)
+        for r in 0..<result.rows {
+            stored[result.int64(r, 0)] = StoredSession(
+                row: result.int64(r, 1), app: result.int64(r, 2), category: result.int64(r, 3), start: result.int64(r, 4),
+                length: result.int64(r, 5))
+        }
+        return stored
+    }
+
+    func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        guard let stored = try tx.row("SELECT ext_id FROM session WHERE id = ?", [.integer(row)])?.text("ext_id") else { return false }
+        return Array(stored.utf8).elementsEqual(id)
+    }
+
+    /// New sessions by COPY, in the load's order (the start index's); changed ones updated.
+    func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
+        let sessions = dataset.sessions
+        let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
+        if !inserts.isEmpty {
+            try held.copy(
+                "COPY session (source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN"
+            ) { send in
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1 << 20 + 4096)
+                let prefix = Array("\(source)\t".utf8)
+                let suffix = Array("\t\(device)\n".utf8)
+                for k in inserts {
+                    let (start, end, app, category) = sessions.core(k)
+                    let offsets = sessions.offsets(at: k)
+                    buffer += prefix
+                    buffer += Array("\(plan.keys[k])\t\(apps[Int(app)])\t\(categories[Int(category)])\t\(start)\t\(end - start)\t".utf8)
+                    sessions.withID(at: k) { id in
+                        if let id {
+                            PostgresSQL.copyText(PostgresSQL.escaped(String(decoding: id, as: UTF8.self)), into: &buffer)
+                        } else {
+                            buffer += [0x5C, 0x4E]
+                        }
+                    }
+                    for minutes in [offsets.start, offsets.end] {
+                        buffer.append(0x09)
+                        if let minutes { buffer += Array(String(minutes).utf8) } else { buffer += [0x5C, 0x4E] }
+                    }
+                    buffer += suffix
+                    if buffer.count >= 1 << 20 {
+                        try buffer.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !buffer.isEmpty { try buffer.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) } }
+            }
+        }
+        for k in sessions.indices where plan.actions[k] == ImportPlan.update {
+            let (start, end, app, category) = sessions.core(k)
+            let id = sessions.id(at: k)
+            try tx.execute(
+                "UPDATE session SET app = ?, category = ?, start = ?, length = ?, ext_id = ? WHERE id = ?",
+                [.integer(apps[Int(app)]), .integer(categories[Int(category)]), .integer(start), .integer(end - start), SQLValue(id),
+                 .integer(plan.updates[k]!)])
+        }
+    }
+}

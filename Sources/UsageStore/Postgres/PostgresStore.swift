@@ -1,0 +1,211 @@
+// PostgresStore.swift — the store on a PostgreSQL server: two connections (changes and the tracker's reads; a screen's windows), its schema made and upgraded under a lock, one writer at a time across every machine (an advisory lock, as SQLite has one writer), a counter of changes for `watch`, the server's errors said as the store's.
+import Foundation
+import Synchronization
+import UsageCore
+
+/// One usage-shell store in a PostgreSQL database (its tables in the `usage_shell` schema).
+///
+/// Every change is one transaction that first takes the store's writer lock, so changes from any
+/// number of machines happen one after another and none reads what another is halfway through
+/// writing. Each commits a step of the `changes` counter, the change token `watch` compares. A
+/// role that may only read opens it for reading; a write is then refused in one line.
+final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
+    let location: StoreLocation
+    /// As messages name it: the connection string without its password.
+    let shown: String
+    /// Changes, and the tracker's reads.
+    let writer: PostgresConnection
+    /// The windows of screens (a transaction left open across calls: see `readingAsOne`).
+    let reader: PostgresConnection
+    /// Whether this role may only read it.
+    let isReadOnly: Bool
+    /// How many `readingAsOne` calls are open.
+    let screens = Mutex(0)
+
+    private init(location: StoreLocation, shown: String, writer: PostgresConnection, reader: PostgresConnection, isReadOnly: Bool) {
+        self.location = location
+        self.shown = shown
+        self.writer = writer
+        self.reader = reader
+        self.isReadOnly = isReadOnly
+    }
+
+    /// Opens the store `conninfo` names. With `create`, a database without one gets one;
+    /// without, that is `.missing`.
+    ///
+    /// - Throws: `.noClient`, `.connection`, `.missing`, `.newerSchema`, `.readOnlyRole` (when
+    ///   the schema must be made or upgraded by a role that may only read), `.failed`.
+    static func open(_ location: StoreLocation, conninfo: String, create: Bool) throws(StoreError) -> PostgresStore {
+        let shown = location.description
+        let writer = try PostgresConnection.connect(conninfo, shown: shown)
+        let mapped = { (error: any Error) -> StoreError in Self.mapped(error, shown: shown) }
+        let state: (applied: [String], writable: Bool)
+        do {
+            _ = try writer.execute("SET search_path TO \(PostgresSchema.namespace)")
+            state = try schemaState(writer)
+        } catch {
+            throw mapped(error)
+        }
+        if let unknown = Optional(state.applied.filter { !PostgresSchema.known.contains($0) }), !unknown.isEmpty {
+            throw .newerSchema(path: shown, found: unknown)
+        }
+        if state.applied.isEmpty, !create { throw .missing(path: shown) }
+        if state.applied.count < PostgresSchema.known.count {
+            guard state.writable else {
+                throw state.applied.isEmpty ? .readOnlyRole(path: shown)
+                    : .failed(path: shown, reason: "it was written by an older usage-shell, and this role may only read it, so it cannot be upgraded")
+            }
+            do {
+                try migrate(writer)
+            } catch {
+                throw mapped(error)
+            }
+        }
+        let reader: PostgresConnection
+        do {
+            reader = try PostgresConnection.connect(conninfo, shown: shown)
+            _ = try reader.execute("SET search_path TO \(PostgresSchema.namespace)")
+        } catch {
+            throw mapped(error)
+        }
+        return PostgresStore(location: location, shown: shown, writer: writer, reader: reader, isReadOnly: !state.writable)
+    }
+
+    /// The migrations the database holds, and whether this role may write to it.
+    private static func schemaState(_ connection: PostgresConnection) throws -> (applied: [String], writable: Bool) {
+        let present = try connection.execute(
+            "SELECT to_regclass($1) IS NOT NULL", [PostgresSchema.namespace + ".migrations"])
+        let hasTable = String(decoding: present.bytes(0, 0), as: UTF8.self) == "t"
+        var applied: [String] = []
+        if hasTable {
+            let rows = try connection.execute("SELECT identifier FROM migrations ORDER BY ordinal")
+            applied = (0..<rows.rows).map { String(decoding: rows.bytes($0, 0), as: UTF8.self) }
+        }
+        let check =
+            hasTable
+            ? "SELECT has_table_privilege('\(PostgresSchema.namespace).migrations', 'INSERT') AND current_setting('transaction_read_only') = 'off'"
+            : "SELECT has_database_privilege(current_database(), 'CREATE') AND current_setting('transaction_read_only') = 'off'"
+        let writable = try connection.execute(check)
+        return (applied, String(decoding: writable.bytes(0, 0), as: UTF8.self) == "t")
+    }
+
+    /// Makes or upgrades the schema in one transaction, under the writer lock (two machines
+    /// opening a new store at once make it once).
+    private static func migrate(_ connection: PostgresConnection) throws {
+        try connection.exclusive { held in
+            _ = try held.execute("BEGIN")
+            do {
+                _ = try held.execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.writerLock))")
+                _ = try held.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSchema.namespace)")
+                _ = try held.execute(
+                    "CREATE TABLE IF NOT EXISTS migrations (ordinal INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)")
+                let rows = try held.execute("SELECT identifier FROM migrations")
+                let applied = Set((0..<rows.rows).map { String(decoding: rows.bytes($0, 0), as: UTF8.self) })
+                for (ordinal, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.name) {
+                    try held.script(migration.sql)
+                    _ = try held.execute("INSERT INTO migrations (ordinal, identifier) VALUES ($1, $2)", [String(ordinal + 1), migration.name])
+                }
+                _ = try held.execute("COMMIT")
+            } catch {
+                _ = try? held.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    // MARK: Reads and changes, as the shared code takes them
+
+    func snapshot<T>(_ body: (any SQLTransaction) throws -> T) throws -> T {
+        try writer.exclusive { held in
+            _ = try held.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let result = try body(PostgresTransaction(held: held))
+                _ = try held.execute("COMMIT")
+                return result
+            } catch {
+                _ = try? held.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    func change<T>(_ body: (any SQLTransaction) throws -> T) throws -> T {
+        try changeHeld { held in try body(PostgresTransaction(held: held)) }
+    }
+
+    /// A change on the writer's connection itself (the import's COPY), in one transaction under
+    /// the writer lock, the change counter stepped; the screen under way then reads anew.
+    func changeHeld<T>(_ body: (PostgresConnection.Held) throws -> T) throws -> T {
+        guard !isReadOnly else { throw StoreError.readOnlyRole(path: shown) }
+        let result = try writer.exclusive { held in
+            _ = try held.execute("BEGIN")
+            do {
+                _ = try held.execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.writerLock))")
+                let result = try body(held)
+                _ = try held.execute(
+                    "INSERT INTO meta (key, value) VALUES ('\(Meta.changes)', 1) ON CONFLICT (key) DO UPDATE SET value = meta.value + 1")
+                _ = try held.execute("COMMIT")
+                return result
+            } catch {
+                _ = try? held.execute("ROLLBACK")
+                throw error
+            }
+        }
+        endScreenTransaction()
+        return result
+    }
+
+    func mapped(_ error: any Error) -> StoreError {
+        Self.mapped(error, shown: shown)
+    }
+
+    /// The server's and libpq's errors as the store's.
+    static func mapped(_ error: any Error, shown: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let failure = error as? PostgresFailure else { return .failed(path: shown, reason: "\(error)") }
+        if failure.readOnly { return .readOnlyRole(path: shown) }
+        if failure.connectionLost { return .connection(path: shown, reason: "the connection to the server was lost (\(failure.message)); nothing was changed") }
+        if failure.state == "40P01" || failure.state == "55P03" {
+            return .failed(path: shown, reason: "another client kept it busy; try again")
+        }
+        return .failed(path: shown, reason: failure.description)
+    }
+
+    // MARK: What only PostgreSQL does its own way
+
+    /// The `changes` counter every change steps, read as the reader sees it.
+    func changeToken() throws(StoreError) -> Int64 {
+        try readVersion()
+    }
+
+    func history(source: String, device: String?) throws(StoreError) -> StoreHistory {
+        try StoreHistory(windows: self, source: source, device: device)
+    }
+
+    func devices() throws(StoreError) -> [DeviceSummary] {
+        try read { tx in try Devices.all(tx) }
+    }
+
+    func summary(zone: Zone) throws(StoreError) -> StoreSummary {
+        let bytes = try read { tx in
+            try tx.int(
+                """
+                SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c
+                JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind = 'r'
+                """, [.text(PostgresSchema.namespace)]) ?? 0
+        }
+        return try summary(zone: zone, bytes: bytes, readOnly: isReadOnly)
+    }
+
+    /// The server gives freed space back itself (autovacuum).
+    @discardableResult
+    func forget(endingBefore cut: Micros) throws(StoreError) -> Int {
+        try write { tx in try Retention.forget(tx, endingBefore: cut) }
+    }
+
+    /// Both connections closed.
+    func close() {
+        writer.close()
+        reader.close()
+    }
+}

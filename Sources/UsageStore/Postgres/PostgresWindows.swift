@@ -1,0 +1,126 @@
+// PostgresWindows.swift — what a StoreHistory reads of a PostgreSQL store, on the reader connection: the names and facts of a snapshot, a window's rows through the start index (binary results, no text to parse a row), and a screen's reads kept in one repeatable-read transaction.
+import UsageCore
+
+extension PostgresStore {
+    func facts(device: String?) throws(StoreError) -> StoreHistory.Facts {
+        try readerSnapshot { held in
+            let tx = PostgresTransaction(held: held)
+            func names(_ table: String) throws -> [String] {
+                var names: [String] = []
+                for row in try tx.rows("SELECT id, name FROM \(table) ORDER BY id", []) {
+                    guard let id = row.int("id"), let name = row.text("name") else { continue }
+                    while names.count < Int(id) - 1 { names.append(Normalise.unknownApp) }
+                    names.append(name)
+                }
+                return names
+            }
+            let apps = try names("app")
+            let categories = try names("category")
+            let count = try Meta.get(tx, Meta.sessions) ?? 0
+            let latestEnd = try Meta.get(tx, Meta.latestEnd)
+            let longest = try Meta.get(tx, Meta.longest) ?? 0
+            let lastRow = try tx.int("SELECT max(id) FROM session") ?? 0
+            let first = try tx.int("SELECT min(start) FROM session")
+            let all = StoreHistory.Facts(
+                apps: apps, categories: categories, sessionCount: Int(count), span: first.flatMap { f in latestEnd.map { (f, $0) } },
+                longest: longest, lastRow: lastRow)
+            return try StoreHistory.narrowed(all, to: device, location: location, tx)
+        }
+    }
+
+    /// The rows touching `[from, to)`: those starting from a day before `from` (through the
+    /// start index), and the longer ones starting earlier (through their own index).
+    func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64) {
+        let long = StoreHistory.longSession
+        let (earliest, overflow) = from.subtractingReportingOverflow(long)
+        let recentFrom = overflow ? Int64.min : earliest
+        let (apps, categories, lastRow, longest) = (facts.apps.count, facts.categories.count, facts.lastRow, facts.longest)
+        return try readerSnapshot { held -> (SessionColumns, version: Int64) in
+            let version = try Meta.get(PostgresTransaction(held: held), Meta.changes) ?? 0
+            var columns = SessionColumns()
+            let idColumn = ids ? "ext_id" : "NULL::text"
+            func collect(_ sql: String, _ arguments: [Int64]) throws {
+                let result = try held.execute(sql, arguments.map { String($0) }, binary: true)
+                for r in 0..<result.rows {
+                    let start = result.int64(r, 0)
+                    let end = start + result.int64(r, 1)
+                    let app = Int(result.int64(r, 2)) - 1
+                    let category = Int(result.int64(r, 3)) - 1
+                    // Names added after the snapshot belong to sessions it does not show.
+                    guard app >= 0, app < apps, category >= 0, category < categories else { continue }
+                    var id: String?
+                    if ids, !result.isNull(r, 4) {
+                        id = PostgresSQL.unescaped(String(decoding: result.bytes(r, 4), as: UTF8.self))
+                    }
+                    columns.append(start: start, end: end, app: Int32(app), category: Int32(category), id: id)
+                }
+            }
+            let onDevice = facts.device.map { [$0] } ?? []
+            try collect(
+                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= $1 AND start < $2 AND start + length > $3 AND id <= $4\(facts.device == nil ? "" : " AND device = $5") ORDER BY start",
+                [recentFrom, to, from, lastRow] + onDevice)
+            if longest > long, !overflow {
+                try collect(
+                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < $1 AND start + length > $2 AND id <= $3\(facts.device == nil ? "" : " AND device = $4")",
+                    [recentFrom, from, lastRow] + onDevice)
+            }
+            return (columns.sortedByStart(), version)
+        }
+    }
+
+    func readVersion() throws(StoreError) -> Int64 {
+        try readerSnapshot { held in try Meta.get(PostgresTransaction(held: held), Meta.changes) ?? 0 }
+    }
+
+    func latestCategory(ofApp app: Int32) throws(StoreError) -> Int32? {
+        try readerSnapshot { held in
+            try PostgresTransaction(held: held).int("SELECT category FROM app_latest WHERE app = ?", [.integer(Int64(app) + 1)])
+        }.map { Int32($0 - 1) }
+    }
+
+    // MARK: One screen, one transaction
+
+    /// Runs `body` as one screen: the reader's repeatable-read transaction begins at its first
+    /// read and ends with it (or when this store commits a change meanwhile).
+    func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        screens.withLock { $0 += 1 }
+        defer {
+            let outermost = screens.withLock { open in
+                open -= 1
+                return open == 0
+            }
+            if outermost { endScreenTransaction() }
+        }
+        return try body()
+    }
+
+    /// A read on the reader: inside a screen, in the screen's transaction (begun by the first
+    /// read); else in a transaction of its own. Errors as the store's.
+    func readerSnapshot<T>(_ body: (PostgresConnection.Held) throws -> T) throws(StoreError) -> T {
+        let inScreen = screens.withLock { $0 > 0 }
+        do {
+            return try reader.exclusive { held in
+                if held.inTransaction { return try body(held) }
+                _ = try held.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                if inScreen { return try body(held) }
+                do {
+                    let result = try body(held)
+                    _ = try held.execute("COMMIT")
+                    return result
+                } catch {
+                    _ = try? held.execute("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch {
+            throw mapped(error)
+        }
+    }
+
+    /// Ends the screen's transaction on the reader, if one is open.
+    func endScreenTransaction() {
+        _ = try? reader.exclusive { held in
+            if held.inTransaction { _ = try held.execute("COMMIT") }
+        }
+    }
+}

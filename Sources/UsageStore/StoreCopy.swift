@@ -1,0 +1,190 @@
+// StoreCopy.swift — one store copied into another (`import store:LOCATION`, `export store:LOCATION`): every source with its device and its sessions under the keys they were stored with (so a later import of the same data still finds them), and the tracker (tasks, categories, renames, tracked time), in one transaction; copying again adds nothing.
+import UsageCore
+
+/// A source of a store as a copy carries it: the rows with their stored keys.
+struct CopiedSource: Sendable {
+    let device: String
+    let identity: String
+    let shown: String
+    let dataset: Dataset
+    let keys: [Int64]
+}
+
+/// What a copy took from the other store.
+public struct StoreContents: Sendable {
+    let sources: [CopiedSource]
+    let tracker: TrackerSnapshot
+    /// Each tracked interval's zone, by its id in the store copied.
+    let zones: [Int64: String]
+    let renames: [String: String]
+    let retentionDays: Int?
+}
+
+extension SQLStore {
+    /// Everything this store holds, for a copy into another.
+    public func contents() throws(StoreError) -> StoreContents {
+        try read { tx in
+            var apps: [Int64: String] = [:]
+            for row in try tx.rows("SELECT id, name FROM app", []) { if let id = row.int("id"), let name = row.text("name") { apps[id] = name } }
+            var categories: [Int64: String] = [:]
+            for row in try tx.rows("SELECT id, name FROM category", []) {
+                if let id = row.int("id"), let name = row.text("name") { categories[id] = name }
+            }
+            var sources: [CopiedSource] = []
+            let listed = try tx.rows(
+                "SELECT s.id, d.name AS device, s.name, s.shown FROM source s JOIN device d ON d.id = s.device ORDER BY s.id", [])
+            for source in listed {
+                guard let id = source.int("id") else { continue }
+                var names = NameTable(normalise: { $0 ?? "" })
+                var categoryNames = NameTable(normalise: { $0 ?? "" })
+                var columns = SessionColumns()
+                var keys: [Int64] = []
+                let rows = try tx.rows(
+                    "SELECT key, app, category, start, length, ext_id, start_offset, end_offset FROM session WHERE source = ? ORDER BY start, length, id",
+                    [.integer(id)])
+                for row in rows {
+                    let start = row.int("start") ?? 0
+                    let offsets = UTCOffsets(
+                        startMinutes: row.int("start_offset").map { Int16(truncatingIfNeeded: $0) } ?? .min,
+                        endMinutes: row.int("end_offset").map { Int16(truncatingIfNeeded: $0) } ?? .min)
+                    let app = names.intern(apps[row.int("app") ?? 0] ?? Normalise.unknownApp)
+                    let category = categoryNames.intern(categories[row.int("category") ?? 0] ?? Normalise.otherCategory)
+                    var id = row.text("ext_id")
+                    if id != nil {
+                        id!.withUTF8 { bytes in
+                            columns.append(start: start, end: start + (row.int("length") ?? 0), app: app, category: category, idBytes: bytes, offsets: offsets)
+                        }
+                    } else {
+                        columns.append(start: start, end: start + (row.int("length") ?? 0), app: app, category: category, idBytes: nil, offsets: offsets)
+                    }
+                    keys.append(row.int("key") ?? 0)
+                }
+                let dataset = Dataset(
+                    source: source.text("shown") ?? "", apps: names.names, categories: categoryNames.names, columns: columns,
+                    skipped: SkipSummary(), repairedStrings: 0)
+                sources.append(
+                    CopiedSource(
+                        device: source.text("device") ?? Devices.local, identity: source.text("name") ?? "", shown: source.text("shown") ?? "",
+                        dataset: dataset, keys: keys))
+            }
+            var renames: [String: String] = [:]
+            for row in try tx.rows("SELECT old, new FROM category_rename", []) {
+                if let old = row.text("old"), let new = row.text("new") { renames[old] = new }
+            }
+            var zones: [Int64: String] = [:]
+            for row in try tx.rows("SELECT id, zone FROM tracked", []) { if let id = row.int("id"), let zone = row.text("zone") { zones[id] = zone } }
+            return StoreContents(
+                sources: sources, tracker: try Tracker.snapshot(tx), zones: zones, renames: renames,
+                retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init))
+        }
+    }
+}
+
+extension SQLStore {
+    /// The copy's refusal of an interval that overlaps time tracked here, as the store's error.
+    func copyRefusal(_ error: any Error) -> StoreError {
+        guard let box = error as? TrackingErrorBox, case .overlap(let task, let start, let end) = box.error else { return mapped(error) }
+        func utc(_ t: Micros) -> String {
+            let seconds = t >= 0 ? t / 1_000_000 : (t - 999_999) / 1_000_000
+            let day = LocalDate(daysSinceEpoch: Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400))
+            let inDay = seconds - Int64(day.daysSinceEpoch) * 86_400
+            return "\(day) \(String(inDay / 3600).leftPadded(to: 2)):\(String(inDay / 60 % 60).leftPadded(to: 2)) UTC"
+        }
+        return .failed(
+            path: location.description,
+            reason: "the copy's time tracked from \(utc(start)) overlaps '\(task)' tracked here until \(end.map(utc) ?? "now"); nothing was copied")
+    }
+}
+
+extension StoreImporter {
+    /// Copies `contents` in (the caller holds the one transaction): each source's rows the
+    /// store does not hold yet under their keys, then the tracker's tasks (by name), categories
+    /// (by name), renames and tracked time (an interval already there is kept; one that
+    /// overlaps other time refuses the whole copy).
+    static func copy(_ contents: StoreContents, now: Micros, _ backend: some ImportBackend, summary: inout CopySummary) throws {
+        let tx = backend.tx
+        var names = try NameIDs(backend)
+        var added = 0
+        var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
+        var longest = try Meta.get(tx, Meta.longest) ?? 0
+        for source in contents.sources {
+            let deviceID = try Devices.id(source.device, now: now, tx)
+            let sourceID = try tx.insert(
+                """
+                INSERT INTO source (id, device, name, shown, first_import, last_import, imports) VALUES (\(SQLIDs.next("source")), ?, ?, ?, ?, ?, 1)
+                ON CONFLICT (device, name) DO UPDATE SET last_import = excluded.last_import, imports = source.imports + 1
+                RETURNING id
+                """,
+                [.integer(deviceID), .text(source.identity), .text(source.shown), .integer(now), .integer(now)])
+            let dataset = source.dataset
+            let appIDs = try dataset.apps.map { try names.id($0, table: "app", backend) }
+            let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
+            let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
+            let stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
+            var plan = ImportPlan(count: dataset.sessionCount)
+            plan.insertMissing(keys: source.keys, stored: stored)
+            summary.sessionsAdded += plan.added
+            summary.sessionsKept += dataset.sessionCount - plan.added
+            try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
+            try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(plan.added), .integer(sourceID)])
+            try Devices.noteImport(deviceID, added: plan.added, dataset: dataset, now: now, tx)
+            added += plan.added
+            if let span = dataset.span { latestEnd = max(latestEnd, span.end) }
+            longest = max(longest, dataset.longestSession)
+            try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
+        }
+        try Meta.set(tx, Meta.sessions, (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added))
+        if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
+        try Meta.set(tx, Meta.longest, longest)
+        if try Meta.get(tx, Meta.retentionDays) == nil, let days = contents.retentionDays { try Meta.set(tx, Meta.retentionDays, Int64(days)) }
+        try copyTracker(contents, now: now, tx, summary: &summary)
+    }
+
+    private static func copyTracker(_ contents: StoreContents, now: Micros, _ tx: any SQLTransaction, summary: inout CopySummary) throws {
+        let tracker = contents.tracker
+        for name in tracker.categories where try Tracker.category(named: name, tx) == nil {
+            _ = try Tracker.categoryID(name, create: true, now: now, tx)
+        }
+        for (old, new) in contents.renames {
+            try tx.execute(
+                "INSERT INTO category_rename (old, new) VALUES (?, ?) ON CONFLICT (old) DO UPDATE SET new = excluded.new", [.text(old), .text(new)])
+        }
+        // Tasks by name: a live task of the same name is the same task; a deleted one (its time
+        // kept under its name) is copied as it is.
+        var taskIDs: [Int64: Int64] = [:]
+        let live = try tx.rows(Tracker.taskSelect + " WHERE t.deleted IS NULL", []).map(Tracker.task(of:))
+        for task in tracker.tasks {
+            if task.deleted == nil, let same = live.first(where: { $0.name == task.name }) {
+                taskIDs[task.id] = same.id
+                continue
+            }
+            let category = try task.category.flatMap { try Tracker.categoryID($0, create: true, now: now, tx) }
+            taskIDs[task.id] = try tx.insert(
+                """
+                INSERT INTO task (id, name, category, due, priority, estimate, created, done, deleted)
+                VALUES (\(SQLIDs.next("task")), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """,
+                [.text(task.name), SQLValue(category?.id), SQLValue(task.due?.description), SQLValue(task.priority.rawValue), SQLValue(task.estimate),
+                 .integer(task.created), SQLValue(task.done), SQLValue(task.deleted)])
+            summary.tasksAdded += 1
+        }
+        for interval in tracker.intervals {
+            guard let task = taskIDs[interval.task] else { continue }
+            if try tx.int(
+                "SELECT id FROM tracked WHERE task = ? AND start = ? AND coalesce(\"end\", -1) = ?", [.integer(task), .integer(interval.start), .integer(interval.end ?? -1)]) != nil
+            {
+                summary.intervalsKept += 1
+                continue
+            }
+            try Tracker.refuseOverlap(from: interval.start, to: interval.end, excluding: nil, tx)
+            let zone = contents.zones[interval.id] ?? "UTC"
+            _ = try tx.insert(
+                """
+                INSERT INTO tracked (id, task, start, "end", start_offset, end_offset, zone) VALUES (\(SQLIDs.next("tracked")), ?, ?, ?, ?, ?, ?) RETURNING id
+                """,
+                [.integer(task), .integer(interval.start), SQLValue(interval.end), SQLValue(interval.startOffsetMinutes),
+                 SQLValue(interval.endOffsetMinutes), .text(zone)])
+            summary.intervalsAdded += 1
+        }
+    }
+}
