@@ -122,7 +122,7 @@ extension StoreImporter {
             let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
             let stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
             var plan = ImportPlan(count: dataset.sessionCount)
-            plan.insertMissing(keys: source.keys, stored: stored)
+            plan.insertMissing(keys: ImportKeys.rekeyed(source.keys, dataset, apps: appIDs, categories: categoryIDs), stored: stored)
             summary.sessionsAdded += plan.added
             summary.sessionsKept += dataset.sessionCount - plan.added
             try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)

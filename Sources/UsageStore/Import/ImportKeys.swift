@@ -68,6 +68,28 @@ enum ImportKeys {
         return keys
     }
 
+    /// A copy's keys in the store it goes to: a key made from a session's content (kind 1)
+    /// holds the ids the other store gave its names, so it is made again with this one's (the
+    /// n-th session of the same content its n-th occurrence); a key of an id or a start is the
+    /// same in any store.
+    static func rekeyed(_ keys: [Int64], _ dataset: Dataset, apps: [Int64], categories: [Int64]) -> [Int64] {
+        var out = keys
+        var occurrences: [UInt64: Int] = [:]
+        let sessions = dataset.sessions
+        for k in sessions.indices where UInt64(bitPattern: keys[k]) >> 62 == 1 {
+            let (start, end, app, category) = sessions.core(k)
+            var hash = IdentityHash()
+            hash.add(apps[Int(app)])
+            hash.add(categories[Int(category)])
+            hash.add(start)
+            hash.add(end - start)
+            let occurrence = occurrences[hash.value, default: 0]
+            occurrences[hash.value] = occurrence + 1
+            out[k] = hash.key(kind: 1, occurrence: occurrence, probe: 0)
+        }
+        return out
+    }
+
     /// The buffers the threads of `concurrentPerform` write (each its own range) and read.
     private struct Shared: @unchecked Sendable {
         let keys: UnsafeMutableBufferPointer<Int64>

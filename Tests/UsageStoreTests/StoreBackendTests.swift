@@ -1,0 +1,297 @@
+// StoreBackendTests.swift — the same store cases on every backend (SQLite, and PostgreSQL on the tests' server): imports each session once, day reports equal the file's, the tracker's rules, retention, devices apart and merged, hostile names kept exactly, a newer schema refused, copies between backends, the change token.
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+@testable import UsageFormats
+import UsageCore
+import UsageData
+@testable import UsageStore
+
+/// A backend the cases run on.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+}
+
+/// A new, empty store on a backend, and what keeps it (a folder, a database) until the test ends.
+final class BackendStore {
+    let location: StoreLocation
+    let store: any StoreWriter
+    private let keep: AnyObject
+
+    init(_ backend: Backend) throws {
+        switch backend {
+        case .sqlite:
+            let folder = try StoreFolder()
+            keep = folder
+            location = .sqlite(path: folder.store)
+        case .postgres:
+            let database = try TestPostgres()
+            keep = database
+            location = .postgres(conninfo: database.conninfo)
+        }
+        store = try OpenStores().writer(location)
+    }
+
+    /// Another opening of the same store (another process's, as far as the store can tell).
+    func another() throws -> any StoreWriter { try OpenStores().writer(location) }
+
+    /// Runs SQL straight on the database, past every check of the program's.
+    func raw(_ sql: String) throws {
+        switch location {
+        case .sqlite(let path):
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: sql) }
+            try queue.close()
+        case .postgres(let conninfo):
+            try TestPostgres.psql(conninfo, "SET search_path TO usage_shell; " + sql)
+        }
+    }
+}
+
+/// Whether the backend's cases can run; without a server, PostgreSQL's are reported and, under
+/// CI, fail (the suite must not pass by skipping them).
+func available(_ backend: Backend) -> Bool {
+    guard backend == .postgres, let why = TestPostgres.unavailable else { return true }
+    if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("PostgreSQL cases cannot run: \(why)") }
+    return false
+}
+
+private let zone = Zone(identifier: "Europe/Paris")!
+private func at(_ text: String) -> Stamp {
+    let t = RFC3339.parse(text)!
+    return Stamp(instant: t, offsetMinutes: zone.offsetSeconds(at: t) / 60, zone: zone.identifier)
+}
+
+private func imported(_ store: any StoreWriter, _ d: Dataset, identity: String = "/data.json", device: String = "laptop") throws -> ImportSummary {
+    try store.importSessions([ImportSource(identity: identity, shown: d.source, dataset: d, device: device)], now: importNow, zone: .utc)
+}
+
+struct StoreBackendTests {
+    @Test(arguments: Backend.allCases)
+    func eachSessionGoesInOnceAndAGrownOneIsUpdated(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let first = try imported(s.store, dataset(StoreImportTests.day))
+        #expect(first.sources.map { [$0.added, $0.updated, $0.unchanged] } == [[3, 0, 0]])
+        let again = try imported(s.store, dataset(StoreImportTests.day))
+        #expect(again.sources.map { [$0.added, $0.updated, $0.unchanged] } == [[0, 0, 3]])
+        let grown = rows([
+            row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:30:00Z"),
+            row("b", "Mail", "Work", "2026-02-23T12:00:00.000001Z", "2026-02-23T12:30:00Z"),
+            row(nil, "Notes", nil, "2026-02-22T23:30:00+01:00", "2026-02-23T00:15:00Z"),
+        ])
+        let third = try imported(s.store, dataset(grown))
+        #expect(third.sources.map { [$0.added, $0.updated, $0.unchanged] } == [[0, 1, 2]])
+        #expect(third.sessions == 3)
+        let all = Array(try s.store.history(source: "store").all)
+        #expect(all.map(\.sessionEnd).max() == RFC3339.parse("2026-02-23T12:30:00Z"))
+        #expect(all.first { $0.sessionStart == RFC3339.parse("2026-02-23T10:00:00Z") }?.sessionEnd == RFC3339.parse("2026-02-23T11:30:00Z"))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func everyDaysReportFromTheStoreEqualsTheFiles(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let file = randomSessions(seed: 7, count: 1500)
+        _ = try imported(s.store, file)
+        let store = try s.store.history(source: "store")
+        #expect(store.sessionCount == file.sessionCount)
+        for zone in StoreReportsTests.zones {
+            let range = try #require(file.dayRange(in: zone))
+            #expect(store.dayRange(in: zone) == range)
+            var day = range.lowerBound.adding(days: -1)
+            while day <= range.upperBound.adding(days: 1) {
+                #expect(DayReport(history: store, date: day, zone: zone) == DayReport(history: file, date: day, zone: zone), "\(day) \(zone.identifier)")
+                day = day.adding(days: 1)
+            }
+        }
+        #expect(store.takeReadFailure() == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theTrackersRulesHoldAndRefusalsNameTheIntervalInTheWay(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
+        let first = try store.start("Write", at: at("2026-02-23T09:00:00Z"))
+        #expect(first.createdTask && first.started?.task.id == 1)
+        let second = try store.start("Mail", at: at("2026-02-23T10:15:00Z"))
+        #expect(second.stopped?.task.name == "Write")
+        #expect(second.stopped?.interval.end == RFC3339.parse("2026-02-23T10:15:00Z"))
+        #expect(second.started?.interval.start == RFC3339.parse("2026-02-23T10:15:00Z"))
+        #expect(try store.stopwatchState().runningTask?.name == "Mail")
+        _ = try store.pause(at: at("2026-02-23T10:45:00Z"))
+        #expect(throws: TrackingError.overlap(task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:15:00Z")!)) {
+            try store.track("New", from: at("2026-02-23T09:30:00Z"), to: at("2026-02-23T11:00:00Z"))
+        }
+        #expect(throws: TrackingError.endNotAfterStart(start: RFC3339.parse("2026-02-23T12:00:00Z")!, end: RFC3339.parse("2026-02-23T11:00:00Z")!)) {
+            try store.track("New", from: at("2026-02-23T12:00:00Z"), to: at("2026-02-23T11:00:00Z"))
+        }
+        // A refusal changes nothing: not even the new task was made (its number is the next one).
+        _ = try store.resume(at: at("2026-02-23T11:00:00Z"))
+        _ = try store.stop(at: at("2026-02-23T11:30:00Z"))
+        #expect(throws: TrackingError.nothingRunning) { try store.stop(at: at("2026-02-23T12:00:00Z")) }
+        let tracked = try store.track("Plan", from: at("2026-02-23T12:00:00Z"), to: at("2026-02-23T12:30:00Z"))
+        #expect(tracked.started?.task.id == 3)
+        try store.addCategory("Work", now: 1)
+        _ = try store.editTask("Write", .category("work"), now: 2)
+        #expect(throws: TrackingError.categoryExists("WORK")) { try store.addCategory("WORK", now: 3) }
+        #expect(try store.renameCategory("work", to: "Job") == "Work")
+        #expect(try store.categoryRenames() == ["Work": "Job"])
+        #expect(try store.deleteCategory("job") == ("Job", 1))
+        try store.deleteTask(id: 1, withTime: false, now: 10, offsetMinutes: 60)
+        let snapshot = try store.trackerSnapshot()
+        #expect(snapshot.tasks.map(\.name) == ["Write", "Mail", "Plan"])
+        #expect(snapshot.tasks[0].deleted == 10 && snapshot.tasks[0].category == nil)
+        #expect(snapshot.intervals.count == 4)
+        // The database itself holds the rules, past every Swift check.
+        #expect(throws: (any Error).self) { try s.raw("INSERT INTO tracked (id, task, start, start_offset, zone) VALUES (99, 2, 1, 0, 'UTC'); INSERT INTO tracked (id, task, start, start_offset, zone) VALUES (98, 2, 2, 0, 'UTC')") }
+        #expect(throws: (any Error).self) {
+            try s.raw("INSERT INTO tracked (id, task, start, \"end\", start_offset, end_offset, zone) VALUES (97, 2, \(RFC3339.parse("2026-02-23T09:10:00Z")!), \(RFC3339.parse("2026-02-23T09:20:00Z")!), 0, 0, 'UTC')")
+        }
+        #expect(try store.trackerSnapshot().intervals.count == 4)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func forgetKeepsWhatCrossesTheCutWholeAndTheCountsTrue(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try imported(s.store, dataset(StoreRetentionTests.spread))
+        let cut = RFC3339.parse("2026-02-20T00:00:00Z")!
+        let counted = try s.store.countEnding(before: cut)
+        #expect(counted.matching == 1 && counted.total == 3)
+        #expect(try s.store.forget(endingBefore: cut) == 1)
+        #expect(try s.store.history(source: "store").sessionCount == 2)
+        #expect(try s.store.devices().map(\.sessions) == [2])
+        try s.store.setRetention(days: 30)
+        #expect(try s.store.retentionDays() == 30)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func devicesAreKeptApartAndMergedTheSameAppAtOnceCountsOnceInScreenTime(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let d = dataset(StoreImportTests.day)
+        _ = try imported(s.store, d, device: "laptop")
+        _ = try imported(s.store, d, device: "desktop")
+        // The same path on two devices is two sources.
+        #expect(try s.store.summary(zone: .utc).sources.count == 2)
+        #expect(Set(try s.store.devices().map(\.name)) == ["laptop", "desktop"])
+        #expect(try s.store.devices().map(\.sessions) == [3, 3])
+        let day = LocalDate(iso: "2026-02-23")!
+        let laptop = DayReport(history: try s.store.history(source: "store", device: "laptop"), date: day, zone: .utc)
+        let both = DayReport(history: try s.store.history(source: "store"), date: day, zone: .utc)
+        #expect(laptop == DayReport(history: d, date: day, zone: .utc))
+        #expect(both.totalMicros == 2 * laptop.totalMicros)
+        #expect(both.screenTimeMicros == laptop.screenTimeMicros)
+        #expect(try s.store.history(source: "store", device: "laptop").sessionCount == 3)
+        #expect(throws: StoreError.unknownDevice(path: s.location.description, name: "phone")) {
+            try s.store.history(source: "store", device: "phone")
+        }
+    }
+
+    /// Names written to hurt: quotes and a statement, a NUL (PostgreSQL's text cannot hold one),
+    /// the escape the PostgreSQL store carries it with, control characters, a long one.
+    static let hostile = ["x'); DROP TABLE session;--", "a\u{0}b", "\u{FFFE}0", "'\\\"\n\t", "\u{202E}evil", String(repeating: "é", count: 3000)]
+
+    @Test(arguments: Backend.allCases)
+    func hostileNamesAreStoredAndComeBackExactly(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        var list: [String] = []
+        for (k, name) in Self.hostile.enumerated() {
+            let json = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
+            list.append(#"{"session_id":\#(json),"app_name":\#(json),"category":\#(json),"start_timestamp":"2026-02-23T1\#(k):00:00Z","end_timestamp":"2026-02-23T1\#(k):30:00Z"}"#)
+        }
+        _ = try imported(s.store, dataset("[" + list.joined(separator: ",") + "]"), device: Self.hostile[0])
+        let history = try s.store.history(source: "store")
+        let window = history.window(from: .min, to: .max, ids: true)
+        for session in window {
+            let k = Int((session.sessionStart - RFC3339.parse("2026-02-23T10:00:00Z")!) / 3_600_000_000)
+            // Names are kept exactly but for the trim of docs/DATA.md §2.
+            #expect(history.apps[Int(session.app)].sameScalars(as: Normalise.appName(Self.hostile[k])))
+            #expect(history.categories[Int(session.category)].sameScalars(as: Normalise.category(Self.hostile[k])))
+            #expect(window.id(of: session).map { $0.sameScalars(as: Self.hostile[k]) } == true)
+        }
+        #expect(try s.store.devices().map(\.name) == [Self.hostile[0]])
+        for name in Self.hostile.filter({ !$0.contains("\u{0}") }) {
+            _ = try s.store.addTask(TaskDraft(name: name), now: 1)
+        }
+        #expect(try s.store.trackerSnapshot().tasks.map(\.name) == Self.hostile.filter { !$0.contains("\u{0}") })
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aStoreOfANewerSchemaIsRefusedAndLeftAlone(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try imported(s.store, dataset(StoreImportTests.day))
+        switch backend {
+        case .sqlite: try s.raw("INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')")
+        case .postgres: try s.raw("INSERT INTO migrations (ordinal, identifier) VALUES (99, 'v9: from the future')")
+        }
+        #expect(throws: StoreError.newerSchema(path: s.location.description, found: ["v9: from the future"])) {
+            try OpenStores().reader(s.location)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theChangeTokenMovesWithEveryCommitAndOnlyThen(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let first = try s.store.changeToken()
+        #expect(try s.store.changeToken() == first)
+        try s.store.setRetention(days: 30)
+        let second = try s.store.changeToken()
+        #expect(second != first, "this store's own change")
+        try s.another().setRetention(days: 60)
+        #expect(try s.store.changeToken() != second, "another connection's change")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func oneScreensWindowsAreOneStateWhateverAnotherConnectionCommits(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try imported(s.store, dataset(OpenStoresTests.twoDays))
+        let other = try s.another()
+        let history = try s.store.history(source: "store")
+        func count(_ from: String, _ to: String) -> Int { history.window(from: instant(from), to: instant(to)).reduce(0) { n, _ in n + 1 } }
+        let seen = history.readingAsOne { () -> [Int] in
+            let monday = count("2026-02-23T00:00:00Z", "2026-02-24T00:00:00Z")
+            _ = try? other.forget(endingBefore: instant("2026-02-25T00:00:00Z"))
+            return [monday, count("2026-02-24T00:00:00Z", "2026-02-25T00:00:00Z")]
+        }
+        #expect(seen == [1, 1])
+        #expect(count("2026-02-24T00:00:00Z", "2026-02-25T00:00:00Z") == 0)
+    }
+
+    /// A SQLite store copied into PostgreSQL and back holds the same: sessions with their keys
+    /// and devices, the tracker; copying again adds nothing.
+    @Test func aStoreCopiedFromSQLiteToPostgreSQLAndBackHoldsTheSame() throws {
+        guard available(.postgres) else { return }
+        let sqlite = try BackendStore(.sqlite)
+        _ = try imported(sqlite.store, randomSessions(seed: 3, count: 500), device: "laptop")
+        _ = try imported(sqlite.store, dataset(StoreImportTests.day), identity: "/phone.json", device: "phone")
+        _ = try sqlite.store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"))
+        _ = try sqlite.store.addTask(TaskDraft(name: "Plan", category: "Work", priority: .high), now: 5)
+        let postgres = try BackendStore(.postgres)
+        let copied = try postgres.store.copyIn(try sqlite.store.contents(), from: "a", now: importNow)
+        #expect((copied.sessionsAdded, copied.sessionsKept, copied.tasksAdded, copied.intervalsAdded) == (503, 0, 2, 1))
+        let again = try postgres.store.copyIn(try sqlite.store.contents(), from: "a", now: importNow)
+        #expect((again.sessionsAdded, again.sessionsKept, again.tasksAdded, again.intervalsAdded, again.intervalsKept) == (0, 503, 0, 0, 1))
+        let back = try BackendStore(.sqlite)
+        _ = try back.store.copyIn(try postgres.store.contents(), from: "b", now: importNow)
+        for store in [postgres.store, back.store] {
+            #expect(Set(try store.devices().map(\.name)) == ["laptop", "phone"])
+            let a = Array(try sqlite.store.history(source: "store").all).map { [$0.sessionStart, $0.sessionEnd] }
+            let b = Array(try store.history(source: "store").all).map { [$0.sessionStart, $0.sessionEnd] }
+            #expect(a == b)
+            #expect(try store.trackerSnapshot().tasks.map(\.name) == ["Write", "Plan"])
+            #expect(try store.trackerSnapshot().intervals.map(\.start) == [RFC3339.parse("2026-02-23T09:00:00Z")!])
+        }
+        // The same file imported into the copy later finds its sessions (their keys came along).
+        let later = try imported(back.store, dataset(StoreImportTests.day), identity: "/phone.json", device: "phone")
+        #expect(later.sources.map { [$0.added, $0.unchanged] } == [[0, 3]])
+    }
+}
