@@ -106,7 +106,7 @@ enum SQLiteSchema {
                     CREATE TABLE undo_journal (
                         id INTEGER PRIMARY KEY,
                         note TEXT NOT NULL,                 -- JSON: the change in words (its command, task or category, interval, times)
-                        rows TEXT NOT NULL);                -- JSON: each row it touched as it was before (null: the row was not there)
+                        images TEXT NOT NULL);              -- JSON: each row it touched as it was before (null: the row was not there)
                     """)
         }
         return migrator

@@ -90,8 +90,8 @@ final class Journal: SQLTransaction {
         guard !images.isEmpty else { return }
         let encoder = JSONEncoder()
         let note = String(decoding: try encoder.encode(note ?? ChangeNote("change")), as: UTF8.self)
-        let rows = String(decoding: try encoder.encode(images.map(CodedImage.init)), as: UTF8.self)
-        let id = try base.insert("INSERT INTO undo_journal (note, rows) VALUES (?, ?) RETURNING id", [.text(note), .text(rows)])
+        let images = String(decoding: try encoder.encode(self.images.map(CodedImage.init)), as: UTF8.self)
+        let id = try base.insert("INSERT INTO undo_journal (note, images) VALUES (?, ?) RETURNING id", [.text(note), .text(images)])
         try base.execute("DELETE FROM undo_journal WHERE id <= ?", [.integer(id - Self.limit)])
     }
 
@@ -124,7 +124,7 @@ final class Journal: SQLTransaction {
         }
     }
 
-    /// The images of an entry's `rows`.
+    /// The images of an entry (its `images`).
     static func images(from text: String) throws -> [RowImage] {
         try JSONDecoder().decode([CodedImage].self, from: Data(text.utf8)).map(\.image)
     }

@@ -15,11 +15,11 @@ extension SQLStore {
 
     public func undo() throws(TrackingError) -> UndoneChange {
         try trackingChange { tx in
-            guard let entry = try tx.row("SELECT id, note, rows FROM undo_journal ORDER BY id DESC LIMIT 1", []), let id = entry.int("id") else {
+            guard let entry = try tx.row("SELECT id, note, images FROM undo_journal ORDER BY id DESC LIMIT 1", []), let id = entry.int("id") else {
                 throw TrackingErrorBox(.nothingToUndo)
             }
             let note = try Journal.note(from: entry.text("note") ?? "")
-            try Journal.restore(try Journal.images(from: entry.text("rows") ?? ""), tx)
+            try Journal.restore(try Journal.images(from: entry.text("images") ?? ""), tx)
             try tx.execute("DELETE FROM undo_journal WHERE id = ?", [.integer(id)])
             let left = try tx.int("SELECT count(*) FROM undo_journal", []) ?? 0
             return UndoneChange(note: note, left: Int(left))
