@@ -56,6 +56,11 @@ public struct CSVTable: Equatable, Sendable {
 
     /// The table of a JSON document.
     public init(_ document: JSONText, shape: CSVShape = .firstList) {
+        // A document that is a list itself (`sessions`): its items are the rows.
+        if case .array = document, Self.isList(document) {
+            self.init(.object([("rows", document)]), shape: .firstList)
+            return
+        }
         guard case .object(let members) = document else {
             self.init(header: ["value"], rows: [[Self.flatten(document, prefix: "").first?.1 ?? .empty]])
             return

@@ -27,6 +27,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case trackerCategories
     /// The store's devices.
     case devices
+    /// The tracker's interval ids (`@12`), the latest first.
+    case sessions
 }
 
 /// One way to complete the word under the cursor.
@@ -158,6 +160,8 @@ public enum Completer {
         case .tasks:
             let tasks = ((try? shell.trackerSnapshot())?.tasks ?? []).filter { $0.deleted == nil }
             return tasks.map(\.name).sorted { $0.lowercased() < $1.lowercased() }.map { ($0, true) }
+        case .sessions:
+            return ((try? shell.existingStore?.sessionIDs()) ?? []).map { ("@\($0)", true) }
         case .trackerCategories:
             let snapshot = try? shell.trackerSnapshot()
             return ((snapshot?.categories ?? []) + [otherTaskCategory]).map { ($0, true) }

@@ -18,6 +18,8 @@ public struct StoreContents: Sendable {
     let zones: [Int64: String]
     let renames: [String: String]
     let retentionDays: Int?
+    /// The store copied, as `undo` names it (a server's password left out).
+    let origin: String
 }
 
 extension SQLStore {
@@ -75,7 +77,7 @@ extension SQLStore {
             for row in try tx.rows("SELECT id, zone FROM tracked", []) { if let id = row.int("id"), let zone = row.text("zone") { zones[id] = zone } }
             return StoreContents(
                 sources: sources, tracker: try Tracker.snapshot(tx), zones: zones, renames: renames,
-                retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init))
+                retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), origin: location.description)
         }
     }
 }
@@ -83,7 +85,7 @@ extension SQLStore {
 extension SQLStore {
     /// The copy's refusal of an interval that overlaps time tracked here, as the store's error.
     func copyRefusal(_ error: any Error) -> StoreError {
-        guard let box = error as? TrackingErrorBox, case .overlap(let task, let start, let end) = box.error else { return mapped(error) }
+        guard let box = error as? TrackingErrorBox, case .overlap(_, let task, let start, let end) = box.error else { return mapped(error) }
         func utc(_ t: Micros) -> String {
             let seconds = t >= 0 ? t / 1_000_000 : (t - 999_999) / 1_000_000
             let day = LocalDate(daysSinceEpoch: Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400))
@@ -140,12 +142,16 @@ extension StoreImporter {
         try copyTracker(contents, now: now, tx, summary: &summary)
     }
 
-    private static func copyTracker(_ contents: StoreContents, now: Micros, _ tx: any SQLTransaction, summary: inout CopySummary) throws {
+    /// The tracker's part is one entry of the undo journal: `undo` takes the copied tasks,
+    /// categories and tracked time out again (the sessions stay).
+    private static func copyTracker(_ contents: StoreContents, now: Micros, _ base: any SQLTransaction, summary: inout CopySummary) throws {
+        let tx = Journal(base)
         let tracker = contents.tracker
         for name in tracker.categories where try Tracker.category(named: name, tx) == nil {
             _ = try Tracker.categoryID(name, create: true, now: now, tx)
         }
         for (old, new) in contents.renames {
+            try tx.keep(.categoryRename, .text(old))
             try tx.execute(
                 "INSERT INTO category_rename (old, new) VALUES (?, ?) ON CONFLICT (old) DO UPDATE SET new = excluded.new", [.text(old), .text(new)])
         }
@@ -159,13 +165,15 @@ extension StoreImporter {
                 continue
             }
             let category = try task.category.flatMap { try Tracker.categoryID($0, create: true, now: now, tx) }
-            taskIDs[task.id] = try tx.insert(
+            let id = try tx.insert(
                 """
                 INSERT INTO task (id, name, category, due, priority, estimate, created, done, deleted)
                 VALUES (\(SQLIDs.next("task")), ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """,
                 [.text(task.name), SQLValue(category?.id), SQLValue(task.due?.description), SQLValue(task.priority.rawValue), SQLValue(task.estimate),
                  .integer(task.created), SQLValue(task.done), SQLValue(task.deleted)])
+            tx.made(.task, id: id)
+            taskIDs[task.id] = id
             summary.tasksAdded += 1
         }
         for interval in tracker.intervals {
@@ -176,15 +184,17 @@ extension StoreImporter {
                 summary.intervalsKept += 1
                 continue
             }
-            try Tracker.refuseOverlap(from: interval.start, to: interval.end, excluding: nil, tx)
+            try Tracker.refuseOverlap(from: interval.start, to: interval.end, excluding: [], tx)
             let zone = contents.zones[interval.id] ?? "UTC"
-            _ = try tx.insert(
+            tx.made(.tracked, id: try tx.insert(
                 """
                 INSERT INTO tracked (id, task, start, "end", start_offset, end_offset, zone) VALUES (\(SQLIDs.next("tracked")), ?, ?, ?, ?, ?, ?) RETURNING id
                 """,
                 [.integer(task), .integer(interval.start), SQLValue(interval.end), SQLValue(interval.startOffsetMinutes),
-                 SQLValue(interval.endOffsetMinutes), .text(zone)])
+                 SQLValue(interval.endOffsetMinutes), .text(zone)]))
             summary.intervalsAdded += 1
         }
+        tx.note = ChangeNote("import store", name: contents.origin)
+        try tx.write()
     }
 }

@@ -50,6 +50,15 @@ public protocol StoreReader: AnyObject, Sendable {
 
     /// The running interval already named as left running across a night, if any.
     func intervalNamedOvernight() throws(StoreError) -> Int64?
+
+    /// The tracked intervals touching `[from, to)`, with their tasks, the latest start first.
+    func sessions(from: Micros, to: Micros) throws(StoreError) -> [TaskInterval]
+    /// Interval `@id` with its task.
+    ///
+    /// - Throws: `.unknownSession`, or `.store` when the store cannot be read.
+    func session(_ id: Int64) throws(TrackingError) -> TaskInterval
+    /// Every interval's id, the latest start first (completion of `@N`).
+    func sessionIDs() throws(StoreError) -> [Int64]
 }
 
 /// A store that may be changed as well. Each change is one transaction: it happens whole or
@@ -105,6 +114,28 @@ public protocol StoreWriter: StoreReader {
     func renameCategory(_ old: String, to new: String) throws(TrackingError) -> String
     /// Deletes a category; its tasks move to Other. Returns its stored name and how many moved.
     func deleteCategory(_ name: String) throws(TrackingError) -> (name: String, moved: Int)
+
+    /// Changes interval `@id` (its start, end or task; or moves it, keeping its length); no
+    /// instant of it may be later than `now`. Refused, changing nothing, when another interval
+    /// is in the way (named), the end would not be after the start, or there is no such interval.
+    func editSession(_ id: Int64, _ edit: SessionEdit, now: Micros) throws(TrackingError) -> SessionChange
+    /// Cuts interval `@id` in two at `at` (strictly inside it; a running one up to `now`): it
+    /// keeps the first part, and the second, of the same task, gets a new id.
+    func splitSession(_ id: Int64, at: Stamp, now: Micros) throws(TrackingError) -> SessionChange
+    /// Makes two intervals one, from the earlier's start to the later's end, of the earlier's
+    /// task (it keeps its id); refused when any other interval lies between them.
+    func joinSessions(_ a: Int64, _ b: Int64) throws(TrackingError) -> SessionChange
+    /// Deletes interval `@id`; returns it as it was.
+    func deleteSession(_ id: Int64) throws(TrackingError) -> TaskInterval
+    /// Starts a stopped task again at `at` (the last one stopped, a named one, or an interval's),
+    /// as `start` does: a running one of another task stops there.
+    func continueTask(_ target: ContinueTarget, at: Stamp) throws(TrackingError) -> StopwatchChange
+
+    /// Reverses the last change to tracked time, tasks or categories still in the journal (by
+    /// any process or machine using the store), exactly, and removes it from the journal.
+    ///
+    /// - Throws: `.nothingToUndo` when the journal is empty.
+    func undo() throws(TrackingError) -> UndoneChange
 }
 
 extension StoreReader {

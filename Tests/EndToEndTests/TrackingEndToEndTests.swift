@@ -1,4 +1,4 @@
-// TrackingEndToEndTests.swift — the tracker through the built binary: a stopwatch across spring forward (New York, 2026-03-08) counts real time; one across midnight splits into two days; kill -9 of a shell with one running loses nothing; refusals are one line, exit 1, and change nothing; deletes need --yes in batch; status's JSON shape.
+// TrackingEndToEndTests.swift — the tracker through the built binary: a stopwatch across spring forward (New York, 2026-03-08) counts real time; one across midnight splits into two days; kill -9 of a shell with one running loses nothing; refusals are one line (naming the interval in the way by its id), exit 1, and change nothing; deletes need --yes in batch; status's JSON shape.
 import Foundation
 import Testing
 
@@ -55,7 +55,7 @@ struct TrackingEndToEndTests {
         _ = try Binary.run(["--db", w.db, "-c", "track Write 2026-02-23T09:00 2026-02-23T10:00"])
         let overlap = try Binary.run(["--db", w.db, "-c", "track Other 2026-02-23T09:30 2026-02-23T10:30"])
         #expect(overlap.status == 1)
-        #expect(overlap.stderr == "error: line 1: that overlaps 'Write' tracked Mon 2026-02-23 09:00–10:00; nothing was changed\n")
+        #expect(overlap.stderr == "error: line 1: that overlaps @1 'Write' tracked Mon 2026-02-23 09:00–10:00; nothing was changed\n")
         let nothing = try Binary.run(["--db", w.db, "-c", "stop"])
         #expect(nothing.status == 1)
         #expect(nothing.stderr.hasPrefix("error: line 1: nothing is running"))
@@ -124,9 +124,12 @@ struct TrackingEndToEndTests {
         #expect(imported.stderr.contains("the store is where import puts sessions"), "\(imported.stderr)")
     }
 
-    @Test func statusAsJSONHasItsFourFields() throws {
+    @Test func statusAsJSONHasItsFiveFields() throws {
         let w = try StoreWorkspace()
         let idle = try Binary.run(["--db", w.db, "--format", "json", "-c", "status"])
-        #expect(idle.stdout == #"{"running":false,"task":null,"since":null,"seconds":0}"# + "\n")
+        #expect(idle.stdout == #"{"running":false,"task":null,"since":null,"seconds":0,"id":null}"# + "\n")
+        let running = try Binary.run(["--db", w.db, "--format", "json", "-c", "start Write --at 2026-02-23T09:00", "-c", "status"])
+        #expect(running.stdout.split(separator: "\n").last?.hasPrefix(#"{"running":true,"task":"Write","since":"2026-02-23T09:00:00Z","seconds":"#) == true)
+        #expect(running.stdout.hasSuffix(#","id":1}"# + "\n"), "\(running.stdout)")
     }
 }

@@ -2,7 +2,7 @@
 """A working day with the tracker, under a real pseudo-terminal: three tasks added, one started,
 the prompt shows it and ticks, pause and resume, another started (the first stops), quit with
 one running, a second shell stops it, `today` and `calendar` show it, `load tracked` then `show`
-draws it; Tab completes task names.
+draws it; Tab completes task names, and session ids after `@` (the latest first).
 
 Run with ``scripts/test-interactive``.
 """
@@ -90,6 +90,30 @@ class TrackingAtThePromptTests(unittest.TestCase):
         self.assertIn("Write report", out)
         self.assertIn("Email", out)
         self.assertEqual(second.exit_with_ctrl_d(), (0, None))
+
+    def test_tab_completes_session_ids_the_latest_first(self):
+        r = subprocess.run([BIN, "-c", "track Write 2026-02-23T09:00 2026-02-23T10:00",
+                            "-c", "track Mail 2026-02-23T10:00 2026-02-23T10:30",
+                            "-c", "track Write 2026-02-23T11:00 2026-02-23T12:00"],
+                           env=self.env, cwd=str(self.cwd), stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           timeout=30)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        shell = self.spawn()
+        shell.expect_re(PROMPT_ANY)
+        # `@` and Tab: every session's id, the latest first, then the line again.
+        start = shell.mark()
+        shell.send("session edit @\t")
+        shell.expect_re(PROMPT_ANY)
+        listed = [line.split() for line in shell.since(start).split("\r\n") if "@1" in line]
+        self.assertEqual(listed, [["@3", "@2", "@1"]], shell.since(start))
+        # One more digit makes it one: completed with the space after it (else the line would
+        # read `@2task`, no id).
+        shell.send("2\t")
+        out = run(shell, "task Email")
+        self.assertIn("changed @2 Email Mon 2026-02-23 10:00–10:30 (30m)", out)
+        out = run(shell, "undo")
+        self.assertIn("undid session edit task @2 Email", out)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
     def test_the_prompt_ticks(self):
         r = subprocess.run([BIN, "-c", "start Tick --at " + time.strftime("%H:%M", time.localtime(time.time() - 125))],

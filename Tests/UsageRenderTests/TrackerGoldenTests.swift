@@ -1,4 +1,4 @@
-// TrackerGoldenTests.swift — golden files of the tracker's screens (tasks, today, calendar) at 40 and 80 columns, colour on and off (and accessible); re-record with RECORD_GOLDEN=1.
+// TrackerGoldenTests.swift — golden files of the tracker's screens (tasks, today, sessions, calendar) at 40 and 80 columns, colour on and off (and accessible); re-record with RECORD_GOLDEN=1.
 import Testing
 @testable import UsageFormats
 import UsageCore
@@ -51,7 +51,7 @@ struct TrackerGoldenTests {
     ]
 
     @Test(arguments: [40, 80])
-    func tasksTodayAndCalendar(width: Int) {
+    func tasksTodaySessionsAndCalendar(width: Int) {
         let f = TrackerFixture.self
         let lines = TrackerFacts.lines(f.snapshot, filter: .open, day: f.day, now: f.now, zone: f.zone)
         let today = TrackerFacts.lines(f.snapshot, filter: .today, day: f.day, now: f.now, zone: f.zone)
@@ -59,10 +59,18 @@ struct TrackerGoldenTests {
         let streak = TrackerFacts.streaks(days: Set(perDay.keys), today: f.day)
         var due: [LocalDate: Int] = [:]
         for t in f.tasks where t.done == nil { if let d = t.due { due[d, default: 0] += 1 } }
+        let all = f.intervals.reversed().map { TaskInterval(task: f.snapshot.task($0.task)!, interval: $0) }
+        let todays = all.filter { f.zone.localDate(of: $0.interval.start) == f.day }
         for (look, theme) in Self.looks {
             let screens: [(String, [String])] = [
                 ("tasks", TextReport.tasks(lines, title: "Tasks · \(lines.count)", clock: f.clock, width: width, theme: theme)),
-                ("today", TextReport.today(today, trackedToday: perDay[f.day] ?? 0, state: f.snapshot.stopwatch, streak: streak, clock: f.clock, width: width, theme: theme)),
+                (
+                    "today",
+                    TextReport.today(
+                        today, trackedToday: perDay[f.day] ?? 0, state: f.snapshot.stopwatch, streak: streak, sessions: todays, clock: f.clock, width: width,
+                        theme: theme)
+                ),
+                ("sessions", TextReport.sessions(all, title: "Sessions · Feb 2026", day: nil, clock: f.clock, width: width, theme: theme)),
                 ("calendar", TextReport.calendar(CalendarMonth(year: 2026, month: 2)!, tracked: perDay, due: due, selected: f.day, width: width, theme: theme)),
             ]
             for (name, rendered) in screens {

@@ -207,7 +207,7 @@ struct MoreCommandsTests {
     @Test func bugChIsChartThoughCheckBeginsSoToo() throws {
         #expect(try CommandTable.resolve("ch").get().name == "chart")
         #expect(try CommandTable.resolve("che").get().name == "check")
-        #expect(failure(completionShell().execute("c")) == "ambiguous command 'c': could be 'chart', 'check', 'categories', 'category', 'calendar', 'clear'")
+        #expect(failure(completionShell().execute("c")) == "ambiguous command 'c': could be 'chart', 'check', 'categories', 'category', 'calendar', 'continue', 'clear'")
     }
 
     @Test func bugChangingTheZoneForgotAFailedLoadsRetry() {

@@ -163,6 +163,6 @@ struct PrefixMatchTests {
         #expect(Settings.named("ti") == nil)
         #expect(Settings.named("timeo")?.name == "timeout")
         guard case .failure(.ambiguousCommand("c", let candidates)) = CommandTable.resolve("c") else { return #expect(Bool(false)) }
-        #expect(candidates == ["chart", "check", "categories", "category", "calendar", "clear"])
+        #expect(candidates == ["chart", "check", "categories", "category", "calendar", "continue", "clear"])
     }
 }

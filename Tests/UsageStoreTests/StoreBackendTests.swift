@@ -123,7 +123,7 @@ struct StoreBackendTests {
         #expect(second.started?.interval.start == RFC3339.parse("2026-02-23T10:15:00Z"))
         #expect(try store.stopwatchState().runningTask?.name == "Mail")
         _ = try store.pause(at: at("2026-02-23T10:45:00Z"))
-        #expect(throws: TrackingError.overlap(task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:15:00Z")!)) {
+        #expect(throws: TrackingError.overlap(session: 1, task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:15:00Z")!)) {
             try store.track("New", from: at("2026-02-23T09:30:00Z"), to: at("2026-02-23T11:00:00Z"))
         }
         #expect(throws: TrackingError.endNotAfterStart(start: RFC3339.parse("2026-02-23T12:00:00Z")!, end: RFC3339.parse("2026-02-23T11:00:00Z")!)) {
@@ -268,6 +268,48 @@ struct StoreBackendTests {
 
     /// A SQLite store copied into PostgreSQL and back holds the same: sessions with their keys
     /// and devices, the tracker; copying again adds nothing.
+    @Test(arguments: Backend.allCases)
+    func undoPutsTheTrackerBackOneChangeAtATime(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
+        func state() throws -> String {
+            let t = try store.trackerSnapshot()
+            return "\(t.tasks) \(t.intervals) \(t.categories) \(try store.categoryRenames())"
+        }
+        var states = [try state()]
+        let steps: [(String, () throws -> Void)] = [
+            ("track", { _ = try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z")) }),
+            ("start", { _ = try store.start("Mail", at: at("2026-02-23T10:00:00Z")) }),
+            ("session split", { _ = try store.splitSession(2, at: at("2026-02-23T10:30:00Z"), now: RFC3339.parse("2026-02-23T11:00:00Z")!) }),
+            ("start", { _ = try store.start("Write", at: at("2026-02-23T11:00:00Z")) }),
+            ("session join", { _ = try store.joinSessions(2, 3) }),
+            ("session delete", { _ = try store.deleteSession(1) }),
+            ("task add", { _ = try store.addTask(TaskDraft(name: "Plan", category: "Home"), now: 5) }),
+            ("category rename", { _ = try store.renameCategory("Home", to: "House") }),
+            ("task delete", { try store.deleteTask(id: 2, withTime: true, now: 6, offsetMinutes: 0) }),
+        ]
+        for (_, step) in steps {
+            try step()
+            states.append(try state())
+        }
+        for k in steps.indices.reversed() {
+            #expect(try store.undo().note.command == steps[k].0)
+            #expect(try state() == states[k], "after undoing \(steps[k].0)")
+        }
+        #expect(throws: TrackingError.nothingToUndo) { try store.undo() }
+        // A copy's tracked time is one change: undo takes it out again, the sessions stay.
+        let other = try BackendStore(.sqlite)
+        _ = try other.store.track("Read", from: at("2026-02-24T09:00:00Z"), to: at("2026-02-24T10:00:00Z"))
+        _ = try imported(other.store, dataset(StoreImportTests.day))
+        _ = try store.copyIn(try other.store.contents(), from: "other", now: importNow)
+        #expect(try store.trackerSnapshot().tasks.map(\.name) == ["Read"])
+        let undone = try store.undo()
+        #expect(undone.note == ChangeNote("import store", name: other.location.description))
+        #expect(try state() == states[0])
+        #expect(Array(try store.history(source: "store").all).count == 3)
+    }
+
     @Test func aStoreCopiedFromSQLiteToPostgreSQLAndBackHoldsTheSame() throws {
         guard available(.postgres) else { return }
         let sqlite = try BackendStore(.sqlite)

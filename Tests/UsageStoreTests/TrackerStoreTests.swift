@@ -55,7 +55,7 @@ struct TrackerStoreTests {
         let store = try SQLiteStore.open(path: folder.store, create: true)
         _ = try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"))
         let before = try store.trackerSnapshot()
-        #expect(throws: TrackingError.overlap(task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:00:00Z")!)) {
+        #expect(throws: TrackingError.overlap(session: 1, task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:00:00Z")!)) {
             try store.track("New", from: at("2026-02-23T09:30:00Z"), to: at("2026-02-23T11:00:00Z"))
         }
         // Not even the new task was made.

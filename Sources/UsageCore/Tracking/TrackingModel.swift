@@ -1,4 +1,4 @@
-// TrackingModel.swift — what the tracker keeps, as values: a task (name, category, due day, priority, estimate, done), a tracked interval (an instant and its offset at each end; no end while it runs), the stopwatch's state.
+// TrackingModel.swift — what the tracker keeps, as values: a task (name, category, due day, priority, estimate, done), a tracked interval (its id, an instant and its offset at each end; no end while it runs) and with its task, the stopwatch's state.
 
 /// How much a task matters; `tasks` and `today` list high first.
 public enum TaskPriority: Int, Sendable, CaseIterable, Comparable {
@@ -82,6 +82,17 @@ public struct TrackedInterval: Sendable, Equatable {
 
     /// Its length, a running one counted up to `now`.
     public func length(now: Micros) -> Micros { max(0, (end ?? now) - start) }
+}
+
+/// A tracked interval with its task, as lists show it and changes give it back.
+public struct TaskInterval: Sendable, Equatable {
+    public let task: TrackerTask
+    public let interval: TrackedInterval
+
+    public init(task: TrackerTask, interval: TrackedInterval) {
+        self.task = task
+        self.interval = interval
+    }
 }
 
 /// The stopwatch as the store holds it.

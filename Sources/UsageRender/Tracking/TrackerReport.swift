@@ -1,4 +1,4 @@
-// TrackerReport.swift — the tracker's screens as text: the task list (due, priority, tracked against the estimate as a bar; columns dropped whole on narrow terminals), one task with its sessions, today, the stopwatch's status, the categories.
+// TrackerReport.swift — the tracker's screens as text: the task list (due, priority, tracked against the estimate as a bar; columns dropped whole on narrow terminals), one task with its sessions (by id), today (with its sessions), the stopwatch's status, the categories.
 import UsageCore
 
 /// What the tracker's screens need to place times: the zone, the clock and the day shown.
@@ -173,31 +173,34 @@ extension TextReport {
         lines.append(tracked)
         lines.append("state      " + (line.running ? "running" : t.done.map { "done \(clock.when($0))" } ?? "open"))
         lines.append(intervals.isEmpty ? "no sessions yet" : "Sessions")
+        let idWidth = intervals.map { sessionID($0.id).count }.max() ?? 2
         for interval in intervals {
             let date = clock.zone.localDate(of: interval.start)
             let end = interval.end.map { clock.clock($0) } ?? "now"
-            var row = "  \(TextFormat.shortWeekday(date)) \(date)  \(clock.clock(interval.start))–\(end)  \(TextFormat.duration(interval.length(now: clock.now)))"
+            let id = TerminalText.padLeft(sessionID(interval.id), width: idWidth)
+            var row = "  \(id)  \(TextFormat.shortWeekday(date)) \(date)  \(clock.clock(interval.start))–\(end)  \(TextFormat.duration(interval.length(now: clock.now)))"
             if let e = interval.end, clock.zone.localDate(of: e) != date { row += " (ends \(clock.zone.localDate(of: e)))" }
             lines.append(row)
         }
         return wrap(lines, width: width).headed(theme)
     }
 
-    /// The stopwatch in one line: `● Write report 0:25 (since 09:10)`, paused, or nothing.
+    /// The stopwatch in one line: `● Write report 0:25 (since 09:10, @12)`, paused, or nothing.
     public static func status(_ state: StopwatchState, clock: TrackerClock, theme: Theme = .plain) -> String {
         if let running = state.running, let task = state.runningTask {
             let dot = theme.sgr("32", theme.glyphs.isASCII ? "*" : "●")
-            return "\(dot) \(TerminalText.sanitize(task.name)) \(stopwatch(running.length(now: clock.now))) (since \(clock.when(running.start)))"
+            return "\(dot) \(TerminalText.sanitize(task.name)) \(stopwatch(running.length(now: clock.now))) (since \(clock.when(running.start)), \(sessionID(running.id)))"
         }
         if let paused = state.pausedTask { return "paused: \(TerminalText.sanitize(paused.name)) (resume starts it again)" }
         return "nothing running"
     }
 
     /// `today`: the day's tracked total and what runs, the streak, then the tasks due today and
-    /// overdue by priority, each with today's and its whole time against the estimate.
+    /// overdue by priority, each with today's and its whole time against the estimate; then the
+    /// day's sessions, the latest first.
     public static func today(
-        _ lines: [TaskLine], trackedToday: Micros, state: StopwatchState, streak: (current: Int, longest: Int), clock: TrackerClock,
-        width: Int, theme: Theme = .plain
+        _ lines: [TaskLine], trackedToday: Micros, state: StopwatchState, streak: (current: Int, longest: Int), sessions: [TaskInterval] = [],
+        clock: TrackerClock, width: Int, theme: Theme = .plain
     ) -> [String] {
         var out = [theme.heading("Today · \(TextFormat.shortWeekday(clock.day)) \(clock.day)")]
         out.append("tracked \(TextFormat.duration(trackedToday)) · " + status(state, clock: clock, theme: theme))
@@ -210,7 +213,11 @@ extension TextReport {
             out.append(theme.heading("Due today and overdue"))
             out += theme.accessible ? lines.map { taskSentence($0, clock: clock) } : taskRows(lines, clock: clock, width: width, theme: theme, todayColumn: true)
         }
-        return wrap(out, width: width)
+        var shown = wrap(out, width: width)
+        if !sessions.isEmpty {
+            shown += [""] + Self.sessions(sessions, title: "Sessions today", day: clock.day, clock: clock, width: width, theme: theme)
+        }
+        return shown
     }
 
     /// `insights` on tracked time: finished tasks within their estimate, the mean overrun, the streaks.
@@ -268,10 +275,10 @@ extension ReportJSON {
         .object([("filter", .string(filter)), ("day", .string(clock.day.description)), ("tasks", .array(lines.map { taskLine($0, clock: clock) }))])
     }
 
-    /// One interval: `{"task","start","end","seconds","running"}`.
+    /// One interval: `{"id","task","start","end","seconds","running"}`.
     public static func interval(_ interval: TrackedInterval, task: String, clock: TrackerClock) -> JSONText {
         .object([
-            ("task", .string(task)), ("start", .string(clock.timestamp(interval.start))),
+            ("id", .int(Int(interval.id))), ("task", .string(task)), ("start", .string(clock.timestamp(interval.start))),
             ("end", interval.end.map { .string(clock.timestamp($0)) } ?? .null), ("seconds", .seconds(interval.length(now: clock.now))),
             ("running", .bool(interval.isRunning)),
         ])
@@ -282,25 +289,26 @@ extension ReportJSON {
         .object([("task", taskLine(line, clock: clock)), ("sessions", .array(intervals.map { interval($0, task: line.task.name, clock: clock) }))])
     }
 
-    /// `status`: `{"running","task","since","seconds"}` (`task` and `since` null when nothing runs).
+    /// `status`: `{"running","task","since","seconds","id"}` (`task`, `since` and `id` null when nothing runs).
     public static func status(_ state: StopwatchState, clock: TrackerClock) -> JSONText {
         guard let running = state.running, let task = state.runningTask else {
-            return .object([("running", .bool(false)), ("task", .null), ("since", .null), ("seconds", .int(0))])
+            return .object([("running", .bool(false)), ("task", .null), ("since", .null), ("seconds", .int(0)), ("id", .null)])
         }
         return .object([
             ("running", .bool(true)), ("task", .string(task.name)), ("since", .string(clock.timestamp(running.start))),
-            ("seconds", .int(Int(running.length(now: clock.now) / 1_000_000))),
+            ("seconds", .int(Int(running.length(now: clock.now) / 1_000_000))), ("id", .int(Int(running.id))),
         ])
     }
 
-    /// `today`: `{"date","tracked_seconds","status":{…},"streak":{"current","longest"},"tasks":[…]}`.
+    /// `today`: `{"date","tracked_seconds","status":{…},"streak":{"current","longest"},"tasks":[…],"sessions":[…]}`.
     public static func today(
-        _ lines: [TaskLine], trackedToday: Micros, state: StopwatchState, streak: (current: Int, longest: Int), clock: TrackerClock
+        _ lines: [TaskLine], trackedToday: Micros, state: StopwatchState, streak: (current: Int, longest: Int), sessions: [TaskInterval] = [],
+        clock: TrackerClock
     ) -> JSONText {
         .object([
             ("date", .string(clock.day.description)), ("tracked_seconds", .seconds(trackedToday)), ("status", status(state, clock: clock)),
             ("streak", .object([("current", .int(streak.current)), ("longest", .int(streak.longest))])),
-            ("tasks", .array(lines.map { taskLine($0, clock: clock) })),
+            ("tasks", .array(lines.map { taskLine($0, clock: clock) })), ("sessions", ReportJSON.sessions(sessions, clock: clock)),
         ])
     }
 

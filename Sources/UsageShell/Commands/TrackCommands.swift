@@ -98,10 +98,12 @@ extension CommandTable {
             let perDay = TrackerFacts.perDay(snapshot.intervals, now: clock.now, zone: clock.zone)
             let streak = TrackerFacts.streaks(days: Set(perDay.filter { $0.value > 0 }.keys), today: clock.day)
             let trackedToday = perDay[clock.day] ?? 0
+            let sessions = todaysSessions(snapshot, clock: clock)
             return shell.render(json: {
-                ReportJSON.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, clock: clock)
+                ReportJSON.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock)
             }) { width, theme in
-                TextReport.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, clock: clock, width: width, theme: theme)
+                TextReport.today(
+                    lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock, width: width, theme: theme)
             }
         },
         Command(
@@ -124,6 +126,15 @@ extension CommandTable {
             }
         },
     ]
+
+    /// Today's intervals with their tasks (those touching today), the latest first.
+    static func todaysSessions(_ snapshot: TrackerSnapshot, clock: TrackerClock) -> [TaskInterval] {
+        let window = clock.zone.window(for: clock.day)
+        return snapshot.intervals.reversed().compactMap { interval in
+            guard interval.start < window.end, (interval.end ?? Micros.max) > window.start, let task = snapshot.task(interval.task) else { return nil }
+            return TaskInterval(task: task, interval: interval)
+        }
+    }
 
     /// `--at TIME` as an instant (now without it); never later than now.
     static func atInstant(_ shell: Shell, _ args: Arguments) throws(ShellError) -> Micros {
@@ -155,18 +166,19 @@ extension CommandTable {
             let i = stopped.interval
             let verb = paused ? "paused" : "stopped"
             lines.append(
-                "\(verb) \(TerminalText.sanitize(stopped.task.name)) after \(TextFormat.duration(i.length(now: clock.now))) (\(clock.range(i.start, i.end)))")
+                "\(verb) \(TerminalText.sanitize(stopped.task.name)) after \(TextFormat.duration(i.length(now: clock.now))) (\(TextReport.sessionID(i.id)), \(clock.range(i.start, i.end)))")
         }
         if let paused = change.endedPause { lines.append("stopped \(TerminalText.sanitize(paused.name)) (it was paused; its time was written then)") }
         if let started = change.started {
             let name = TerminalText.sanitize(started.task.name)
             let i = started.interval
+            let id = TextReport.sessionID(i.id)
             if change.alreadyRunning {
-                lines.append("\(name) is already running (since \(clock.when(i.start)))")
+                lines.append("\(name) is already running (since \(clock.when(i.start)), \(id))")
             } else if tracked {
-                lines.append("tracked \(name) \(clock.range(i.start, i.end)) (\(TextFormat.duration(i.length(now: clock.now))))")
+                lines.append("tracked \(name) \(clock.range(i.start, i.end)) (\(id), \(TextFormat.duration(i.length(now: clock.now))))")
             } else {
-                lines.append("started \(name) at \(clock.when(i.start))")
+                lines.append("started \(name) at \(clock.when(i.start)) (\(id))")
             }
             if change.createdTask { lines.append("new task \(started.task.id) \(name)") }
         }

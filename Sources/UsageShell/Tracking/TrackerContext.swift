@@ -77,6 +77,12 @@ extension Shell {
         model.chosenDay ?? model.zone.localDate(of: environment.now())
     }
 
+    /// A typed time as `track` and the session edits place it: `HH:MM` on `trackingDay`, a
+    /// dated time as written.
+    func placed(_ typed: TypedTime) -> Micros {
+        typed.instant(on: trackingDay, zone: model.zone)
+    }
+
     /// An instant with its offset and zone, as the store keeps it.
     func stamp(_ t: Micros) -> Stamp {
         Stamp(instant: t, offsetMinutes: model.zone.offsetSeconds(at: t) / 60, zone: model.zone.identifier)

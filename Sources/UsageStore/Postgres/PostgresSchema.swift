@@ -81,6 +81,15 @@ enum PostgresSchema {
             """
         ),
         (
+            "v3: tracking journal",
+            """
+            CREATE TABLE undo_journal (
+                id BIGINT PRIMARY KEY,
+                note TEXT NOT NULL,
+                images TEXT NOT NULL);
+            """
+        ),
+        (
             "v5: devices",
             """
             CREATE TABLE device (

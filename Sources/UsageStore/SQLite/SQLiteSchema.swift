@@ -1,4 +1,4 @@
-// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps.
+// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps; then (v3) the undo journal of the tracker's changes.
 import GRDB
 
 /// The store's schema, one migration per version. A store holding a migration this version
@@ -96,6 +96,17 @@ enum SQLiteSchema {
                                    AND start < coalesce(NEW.end, 9223372036854775807)
                                    AND coalesce(end, 9223372036854775807) > NEW.start)
                     BEGIN SELECT RAISE(ABORT, 'tracked intervals may not overlap'); END;
+                    """)
+        }
+        migrator.registerMigration("v3: tracking journal") { db in
+            try db.execute(
+                sql: """
+                    -- Every change to tracked time, tasks and categories, newest last, with what
+                    -- `undo` needs to put the rows it touched back exactly (Tracking/Journal.swift).
+                    CREATE TABLE undo_journal (
+                        id INTEGER PRIMARY KEY,
+                        note TEXT NOT NULL,                 -- JSON: the change in words (its command, task or category, interval, times)
+                        images TEXT NOT NULL);              -- JSON: each row it touched as it was before (null: the row was not there)
                     """)
         }
         migrator.registerMigration("v5: devices") { db in

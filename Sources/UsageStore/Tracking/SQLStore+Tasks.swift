@@ -1,4 +1,4 @@
-// SQLStore+Tasks.swift — tasks and their categories, written once for every SQL backend: read in one snapshot, each change one transaction; a task is named by its number or its name (a unique beginning of it), and its time belongs to its number.
+// SQLStore+Tasks.swift — tasks and their categories, written once for every SQL backend: read in one snapshot, each change one transaction, journaled for `undo`; a task is named by its number or its name (a unique beginning of it), and its time belongs to its number.
 import UsageCore
 
 extension SQLStore {
@@ -26,12 +26,17 @@ extension SQLStore {
     }
 
     public func addTask(_ draft: TaskDraft, now: Micros) throws(TrackingError) -> (task: TrackerTask, newCategory: Bool) {
-        try trackingChange { tx in try Tracker.insertTask(draft, now: now, tx) }
+        try journaledChange { tx in
+            tx.note = ChangeNote("task add", name: draft.name)
+            return try Tracker.insertTask(draft, now: now, tx)
+        }
     }
 
     public func editTask(_ word: String, _ edit: TaskEdit, now: Micros) throws(TrackingError) -> (task: TrackerTask, newCategory: Bool) {
-        try trackingChange { tx in
+        try journaledChange { tx in
             let task = try Tracker.resolveTask(word, tx)
+            try tx.keep(.task, id: task.id)
+            tx.note = ChangeNote("task edit", name: task.name)
             var made = false
             switch edit {
             case .name(let name):
@@ -55,8 +60,10 @@ extension SQLStore {
     }
 
     public func setDone(_ word: String, _ done: Bool, now: Micros) throws(TrackingError) -> TrackerTask {
-        try trackingChange { tx in
+        try journaledChange { tx in
             let task = try Tracker.resolveTask(word, tx)
+            try tx.keep(.task, id: task.id)
+            tx.note = ChangeNote(done ? "task done" : "task undone", name: task.name)
             try tx.execute("UPDATE task SET done = ? WHERE id = ?", [done ? .integer(now) : .null, .integer(task.id)])
             return try Tracker.taskByID(task.id, tx)
         }
@@ -64,12 +71,15 @@ extension SQLStore {
 
     /// A running stopwatch on the task is stopped at `now` first (a paused one forgotten).
     public func deleteTask(id: Int64, withTime: Bool, now: Micros, offsetMinutes: Int) throws(TrackingError) {
-        try trackingChange { tx in
+        try journaledChange { tx in
+            try tx.keep(.task, id: id)
+            try tx.keep(.tracked, where: "task = ?", [.integer(id)])
+            tx.note = ChangeNote("task delete", name: try Tracker.taskByID(id, tx).name)
             try tx.execute(
                 "UPDATE tracked SET \"end\" = ?, end_offset = ? WHERE task = ? AND \"end\" IS NULL AND start < ?",
                 [.integer(now), SQLValue(offsetMinutes), .integer(id), .integer(now)])
             try tx.execute("DELETE FROM tracked WHERE task = ? AND \"end\" IS NULL", [.integer(id)])
-            if try Meta.get(tx, Meta.pausedTask) == id { try Meta.set(tx, Meta.pausedTask, nil) }
+            if try Meta.get(tx, Meta.pausedTask) == id { try tx.setMeta(Meta.pausedTask, nil) }
             let hasTime = try tx.int("SELECT count(*) FROM tracked WHERE task = ?", [.integer(id)]) ?? 0
             if withTime || hasTime == 0 {
                 try tx.execute("DELETE FROM tracked WHERE task = ?", [.integer(id)])
@@ -81,19 +91,21 @@ extension SQLStore {
     }
 
     public func addCategory(_ name: String, now: Micros) throws(TrackingError) {
-        try trackingChange { tx in
+        try journaledChange { tx in
             guard name.lowercased() != otherTaskCategory.lowercased() else { throw TrackingErrorBox(.otherIsImplicit) }
             if try Tracker.category(named: name, tx) != nil {
                 throw TrackingErrorBox(.categoryExists(name))
             }
-            try tx.execute("INSERT INTO task_category (name, created) VALUES (?, ?)", [.text(name), .integer(now)])
+            tx.note = ChangeNote("category add", name: name)
+            tx.made(.taskCategory, id: try tx.insert("INSERT INTO task_category (id, name, created) VALUES (\(SQLIDs.next("task_category")), ?, ?) RETURNING id", [.text(name), .integer(now)]))
+            try tx.keep(.categoryRename, .text(name))
             try tx.execute("DELETE FROM category_rename WHERE old = ?", [.text(name)])
         }
     }
 
     /// Its tasks keep it; rules and limits naming the old name follow (`categoryRenames`).
     public func renameCategory(_ old: String, to new: String) throws(TrackingError) -> String {
-        try trackingChange { tx in
+        try journaledChange { tx in
             guard old.lowercased() != otherTaskCategory.lowercased(), new.lowercased() != otherTaskCategory.lowercased() else {
                 throw TrackingErrorBox(.otherIsImplicit)
             }
@@ -101,6 +113,10 @@ extension SQLStore {
             if let other = try Tracker.category(named: new, tx)?.id, other != id {
                 throw TrackingErrorBox(.categoryExists(new))
             }
+            tx.note = ChangeNote("category rename", name: stored, newName: new)
+            try tx.keep(.taskCategory, id: id)
+            try tx.keep(.categoryRename, where: "new = ? OR old = ?", [.text(stored), .text(new)])
+            try tx.keep(.categoryRename, .text(stored))
             try tx.execute("UPDATE task_category SET name = ? WHERE id = ?", [.text(new), .integer(id)])
             // Earlier renames to the old name now lead to the new one.
             try tx.execute("UPDATE category_rename SET new = ? WHERE new = ?", [.text(new), .text(stored)])
@@ -115,10 +131,13 @@ extension SQLStore {
     }
 
     public func deleteCategory(_ name: String) throws(TrackingError) -> (name: String, moved: Int) {
-        try trackingChange { tx in
+        try journaledChange { tx in
             guard name.lowercased() != otherTaskCategory.lowercased() else { throw TrackingErrorBox(.otherIsImplicit) }
             guard let (id, stored) = try Tracker.category(named: name, tx) else { throw TrackingErrorBox(.unknownCategory(name)) }
             let moved = try tx.int("SELECT count(*) FROM task WHERE category = ?", [.integer(id)]) ?? 0
+            tx.note = ChangeNote("category delete", name: stored)
+            try tx.keep(.task, where: "category = ?", [.integer(id)])
+            try tx.keep(.taskCategory, id: id)
             try tx.execute("UPDATE task SET category = NULL WHERE category = ?", [.integer(id)])
             try tx.execute("DELETE FROM task_category WHERE id = ?", [.integer(id)])
             return (stored, Int(moved))
@@ -197,16 +216,18 @@ enum Tracker {
     }
 
     /// The id of a managed category named `name` (any case), made when `create`; nil for Other.
-    static func categoryID(_ name: String, create: Bool, now: Micros, _ tx: any SQLTransaction) throws -> (id: Int64, made: Bool)? {
+    static func categoryID(_ name: String, create: Bool, now: Micros, _ tx: Journal) throws -> (id: Int64, made: Bool)? {
         if name.lowercased() == otherTaskCategory.lowercased() { return nil }
         if let id = try category(named: name, tx)?.id {
             return (id, false)
         }
         guard create else { throw TrackingErrorBox(.unknownCategory(name)) }
-        return (try tx.insert("INSERT INTO task_category (id, name, created) VALUES (\(SQLIDs.next("task_category")), ?, ?) RETURNING id", [.text(name), .integer(now)]), true)
+        let id = try tx.insert("INSERT INTO task_category (id, name, created) VALUES (\(SQLIDs.next("task_category")), ?, ?) RETURNING id", [.text(name), .integer(now)])
+        tx.made(.taskCategory, id: id)
+        return (id, true)
     }
 
-    static func insertTask(_ draft: TaskDraft, now: Micros, _ tx: any SQLTransaction) throws -> (task: TrackerTask, newCategory: Bool) {
+    static func insertTask(_ draft: TaskDraft, now: Micros, _ tx: Journal) throws -> (task: TrackerTask, newCategory: Bool) {
         if try tx.int("SELECT id FROM task WHERE name = ? AND deleted IS NULL", [.text(draft.name)]) != nil {
             throw TrackingErrorBox(.taskExists(draft.name))
         }
@@ -214,11 +235,12 @@ enum Tracker {
         let id = try tx.insert(
             "INSERT INTO task (id, name, category, due, priority, estimate, created) VALUES (\(SQLIDs.next("task")), ?, ?, ?, ?, ?, ?) RETURNING id",
             [.text(draft.name), SQLValue(category?.id), SQLValue(draft.due?.description), SQLValue(draft.priority.rawValue), SQLValue(draft.estimate), .integer(now)])
+        tx.made(.task, id: id)
         return (try taskByID(id, tx), category?.made ?? false)
     }
 
     /// The task `word` names, or a new task of that name (made at `t`) when none does.
-    static func taskNamed(_ word: String, creatingAt t: Micros, _ tx: any SQLTransaction) throws -> (TrackerTask, created: Bool) {
+    static func taskNamed(_ word: String, creatingAt t: Micros, _ tx: Journal) throws -> (TrackerTask, created: Bool) {
         do {
             return (try resolveTask(word, tx), false)
         } catch TrackingError.unknownTask {

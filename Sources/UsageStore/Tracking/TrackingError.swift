@@ -12,12 +12,24 @@ public enum TrackingError: Error, Equatable, Sendable {
     case otherIsImplicit
     case nothingRunning
     case notPaused
-    /// The change would overlap tracked time: the task and interval it hits (no end: running).
-    case overlap(task: String, start: Micros, end: Micros?)
+    /// The change would overlap tracked time: the interval it hits (`@N`), its task and times (no end: running).
+    case overlap(session: Int64, task: String, start: Micros, end: Micros?)
     /// An end at or before its start.
     case endNotAfterStart(start: Micros, end: Micros)
     /// `--at` later than now.
     case inFuture(Micros)
+    /// No interval `@N`.
+    case unknownSession(Int64)
+    /// `session join @N @N`.
+    case joinItself(Int64)
+    /// A split outside the interval: the instant, and the interval (no end: running).
+    case notInside(Micros, session: Int64, start: Micros, end: Micros?)
+    /// `continue` with no stopped interval yet.
+    case nothingToContinue
+    /// `continue @N` of a task deleted with its time kept.
+    case deletedTask(String)
+    /// `undo` with an empty journal.
+    case nothingToUndo
     /// Anything the store said.
     case store(StoreError)
 
@@ -34,9 +46,17 @@ public enum TrackingError: Error, Equatable, Sendable {
         case .otherIsImplicit: return "Other holds the tasks without a category; it cannot be added, renamed or deleted"
         case .nothingRunning: return "nothing is running (start TASK starts the stopwatch)"
         case .notPaused: return "nothing is paused (pause stops the running task until resume)"
-        case .overlap(let task, let start, let end): return "that overlaps '\(task)' tracked \(range(start, end)); nothing was changed"
+        case .overlap(let session, let task, let start, let end):
+            return "that overlaps @\(session) '\(task)' tracked \(range(start, end)); nothing was changed"
         case .endNotAfterStart(let start, let end): return "the end \(when(end)) is not after the start \(when(start))"
         case .inFuture(let t): return "\(when(t)) is later than now"
+        case .unknownSession(let id): return "no session @\(id) (sessions lists them with their ids)"
+        case .joinItself(let id): return "@\(id) cannot be joined with itself: name two sessions"
+        case .notInside(let t, let session, let start, let end):
+            return "\(when(t)) is not inside @\(session) (\(range(start, end))): a split is between its start and its end"
+        case .nothingToContinue: return "nothing to continue: no tracked time has stopped yet (start TASK starts the stopwatch)"
+        case .deletedTask(let name): return "'\(name)' was deleted (its time kept); it cannot be started again"
+        case .nothingToUndo: return "nothing to undo"
         case .store(let error): return error.description
         }
     }

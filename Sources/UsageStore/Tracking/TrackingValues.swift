@@ -14,12 +14,6 @@ public struct Stamp: Sendable, Equatable {
     }
 }
 
-/// A task's interval, as a change touched it.
-public struct TaskInterval: Sendable, Equatable {
-    public let task: TrackerTask
-    public let interval: TrackedInterval
-}
-
 /// What a stopwatch command did.
 public struct StopwatchChange: Sendable, Equatable {
     /// The interval ended (by `stop`, `pause`, or a `start` of another task).
