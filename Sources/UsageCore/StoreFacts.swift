@@ -4,6 +4,8 @@
 public struct ImportResult: Sendable, Equatable {
     /// The source as the user named it.
     public let source: String
+    /// The device its sessions were filed under.
+    public var device: String?
     /// Sessions new to the store.
     public var added = 0
     /// Sessions the store had, changed since (an ActivityWatch event that grew): updated in place.

@@ -2,10 +2,14 @@
 import UsageCore
 
 extension TextReport {
-    /// `import`: one line per source (added, updated, unchanged, skipped by reason), then the store.
+    /// `import`: one line per source (added, updated, unchanged, skipped by reason; the device
+    /// named when one file's sessions went to several, as an ActivityWatch export's buckets of
+    /// several hosts do), then the store.
     public static func imported(_ s: ImportSummary, width: Int) -> [String] {
+        let severalDevices = Set(s.sources.compactMap(\.device)).count > 1
         var lines = s.sources.map { r in
-            var line = "imported \(TerminalText.sanitize(r.source)): \(r.added) added, \(r.updated) updated, \(r.unchanged) unchanged"
+            let device = severalDevices ? r.device.map { " (device \(TerminalText.sanitize($0)))" } ?? "" : ""
+            var line = "imported \(TerminalText.sanitize(r.source))\(device): \(r.added) added, \(r.updated) updated, \(r.unchanged) unchanged"
             if r.skipped.total > 0 {
                 let reasons = SkipReason.allCases.filter { r.skipped.count($0) > 0 }.map { "\(r.skipped.count($0)) \($0.rawValue)" }
                 line += "; \(r.skipped.total) row\(r.skipped.total == 1 ? "" : "s") skipped (\(reasons.joined(separator: ", ")))"
@@ -81,7 +85,7 @@ extension TextReport {
 }
 
 extension ReportJSON {
-    /// `import`: `{"store","sources":[{"source","added","updated","unchanged","skipped"}],"forgotten","sessions"}`.
+    /// `import`: `{"store","sources":[{"source","device","added","updated","unchanged","skipped"}],"forgotten","sessions"}`.
     public static func imported(_ s: ImportSummary) -> JSONText {
         .object([
             ("store", .string(s.path)),
@@ -90,7 +94,7 @@ extension ReportJSON {
                 .array(
                     s.sources.map { r in
                         .object([
-                            ("source", .string(r.source)), ("added", .int(r.added)), ("updated", .int(r.updated)),
+                            ("source", .string(r.source)), ("device", r.device.map { .string($0) } ?? .null), ("added", .int(r.added)), ("updated", .int(r.updated)),
                             ("unchanged", .int(r.unchanged)), ("skipped", skipped(r.skipped)),
                         ])
                     })

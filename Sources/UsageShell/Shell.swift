@@ -79,6 +79,7 @@ public final class Shell {
     /// Runs one command given as words (`watch` runs its command so at each tick).
     public func execute(words: [String]) -> CommandOutcome {
         guard let first = words.first, !first.hasPrefix("#") else { return .output([]) }
+        OpenStores.shared.newAttempt()
         switch CommandTable.resolve(first) {
         case .failure(let error):
             return .failed(error)

@@ -14,7 +14,17 @@ public final class OpenStores: Sendable {
 
     private let open = Mutex<[String: Entry]>([:])
 
+    /// A server that could not be reached, by location, and the attempt it failed in.
+    private let unreachable = Mutex<(attempt: Int, failed: [String: (attempt: Int, error: StoreError)])>((0, [:]))
+
     public init() {}
+
+    /// Begins a new attempt (the shell calls it before each command): a server that could not
+    /// be reached is tried again once per attempt, not at every turn of the same command (each
+    /// try may wait its whole connect timeout).
+    public func newAttempt() {
+        unreachable.withLock { $0.attempt += 1 }
+    }
 
     /// The store at `location`, to read.
     ///
@@ -51,7 +61,14 @@ public final class OpenStores: Sendable {
         let opened: any BackendStore
         switch location {
         case .sqlite(let path): opened = try SQLiteStore.open(path: path, create: create)
-        case .postgres(let conninfo): opened = try PostgresStore.open(location, conninfo: conninfo, create: create)
+        case .postgres(let conninfo):
+            if let failed = unreachable.withLock({ u in u.failed[key].flatMap { $0.attempt == u.attempt ? $0.error : nil } }) { throw failed }
+            do {
+                opened = try PostgresStore.open(location, conninfo: conninfo, create: create)
+            } catch {
+                if case .connection = error { unreachable.withLock { $0.failed[key] = ($0.attempt, error) } }
+                throw error
+            }
         }
         return open.withLock { open in
             if let held = open[key]?.store { return held }

@@ -18,6 +18,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     /// The server lets this role only read the store (no privilege, or read-only transactions).
     case readOnlyRole(path: String)
+    /// The server denies this role the store's tables (it may not even read them).
+    case denied(path: String, reason: String)
     /// The server could not be reached or refused the connection (libpq's first line).
     case connection(path: String, reason: String)
     /// The server's client library (libpq) is missing or unusable.
@@ -33,7 +35,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
-            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .connection(let path, _), .noClient(let path, _),
+            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .denied(let path, _), .connection(let path, _), .noClient(let path, _),
             .unknownDevice(let path, _), .failed(let path, _):
             return path
         }
@@ -54,6 +56,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "it was written by a newer usage-shell (schema \(found.joined(separator: ", "))); this version does not change it: upgrade usage-shell"
         case .readOnly: return "it can only be read here (a read-only file or folder)"
         case .readOnlyRole: return "the server lets this role only read it; nothing was changed"
+        case .denied(_, let reason):
+            return "the server denies this role the store (\(reason)); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO role; GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO role"
         case .connection(_, let reason): return "cannot connect: \(reason)"
         case .noClient(_, let reason): return "a PostgreSQL store needs libpq (Debian: apt-get install libpq5): \(reason)"
         case .unknownDevice(_, let name): return "it holds no device '\(name)' (devices lists them)"

@@ -76,6 +76,7 @@ enum StoreImporter {
         }
 
         var result = ImportResult(source: source.shown, skipped: dataset.skipped)
+        result.device = source.device
         (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
         try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
         try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(result.added), .integer(sourceID)])

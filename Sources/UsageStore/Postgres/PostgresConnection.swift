@@ -14,8 +14,10 @@ struct PostgresFailure: Error, CustomStringConvertible {
 
     /// The connection is gone (the server stopped, the network broke): no SQLSTATE came.
     var connectionLost: Bool { state == nil || state!.hasPrefix("08") || state == "57P01" || state == "57P02" || state == "57P03" }
-    /// The role may not write: no privilege (42501) or a read-only transaction (25006).
-    var readOnly: Bool { state == "42501" || state == "25006" }
+    /// The role may not write: a read-only transaction (25006).
+    var readOnly: Bool { state == "25006" }
+    /// The role lacks a privilege (42501): reading, or writing where it may read.
+    var denied: Bool { state == "42501" }
 }
 
 /// One result of a statement, freed with it.
