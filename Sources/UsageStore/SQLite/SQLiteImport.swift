@@ -22,11 +22,12 @@ extension SQLiteStore {
         defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
         var names = try NameIDs(db)
         var results: [ImportResult] = []
+        var totals = TotalsDelta()
         var added = 0
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
         for source in sources {
-            let result = try importOne(source, db: db, names: &names, now: now)
+            let result = try importOne(source, db: db, names: &names, totals: &totals, now: now)
             added += result.added
             results.append(result)
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
@@ -36,13 +37,16 @@ extension SQLiteStore {
         try Meta.set(tx, Meta.sessions, count)
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)
+        try KeptTotals.apply(totals, tx)
         let forgotten = try Retention.apply(tx, now: now, zone: zone)
         return ImportSummary(
             path: path, sources: results, forgotten: forgotten,
             retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
     }
 
-    private func importOne(_ source: ImportSource, db: Database, names: inout NameIDs, now: Micros) throws -> ImportResult {
+    private func importOne(
+        _ source: ImportSource, db: Database, names: inout NameIDs, totals: inout TotalsDelta, now: Micros
+    ) throws -> ImportResult {
         try db.execute(
             sql: """
                 INSERT INTO source (name, shown, first_import, last_import, imports) VALUES (?, ?, ?, ?, 1)
@@ -74,6 +78,7 @@ extension SQLiteStore {
         var result = ImportResult(source: source.shown, skipped: dataset.skipped)
         (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
         try Self.carryOut(plan, dataset, source: sourceID, apps: appIDs, categories: categoryIDs, db)
+        Self.addToTotals(plan, dataset, apps: appIDs, categories: categoryIDs, &totals)
         try db.execute(sql: "UPDATE source SET sessions = sessions + ? WHERE id = ?", arguments: [result.added, sourceID])
 
         // Each app's latest session's category.
@@ -93,6 +98,19 @@ extension SQLiteStore {
             try latest.execute(arguments: [appIDs[k], newest.category, newest.start])
         }
         return result
+    }
+
+    /// What the plan changes in the kept totals: each new session added, each updated one's
+    /// old row taken away and its new self added.
+    private static func addToTotals(_ plan: ImportPlan, _ dataset: Dataset, apps: [Int64], categories: [Int64], _ totals: inout TotalsDelta) {
+        let sessions = dataset.sessions
+        for k in sessions.indices where plan.actions[k] != ImportPlan.unchanged {
+            let (start, end, app, category) = sessions.core(k)
+            totals.add(start: start, end: end, app: apps[Int(app)], category: categories[Int(category)])
+            if let old = plan.replaced[k] {
+                totals.add(start: old.start, end: old.start + old.length, app: old.app, category: old.category, sign: -1)
+            }
+        }
     }
 
     /// What the store holds of a source already, by key (integers only: reading every id's

@@ -1,4 +1,4 @@
-// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps.
+// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps; then (v4) the totals kept per quarter hour and per day.
 import GRDB
 
 /// The store's schema, one migration per version. A store holding a migration this version
@@ -97,6 +97,12 @@ enum SQLiteSchema {
                                    AND coalesce(end, 9223372036854775807) > NEW.start)
                     BEGIN SELECT RAISE(ABORT, 'tracked intervals may not overlap'); END;
                     """)
+        }
+        // (Another engineer's "v3: tracking journal" goes between these two.)
+        migrator.registerMigration("v4: day totals") { db in
+            // The totals kept beside the sessions, computed once here for a store made before.
+            try db.execute(sql: KeptTotals.schema)
+            try SQLiteStore.fillKeptTotals(db)
         }
         return migrator
     }

@@ -136,6 +136,11 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
         return try summary(zone: zone, bytes: bytes, readOnly: isReadOnly)
     }
 
+    func rangeTotals(_ bounds: DayBounds, detail: Bool) throws(StoreError) -> RangeTotals {
+        // Without a row bound it always answers.
+        try keptRangeTotals(bounds, detail: detail, upToRow: nil) ?? .empty(days: bounds.count)
+    }
+
     @discardableResult
     func forget(endingBefore cut: Micros) throws(StoreError) -> Int {
         let deleted = try write { tx in try Retention.forget(tx, endingBefore: cut) }
