@@ -90,16 +90,26 @@ enum SyntaxMatch {
             guard !next.isEmpty else { return .failure(.unexpected(word: word, expected: paths.map(\.head))) }
             paths = next
         }
-        guard let done = paths.first(where: { $0.rest.isEmpty }) else {
+        let complete = paths.filter { $0.rest.isEmpty }
+        guard !complete.isEmpty else {
             return .failure(.missing(expected: paths.map(\.head), after: paths.first?.lastKeyword))
         }
-        // The words fit: now each value is read, in the order typed.
-        var values: [String: [any Sendable]] = [:]
-        for (slot, word) in done.values {
-            guard let value = slot.read(word) else { return .failure(.refused(slot.refusal(word))) }
-            values[slot.name, default: []].append(value)
+        // The words fit: now each value is read, in the order typed, by the first way whose
+        // slots all read them (`tasks friday` is a due day where a range slot came first);
+        // when none does, the first way's refusal is said.
+        var refusal: SlotRefusal?
+        ways: for done in complete {
+            var values: [String: [any Sendable]] = [:]
+            for (slot, word) in done.values {
+                guard let value = slot.read(word) else {
+                    refusal = refusal ?? slot.refusal(word)
+                    continue ways
+                }
+                values[slot.name, default: []].append(value)
+            }
+            return .success(Arguments(words: words, values: values, choices: done.choices, flags: flags))
         }
-        return .success(Arguments(words: words, values: values, choices: done.choices, flags: flags))
+        return .failure(.refused(refusal!))
     }
 
     /// What may come after `words` (the words typed before the one being completed): the heads
