@@ -144,14 +144,15 @@ public enum RangeQuery: Hashable, Sendable {
     /// The most days `last N` takes (a hundred years).
     public static let maxDays = 36_525
 
-    /// Parses one word: `week`, `month`, `year`, `YYYY-MM`, `YYYY`, or `FROM..TO` (each end a
-    /// date, a day word, `YYYY-MM` or `YYYY`); nil for anything else.
+    /// Parses one word: `week`, `month`, `year` (or a beginning of one: `w`, `mo`, `y`),
+    /// `YYYY-MM`, `YYYY`, or `FROM..TO` (each end a date, a day word, `YYYY-MM` or `YYYY`); nil
+    /// for anything else.
     public init?(_ text: String) {
         let word = text.lowercased()
-        switch word {
-        case "week": self = .current(.week)
-        case "month": self = .current(.month)
-        case "year": self = .current(.year)
+        switch Self.unit(word) {
+        case .week: self = .current(.week)
+        case .month: self = .current(.month)
+        case .year: self = .current(.year)
         default:
             if let month = Self.month(word) {
                 self = .month(year: month.year, month: month.month)
@@ -169,16 +170,24 @@ public enum RangeQuery: Hashable, Sendable {
 
     /// Parses what follows `last`: a number of days (1 to 36,525) or `week`, `month`, `year`.
     public init?(last text: String) {
-        switch text.lowercased() {
-        case "week": self = .previousOf(.week)
-        case "month": self = .previousOf(.month)
-        case "year": self = .previousOf(.year)
+        switch Self.unit(text.lowercased()) {
+        case .week: self = .previousOf(.week)
+        case .month: self = .previousOf(.month)
+        case .year: self = .previousOf(.year)
         default:
             guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text),
                 (1...Self.maxDays).contains(n)
             else { return nil }
             self = .lastDays(n)
         }
+    }
+
+    /// The calendar unit a word names whole or by its beginning (`w`, `mo`, `ye`); nil for any other.
+    static func unit(_ word: String) -> DateRange.Kind? {
+        let units: [(String, DateRange.Kind)] = [("week", .week), ("month", .month), ("year", .year)]
+        let candidates = units.map { PrefixMatch.Candidate($0.1, spellings: [$0.0]) }
+        guard case .match(let kind) = PrefixMatch.resolve(word, among: candidates) else { return nil }
+        return kind
     }
 
     /// What is wrong with a word that is no range.

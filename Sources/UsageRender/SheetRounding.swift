@@ -99,7 +99,12 @@ struct SheetRounding {
         /// edge but whole ones sums to a whole number of units, so a node with one such edge has
         /// another: a walk along them always closes a cycle.
         mutating func makeWhole() {
-            while let first = flow.indices.first(where: { !isWhole($0) }) {
+            // An edge made whole stays whole: the first one that is not only moves on.
+            var next = 0
+            while true {
+                while next < flow.count, isWhole(next) { next += 1 }
+                guard next < flow.count else { return }
+                let first = next
                 guard let cycle = cycle(from: first) else { return }
                 // +1: along the walk's direction (with an edge pointing that way, against one
                 // pointing back). Each direction's push is the least that makes an edge whole.
@@ -124,11 +129,12 @@ struct SheetRounding {
         /// to their exact values smaller (a negative cycle, found by Bellman–Ford), one unit at
         /// a time. Every number stays its floor or its ceiling, every sum the sum of its parts,
         /// and the numbers end as near their exact values as such a rounding allows (a
-        /// min-cost circulation). A sheet too big for that (thousands of cells) keeps the
-        /// rounding it has.
+        /// min-cost circulation). A sheet too big for that (over a thousand cells: a year of
+        /// weeks of twenty tasks) keeps the rounding it has, and so does one that would take
+        /// more than 300 moves (each move is a pass of Bellman–Ford).
         mutating func nearest() {
-            guard flow.count <= 4000 else { return }
-            for _ in 0..<flow.count {
+            guard flow.count <= 1500 else { return }
+            for _ in 0..<300 {
                 guard let cycle = negativeCycle() else { return }
                 for (e, up) in cycle { flow[e] += up ? unit : -unit }
             }
@@ -162,10 +168,14 @@ struct SheetRounding {
             }
             // Still relaxing after as many rounds as nodes: walk back into the cycle, then round it.
             var node = changed
-            for _ in 0..<nodes { node = arcs[via[node]].from }
+            for _ in 0..<nodes {
+                guard via[node] >= 0 else { return nil }
+                node = arcs[via[node]].from
+            }
             var cycle: [(Int, Bool)] = []
             var at = node
             repeat {
+                guard via[at] >= 0, cycle.count <= nodes else { return nil }
                 let arc = arcs[via[at]]
                 cycle.append((arc.edge, arc.up))
                 at = arc.from

@@ -87,7 +87,12 @@ enum SyntaxMatch {
                 return .failure(.ambiguous(word: word, candidates: candidates))
             }
             let next = advance(paths, over: word)
-            guard !next.isEmpty else { return .failure(.unexpected(word: word, expected: paths.map(\.head))) }
+            guard !next.isEmpty else {
+                // A word taken as a value that no way can read is what is wrong (`apps bottom 3`:
+                // 'bottom' is no range), not the word after it.
+                if let refusal = unreadable(paths) { return .failure(.refused(refusal)) }
+                return .failure(.unexpected(word: word, expected: paths.map(\.head)))
+            }
             paths = next
         }
         let complete = paths.filter { $0.rest.isEmpty }
@@ -110,6 +115,17 @@ enum SyntaxMatch {
             return .success(Arguments(words: words, values: values, choices: done.choices, flags: flags))
         }
         return .failure(.refused(refusal!))
+    }
+
+    /// The refusal of the first value the first way cannot read, when every way has one it
+    /// cannot read; nil when a way reads all its values so far.
+    private static func unreadable(_ paths: [Path]) -> SlotRefusal? {
+        var first: SlotRefusal?
+        for path in paths {
+            guard let (slot, word) = path.values.first(where: { $0.slot.read($0.word) == nil }) else { return nil }
+            first = first ?? slot.refusal(word)
+        }
+        return first
     }
 
     /// What may come after `words` (the words typed before the one being completed): the heads

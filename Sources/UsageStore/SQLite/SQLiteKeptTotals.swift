@@ -57,8 +57,8 @@ extension SQLiteStore {
             while try Self.step(q, db) { sums.addQuarter(sqlite3_column_int64(q, 0), micros: sqlite3_column_int64(q, 1)) }
             if detail {
                 if !plan.wholeDays.isEmpty {
-                    let days = try db.makeStatement(
-                        sql: "SELECT app, category, sum(micros), sum(starts) FROM day_total WHERE day >= ? AND day < ? GROUP BY app, category")
+                    // Summed here: SQLite's GROUP BY would sort the rows first (the key begins with the day).
+                    let days = try db.makeStatement(sql: "SELECT app, category, micros, starts FROM day_total WHERE day >= ? AND day < ?")
                     let d = days.sqliteStatement
                     sqlite3_bind_int64(d, 1, plan.wholeDays.lowerBound)
                     sqlite3_bind_int64(d, 2, plan.wholeDays.upperBound)

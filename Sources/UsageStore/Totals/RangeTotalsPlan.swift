@@ -20,6 +20,8 @@ struct RangeTotalsPlan {
     let edges: [(from: Micros, to: Micros)]
     /// Day boundaries off a quarter hour: the boundary's index and its quarter.
     let offQuarter: [(index: Int, quarter: Int64)]
+    /// The same by quarter.
+    let offQuarterIndex: [Int64: Int]
 
     init(_ bounds: DayBounds, detail: Bool) {
         self.bounds = bounds
@@ -41,6 +43,7 @@ struct RangeTotalsPlan {
         offQuarter = bounds.starts.indices.compactMap { k in
             bounds.starts[k] % q == 0 ? nil : (k, bounds.starts[k].floorDivided(by: q))
         }
+        offQuarterIndex = Dictionary(offQuarter.map { ($0.quarter, $0.index) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The sums as the parts are read.
@@ -51,6 +54,8 @@ struct RangeTotalsPlan {
         var sessions: [Int64: Int] = [:]
         /// The time of each off-quarter boundary's quarter before the boundary.
         var beforeBoundary: [Int: Micros] = [:]
+        /// The day of the last quarter added.
+        private var cursor = 0
 
         init(_ plan: RangeTotalsPlan) {
             self.plan = plan
@@ -64,14 +69,17 @@ struct RangeTotalsPlan {
         mutating func addQuarter(_ q: Int64, micros: Micros) {
             let bounds = plan.bounds
             let start = q * TotalsDelta.quarter
-            if let off = plan.offQuarter.first(where: { $0.quarter == q }) {
-                let before = beforeBoundary[off.index] ?? 0
-                if off.index > 0 { days[off.index - 1] += before }
-                if off.index < bounds.count { days[off.index] += micros - before }
+            if let index = plan.offQuarterIndex[q] {
+                let before = beforeBoundary[index] ?? 0
+                if index > 0 { days[index - 1] += before }
+                if index < bounds.count { days[index] += micros - before }
                 return
             }
             guard start >= bounds.from, start < bounds.to else { return }
-            days[bounds.index(of: start)] += micros
+            // Quarters come in order: the day moves on from the last one's.
+            if cursor >= bounds.count || bounds.starts[cursor] > start { cursor = bounds.index(of: start) }
+            while bounds.starts[cursor + 1] <= start { cursor += 1 }
+            days[cursor] += micros
         }
 
         /// A whole UTC day's row.

@@ -6,7 +6,7 @@ import UsageCore
 /// touches; a longer one is left out of them and read from its own index instead (a session of
 /// years would otherwise make a row per quarter hour of those years).
 struct TotalsDelta {
-    /// A quarter hour in microseconds: every real zone's offsets since 1972 are whole quarter
+    /// A quarter hour in microseconds: every zone's offsets since 1980 are whole quarter
     /// hours, so every local day of them begins and ends on one.
     static let quarter: Micros = 900_000_000
     /// A UTC day in microseconds.
