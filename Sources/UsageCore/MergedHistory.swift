@@ -79,6 +79,11 @@ public final class MergedHistory: SessionHistory {
         return nil
     }
 
+    /// Each member's totals added by name: a store in a merge still answers from its own.
+    public func rangeTotals(_ bounds: DayBounds, detail: Bool) -> RangeTotals {
+        RangeTotals.adding(members.map { $0.rangeTotals(bounds, detail: detail) })
+    }
+
     public func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory {
         MergedHistory(members.map { $0.applyingRules(categoryOf) }, source: source)
     }

@@ -35,6 +35,11 @@ public protocol SessionHistory: Sendable {
     /// The category of the app's most recent session (by start), or nil when it has none.
     func latestCategory(ofApp app: Int32) -> Int32?
 
+    /// What the days of `bounds` add up to (`summary`); with `detail`, also per app and
+    /// category. A history summing its window answers by default; a store answers from the
+    /// totals it keeps, without reading the sessions of the days in between.
+    func rangeTotals(_ bounds: DayBounds, detail: Bool) -> RangeTotals
+
     /// The same history with the category `categoryOf` names given to uncategorised sessions
     /// (`Other`), for the apps it names one for (the category rules).
     func applyingRules(_ categoryOf: (String) -> String?) -> any SessionHistory
@@ -64,6 +69,11 @@ extension SessionHistory {
 
     /// Every session, unclipped, with its id (`check`, `rules`, `export` look at the whole history).
     public var all: SessionWindow { window(from: .min, to: .max, ids: true) }
+
+    /// A history without totals of its own sums its window.
+    public func rangeTotals(_ bounds: DayBounds, detail: Bool) -> RangeTotals {
+        summingRangeTotals(bounds, detail: detail)
+    }
 
     /// An in-memory history's windows cost nothing to keep: the same as `window`.
     public func uncachedWindow(from: Micros, to: Micros) -> SessionWindow {

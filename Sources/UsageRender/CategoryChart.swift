@@ -10,29 +10,34 @@ extension TextReport {
     /// the rest fold into the last. The legend carries name, duration and share, so colour is
     /// never the only signal. Accessible mode: a sentence and one line per category.
     public static func categories(_ r: DayReport, width: Int, theme: Theme = .plain, palette: Palette? = nil) -> [String] {
-        guard !r.isEmpty else { return fitAll(["By category", "  no usage recorded"], width: width).headed(theme) }
-        if theme.accessible { return categoryList(r, width: width, theme: theme) }
-        let slices = CategorySlice.slices(r, palette: palette ?? Palette(r))
+        categories(r.categories, total: r.totalMicros, width: width, theme: theme, palette: palette ?? Palette(r))
+    }
+
+    /// The chart of any categories that make up `total` (a range's, in `summary`).
+    static func categories(_ list: [CategoryUsage], total: Micros, width: Int, theme: Theme, palette: Palette) -> [String] {
+        guard total > 0 else { return fitAll(["By category", "  no usage recorded"], width: width).headed(theme) }
+        if theme.accessible { return categoryList(list, total: total, width: width, theme: theme) }
+        let slices = CategorySlice.slices(list, total: total, palette: palette)
         var lines = fitAll(["By category"], width: width).headed(theme)
         if theme.color && !theme.glyphs.isASCII {
-            lines += donut(slices, total: r.totalMicros, width: width, theme: theme)
+            lines += donut(slices, total: total, width: width, theme: theme)
         } else {
-            lines += strip(slices, total: r.totalMicros, width: width, theme: theme)
+            lines += strip(slices, total: total, width: width, theme: theme)
             lines += categoryLegend(slices, width: width, theme: theme)
         }
         return fitStyled(lines, width: width)
     }
 
-    private static func categoryList(_ r: DayReport, width: Int, theme: Theme) -> [String] {
-        let top = r.categories[0]
+    private static func categoryList(_ categories: [CategoryUsage], total: Micros, width: Int, theme: Theme) -> [String] {
+        let top = categories[0]
         let name = TerminalText.sanitize(top.name)
-        let durations = TextFormat.durations(r.categories.map(\.micros))
+        let durations = TextFormat.durations(categories.map(\.micros))
         let sentence =
-            r.categories.count == 1
+            categories.count == 1
             ? "\(name) is the only category: \(durations[0])."
-            : "\(name) is the largest of \(r.categories.count) categories: \(durations[0]), "
-                + "\(TextFormat.share(top.share)) of \(TextFormat.duration(r.totalMicros))."
-        let rows = zip(r.categories, durations).map { c, duration in
+            : "\(name) is the largest of \(categories.count) categories: \(durations[0]), "
+                + "\(TextFormat.share(top.share)) of \(TextFormat.duration(total))."
+        let rows = zip(categories, durations).map { c, duration in
             "  \(TerminalText.sanitize(c.name)): \(duration), \(TextFormat.share(c.share))"
         }
         return wrap(["By category", sentence] + rows, width: width).headed(theme)
@@ -109,12 +114,12 @@ struct CategorySlice {
     let series: Series
 
     /// At most six: the top five and, past six categories, `N others` folded into the last.
-    static func slices(_ r: DayReport, palette: Palette) -> [CategorySlice] {
-        let all = r.categories.map { CategorySlice(name: $0.name, micros: $0.micros, share: $0.share, series: palette.category($0.name)) }
+    static func slices(_ categories: [CategoryUsage], total: Micros, palette: Palette) -> [CategorySlice] {
+        let all = categories.map { CategorySlice(name: $0.name, micros: $0.micros, share: $0.share, series: palette.category($0.name)) }
         guard all.count > 6 else { return all }
         let rest = all.dropFirst(5)
         let micros = rest.reduce(0) { $0 + $1.micros }
-        let share = r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0
+        let share = total > 0 ? Double(micros) / Double(total) : 0
         return Array(all.prefix(5)) + [CategorySlice(name: "\(rest.count) others", micros: micros, share: share, series: .other)]
     }
 }

@@ -53,7 +53,7 @@ extension TextReport {
 
     /// `By category  ████████▓▓▓▓▒▒▌▚` and a legend of shares, wrapped (`██ Productivity 39%`).
     private static func compactCategories(_ r: DayReport, width: Int, theme: Theme, palette: Palette) -> [String] {
-        let slices = CategorySlice.slices(r, palette: palette)
+        let slices = CategorySlice.slices(r.categories, total: r.totalMicros, palette: palette)
         var line = StyledLine(theme)
         line.append("By category", codes: "1")
         line.append("  ")

@@ -19,13 +19,15 @@ extension TextReport {
     /// busiest day and the change of the average against the `previous` days of the same
     /// length. Bars are as wide as leave room for the average's label. Accessible mode (or too
     /// narrow for bars): the sentence and one line per day.
+    /// `span` names the days compared with (`the previous month`; by default the previous
+    /// week, or as many days).
     public static func dayBars(
         _ days: [DaySummary], previous: [DaySummary], selected: LocalDate, title: String, labels: DayLabels,
-        width: Int, theme: Theme = .plain, colors: SeriesColors? = nil
+        width: Int, theme: Theme = .plain, colors: SeriesColors? = nil, span: String? = nil
     ) -> [String] {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         guard total > 0 else { return wrap([title, "  no usage recorded in these \(days.count) days"], width: width).headed(theme) }
-        let sentence = daysSentence(days, previous: previous, theme: theme)
+        let sentence = daysSentence(days, previous: previous, theme: theme, span: span)
         let ranked = DayReport.ranked(days.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } })
         let palette = Palette(apps: [], categories: ranked.map(\.name), colors: colors)
         let average = DaySummary.average(days).micros
@@ -77,7 +79,7 @@ extension TextReport {
     }
 
     /// `52h 10m in 7 days · 7h 27m a day on average · busiest Sat 21 Feb (9h 5m) · ▲ 12% vs the previous 7 days`.
-    static func daysSentence(_ days: [DaySummary], previous: [DaySummary], theme: Theme) -> String {
+    static func daysSentence(_ days: [DaySummary], previous: [DaySummary], theme: Theme, span: String? = nil) -> String {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         let busiest = days.reduce(days[0]) { $1.totalMicros > $0.totalMicros ? $1 : $0 }
         let (average, withData) = DaySummary.average(days)
@@ -90,20 +92,23 @@ extension TextReport {
         ]
         // Averages compared, so that a stretch before the data began is no drop.
         let before = DaySummary.average(previous).micros
-        let span = days.count == 7 ? "the previous week" : days.count == 1 ? "the day before" : "the previous \(days.count) days"
-        if before > 0 {
-            let change = Int((Double(average - before) / Double(before) * 100).rounded())
-            let ascii = theme.glyphs.isASCII || theme.accessible
-            switch change {
-            case 0: parts.append("the same as \(span)")
-            // A no-break space keeps the arrow with its number when the sentence wraps.
-            case 1...: parts.append((ascii ? "up " : "▲\u{A0}") + "\(change)% vs \(span)")
-            default: parts.append((ascii ? "down " : "▼\u{A0}") + "\(-change)% vs \(span)")
-            }
-        } else {
-            parts.append("no usage in \(span)")
-        }
+        let span = span ?? (days.count == 7 ? "the previous week" : days.count == 1 ? "the day before" : "the previous \(days.count) days")
+        parts.append(changeText(average: average, before: before, span: span, theme: theme))
         return parts.joined(separator: " · ")
+    }
+
+    /// `▲ 12% vs the previous week`, `the same as …`, `no usage in …`: a daily average against
+    /// the one before it.
+    static func changeText(average: Micros, before: Micros, span: String, theme: Theme) -> String {
+        guard before > 0 else { return "no usage in \(span)" }
+        let change = Int((Double(average - before) / Double(before) * 100).rounded())
+        let ascii = theme.glyphs.isASCII || theme.accessible
+        switch change {
+        case 0: return "the same as \(span)"
+        // A no-break space keeps the arrow with its number when the sentence wraps.
+        case 1...: return (ascii ? "up " : "▲\u{A0}") + "\(change)% vs \(span)"
+        default: return (ascii ? "down " : "▼\u{A0}") + "\(-change)% vs \(span)"
+        }
     }
 
     /// The rows under the x axis: labels, then `▲` under the selected day.

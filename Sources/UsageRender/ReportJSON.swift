@@ -65,6 +65,12 @@ public enum ReportJSON {
         ])
     }
 
+    /// `month`: the month (`2026-10`) and its days as `week` gives them.
+    public static func month(_ range: DateRange, days: [DaySummary]) -> JSONText {
+        guard case .object(let fields) = week(days) else { return week(days) }
+        return .object([("month", .string(String(range.from.description.prefix(7))))] + fields)
+    }
+
     /// `{"total":N,"reasons":{…}}` with every reason of docs/DATA.md §1, zero or not, in a fixed order.
     public static func skipped(_ s: SkipSummary) -> JSONText {
         .object([
@@ -77,7 +83,7 @@ public enum ReportJSON {
         [("day", .string(r.day.description)), ("time_zone", .string(r.zone))]
     }
 
-    private static func apps(_ list: [AppUsage]) -> JSONText {
+    static func apps(_ list: [AppUsage]) -> JSONText {
         .array(
             list.map {
                 .object([
@@ -87,7 +93,7 @@ public enum ReportJSON {
             })
     }
 
-    private static func categories(_ list: [CategoryUsage]) -> JSONText {
+    static func categories(_ list: [CategoryUsage]) -> JSONText {
         .array(list.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros)), ("share", .double($0.share))]) })
     }
 

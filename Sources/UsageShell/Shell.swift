@@ -233,6 +233,12 @@ public final class Shell {
 
     /// Renders the JSON document, the table lines, or the CSV made from the JSON document
     /// (`shape` says whether its rows are the document's first list or the document itself).
+    /// A command whose CSV is a table of its own (`timesheet`'s sheet) rather than its JSON's.
+    func render(json: () -> JSONText, csvTable: () -> CSVTable, table: (Int, Theme) -> [String]) -> CommandOutcome {
+        guard output.format == .csv else { return render(json: json, table: table) }
+        return .output(csvTable().records(output.outputCells).map { $0 + "\r" })
+    }
+
     func render(json: () -> JSONText, csv shape: CSVShape = .firstList, table: (Int, Theme) -> [String]) -> CommandOutcome {
         switch output.format {
         case .json: return .output([json().serialized])

@@ -15,13 +15,14 @@ public enum Retention {
         return try forget(tx, endingBefore: cutoff(olderThan: Int(days), now: now, zone: zone))
     }
 
-    /// Deletes the imported sessions that end at or before `cut`, keeping each source's count
-    /// and the store's facts true. Returns how many went.
+    /// Deletes the imported sessions that end at or before `cut`, keeping each source's count,
+    /// the store's facts and its kept totals true. Returns how many went.
     static func forget(_ tx: any SQLTransaction, endingBefore cut: Micros) throws -> Int {
         let bySource = try tx.rows(
             "SELECT source, count(*) FROM session WHERE start < ? AND start + length <= ? GROUP BY source", [.integer(cut), .integer(cut)])
         guard !bySource.isEmpty else { return 0 }
         let deleted = try tx.execute("DELETE FROM session WHERE start < ? AND start + length <= ?", [.integer(cut), .integer(cut)])
+        try KeptTotals.rebuild(before: cut, tx)
         for row in bySource {
             try tx.execute("UPDATE source SET sessions = sessions - ? WHERE id = ?", [row[1], row[0]])
             try tx.execute("UPDATE device SET sessions = sessions - ? WHERE id = (SELECT device FROM source WHERE id = ?)", [row[1], row[0]])

@@ -1,4 +1,4 @@
-// StoreCopy.swift — one store copied into another (`import store:LOCATION`, `export store:LOCATION`): every source with its device and its sessions under the keys they were stored with (so a later import of the same data still finds them), and the tracker (tasks, categories, renames, tracked time), in one transaction; copying again adds nothing.
+// StoreCopy.swift — one store copied into another (`import store:LOCATION`, `export store:LOCATION`): every source with its device and its sessions under the keys they were stored with (so a later import of the same data still finds them; added to the target's kept totals), and the tracker (tasks, categories, renames, tracked time), in one transaction; copying again adds nothing.
 import UsageCore
 
 /// A source of a store as a copy carries it: the rows with their stored keys.
@@ -106,6 +106,7 @@ extension StoreImporter {
     static func copy(_ contents: StoreContents, now: Micros, _ backend: some ImportBackend, summary: inout CopySummary) throws {
         let tx = backend.tx
         var names = try NameIDs(backend)
+        var totals = TotalsDelta()
         var added = 0
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
@@ -128,6 +129,7 @@ extension StoreImporter {
             summary.sessionsAdded += plan.added
             summary.sessionsKept += dataset.sessionCount - plan.added
             try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
+            KeptTotals.add(plan, dataset, device: deviceID, apps: appIDs, categories: categoryIDs, to: &totals)
             try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(plan.added), .integer(sourceID)])
             try Devices.noteImport(deviceID, added: plan.added, dataset: dataset, now: now, tx)
             added += plan.added
@@ -138,6 +140,7 @@ extension StoreImporter {
         try Meta.set(tx, Meta.sessions, (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added))
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)
+        try KeptTotals.apply(totals, tx)
         if try Meta.get(tx, Meta.retentionDays) == nil, let days = contents.retentionDays { try Meta.set(tx, Meta.retentionDays, Int64(days)) }
         try copyTracker(contents, now: now, tx, summary: &summary)
     }

@@ -1,4 +1,4 @@
-// StoreProtocols.swift — the store as the rest of the program sees it, whatever holds it: what reads it (the charts' history, the tracker's state, the facts `store` shows, the change token `watch` polls) and what changes it (imports, retention, the tracker), each change one transaction.
+// StoreProtocols.swift — the store as the rest of the program sees it, whatever holds it: what reads it (the charts' history, a range's kept totals, the tracker's state, the facts `store` shows, the change token `watch` polls) and what changes it (imports, retention, the tracker), each change one transaction.
 import UsageCore
 
 /// A store that may be read. Every read is one snapshot; a read-only store is only this.
@@ -26,6 +26,12 @@ public protocol StoreReader: AnyObject, Sendable {
 
     /// What `store` shows, with days taken in `zone`.
     func summary(zone: Zone) throws(StoreError) -> StoreSummary
+
+    /// What the imported sessions add up to over the days of `bounds` (`summary`), from the
+    /// totals the store keeps beside them: exact for any zone, without reading the sessions of
+    /// the days in between. With `detail`, also per app and category; with `device`, of that
+    /// device's sessions alone (nil: every device's, added up).
+    func rangeTotals(_ bounds: DayBounds, detail: Bool, device: String?) throws(StoreError) -> RangeTotals
 
     /// The retention setting: keep imported sessions of the last N days; nil keeps everything.
     func retentionDays() throws(StoreError) -> Int?
@@ -142,5 +148,12 @@ extension StoreReader {
     /// Every device's sessions as reports read them.
     public func history(source: String) throws(StoreError) -> StoreHistory {
         try history(source: source, device: nil)
+    }
+}
+
+extension StoreReader {
+    /// Every device's totals of the days of `bounds`.
+    public func rangeTotals(_ bounds: DayBounds, detail: Bool) throws(StoreError) -> RangeTotals {
+        try rangeTotals(bounds, detail: detail, device: nil)
     }
 }

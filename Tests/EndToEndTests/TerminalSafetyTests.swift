@@ -302,8 +302,8 @@ enum SafetyMode: String, CaseIterable, Sendable {
     }
 }
 
-private let allApps = Hostile.apps.map { "{\($0.key)}" }
-private let dayCategories = ["{social}", "{ignore}", "{bell}", "{iso}", "{c1cat}", "{ruled}"]
+let allApps = Hostile.apps.map { "{\($0.key)}" }
+let dayCategories = ["{social}", "{ignore}", "{bell}", "{iso}", "{c1cat}", "{ruled}"]
 
 /// Every command, its data path and its error paths. `everyCommandOfTheTableHasCases` keeps
 /// this list complete: a new command fails it until it has cases here.
@@ -331,7 +331,7 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("apps", ["apps category {c1cat}"], shows: ["{rlo}"], json: ["{c1cat}", "{rlo}"]),
     SafetyCase("apps", ["apps category {evil}"], status: 1, shows: ["no category named '{evil}'"]),
     SafetyCase("apps", ["apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
-    SafetyCase("apps", ["apps {evil} 1"], status: 1, shows: ["unexpected '{evil}'"]),
+    SafetyCase("apps", ["apps {evil} 1"], status: 1, shows: ["'{evil}' is not a range"]),
     SafetyCase("apps", ["apps top"], status: 1, shows: ["'top' needs a value"]),
 ] + Hostile.apps.map { app in
     SafetyCase("app", ["app {\(app.key)}"], shows: ["{\(app.key)} · "], json: ["{\(app.key)}"])
@@ -424,7 +424,7 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("tasks", ["tasks category {evil}"], shows: ["Tasks in {evil}"]),
     SafetyCase("tasks", ["tasks {evil}"], status: 1, shows: ["'{evil}' is not a day"]),
     SafetyCase("categories", ["category add {social}", "categories"], shows: ["{social}"], json: ["{social}"]),
-    SafetyCase("categories", ["categories {evil}"], status: 1, shows: ["categories: takes no arguments"]),
+    SafetyCase("categories", ["categories {evil}"], status: 1, shows: ["'{evil}' is not a range"]),
     SafetyCase("category", ["category add {social}", "category rename {social} {title}"], shows: ["{title}"], json: ["{title}"]),
     SafetyCase("category", ["category delete {evil} --yes"], status: 1, shows: ["no category '{evil}'"]),
     SafetyCase("start", ["start {title} --at 2026-02-23T09:00", "status"], shows: ["{title}"], json: ["{title}"]),
@@ -474,7 +474,7 @@ let safetyCases: [SafetyCase] = [
     // No command of the table: the first word echoed, an unclosed quote.
     SafetyCase("(none)", ["{evil}"], status: 1, shows: ["unknown command '{evil}'"]),
     SafetyCase("(none)", ["app \"{evil}"], status: 1, shows: ["unclosed quote"]),
-]
+] + rangeSafetyCases
 
 struct TerminalSafetyTests {
     @Test func everyCommandOfTheTableHasCasesForItsDataAndItsErrors() {

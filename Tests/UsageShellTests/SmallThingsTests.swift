@@ -58,7 +58,7 @@ struct DidYouMeanTests {
         #expect(failureText(loadedShell().execute("help hourly")) == "unknown command 'hourly' — did you mean 'chart'?")
         // A prefix of several commands names them (the tracker's `today` and `category` are
         // commands of their own now, no longer offered as `day today` and `chart category`).
-        #expect(failureText(loadedShell().execute("t")) == "ambiguous command 't': could be 'tasks', 'task', 'track', 'today'")
+        #expect(failureText(loadedShell().execute("t")) == "ambiguous command 't': could be 'timesheet', 'tasks', 'task', 'track', 'today'")
     }
 
     @Test(arguments: [

@@ -10,7 +10,7 @@ struct SyntaxTests {
         ("show", "show [full|compact]"),
         ("day", "day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday]"),
         ("chart", "chart [category|hourly [by app|category]]"),
-        ("apps", "apps [top N] [category NAME]"),
+        ("apps", "apps [top N] [category NAME] [last N|week|month|year|RANGE]"),
         ("app", "app NAME"),
         ("hour", "hour H"),
         ("week", "week [prev|next]"),
@@ -79,9 +79,9 @@ struct SyntaxTests {
 
     /// The shape is checked before the values: too many words is said as such, whatever they are.
     @Test(arguments: [
-        ("day", ["x", "y"], "day: too many arguments"),
+        ("day", ["x", "y"], "day: 'x' is not a day"),
         ("day", ["x"], "day: 'x' is not a day"),
-        ("hour", ["25", "26"], "hour: too many arguments"),
+        ("hour", ["25", "26"], "hour: '25' is not an hour from 0 to 23"),
         ("days", ["0"], "days: '0' is not a number of days from 1 to 31"),
         ("week", ["back"], "week: 'back' is not prev or next"),
         ("chart", ["hourly", "x"], "chart: say 'by app' or 'by category'"),
@@ -107,8 +107,8 @@ struct SyntaxTests {
 
     /// Completion follows every way the grammar can go after the words typed.
     @Test(arguments: [
-        ("apps", [], [ArgumentKind.keywords(["top", "category"])]),
-        ("apps", ["category", "Social"], [.keywords(["top"])]),
+        ("apps", [], [ArgumentKind.keywords(["top", "category", "last", "week", "month", "year"])]),
+        ("apps", ["category", "Social"], [.keywords(["top", "last", "week", "month", "year"])]),
         ("apps", ["top"], []),
         ("limit", [], [.apps, .keywords(["category"])]),
         ("limit", ["category"], [.categories]),

@@ -85,6 +85,29 @@ public enum TrackerFacts {
         }
     }
 
+    /// The tasks worked on in `range` (time tracked in it; deleted ones never), most time in it
+    /// first, then by number: each line's `onDay` is that time, `tracked` all its time.
+    public static func lines(_ snapshot: TrackerSnapshot, worked range: DateRange, now: Micros, zone: Zone, today: LocalDate) -> [TaskLine] {
+        let (from, to) = (zone.startOfDay(range.from), zone.startOfDay(range.to.adding(days: 1)))
+        var all: [Int64: Micros] = [:]
+        var inRange: [Int64: Micros] = [:]
+        for interval in snapshot.intervals {
+            let end = interval.end ?? now
+            guard end > interval.start else { continue }
+            all[interval.task, default: 0] += end - interval.start
+            let part = min(end, to) - max(interval.start, from)
+            if part > 0 { inRange[interval.task, default: 0] += part }
+        }
+        let running = snapshot.stopwatch.running?.task
+        return snapshot.tasks.filter { $0.deleted == nil && inRange[$0.id] != nil }
+            .sorted { (inRange[$0.id]!, -$0.id) > (inRange[$1.id]!, -$1.id) }
+            .map { task in
+                TaskLine(
+                    task: task, tracked: all[task.id] ?? 0, onDay: inRange[task.id]!,
+                    overdue: task.done == nil && task.due.map { $0 < today } == true, running: task.id == running)
+            }
+    }
+
     /// Due first (earliest first), then priority (high first), then number.
     public static func ordered(_ tasks: [TrackerTask]) -> [TrackerTask] {
         tasks.sorted { a, b in
@@ -117,6 +140,16 @@ public enum TrackerFacts {
             }
         }
         return days
+    }
+
+    /// The first and last local days with tracked time (a running interval up to `now`); nil without any.
+    public static func dayRange(_ intervals: [TrackedInterval], now: Micros, zone: Zone) -> ClosedRange<LocalDate>? {
+        let spans = intervals.compactMap { i -> (Micros, Micros)? in
+            let end = i.end ?? now
+            return end > i.start ? (i.start, end) : nil
+        }
+        guard let first = spans.map(\.0).min(), let last = spans.map(\.1).max() else { return nil }
+        return zone.localDate(of: first)...zone.localDate(of: last - 1)
     }
 
     /// Days in a row with tracked time: the current run (ending today, or yesterday while

@@ -60,17 +60,23 @@ extension TextReport {
     /// `tasks`: a title, then one row per task: number, name, category, due, priority, tracked
     /// time against its estimate (text and a bar). Narrow terminals drop the bar, then the
     /// priority, then the category, whole; the name is what gets shorter.
-    public static func tasks(_ lines: [TaskLine], title: String, clock: TrackerClock, width: Int, theme: Theme = .plain) -> [String] {
-        guard !lines.isEmpty else { return wrap([title, "no tasks (task add NAME makes one)"], width: width).headed(theme) }
-        if theme.accessible {
-            return [theme.heading(title)] + wrap(lines.map { taskSentence($0, clock: clock) }, width: width)
+    /// With `period` (`in range`), each task's time then (`TaskLine.onDay`) goes before its total.
+    public static func tasks(
+        _ lines: [TaskLine], title: String, clock: TrackerClock, width: Int, theme: Theme = .plain, period: String? = nil
+    ) -> [String] {
+        guard !lines.isEmpty else {
+            let none = period == nil ? "no tasks (task add NAME makes one)" : "no time tracked in this range"
+            return wrap([title, none], width: width).headed(theme)
         }
-        return [theme.heading(title)] + taskRows(lines, clock: clock, width: width, theme: theme, todayColumn: false)
+        if theme.accessible {
+            return [theme.heading(title)] + wrap(lines.map { taskSentence($0, clock: clock, period: period) }, width: width)
+        }
+        return [theme.heading(title)] + taskRows(lines, clock: clock, width: width, theme: theme, period: period)
     }
 
-    /// The rows of a task list (shared by `tasks` and `today`); `todayColumn` shows today's
-    /// time before the total.
-    static func taskRows(_ lines: [TaskLine], clock: TrackerClock, width: Int, theme: Theme, todayColumn: Bool) -> [String] {
+    /// The rows of a task list (shared by `tasks` and `today`); `period` (`today`, `in range`)
+    /// shows the time of that period (`TaskLine.onDay`) before the total.
+    static func taskRows(_ lines: [TaskLine], clock: TrackerClock, width: Int, theme: Theme, period: String?) -> [String] {
         let numbers = lines.map { "\($0.task.id)" }
         let numberWidth = numbers.map(\.count).max() ?? 1
         // Narrow terminals get the short forms: `Feb 20` for a due day, `2h/30m` for time.
@@ -81,7 +87,7 @@ extension TextReport {
         }
         let slash = narrow ? "/" : " / "
         let times = lines.map { line -> String in
-            var text = todayColumn ? "\(TextFormat.duration(line.onDay))\(narrow ? "" : " today") · \(TextFormat.duration(line.tracked))" : TextFormat.duration(line.tracked)
+            var text = period.map { "\(TextFormat.duration(line.onDay))\(narrow ? "" : " " + $0) · \(TextFormat.duration(line.tracked))" } ?? TextFormat.duration(line.tracked)
             if let estimate = line.task.estimate { text += slash + TextFormat.duration(estimate) }
             return text
         }
@@ -146,11 +152,11 @@ extension TextReport {
     }
 
     /// One task in words (accessible mode).
-    static func taskSentence(_ line: TaskLine, clock: TrackerClock) -> String {
+    static func taskSentence(_ line: TaskLine, clock: TrackerClock, period: String? = nil) -> String {
         var parts = ["Task \(line.task.id), \(TerminalText.sanitize(line.task.name)), \(TerminalText.sanitize(line.task.categoryName))"]
         if let due = line.task.due { parts.append("due \(clock.due(due))\(line.overdue ? ", overdue" : "")") }
         parts.append("\(line.task.priority.word) priority")
-        var time = "\(TextFormat.duration(line.tracked)) tracked"
+        var time = (period.map { "\(TextFormat.duration(line.onDay)) \($0), " } ?? "") + "\(TextFormat.duration(line.tracked)) tracked"
         if let estimate = line.task.estimate { time += " of \(TextFormat.duration(estimate)) estimated" }
         parts.append(time)
         if line.running { parts.append("running") }
@@ -211,7 +217,7 @@ extension TextReport {
             out.append("nothing due today or overdue")
         } else {
             out.append(theme.heading("Due today and overdue"))
-            out += theme.accessible ? lines.map { taskSentence($0, clock: clock) } : taskRows(lines, clock: clock, width: width, theme: theme, todayColumn: true)
+            out += theme.accessible ? lines.map { taskSentence($0, clock: clock) } : taskRows(lines, clock: clock, width: width, theme: theme, period: "today")
         }
         var shown = wrap(out, width: width)
         if !sessions.isEmpty {
@@ -235,9 +241,11 @@ extension TextReport {
     }
 
     /// `categories`: each with its tasks and tracked time; Other last.
-    public static func trackerCategories(_ rows: [(name: String, tasks: Int, tracked: Micros)], width: Int, theme: Theme = .plain) -> [String] {
+    public static func trackerCategories(
+        _ rows: [(name: String, tasks: Int, tracked: Micros)], title: String = "Categories", width: Int, theme: Theme = .plain
+    ) -> [String] {
         let nameWidth = min(24, rows.map { TerminalText.cells(TerminalText.sanitize($0.name)) }.max() ?? 8)
-        var lines = ["Categories"]
+        var lines = [title]
         for row in rows {
             lines.append(
                 trimmedRight(
@@ -259,14 +267,23 @@ extension ReportJSON {
     }
 
     /// A task as JSON: number, name, category, due, priority, estimate, tracked time, state.
-    public static func taskLine(_ line: TaskLine, clock: TrackerClock) -> JSONText {
+    /// `periodKey` names the time of the period asked about (`day_seconds`, `range_seconds`).
+    public static func taskLine(_ line: TaskLine, clock: TrackerClock, periodKey: String = "day_seconds") -> JSONText {
         let t = line.task
         return .object([
             ("number", .int(Int(t.id))), ("name", .string(t.name)), ("category", .string(t.categoryName)),
             ("due", t.due.map { .string($0.description) } ?? .null), ("priority", .string(t.priority.word)),
             ("estimate_seconds", t.estimate.map { .seconds($0) } ?? .null), ("tracked_seconds", .seconds(line.tracked)),
-            ("day_seconds", .seconds(line.onDay)), ("overdue", .bool(line.overdue)), ("done", t.done.map { .string(clock.timestamp($0)) } ?? .null),
+            (periodKey, .seconds(line.onDay)), ("overdue", .bool(line.overdue)), ("done", t.done.map { .string(clock.timestamp($0)) } ?? .null),
             ("running", .bool(line.running)),
+        ])
+    }
+
+    /// `tasks RANGE`: `{"filter":"range","from","to","tasks":[…]}`, each task's time in the range as `range_seconds`.
+    public static func tasks(_ lines: [TaskLine], range: DateRange, clock: TrackerClock) -> JSONText {
+        .object([
+            ("filter", .string("range")), ("from", .string(range.from.description)), ("to", .string(range.to.description)),
+            ("tasks", .array(lines.map { taskLine($0, clock: clock, periodKey: "range_seconds") })),
         ])
     }
 
@@ -313,12 +330,9 @@ extension ReportJSON {
     }
 
     /// `categories`: `{"categories":[{"name","tasks","tracked_seconds"}]}`.
-    public static func trackerCategories(_ rows: [(name: String, tasks: Int, tracked: Micros)]) -> JSONText {
-        .object([
-            (
-                "categories",
-                .array(rows.map { .object([("name", .string($0.name)), ("tasks", .int($0.tasks)), ("tracked_seconds", .seconds($0.tracked))]) })
-            )
-        ])
+    public static func trackerCategories(_ rows: [(name: String, tasks: Int, tracked: Micros)], range: DateRange? = nil) -> JSONText {
+        let list = JSONText.array(rows.map { .object([("name", .string($0.name)), ("tasks", .int($0.tasks)), ("tracked_seconds", .seconds($0.tracked))]) })
+        let bounds: [(String, JSONText)] = range.map { [("from", .string($0.from.description)), ("to", .string($0.to.description))] } ?? []
+        return .object(bounds + [("categories", list)])
     }
 }

@@ -1,4 +1,4 @@
-// DayCommands.swift — the commands that show the selected day and the days around it: show, day, chart, apps, app, hour, week, days, insights.
+// DayCommands.swift — the commands that show the selected day and the days around it: show, day, chart, apps (also of a range), app, hour, week, days, insights.
 import UsageCore
 import UsageData
 import UsageRender
@@ -83,11 +83,13 @@ extension CommandTable {
             }
         },
         Command(
-            "apps", syntax: .anyOrder([.sequence([.word("top"), .value(topSlot)]), .sequence([.word("category"), .value(categorySlot)])]),
-            summary: "the ranked app list of the day; top N keeps the first N, category NAME one category's apps",
-            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\""],
+            "apps",
+            syntax: .anyOrder([.sequence([.word("top"), .value(topSlot)]), .sequence([.word("category"), .value(categorySlot)]), rangeSyntax]),
+            summary: "the ranked app list of the day, or of a RANGE (as summary takes it); top N keeps the first N, category NAME one category's apps",
+            examples: ["apps", "apps top 5", "apps category Social", "apps top 3 category \"Social Media\"", "apps top 10 month", "apps last 30"],
             watch: .shows
         ) { shell, args throws(ShellError) in
+            if args[rangeSlot] != nil || args[lastSlot] != nil { return try rangeApps(shell, args) }
             let r = try shell.requireReport()
             var list = r.apps
             var title = "Apps"
@@ -181,6 +183,29 @@ extension CommandTable {
             }
         },
     ]
+
+    /// `apps … RANGE`: the range's apps (from its totals, as `summary` lists them), the first
+    /// N, or one category's with that category's time in the range.
+    private static func rangeApps(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
+        try shell.requireData()
+        let model = shell.model
+        let range = try shell.range(args, command: "apps", otherwise: .current(.month))
+        let s = RangeSummary(history: model.history, range: range, zone: model.zone)
+        var list = s.apps
+        var title = "Apps · " + TextFormat.rangeTitle(range)
+        var category: String?
+        if let word = args[categorySlot] {
+            let name = try NameMatch.resolve(word, among: model.history.categories, kind: "category").get()
+            category = name
+            list = list.filter { $0.category.sameScalars(as: name) }
+            title = "Apps in \(TerminalText.sanitize(name)) · " + TextFormat.rangeTitle(range)
+        }
+        if let top = args[topSlot] { list = Array(list.prefix(top)) }
+        let (listed, categoryName) = (list, category)
+        return shell.render(json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) }) { width, theme in
+            TextReport.rangeApps(s, apps: listed, title: title, width: width, theme: theme, palette: shell.palette(s, theme: theme))
+        }
+    }
 
     /// An hour typed as `9`, `09` or `09:00`.
     static func parseHour(_ word: String) -> Int? {

@@ -28,13 +28,18 @@ extension CommandTable {
     static let taskCommands: [Command] = [
         Command(
             "tasks",
-            syntax: .optional(.alternatives([.choice(tasksChoice), .sequence([.word(Keyword("category", exact: true)), .value(trackerCategorySlot)]), .value(dueSlot)])),
-            summary: "the tasks, due first (overdue marked), then by priority, with tracked time against the estimate; today, a DAY (due then), week, all, done, or one category",
-            examples: ["tasks", "tasks today", "tasks friday", "tasks week", "tasks done", "tasks category Work"],
+            syntax: .optional(
+                .alternatives([
+                    .choice(tasksChoice), .sequence([.word(Keyword("category", exact: true)), .value(trackerCategorySlot)]), .value(dueSlot),
+                    rangeSyntax,
+                ])),
+            summary: "the tasks, due first (overdue marked), then by priority, with tracked time against the estimate; today, a DAY (due then), week, all, done, or one category; or a RANGE (month, 2026-10, last 30…): the tasks worked on then, with their time in it",
+            examples: ["tasks", "tasks today", "tasks friday", "tasks week", "tasks done", "tasks category Work", "tasks month", "tasks last month"],
             watch: .shows
         ) { shell, args throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
+            if args[rangeSlot] != nil || args[lastSlot] != nil { return try rangeTasks(shell, args, snapshot: snapshot, clock: clock) }
             var filter = TaskFilter.open
             var title = "Tasks"
             var name = "open"
@@ -82,14 +87,24 @@ extension CommandTable {
             try taskCommand(shell, args)
         },
         Command(
-            "categories", summary: "the task categories, each with its tasks and tracked time (Other holds tasks without one)",
-            examples: ["categories"],
+            "categories", syntax: .optional(rangeSyntax),
+            summary: "the task categories, each with its open tasks and tracked time (Other holds tasks without one); with a RANGE, the time tracked in it",
+            examples: ["categories", "categories month", "categories last week"],
             watch: .shows
-        ) { shell, _ throws(ShellError) in
+        ) { shell, args throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
-            let rows = categoryRows(snapshot, now: shell.environment.now())
-            return shell.render(json: { ReportJSON.trackerCategories(rows) }) { width, theme in
-                TextReport.trackerCategories(rows, width: width, theme: theme)
+            let clock = shell.trackerClock
+            guard args[rangeSlot] != nil || args[lastSlot] != nil else {
+                let rows = categoryRows(snapshot, now: clock.now)
+                return shell.render(json: { ReportJSON.trackerCategories(rows) }) { width, theme in
+                    TextReport.trackerCategories(rows, width: width, theme: theme)
+                }
+            }
+            let range = try trackedRange(shell, args, command: "categories", snapshot: snapshot, clock: clock)
+            let window = (clock.zone.startOfDay(range.from), clock.zone.startOfDay(range.to.adding(days: 1)))
+            let rows = categoryRows(snapshot, now: clock.now, within: window)
+            return shell.render(json: { ReportJSON.trackerCategories(rows, range: range) }) { width, theme in
+                TextReport.trackerCategories(rows, title: "Categories · " + TextFormat.rangeTitle(range), width: width, theme: theme)
             }
         },
         Command(
@@ -110,10 +125,17 @@ extension CommandTable {
         "NEW", missing: "rename it to what?", invalid: { _ in "a category's name cannot be empty" },
         read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
 
-    /// Each category with its open tasks and all its tracked time; Other last.
-    static func categoryRows(_ snapshot: TrackerSnapshot, now: Micros) -> [(name: String, tasks: Int, tracked: Micros)] {
+    /// Each category with its open tasks and all its tracked time (inside `within` only, when
+    /// given); Other last.
+    static func categoryRows(
+        _ snapshot: TrackerSnapshot, now: Micros, within: (from: Micros, to: Micros)? = nil
+    ) -> [(name: String, tasks: Int, tracked: Micros)] {
         var time: [Int64: Micros] = [:]
-        for interval in snapshot.intervals { time[interval.task, default: 0] += interval.length(now: now) }
+        for interval in snapshot.intervals {
+            let (from, to) = within ?? (Micros.min, Micros.max)
+            let length = min(interval.end ?? now, to) - max(interval.start, from)
+            if length > 0 { time[interval.task, default: 0] += length }
+        }
         var rows: [(name: String, tasks: Int, tracked: Micros)] = snapshot.categories.map { ($0, 0, 0) }
         rows.append((otherTaskCategory, 0, 0))
         for task in snapshot.tasks {
@@ -122,6 +144,26 @@ extension CommandTable {
             rows[index].tracked += time[task.id] ?? 0
         }
         return rows
+    }
+
+    /// A range for the tracker's commands: against the day `calendar` marks and the tracked days.
+    static func trackedRange(
+        _ shell: Shell, _ args: Arguments, command: String, snapshot: TrackerSnapshot, clock: TrackerClock
+    ) throws(ShellError) -> DateRange {
+        try shell.range(
+            args, command: command, otherwise: .current(.month), selected: shell.trackingDay,
+            dataRange: TrackerFacts.dayRange(snapshot.intervals, now: clock.now, zone: clock.zone))
+    }
+
+    /// `tasks RANGE`: the tasks with time tracked in the range (done ones too), most time first,
+    /// each with that time and all its time against the estimate.
+    private static func rangeTasks(_ shell: Shell, _ args: Arguments, snapshot: TrackerSnapshot, clock: TrackerClock) throws(ShellError) -> CommandOutcome {
+        let range = try trackedRange(shell, args, command: "tasks", snapshot: snapshot, clock: clock)
+        let lines = TrackerFacts.lines(snapshot, worked: range, now: clock.now, zone: clock.zone, today: clock.day)
+        let title = "Tasks worked on · \(TextFormat.rangeTitle(range)) · \(lines.count)"
+        return shell.render(json: { ReportJSON.tasks(lines, range: range, clock: clock) }) { width, theme in
+            TextReport.tasks(lines, title: title, clock: clock, width: width, theme: theme, period: "in range")
+        }
     }
 
     private static func taskCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {

@@ -87,19 +87,45 @@ enum SyntaxMatch {
                 return .failure(.ambiguous(word: word, candidates: candidates))
             }
             let next = advance(paths, over: word)
-            guard !next.isEmpty else { return .failure(.unexpected(word: word, expected: paths.map(\.head))) }
+            guard !next.isEmpty else {
+                // A word taken as a value that no way can read is what is wrong (`apps bottom 3`:
+                // 'bottom' is no range), not the word after it.
+                if let refusal = unreadable(paths) { return .failure(.refused(refusal)) }
+                return .failure(.unexpected(word: word, expected: paths.map(\.head)))
+            }
             paths = next
         }
-        guard let done = paths.first(where: { $0.rest.isEmpty }) else {
+        let complete = paths.filter { $0.rest.isEmpty }
+        guard !complete.isEmpty else {
             return .failure(.missing(expected: paths.map(\.head), after: paths.first?.lastKeyword))
         }
-        // The words fit: now each value is read, in the order typed.
-        var values: [String: [any Sendable]] = [:]
-        for (slot, word) in done.values {
-            guard let value = slot.read(word) else { return .failure(.refused(slot.refusal(word))) }
-            values[slot.name, default: []].append(value)
+        // The words fit: now each value is read, in the order typed, by the first way whose
+        // slots all read them (`tasks friday` is a due day where a range slot came first);
+        // when none does, the first way's refusal is said.
+        var refusal: SlotRefusal?
+        ways: for done in complete {
+            var values: [String: [any Sendable]] = [:]
+            for (slot, word) in done.values {
+                guard let value = slot.read(word) else {
+                    refusal = refusal ?? slot.refusal(word)
+                    continue ways
+                }
+                values[slot.name, default: []].append(value)
+            }
+            return .success(Arguments(words: words, values: values, choices: done.choices, flags: flags))
         }
-        return .success(Arguments(words: words, values: values, choices: done.choices, flags: flags))
+        return .failure(.refused(refusal!))
+    }
+
+    /// The refusal of the first value the first way cannot read, when every way has one it
+    /// cannot read; nil when a way reads all its values so far.
+    private static func unreadable(_ paths: [Path]) -> SlotRefusal? {
+        var first: SlotRefusal?
+        for path in paths {
+            guard let (slot, word) = path.values.first(where: { $0.slot.read($0.word) == nil }) else { return nil }
+            first = first ?? slot.refusal(word)
+        }
+        return first
     }
 
     /// What may come after `words` (the words typed before the one being completed): the heads

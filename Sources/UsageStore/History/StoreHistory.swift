@@ -15,6 +15,10 @@ protocol StoreWindows: Sendable {
     func readVersion() throws(StoreError) -> Int64
     /// The category of an app's latest session, by id.
     func latestCategory(ofApp app: Int32) throws(StoreError) -> Int32?
+    /// A range's totals from what the store keeps, of `device` (an id; nil: every device's);
+    /// nil when it holds sessions past `upToRow` (a later import, which the snapshot's windows
+    /// do not show).
+    func keptRangeTotals(_ bounds: DayBounds, detail: Bool, device: Int64?, upToRow: Int64?) throws(StoreError) -> RangeTotals?
     /// Runs `body` as one screen: every read inside sees one state of the store.
     func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T
 }
@@ -151,6 +155,19 @@ public final class StoreHistory: SessionHistory {
             state.withLock { $0.failure = $0.failure ?? error.description }
             return nil
         }
+    }
+
+    /// A range's totals from the totals the store keeps, the selected device's or every
+    /// device's (its windows summed instead when the store gained sessions since this
+    /// snapshot, which the kept totals would count).
+    public func rangeTotals(_ bounds: DayBounds, detail: Bool) -> RangeTotals {
+        do {
+            if let kept = try windows.keptRangeTotals(bounds, detail: detail, device: facts.device, upToRow: facts.lastRow) { return kept }
+        } catch {
+            state.withLock { $0.failure = $0.failure ?? error.description }
+            return .empty(days: bounds.count)
+        }
+        return summingRangeTotals(bounds, detail: detail)
     }
 
     /// The store's sessions were categorised when they were imported.

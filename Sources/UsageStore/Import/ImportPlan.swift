@@ -21,6 +21,8 @@ struct ImportPlan {
     var keys: [Int64]
     /// The stored row each updated session replaces.
     var updates: [Int: Int64] = [:]
+    /// What each updated session's stored row held before (the kept totals take it away).
+    var replaced: [Int: StoredSession] = [:]
     private(set) var added = 0
     private(set) var updated = 0
     private(set) var unchanged = 0
@@ -88,6 +90,7 @@ struct ImportPlan {
             guard isUpdate else { return false }
             actions[k] = Self.update
             updates[k] = old.row
+            replaced[k] = old
             updated += 1
         }
         return true
@@ -127,6 +130,7 @@ struct ImportPlan {
                             }) {
                                 actions[k] = Self.update
                                 updates[k] = old.row
+                                replaced[k] = old
                                 updated += 1
                             } else {
                                 // Another session's key (a collision of 64-bit hashes): look further.

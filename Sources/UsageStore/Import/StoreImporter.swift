@@ -1,4 +1,4 @@
-// StoreImporter.swift — an import's rules, written once for every backend: each source's row, its sessions decided by the plan against what the store holds of it, the names' ids, each app's latest category, the store's facts, then the retention; the bulk reads and writes are the backend's (ImportBackend).
+// StoreImporter.swift — an import's rules, written once for every backend: each source's row, its sessions decided by the plan against what the store holds of it, the names' ids, each app's latest category, the store's facts and kept totals, then the retention; the bulk reads and writes are the backend's (ImportBackend).
 import UsageCore
 
 /// The bulk parts of an import, as a backend does them inside the import's transaction.
@@ -24,11 +24,12 @@ enum StoreImporter {
         let tx = backend.tx
         var names = try NameIDs(backend)
         var results: [ImportResult] = []
+        var totals = TotalsDelta()
         var added = 0
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
         for source in sources {
-            let result = try importOne(source, backend, names: &names, now: now)
+            let result = try importOne(source, backend, names: &names, totals: &totals, now: now)
             added += result.added
             results.append(result)
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
@@ -38,13 +39,16 @@ enum StoreImporter {
         try Meta.set(tx, Meta.sessions, count)
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)
+        try KeptTotals.apply(totals, tx)
         let forgotten = try Retention.apply(tx, now: now, zone: zone)
         return ImportSummary(
             path: path, sources: results, forgotten: forgotten,
             retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
     }
 
-    private static func importOne(_ source: ImportSource, _ backend: some ImportBackend, names: inout NameIDs, now: Micros) throws -> ImportResult {
+    private static func importOne(
+        _ source: ImportSource, _ backend: some ImportBackend, names: inout NameIDs, totals: inout TotalsDelta, now: Micros
+    ) throws -> ImportResult {
         let tx = backend.tx
         let deviceID = try Devices.id(source.device, now: now, tx)
         let sourceID = try tx.insert(
@@ -79,6 +83,7 @@ enum StoreImporter {
         result.device = source.device
         (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
         try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
+        KeptTotals.add(plan, dataset, device: deviceID, apps: appIDs, categories: categoryIDs, to: &totals)
         try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(result.added), .integer(sourceID)])
         try Devices.noteImport(deviceID, added: result.added, dataset: dataset, now: now, tx)
 

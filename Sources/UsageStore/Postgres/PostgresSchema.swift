@@ -1,4 +1,4 @@
-// PostgresSchema.swift — the store's tables on a PostgreSQL server, in a schema of their own (usage_shell), one migration per version with the same names as SQLite's, applied in one transaction under a lock; the tracker's rules kept by the database (a partial unique index for one running interval, an exclusion constraint against overlaps).
+// PostgresSchema.swift — the store's tables on a PostgreSQL server, in a schema of their own (usage_shell), one migration per version with the same names as SQLite's, applied in one transaction under a lock; the tracker's rules kept by the database (a partial unique index for one running interval, an exclusion constraint against overlaps); v6 the kept totals, filled from the sessions there were.
 
 /// The store's schema on PostgreSQL. A database holding a migration this version does not know
 /// was written by a newer usage-shell and is never changed.
@@ -113,7 +113,13 @@ enum PostgresSchema {
             CREATE INDEX session_start ON session (start) INCLUDE (length, app, category, device);
             """
         ),
+        ("v6: day totals", KeptTotals.schema(withoutRowID: false)),
     ] }
+
+    /// What a migration computes after its statements: v6's totals of the sessions there were.
+    static func fill(after migration: String, _ tx: any SQLTransaction) throws {
+        if migration == "v6: day totals" { try KeptTotals.fill(tx) }
+    }
 
     /// This machine's device name as a SQL literal (what a store held before devices was its).
     private static var localDevice: String {

@@ -103,6 +103,7 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
                 let applied = Set((0..<rows.rows).map { String(decoding: rows.bytes($0, 0), as: UTF8.self) })
                 for (ordinal, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.name) {
                     try held.script(migration.sql)
+                    try PostgresSchema.fill(after: migration.name, PostgresTransaction(held: held))
                     _ = try held.execute("INSERT INTO migrations (ordinal, identifier) VALUES ($1, $2)", [String(ordinal + 1), migration.name])
                 }
                 _ = try held.execute("COMMIT")
@@ -196,6 +197,12 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
                 """, [.text(PostgresSchema.namespace)]) ?? 0
         }
         return try summary(zone: zone, bytes: bytes, readOnly: isReadOnly)
+    }
+
+    func rangeTotals(_ bounds: DayBounds, detail: Bool, device: String?) throws(StoreError) -> RangeTotals {
+        try read { tx in
+            try KeptTotals.range(bounds, detail: detail, device: try KeptTotals.deviceID(device, location: location, tx), upToRow: nil, tx)
+        } ?? .empty(days: bounds.count)
     }
 
     /// The server gives freed space back itself (autovacuum).

@@ -1,4 +1,4 @@
-// PostgresWindows.swift — what a StoreHistory reads of a PostgreSQL store, on the reader connection: the names and facts of a snapshot, a window's rows through the start index (binary results, no text to parse a row), and a screen's reads kept in one repeatable-read transaction.
+// PostgresWindows.swift — what a StoreHistory reads of a PostgreSQL store, on the reader connection: the names and facts of a snapshot, a window's rows through the start index (binary results, no text to parse a row), a range's kept totals, and a screen's reads kept in one repeatable-read transaction.
 import UsageCore
 
 extension PostgresStore {
@@ -65,6 +65,12 @@ extension PostgresStore {
                     [recentFrom, from, lastRow] + onDevice)
             }
             return (columns.sortedByStart(), version)
+        }
+    }
+
+    func keptRangeTotals(_ bounds: DayBounds, detail: Bool, device: Int64?, upToRow: Int64?) throws(StoreError) -> RangeTotals? {
+        try readerSnapshot { held in
+            try KeptTotals.range(bounds, detail: detail, device: device, upToRow: upToRow, PostgresTransaction(held: held))
         }
     }
 

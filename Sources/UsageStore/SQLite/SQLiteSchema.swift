@@ -1,4 +1,4 @@
-// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps; then (v3) the undo journal of the tracker's changes.
+// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps; then (v3) the undo journal of the tracker's changes; (v5) devices; (v6) the totals kept per quarter hour and per day, per device.
 import GRDB
 
 /// The store's schema, one migration per version. A store holding a migration this version
@@ -130,6 +130,11 @@ enum SQLiteSchema {
                     FROM source HAVING count(*) > 0
                     """, arguments: [Devices.local])
             try db.execute(sql: SQLiteSchema.devicesV5)
+        }
+        migrator.registerMigration("v6: day totals") { db in
+            // The totals kept beside the sessions, per device, computed once here for a store made before.
+            try db.execute(sql: KeptTotals.schema(withoutRowID: true))
+            try SQLiteStore.fillKeptTotals(db)
         }
         return migrator
     }

@@ -140,6 +140,12 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
         return try summary(zone: zone, bytes: bytes, readOnly: isReadOnly)
     }
 
+    func rangeTotals(_ bounds: DayBounds, detail: Bool, device: String?) throws(StoreError) -> RangeTotals {
+        let id = try read { tx in try KeptTotals.deviceID(device, location: location, tx) }
+        // Without a row bound it always answers.
+        return try keptRangeTotals(bounds, detail: detail, device: id, upToRow: nil) ?? .empty(days: bounds.count)
+    }
+
     @discardableResult
     func forget(endingBefore cut: Micros) throws(StoreError) -> Int {
         let deleted = try write { tx in try Retention.forget(tx, endingBefore: cut) }

@@ -54,7 +54,7 @@ struct WatchRequestTests {
         (["watch"], "watch: 'watch' is already watching: watch a command that shows data (show, day, apps, week, status, today, …)"),
         (["quit"], "watch: 'quit' does not only show data: watch a command that shows data (show, day, apps, week, status, today, …)"),
         (["shwo"], "unknown command 'shwo' — did you mean 'show'?"),
-        (["apps", "top", "x"], "apps: 'x' is not a positive number (usage: apps [top N] [category NAME])"),
+        (["apps", "top", "x"], "apps: 'x' is not a positive number (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
         (["show", "now"], "show: 'now' is not full or compact (usage: show [full|compact])"),
     ]
 

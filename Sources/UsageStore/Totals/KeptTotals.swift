@@ -1,0 +1,154 @@
+// KeptTotals.swift — the totals the store keeps beside its sessions, per device, written once for every SQL backend: their tables, a change's delta added in the change's own transaction, the totals before a cut made again from the sessions left (forget, retention), and the totals of a store made before them (its migration).
+import UsageCore
+
+/// The kept totals' tables and the SQL that keeps them exact. Every statement is plain SQL
+/// both SQLite and PostgreSQL speak (`ON CONFLICT … DO UPDATE`, multi-row `VALUES`).
+enum KeptTotals {
+    /// The tables: time per UTC quarter hour and device (all apps), and time and starting
+    /// sessions per UTC day, device, app and category. Only sessions up to a day long are in
+    /// them. Per device, so that one device's view reads its own rows and the merged view adds
+    /// every device's (app time adds up across devices; screen time is not kept).
+    /// SQLite keeps them clustered by their key (`WITHOUT ROWID`).
+    static func schema(withoutRowID: Bool) -> String {
+        let clustered = withoutRowID ? " WITHOUT ROWID" : ""
+        return """
+            -- Time per quarter hour (UTC) and device, all apps, in µs: each local day's total in
+            -- any zone whose offsets are whole quarter hours, without reading its sessions.
+            CREATE TABLE quarter_total (
+                quarter BIGINT NOT NULL,             -- quarter hours since 1970-01-01T00:00Z
+                device BIGINT NOT NULL,              -- device(id)
+                micros BIGINT NOT NULL CHECK (micros >= 0),
+                PRIMARY KEY (quarter, device))\(clustered);
+            -- Time per UTC day, device, app and category in µs, and how many sessions start that
+            -- day: a range's apps and categories add its whole UTC days and read only its two edges.
+            CREATE TABLE day_total (
+                day BIGINT NOT NULL,                 -- days since 1970-01-01 (UTC)
+                device BIGINT NOT NULL,              -- device(id)
+                app BIGINT NOT NULL,                 -- app(id)
+                category BIGINT NOT NULL,            -- category(id)
+                micros BIGINT NOT NULL CHECK (micros >= 0),
+                starts BIGINT NOT NULL CHECK (starts >= 0),
+                PRIMARY KEY (day, device, app, category))\(clustered);
+            """
+    }
+
+    /// Rows a statement writes at once.
+    static let batch = 100
+
+    /// Adds `delta` to the tables, in the caller's transaction: what grows goes in 100 rows a
+    /// statement (made when new); what shrinks is taken from the row it was added to (a CHECK
+    /// refuses a total below zero, so a change that took away more than was there fails whole);
+    /// rows that reach nothing go.
+    static func apply(_ delta: TotalsDelta, _ tx: any SQLTransaction) throws {
+        guard !delta.isEmpty else { return }
+        let quarters = delta.quarters.filter { $0.value > 0 }.sorted { ($0.key.quarter, $0.key.device) < ($1.key.quarter, $1.key.device) }
+        for chunk in stride(from: 0, to: quarters.count, by: batch) {
+            let rows = quarters[chunk..<min(chunk + batch, quarters.count)]
+            try tx.execute(
+                "INSERT INTO quarter_total (quarter, device, micros) VALUES " + Array(repeating: "(?, ?, ?)", count: rows.count).joined(separator: ", ")
+                    + " ON CONFLICT (quarter, device) DO UPDATE SET micros = quarter_total.micros + excluded.micros",
+                rows.flatMap { [SQLValue.integer($0.key.quarter), .integer($0.key.device), .integer($0.value)] })
+        }
+        let days = delta.days.filter { $0.value.micros >= 0 && $0.value.starts >= 0 && ($0.value.micros > 0 || $0.value.starts > 0) }
+            .sorted { ($0.key.day, $0.key.device, $0.key.app, $0.key.category) < ($1.key.day, $1.key.device, $1.key.app, $1.key.category) }
+        for chunk in stride(from: 0, to: days.count, by: batch) {
+            let rows = days[chunk..<min(chunk + batch, days.count)]
+            try tx.execute(
+                "INSERT INTO day_total (day, device, app, category, micros, starts) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
+                    + " ON CONFLICT (day, device, app, category) DO UPDATE SET micros = day_total.micros + excluded.micros,"
+                    + " starts = day_total.starts + excluded.starts",
+                rows.flatMap {
+                    [SQLValue.integer($0.key.day), .integer($0.key.device), .integer($0.key.app), .integer($0.key.category),
+                     .integer($0.value.micros), .integer($0.value.starts)]
+                })
+        }
+        var shrank = false
+        for (key, micros) in delta.quarters where micros < 0 {
+            try tx.execute(
+                "UPDATE quarter_total SET micros = micros + ? WHERE quarter = ? AND device = ?",
+                [.integer(micros), .integer(key.quarter), .integer(key.device)])
+            shrank = true
+        }
+        for (key, amount) in delta.days where amount.micros < 0 || amount.starts < 0 {
+            try tx.execute(
+                "UPDATE day_total SET micros = micros + ?, starts = starts + ? WHERE day = ? AND device = ? AND app = ? AND category = ?",
+                [.integer(amount.micros), .integer(amount.starts), .integer(key.day), .integer(key.device), .integer(key.app), .integer(key.category)])
+            shrank = true
+        }
+        if shrank {
+            try tx.execute("DELETE FROM quarter_total WHERE micros = 0", [])
+            try tx.execute("DELETE FROM day_total WHERE micros = 0 AND starts = 0", [])
+        }
+    }
+
+    /// What a plan changes in the kept totals (an import's or a copy's, before it is written):
+    /// each new session added as `device`'s, each updated one's old row taken away and its new
+    /// self added.
+    static func add(_ plan: ImportPlan, _ dataset: Dataset, device: Int64, apps: [Int64], categories: [Int64], to totals: inout TotalsDelta) {
+        let sessions = dataset.sessions
+        for k in sessions.indices where plan.actions[k] != ImportPlan.unchanged {
+            let (start, end, app, category) = sessions.core(k)
+            totals.add(start: start, end: end, device: device, app: apps[Int(app)], category: categories[Int(category)])
+            if let old = plan.replaced[k] {
+                totals.add(start: old.start, end: old.start + old.length, device: device, app: old.app, category: old.category, sign: -1)
+            }
+        }
+    }
+
+    /// The totals of every session, for a store made before they were kept (the migration),
+    /// read 50,000 rows at a time in the migration's transaction.
+    static func fill(_ tx: any SQLTransaction) throws {
+        var delta = TotalsDelta()
+        var after = Int64.min
+        while true {
+            let rows = try tx.rows(
+                "SELECT id, start, length, device, app, category FROM session WHERE id > ? ORDER BY id LIMIT 50000", [.integer(after)])
+            for row in rows {
+                guard let id = row[0].integer, let start = row[1].integer, let length = row[2].integer, let device = row[3].integer,
+                    let app = row[4].integer, let category = row[5].integer
+                else { continue }
+                after = id
+                delta.add(start: start, end: start + length, device: device, app: app, category: category)
+            }
+            if rows.count < 50000 { break }
+        }
+        try apply(delta, tx)
+    }
+
+    /// The totals before `cut` made again from the sessions left, after a forget deleted those
+    /// ending before it: the totals of every UTC day before the one holding `cut` go, and the
+    /// sessions still touching them (those across the cut, and the rest of its day) are added
+    /// back. They are few: every session ending before the cut is gone.
+    static func rebuild(before cut: Micros, _ tx: any SQLTransaction) throws {
+        let end = cut.ceilDivided(by: TotalsDelta.day) * TotalsDelta.day
+        try tx.execute("DELETE FROM quarter_total WHERE quarter < ?", [.integer(end / TotalsDelta.quarter)])
+        try tx.execute("DELETE FROM day_total WHERE day < ?", [.integer(end / TotalsDelta.day)])
+        var delta = TotalsDelta()
+        for row in try tx.rows("SELECT start, length, device, app, category FROM session WHERE start < ?", [.integer(end)]) {
+            guard let start = row[0].integer, let length = row[1].integer, let device = row[2].integer, let app = row[3].integer,
+                let category = row[4].integer
+            else { continue }
+            // Only the part before the day's end: what lies after it is kept as it was.
+            addPart(&delta, start: start, end: start + length, before: end, device: device, app: app, category: category)
+        }
+        try apply(delta, tx)
+    }
+
+    /// Adds the part of a kept session that lies before `limit` (its day rows and quarters),
+    /// counting its start when it starts there.
+    private static func addPart(
+        _ delta: inout TotalsDelta, start: Micros, end: Micros, before limit: Micros, device: Int64, app: Int64, category: Int64
+    ) {
+        guard TotalsDelta.keeps(length: end - start) else { return }
+        var whole = TotalsDelta()
+        whole.add(start: start, end: end, device: device, app: app, category: category)
+        for (key, micros) in whole.quarters where key.quarter * TotalsDelta.quarter < limit { delta.quarters[key, default: 0] += micros }
+        for (key, amount) in whole.days where key.day * TotalsDelta.day < limit {
+            var sum = delta.days[key, default: TotalsDelta.DayAmount()]
+            sum.micros += amount.micros
+            sum.starts += amount.starts
+            delta.days[key] = sum
+        }
+    }
+}
