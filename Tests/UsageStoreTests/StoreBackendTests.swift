@@ -1,4 +1,4 @@
-// StoreBackendTests.swift — the same store cases on every backend (SQLite, and PostgreSQL on the tests' server): imports each session once, day reports equal the file's, the tracker's rules, retention, devices apart and merged, hostile names kept exactly, a newer schema refused, copies between backends, the change token.
+// StoreBackendTests.swift — the same store cases on every backend (SQLite, and PostgreSQL on the tests' server): imports each session once, day reports equal the file's, the tracker's rules, retention, devices apart and merged, hostile names kept exactly, a newer schema refused, copies between backends, the change token; a range's kept totals equal its windows summed, per device and merged, through imports, updates, forget, retention, the migration and copies.
 import Foundation
 import GRDB
 import Testing
@@ -335,5 +335,124 @@ struct StoreBackendTests {
         // The same file imported into the copy later finds its sessions (their keys came along).
         let later = try imported(back.store, dataset(StoreImportTests.day), identity: "/phone.json", device: "phone")
         #expect(later.sources.map { [$0.added, $0.unchanged] } == [[0, 3]])
+    }
+
+    // MARK: A range's kept totals (issue 32), per device and merged
+
+    /// The kept tables as they are, and as the session rows make them anew (shared SQL).
+    static func keptTables(_ store: any StoreWriter) throws -> (kept: [String], fresh: [String]) {
+        try (store as! any SQLStore).read { tx in
+            let kept = try tx.rows("SELECT quarter, device, micros FROM quarter_total ORDER BY quarter, device", []).map {
+                "q\($0[0].integer!):\($0[1].integer!)=\($0[2].integer!)"
+            } + tx.rows("SELECT day, device, app, category, micros, starts FROM day_total ORDER BY day, device, app, category", []).map {
+                "d\($0[0].integer!):\($0[1].integer!)/\($0[2].integer!)/\($0[3].integer!)=\($0[4].integer!)/\($0[5].integer!)"
+            }
+            var delta = TotalsDelta()
+            for row in try tx.rows("SELECT start, length, device, app, category FROM session", []) {
+                delta.add(start: row[0].integer!, end: row[0].integer! + row[1].integer!, device: row[2].integer!, app: row[3].integer!, category: row[4].integer!)
+            }
+            let fresh = delta.quarters.filter { $0.value != 0 }.sorted { ($0.key.quarter, $0.key.device) < ($1.key.quarter, $1.key.device) }
+                .map { "q\($0.key.quarter):\($0.key.device)=\($0.value)" }
+                + delta.days.filter { $0.value.micros != 0 || $0.value.starts != 0 }
+                .sorted { ($0.key.day, $0.key.device, $0.key.app, $0.key.category) < ($1.key.day, $1.key.device, $1.key.app, $1.key.category) }
+                .map { "d\($0.key.day):\($0.key.device)/\($0.key.app)/\($0.key.category)=\($0.value.micros)/\($0.value.starts)" }
+            return (kept, fresh)
+        }
+    }
+
+    /// Random ranges: each device's totals and every device's, from the store and from a
+    /// history of it, equal that history's windows summed; every device's are the devices' added.
+    static func checkRanges(_ store: any StoreWriter, seed: UInt64, _ note: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try keptTables(store).kept == keptTables(store).fresh, "\(note)", sourceLocation: sourceLocation)
+        let devices = try store.devices().map(\.name).filter { try store.history(source: "s", device: $0).sessionCount > 0 }
+        guard let span = try store.history(source: "store").span else { return }
+        var random = SplitMix64(seed)
+        for zone in [Zone.utc, Zone(identifier: "America/New_York")!, Zone(identifier: "Asia/Kathmandu")!] {
+            let days = zone.localDate(of: span.start).adding(days: -1)...zone.localDate(of: span.end).adding(days: 1)
+            for _ in 0..<3 {
+                let from = days.lowerBound.adding(days: random.below(days.lowerBound.days(to: days.upperBound) + 1))
+                let bounds = DayBounds(from...min(days.upperBound, from.adding(days: random.below(12))), zone: zone)
+                var each: [RangeTotals] = []
+                for device in [nil] + devices.map(Optional.some) {
+                    let history = try store.history(source: "store", device: device)
+                    let windows = history.summingRangeTotals(bounds, detail: true)
+                    let what = "\(note): \(bounds.first)+\(bounds.count) \(zone.identifier) \(device ?? "all")"
+                    #expect(try store.rangeTotals(bounds, detail: true, device: device) == windows, "\(what)", sourceLocation: sourceLocation)
+                    #expect(history.rangeTotals(bounds, detail: true) == windows, "\(what)", sourceLocation: sourceLocation)
+                    #expect(history.rangeTotals(bounds, detail: false).days == windows.days, "\(what)", sourceLocation: sourceLocation)
+                    if device != nil { each.append(windows) }
+                }
+                #expect(try store.rangeTotals(bounds, detail: true) == RangeTotals.adding(each), "\(note)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aRangesKeptTotalsAreItsWindowsSummedPerDeviceAndMergedThroughEveryChange(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try imported(s.store, randomSessions(seed: 21, count: 700), device: "laptop")
+        _ = try imported(s.store, randomSessions(seed: 22, count: 500), identity: "/desktop.json", device: "desktop")
+        // The same sessions on two devices: twice the app time, once the screen time (the day screens' rule).
+        _ = try imported(s.store, dataset(StoreImportTests.day), identity: "/day.json", device: "laptop")
+        _ = try imported(s.store, dataset(StoreImportTests.day), identity: "/day.json", device: "desktop")
+        try Self.checkRanges(s.store, seed: 1, "imports")
+        let day = LocalDate(iso: "2026-02-23")!
+        let bounds = DayBounds(day...day, zone: .utc)
+        let laptop = try s.store.rangeTotals(bounds, detail: true, device: "laptop")
+        #expect(try s.store.rangeTotals(bounds, detail: true).days == laptop.days.map { 2 * $0 })
+        #expect(RangeSummary(history: try s.store.history(source: "store"), range: DateRange(from: day, to: day, kind: .lastDays), zone: .utc).totalMicros
+            == DayReport(history: try s.store.history(source: "store"), date: day, zone: .utc).totalMicros)
+        #expect(throws: StoreError.unknownDevice(path: s.location.description, name: "phone")) {
+            try s.store.rangeTotals(bounds, detail: true, device: "phone")
+        }
+        // Updated in place: a grown session, one moved to another app.
+        let grown = rows([
+            row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:30:00Z"),
+            row("b", "Maps", "Work", "2026-02-23T12:00:00.000001Z", "2026-02-23T12:30:00Z"),
+            row(nil, "Notes", nil, "2026-02-22T23:30:00+01:00", "2026-02-23T00:15:00Z"),
+        ])
+        #expect(try imported(s.store, dataset(grown), identity: "/day.json", device: "desktop").sources[0].updated == 2)
+        try Self.checkRanges(s.store, seed: 2, "updates")
+        // Forget mid-day, then retention inside an import.
+        #expect(try s.store.forget(endingBefore: instant("2026-03-08T13:17:00Z")) > 0)
+        try Self.checkRanges(s.store, seed: 3, "forget")
+        try s.store.setRetention(days: 20)
+        let later = randomSessions(seed: 23, count: 200)
+        let summary = try s.store.importSessions(
+            [ImportSource(identity: "/later.json", shown: later.source, dataset: later, device: "tablet")], now: instant("2026-11-20T08:00:00Z"), zone: .utc)
+        #expect(summary.forgotten > 0)
+        try Self.checkRanges(s.store, seed: 4, "retention")
+        // The migration of a store made before the totals: they are made from its sessions.
+        switch backend {
+        case .sqlite: try s.raw("DROP TABLE quarter_total; DROP TABLE day_total; DELETE FROM grdb_migrations WHERE identifier = 'v6: day totals'")
+        case .postgres: try s.raw("DROP TABLE quarter_total; DROP TABLE day_total; DELETE FROM migrations WHERE identifier = 'v6: day totals'")
+        }
+        let reopened = try s.another()
+        try Self.checkRanges(reopened, seed: 5, "migration")
+        #expect(try Self.keptTables(reopened).kept.isEmpty == false)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aStoreCopyLeavesTheTargetsKeptTotalsRight(backend: Backend) throws {
+        guard available(backend) else { return }
+        // Into this backend from the other one (SQLite into itself when PostgreSQL is the other).
+        let origin = try BackendStore(backend == .sqlite && available(.postgres) ? .postgres : .sqlite)
+        _ = try imported(origin.store, randomSessions(seed: 31, count: 400), device: "laptop")
+        _ = try imported(origin.store, randomSessions(seed: 32, count: 300), identity: "/phone.json", device: "phone")
+        let s = try BackendStore(backend)
+        // The target holds part of it already (its own import of the phone's file) and more.
+        _ = try imported(s.store, randomSessions(seed: 32, count: 300), identity: "/phone.json", device: "phone")
+        _ = try imported(s.store, dataset(StoreImportTests.day), identity: "/day.json", device: "laptop")
+        let copied = try s.store.copyIn(try origin.store.contents(), from: "origin", now: importNow)
+        #expect(copied.sessionsAdded == 400)
+        try Self.checkRanges(s.store, seed: 6, "copy")
+        let before = try Self.keptTables(s.store).kept
+        #expect(try s.store.copyIn(try origin.store.contents(), from: "origin", now: importNow).sessionsAdded == 0)
+        #expect(try Self.keptTables(s.store).kept == before)
+        // And back the other way: the copy of a copy keeps them right too.
+        let back = try BackendStore(.sqlite)
+        _ = try back.store.copyIn(try s.store.contents(), from: "target", now: importNow)
+        try Self.checkRanges(back.store, seed: 7, "copy back")
     }
 }
