@@ -1,4 +1,4 @@
-// RangeEndToEndTests.swift — summary, apps of a range and timesheet through the built binary: the store (its kept totals), a file (its sessions summed) and tracked time give the same totals for the same sessions, across a spring-forward change; the timesheet's rows are those totals; its CSV is a sheet with CRLF, guarded names and decimal hours that add up; bad ranges are one line and exit 1.
+// RangeEndToEndTests.swift — summary, apps of a range and timesheet through the built binary: the store (its kept totals), a file (its sessions summed) and tracked time give the same totals for the same sessions, across a spring-forward change; one device's summary is its file's, every device's is the files loaded together; the timesheet's rows are those totals; its CSV is a sheet with CRLF, guarded names and decimal hours that add up; bad ranges are one line and exit 1.
 import Foundation
 import Testing
 
@@ -64,6 +64,35 @@ struct RangeEndToEndTests {
         let rows = Dictionary(uniqueKeysWithValues: (sheet["rows"] as? [[String: Any]] ?? []).map { ($0["task"] as! String, $0["seconds"] as! Int) })
         #expect(rows == apps)
         #expect((sheet["columns"] as? [Any])?.count == 15)
+    }
+
+    /// The last line of a run's output as a JSON object (after `device NAME`'s own line).
+    static func lastJSON(_ arguments: [String]) throws -> NSDictionary {
+        let result = try Binary.run(arguments + ny + ["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary ?? [:]
+    }
+
+    @Test func oneDevicesSummaryIsItsFilesAndEveryDevicesIsTheFilesTogether() throws {
+        let w = try StoreWorkspace()
+        let all = Self.fileJSON().dropFirst().dropLast().components(separatedBy: ",\n")
+        // The laptop's sessions and the desktop's, and one session on both at once.
+        let laptop = try w.write("laptop.json", "[" + (all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) + [all[1]]).joined(separator: ",") + "]")
+        let desktop = try w.write("desktop.json", "[" + all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element).joined(separator: ",") + "]")
+        #expect(try Binary.run(["--db", w.db, "-c", "import \(laptop) --device laptop", "-c", "import \(desktop) --device desktop"]).status == 0)
+        for command in ["summary \(Self.range)", "apps \(Self.range)", "summary last 10"] {
+            let day = ["--day", "2026-03-12"]
+            let one = try Self.lastJSON(["--db", w.db] + day + ["-c", "device laptop", "-c", command]).mutableCopy() as! NSMutableDictionary
+            #expect(one["device"] as? String == "laptop", "\(command)")
+            one.removeObject(forKey: "device")
+            #expect(one == (try Self.summary([laptop] + day, command)), "\(command): laptop")
+            let every = try Self.summary(["--db", w.db] + day, command)
+            #expect(every == (try Self.summary([laptop, desktop] + day, command)), "\(command): every device")
+        }
+        // The table says whose it is.
+        let table = try Binary.run(["--db", w.db, "--day", "2026-03-12", "-c", "device desktop", "-c", "summary week"] + Self.ny)
+        #expect(table.stdout.components(separatedBy: "\n").dropFirst().first == "device desktop")
     }
 
     @Test func theSpringForwardDayIsTwentyThreeHoursInTheSummary() throws {

@@ -202,7 +202,7 @@ extension CommandTable {
         }
         if let top = args[topSlot] { list = Array(list.prefix(top)) }
         let (listed, categoryName) = (list, category)
-        return shell.render(json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) }) { width, theme in
+        return shell.renderData(json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) }) { width, theme in
             TextReport.rangeApps(s, apps: listed, title: title, width: width, theme: theme, palette: shell.palette(s, theme: theme))
         }
     }

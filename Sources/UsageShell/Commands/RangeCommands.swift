@@ -27,7 +27,7 @@ extension CommandTable {
             let range = try shell.range(args, command: "summary", otherwise: .current(.month))
             let model = shell.model
             let s = RangeSummary(history: model.history, range: range, zone: model.zone)
-            return shell.render(json: { ReportJSON.summary(s) }) { width, theme in
+            return shell.renderData(json: { ReportJSON.summary(s) }) { width, theme in
                 TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme))
             }
         },
@@ -46,7 +46,7 @@ extension CommandTable {
             let selected = model.selectedDay
             let range = DateRange.month(of: selected)
             let days = model.summaries(endingOn: range.to, count: range.dayCount)
-            return shell.render(json: { ReportJSON.month(range, days: days) }) { width, theme in
+            return shell.renderData(json: { ReportJSON.month(range, days: days) }) { width, theme in
                 let before = range.previous.map { model.summaries(endingOn: $0.to, count: $0.dayCount) } ?? []
                 return TextReport.dayBars(
                     days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow, width: width,
