@@ -14,6 +14,13 @@ public final class TestPostgres: @unchecked Sendable {
         server == nil ? "no PostgreSQL server: scripts/test starts one (scripts/pg-test-server) and names it in USAGE_SHELL_TEST_PG" : nil
     }
 
+    /// Whether a missing server fails the PostgreSQL cases rather than skipping them: under
+    /// scripts/test (which starts a server and sets USAGE_SHELL_REQUIRE_PG) and under CI.
+    public static var required: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["USAGE_SHELL_REQUIRE_PG"] != nil || environment["CI"] != nil
+    }
+
     /// The database's name.
     public let name: String
     /// A key=value string that reaches it as the superuser.

@@ -51,10 +51,10 @@ final class BackendStore {
 }
 
 /// Whether the backend's cases can run; without a server, PostgreSQL's are reported and, under
-/// CI, fail (the suite must not pass by skipping them).
+/// scripts/test (USAGE_SHELL_REQUIRE_PG) or CI, fail (the suite must not pass by skipping them).
 func available(_ backend: Backend) -> Bool {
     guard backend == .postgres, let why = TestPostgres.unavailable else { return true }
-    if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("PostgreSQL cases cannot run: \(why)") }
+    if TestPostgres.required { Issue.record("PostgreSQL cases cannot run: \(why)") }
     return false
 }
 
