@@ -34,6 +34,8 @@ public final class StoreHistory: SessionHistory {
         var categories: [String]
         var sessionCount: Int
         var span: (start: Micros, end: Micros)?
+        /// The latest start (read through the start index).
+        var latestStart: Micros?
         /// The longest session (how far before a window a session may start; see `longSession`).
         var longest: Micros
         /// The last row of the snapshot.
@@ -45,6 +47,7 @@ public final class StoreHistory: SessionHistory {
     public let categories: [String]
     public let sessionCount: Int
     public let span: (start: Micros, end: Micros)?
+    public var latestStart: Micros? { facts.latestStart }
     public let parts: [SourcePart]
     public var skipped: SkipSummary { SkipSummary() }
     public var repairedStrings: Int { 0 }
