@@ -251,6 +251,14 @@ extension ReportJSON {
         ]
     }
 
+    /// The fields of `taskLine`, for a list of tasks with none in it.
+    static let taskFields = [
+        "number", "name", "category", "due", "priority", "estimate_seconds", "tracked_seconds", "day_seconds", "overdue", "done", "running",
+    ]
+
+    /// The fields of `interval`.
+    static let intervalFields = ["task", "start", "end", "seconds", "running"]
+
     /// A task as JSON: number, name, category, due, priority, estimate, tracked time, state.
     public static func taskLine(_ line: TaskLine, clock: TrackerClock) -> JSONText {
         let t = line.task
@@ -265,7 +273,7 @@ extension ReportJSON {
 
     /// `tasks`: `{"filter","day","tasks":[…]}`.
     public static func tasks(_ lines: [TaskLine], filter: String, clock: TrackerClock) -> JSONText {
-        .object([("filter", .string(filter)), ("day", .string(clock.day.description)), ("tasks", .array(lines.map { taskLine($0, clock: clock) }))])
+        .object([("filter", .string(filter)), ("day", .string(clock.day.description)), ("tasks", .records(lines.map { taskLine($0, clock: clock) }, fields: taskFields))])
     }
 
     /// One interval: `{"task","start","end","seconds","running"}`.
@@ -279,7 +287,7 @@ extension ReportJSON {
 
     /// `task N`: `{"task":{…},"sessions":[…]}`.
     public static func task(_ line: TaskLine, intervals: [TrackedInterval], clock: TrackerClock) -> JSONText {
-        .object([("task", taskLine(line, clock: clock)), ("sessions", .array(intervals.map { interval($0, task: line.task.name, clock: clock) }))])
+        .object([("task", taskLine(line, clock: clock)), ("sessions", .records(intervals.map { interval($0, task: line.task.name, clock: clock) }, fields: intervalFields))])
     }
 
     /// `status`: `{"running","task","since","seconds"}` (`task` and `since` null when nothing runs).
@@ -300,7 +308,7 @@ extension ReportJSON {
         .object([
             ("date", .string(clock.day.description)), ("tracked_seconds", .seconds(trackedToday)), ("status", status(state, clock: clock)),
             ("streak", .object([("current", .int(streak.current)), ("longest", .int(streak.longest))])),
-            ("tasks", .array(lines.map { taskLine($0, clock: clock) })),
+            ("tasks", .records(lines.map { taskLine($0, clock: clock) }, fields: taskFields)),
         ])
     }
 
@@ -309,7 +317,9 @@ extension ReportJSON {
         .object([
             (
                 "categories",
-                .array(rows.map { .object([("name", .string($0.name)), ("tasks", .int($0.tasks)), ("tracked_seconds", .seconds($0.tracked))]) })
+                .records(
+                    rows.map { .object([("name", .string($0.name)), ("tasks", .int($0.tasks)), ("tracked_seconds", .seconds($0.tracked))]) },
+                    fields: ["name", "tasks", "tracked_seconds"])
             )
         ])
     }
