@@ -17,18 +17,19 @@ public struct TrackerClock: Sendable {
     /// `09:10`, local.
     public func clock(_ t: Micros) -> String { TextFormat.clock(t, offsetSeconds: zone.offsetSeconds(at: t)) }
 
-    /// `09:10` on the day shown, else `Sun 2026-02-22 17:05`.
-    public func when(_ t: Micros) -> String {
+    /// `09:10` today, else `Sun 2026-02-22 17:05`; with `dated`, always with its day.
+    public func when(_ t: Micros, dated: Bool = false) -> String {
         let date = zone.localDate(of: t)
-        return date == zone.localDate(of: now) ? clock(t) : "\(TextFormat.shortWeekday(date)) \(date) \(clock(t))"
+        return date == zone.localDate(of: now) && !dated ? clock(t) : "\(TextFormat.shortWeekday(date)) \(date) \(clock(t))"
     }
 
-    /// `09:10–10:30`, with the day where it is not today (once when both ends share it).
-    public func range(_ start: Micros, _ end: Micros?) -> String {
-        guard let end else { return "\(when(start))–now" }
-        if end == start { return when(start) }
-        let a = when(start)
-        let b = when(end)
+    /// `09:10–10:30`, with the day where it is not today (once when both ends share it); with
+    /// `dated`, always with its day (`track`'s confirmation: the day it went to is said).
+    public func range(_ start: Micros, _ end: Micros?, dated: Bool = false) -> String {
+        guard let end else { return "\(when(start, dated: dated))–now" }
+        if end == start { return when(start, dated: dated) }
+        let a = when(start, dated: dated)
+        let b = when(end, dated: dated)
         if a.count > 5, zone.localDate(of: start) == zone.localDate(of: end) { return "\(a)–\(clock(end))" }
         return "\(a)–\(b)"
     }

@@ -31,7 +31,9 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let at = try atInstant(shell, args)
-            let change = try stopwatch(shell) { store throws(TrackingError) in try store.start(word, at: shell.stamp(at)) }
+            let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
+                try store.start(word, at: shell.stamp(at.instant))
+            }
             return changed(shell, change)
         },
         Command(
@@ -39,13 +41,14 @@ extension CommandTable {
             examples: ["pause", "pause --at 12:30"]
         ) { shell, args throws(ShellError) in
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.pause(at: shell.stamp(at)) }, paused: true)
+            let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.pause(at: shell.stamp(at.instant)) }
+            return changed(shell, change, paused: true)
         },
         Command(
             "resume", syntax: at, summary: "start the paused task again", examples: ["resume", "resume --at 13:15"]
         ) { shell, args throws(ShellError) in
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.resume(at: shell.stamp(at)) })
+            return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.resume(at: shell.stamp(at.instant)) })
         },
         Command(
             "stop", syntax: at,
@@ -53,7 +56,7 @@ extension CommandTable {
             examples: ["stop", "stop --at 17:30", "stop --at 2026-02-22T17:30"]
         ) { shell, args throws(ShellError) in
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.stop(at: shell.stamp(at)) })
+            return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.stop(at: shell.stamp(at.instant)) })
         },
         Command(
             "status", summary: "what the stopwatch runs and for how long (or what is paused)", examples: ["status"],
@@ -67,20 +70,17 @@ extension CommandTable {
         },
         Command(
             "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot)]),
-            summary: "add past time to a task (a new name makes one): HH:MM on the selected day, or YYYY-MM-DDTHH:MM; never over other tracked time",
+            summary: "add past time to a task (a new name makes one): HH:MM today (whichever day is shown), or YYYY-MM-DDTHH:MM; an end before the start is the next day's; never over other tracked time",
             examples: ["track \"Write report\" 9:00 10:30", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
             tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let zone = shell.model.zone
-            let day = shell.trackingDay
-            let fromTime = args[fromSlot]!
-            let toTime = args[toSlot]!
-            let from = fromTime.instant(on: day, zone: zone)
-            var to = toTime.instant(on: day, zone: zone)
-            // `23:30 0:45`: an end clock time before the start is on the next day.
-            if case .clock = toTime, to <= from { to = toTime.instant(on: zone.localDate(of: from).adding(days: 1), zone: zone) }
-            guard to <= shell.environment.now() else { throw shell.refusal(.inFuture(to)) }
+            let now = shell.environment.now()
+            // A time without a date is today's, whatever day is browsed; the end may be the next day's.
+            let from = args[fromSlot]!.instant(now: now, zone: zone)
+            let to = args[toSlot]!.end(after: from, zone: zone)
+            guard to <= now else { throw shell.refusal(.inFuture(to)) }
             let change = try stopwatch(shell) { store throws(TrackingError) in
                 try store.track(word, from: shell.stamp(from), to: shell.stamp(to))
             }
@@ -125,23 +125,29 @@ extension CommandTable {
         },
     ]
 
-    /// `--at TIME` as an instant (now without it); never later than now.
-    static func atInstant(_ shell: Shell, _ args: Arguments) throws(ShellError) -> Micros {
+    /// `--at TIME` as an instant (now without it), never later than now: a dated time as
+    /// written, `HH:MM` the latest such time (`TypedTime.latest`). `laterToday` is today's
+    /// instant of an `HH:MM` later than now, which was taken as yesterday's.
+    static func atInstant(_ shell: Shell, _ args: Arguments) throws(ShellError) -> (instant: Micros, laterToday: Micros?) {
         let now = shell.environment.now()
-        guard let typed = args[atSlot] else { return now }
-        let t = typed.latest(notAfter: now, zone: shell.model.zone)
+        guard let typed = args[atSlot] else { return (now, nil) }
+        let zone = shell.model.zone
+        let t = typed.latest(notAfter: now, zone: zone)
         guard t <= now else { throw shell.refusal(.inFuture(t)) }
-        return t
+        return (t, typed.laterToday(than: now, zone: zone))
     }
 
-    /// Runs a stopwatch change on the store (made when there is none yet).
+    /// Runs a stopwatch change on the store (made when there is none yet). An `--at HH:MM` a
+    /// little in the future was taken as yesterday's; when that lands before the running
+    /// task's start, what is wrong is that it is later than now, and that is what is said.
     static func stopwatch(
-        _ shell: Shell, _ body: (any StoreWriter) throws(TrackingError) -> StopwatchChange
+        _ shell: Shell, laterToday: Micros? = nil, _ body: (any StoreWriter) throws(TrackingError) -> StopwatchChange
     ) throws(ShellError) -> StopwatchChange {
         let store = try shell.storeWriter()
         do {
             return try body(store)
         } catch {
+            if case .endNotAfterStart = error, let laterToday { throw shell.refusal(.inFuture(laterToday)) }
             throw shell.refusal(error)
         }
     }
@@ -164,7 +170,7 @@ extension CommandTable {
             if change.alreadyRunning {
                 lines.append("\(name) is already running (since \(clock.when(i.start)))")
             } else if tracked {
-                lines.append("tracked \(name) \(clock.range(i.start, i.end)) (\(TextFormat.duration(i.length(now: clock.now))))")
+                lines.append("tracked \(name) \(clock.range(i.start, i.end, dated: true)) (\(TextFormat.duration(i.length(now: clock.now))))")
             } else {
                 lines.append("started \(name) at \(clock.when(i.start))")
             }
@@ -213,7 +219,3 @@ enum MonthQuery: Sendable {
     }
 }
 
-extension Shell {
-    /// The day the calendar marks: the selected day with data loaded, else today.
-    var calendarSelected: LocalDate { trackingDay }
-}
