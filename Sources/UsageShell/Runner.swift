@@ -141,6 +141,7 @@ public final class Runner {
         let model = shell.model
         let n = model.history.sessionCount
         var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
+        if let awaited = shell.awaitedStore { loaded = "no store at \(awaited) yet (import FILE, start TASK or task add NAME makes it)" }
         if model.hasData, model.loadedSource == .store, let path = shell.environment.store {
             loaded = "\(n) session\(n == 1 ? "" : "s") from the store \(path)"
         }
@@ -153,6 +154,9 @@ public final class Runner {
     /// data loaded (a batch run stops when it did not).
     @discardableResult
     public func loadInitial(_ source: SourceRef) -> Bool {
+        // A store named explicitly and not there yet: nothing to load, and no failure: a
+        // command that writes makes it; every one that reads says it is not there.
+        if shell.awaitsNamedStore(source) { return true }
         let result = shell.loadSource(source)
         writeWarnings()
         guard case .failure(let failure) = result else { return true }

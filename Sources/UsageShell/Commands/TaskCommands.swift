@@ -142,6 +142,7 @@ extension CommandTable {
             return taskChanged(shell, added.task, verb: "added", newCategory: added.newCategory)
         }
         guard let word = args[taskSlot] else { throw named("task").usageError("which task?") }
+        try shell.requireNamedStore()
         // No store yet: no task either (said as such, not as a missing store).
         guard shell.environment.store?.exists == true else { throw shell.refusal(.unknownTask(word)) }
         switch first {
@@ -256,6 +257,7 @@ extension CommandTable {
 
     private static func categoryCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let name = args[trackerCategorySlot]!
+        if args.words.first?.lowercased() != "add" { try shell.requireNamedStore() }
         let store = try shell.storeWriter()
         let shown = TerminalText.sanitize(name)
         switch args.words.first?.lowercased() {

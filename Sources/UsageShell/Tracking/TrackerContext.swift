@@ -39,8 +39,10 @@ extension Shell {
         return try? storeReader()
     }
 
-    /// The tracker's snapshot; an empty one when there is no store yet.
+    /// The tracker's snapshot; an empty one when there is no store yet (unless it was named:
+    /// then it says it is not there).
     func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {
+        try requireNamedStore()
         guard let location = environment.store, location.exists else {
             return TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
         }
