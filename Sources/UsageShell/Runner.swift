@@ -15,10 +15,15 @@ public protocol LineReader: AnyObject {
     func readLine(prompt: String) -> String?
     /// Keeps an entered command in history (interactive runs only; batch lines never arrive here).
     func addHistory(_ line: String)
+    /// The answer to a command's question (`[y/N]`), or `nil` when it was cancelled: Ctrl-C or
+    /// Ctrl-D at a terminal, the end of input elsewhere. A Ctrl-C must not be taken as "ask
+    /// again", or the next line typed (a command) would be read as the answer.
+    func readAnswer(prompt: String) -> String?
 }
 
 extension LineReader {
     public func addHistory(_ line: String) {}
+    public func readAnswer(prompt: String) -> String? { readLine(prompt: prompt) }
 }
 
 /// A sink that keeps everything written (tests).
@@ -275,7 +280,7 @@ public final class Runner {
         err.write("note: \(Self.safe(shell.noticeText(notice)))\n")
         shell.noticeSaid(notice)
         guard case .longGap = notice else { return }
-        let answer = reader.readLine(prompt: "keep it running (k), stop it then (s), or split it: stop then, start again now (p)? [k/s/p] ") ?? "k"
+        let answer = reader.readAnswer(prompt: "keep it running (k), stop it then (s), or split it: stop then, start again now (p)? [k/s/p] ") ?? "k"
         if let said = shell.mendGap(notice, answer: answer) { err.write(Self.safe(said) + "\n") }
     }
 
@@ -286,13 +291,16 @@ public final class Runner {
     }
 
     /// A command's question answered: at the prompt the user is asked (`[y/N]`; only `y` or
-    /// `yes` goes on); a batch run never guesses and refuses, naming the `--yes` form.
+    /// `yes` goes on; Ctrl-C or Ctrl-D cancels: no, said so, back to the prompt); a batch run
+    /// never guesses and refuses, naming the `--yes` form (or saying what the question was).
     func settle(_ outcome: CommandOutcome) -> CommandOutcome {
         guard case .confirm(let confirmation) = outcome else { return outcome }
-        guard let reader else { return .failed(.needsYes(confirmation.withYes)) }
+        guard let reader else { return .failed(confirmation.refusal ?? .needsYes(confirmation.withYes)) }
         writeWarnings()
-        let answer = reader.readLine(prompt: Self.safe(confirmation.question) + " [y/N] ")
-        guard let answer, ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }
+        guard let answer = reader.readAnswer(prompt: Self.safe(confirmation.question) + " [y/N] ") else {
+            return .output(["cancelled; nothing changed"])
+        }
+        guard ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }
         return settle(confirmation.proceed())
     }
 

@@ -114,7 +114,7 @@ struct TrackingEndToEndTests {
     @Test func bugStartWithAnUnquotedNameOnlySaidUnexpected() throws {
         let w = try StoreWorkspace()
         let r = try Binary.run(["--db", w.db, "-c", "start Write report"])
-        #expect(r.stderr == "error: line 1: start: a name with spaces is quoted: start \"Write report\" (usage: start TASK [--at TIME])\n")
+        #expect(r.stderr == "error: line 1: start: a name with spaces is quoted: start \"Write report\" (usage: start TASK [--at TIME] [--new])\n")
         #expect(r.status == 1)
     }
 

@@ -20,21 +20,23 @@ extension CommandTable {
 
     static let trackCommands: [Command] = [
         Command(
-            "start", syntax: .sequence([.value(startTaskSlot), at]),
-            summary: "start the stopwatch on a task (a new name makes one); one runs at a time, so a running one stops at that instant",
-            examples: ["start \"Write report\"", "start 3", "start Email --at 9:10"],
+            "start", syntax: .sequence([.value(startTaskSlot), at, .flag("--new")]),
+            summary: "start the stopwatch on a task (a new name makes one: asked first when it is a slip from an existing one, unless --new); one runs at a time, so a running one stops at that instant",
+            examples: ["start \"Write report\"", "start 3", "start Email --at 9:10", "start Emails --new"],
             explain: { words, failure in
                 // `start Write report`: the second word of an unquoted name.
                 guard case .unexpected(let word, _) = failure, word != "--at" else { return nil }
-                return "a name with spaces is quoted: start \"\(words.prefix { $0 != "--at" }.joined(separator: " "))\""
+                return "a name with spaces is quoted: start \"\(words.prefix { $0 != "--at" }.filter { $0 != "--new" }.joined(separator: " "))\""
             }
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let at = try atInstant(shell, args)
-            let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
-                try store.start(word, at: shell.stamp(at.instant))
+            return try checkingNewTask(shell, word, command: "start", args) { () throws(ShellError) in
+                let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
+                    try store.start(word, at: shell.stamp(at.instant))
+                }
+                return changed(shell, change)
             }
-            return changed(shell, change)
         },
         Command(
             "pause", syntax: at, summary: "pause the running task: its time so far becomes a session; resume starts it again",
@@ -72,8 +74,8 @@ extension CommandTable {
             }
         },
         Command(
-            "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot)]),
-            summary: "add past time to a task (a new name makes one): HH:MM today (whichever day is shown), or YYYY-MM-DDTHH:MM; an end before the start is the next day's; never over other tracked time",
+            "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot), .flag("--new")]),
+            summary: "add past time to a task (a new name makes one, as start does): HH:MM today (whichever day is shown), or YYYY-MM-DDTHH:MM; an end before the start is the next day's; never over other tracked time",
             examples: ["track \"Write report\" 9:00 10:30", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
             tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
@@ -84,10 +86,12 @@ extension CommandTable {
             let from = args[fromSlot]!.instant(now: now, zone: zone)
             let to = args[toSlot]!.end(after: from, zone: zone)
             guard to <= now else { throw shell.refusal(.inFuture(to)) }
-            let change = try stopwatch(shell) { store throws(TrackingError) in
-                try store.track(word, from: shell.stamp(from), to: shell.stamp(to))
+            return try checkingNewTask(shell, word, command: "track", args) { () throws(ShellError) in
+                let change = try stopwatch(shell) { store throws(TrackingError) in
+                    try store.track(word, from: shell.stamp(from), to: shell.stamp(to))
+                }
+                return changed(shell, change, tracked: true)
             }
-            return changed(shell, change, tracked: true)
         },
         Command(
             "today",
