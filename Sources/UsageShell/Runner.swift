@@ -81,6 +81,9 @@ public final class Runner {
     let err: TextSink
     /// Stop at the first failing command.
     public var bail: Bool
+    /// Whether an error names the line it came from (`error: line 2: …`): not in a run of one
+    /// command of the program's own (`usage-shell import …`), which has no lines.
+    public var numbersLines = true
     /// Whether any command (or the initial load) failed: the exit status is 1 then.
     public private(set) var anyFailed = false
     /// Whether `limits check` found a crossed limit: the exit status is 3 then (unless a command failed).
@@ -214,7 +217,7 @@ public final class Runner {
                 emit(lines)
             case .failed(let error):
                 anyFailed = true
-                err.write("error: line \(number): \(Self.safe(error.description))\n")
+                err.write("error: \(numbersLines ? "line \(number): " : "")\(Self.safe(error.description))\n")
                 if bail { return false }
             case .quit:
                 return false

@@ -190,7 +190,7 @@ public final class Shell {
     public func selectDay(_ word: String) throws(ShellError) {
         let usage = CommandTable.named("day").usage
         guard let query = DayQuery(word) else {
-            throw .usage(command: "day", problem: DayQuery.problem(word), usage: usage)
+            throw .usage(command: "day", problem: DayQuery.problemSuggesting(word), usage: usage)
         }
         try selectDay(query, typed: word)
     }

@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "What to import: a file (any format load reads), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input.",
+            "What to import: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, :sample: for the bundled sample.",
             valueName: "source"),
         completion: .file())
     var sources: [String]
@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The time zone of the retention cut (IANA name or UTC); default: $TZ, else the system's.")
     var tz: String?
 
-    @Option(help: "Output: table or json.")
+    @Option(help: "Output: table, json or csv (RFC 4180, the JSON's fields).")
     var format: OutputFormat = .table
 
     @Option(help: ArgumentHelp("How long a load waits for a stream that sends nothing (seconds, 2m, 1h).", valueName: "seconds"))
@@ -51,6 +51,7 @@ struct ImportCommand: ParsableCommand {
             environment: environment, tz: tz, timeout: timeout, db: db, stdin: stdinIsTerminal ? .terminal : .available,
             output: OutputSettings(format: format), interactive: false)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
+        runner.numbersLines = false
         runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ")])
         // The store's log written into its file: the file alone then holds everything.
         OpenStores.shared.closeAll()

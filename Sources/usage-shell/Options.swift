@@ -105,8 +105,10 @@ struct UsageShellCommand: ParsableCommand {
             throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
         }
         if let day, DayQuery(day) == nil {
+            // A slip from a day word is named; else the forms are listed.
+            let suggesting = DayQuery.problemSuggesting(day)
             throw ValidationError(
-                DayQuery.problem(day) + ": use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
+                suggesting != DayQuery.problem(day) ? suggesting : suggesting + ": use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
         }
     }
 }

@@ -309,7 +309,7 @@ struct StoreFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
         let imported = try Binary.run(["--db", folder, "import", Binary.fixture("oracle-dst.json")])
         #expect(imported.status == 1)
-        #expect(imported.stderr == "error: line 1: cannot use the store '\(folder)': it is a directory; a store is a file (--db \(folder)/usage.sqlite, say)\n")
+        #expect(imported.stderr == "error: cannot use the store '\(folder)': it is a directory; a store is a file (--db \(folder)/usage.sqlite, say)\n")
     }
 
     /// A file at the store's path that is not a store of ours: one line naming it, status 1,
@@ -362,6 +362,6 @@ struct StoreFaultTests {
         #expect(read.stdout.contains("(read-only)"))
         let write = try Binary.run(["--db", w.db, "import", data], launcher: launcher)
         #expect(write.status == 1)
-        #expect(write.stderr == "error: line 1: cannot use the store '\(w.db)': it can only be read here (a read-only file or folder)\n")
+        #expect(write.stderr == "error: cannot use the store '\(w.db)': it can only be read here (a read-only file or folder)\n")
     }
 }

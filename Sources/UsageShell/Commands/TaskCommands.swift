@@ -10,7 +10,7 @@ extension CommandTable {
         "NAME", missing: "what is the task called?", invalid: { _ in "a task's name cannot be empty" },
         read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
     static let dueSlot = Slot<DayQuery>(
-        "DAY", completion: [.days], missing: "due which day? (a date, today, tomorrow, monday…)", invalid: { "'\($0)' is not a day" },
+        "DAY", completion: [.days], missing: "due which day? (a date, today, tomorrow, monday…)", invalid: DayQuery.problemSuggesting,
         read: DayQuery.init)
     static let priorityChoice = Choice("priority", TaskPriority.allCases.reversed().map { Keyword($0.word) }, noun: "low, medium or high")
     static let trackerCategorySlot = Slot<String>(
@@ -166,7 +166,7 @@ extension CommandTable {
                 if ["none", "-", "off"].contains(value.lowercased()) {
                     edit = .due(nil)
                 } else {
-                    guard let query = DayQuery(value) else { throw named("task").usageError("'\(value)' is not a day (or none)") }
+                    guard let query = DayQuery(value) else { throw named("task").usageError(DayQuery.problemSuggesting(value) + " (or none)") }
                     edit = .due(query.resolveForward(today: clock.day))
                 }
             case "priority":
