@@ -8,6 +8,7 @@ public final class MergedHistory: SessionHistory {
     public let categories: [String]
     public let sessionCount: Int
     public let span: (start: Micros, end: Micros)?
+    public let latestStart: Micros?
     public let skipped: SkipSummary
     public let repairedStrings: Int
     public let parts: [SourcePart]
@@ -40,6 +41,7 @@ public final class MergedHistory: SessionHistory {
         self.categories = categories.names
         self.sessionCount = members.reduce(0) { $0 + $1.sessionCount }
         self.span = spans.isEmpty ? nil : (spans.map(\.start).min()!, spans.map(\.end).max()!)
+        self.latestStart = members.compactMap(\.latestStart).max()
         self.skipped = skipped
         self.repairedStrings = members.reduce(0) { $0 + $1.repairedStrings }
         self.parts = parts

@@ -293,6 +293,9 @@ public struct Dataset: SessionHistory {
 
     public var sessionCount: Int { sessions.count }
 
+    /// The latest start: the last of the columns, sorted by start.
+    public var latestStart: Micros? { sessions.starts.last }
+
     /// The sessions overlapping `[from, to)`: a binary search finds the candidates, which the
     /// window clips as it yields them.
     public func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow {

@@ -17,6 +17,9 @@ public protocol SessionHistory: Sendable {
     var sessionCount: Int { get }
     /// The earliest start and the latest end of all sessions, or `nil` when there are none.
     var span: (start: Micros, end: Micros)? { get }
+    /// The latest start of any session, or `nil` when there are none (the default day's; a
+    /// store reads it through its start index, never walking its sessions).
+    var latestStart: Micros? { get }
     /// The rows the load skipped, by reason, with examples.
     var skipped: SkipSummary { get }
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
@@ -108,9 +111,15 @@ extension SessionHistory {
         return zone.localDate(of: span.start)...zone.localDate(of: span.end - 1)
     }
 
-    /// docs/DATA.md §3's default day: the latest local day with any valid session; with no data, today.
+    /// docs/DATA.md §3's default day: the last local day on which a session starts — not the
+    /// tail of one running past the last midnight, which would show a day of a few minutes —
+    /// or today when a session reaches into today; with no data, today.
     public func defaultDay(in zone: Zone, now: Micros) -> LocalDate {
-        dayRange(in: zone)?.upperBound ?? zone.localDate(of: now)
+        let today = zone.localDate(of: now)
+        guard let span, let latestStart else { return today }
+        let lastStart = zone.localDate(of: latestStart)
+        if lastStart < today, zone.localDate(of: span.end - 1) >= today { return today }
+        return lastStart
     }
 
     /// The sessions of one local day, clipped to it.

@@ -35,8 +35,10 @@ public struct CSVCellPolicy: Sendable, Equatable {
 /// `parent.key` (`skipped.reasons.bad_timestamp`, a slot's `apps.Spotify`) and array elements
 /// `parent.N` from 1 (`advice.1.kind`); the document's own fields come first, then the row's;
 /// a row field named like a document field is written `LIST.FIELD` (`sessions.seconds`).
-/// Columns are in the order first seen, so rows with different keys (hours with different
-/// apps) share one header, with empty cells where a row has no value. Strings are text cells;
+/// A list of records (`JSONText.records`) puts the fields it declares first, rows or none, so
+/// the header of a view does not change on a day without rows; other columns follow in the
+/// order first seen, so rows with different keys (hours with different apps) share one header,
+/// with empty cells where a row has no value. Strings are text cells;
 /// numbers and booleans are written as the JSON writes them; null is an empty cell.
 public struct CSVTable: Equatable, Sendable {
     /// A cell as the JSON had it.
@@ -69,6 +71,7 @@ public struct CSVTable: Equatable, Sendable {
             shape == .record
             ? nil
             : members.firstIndex { member in
+                if case .records = member.1 { return true }
                 guard case .array(let items) = member.1 else { return false }
                 return items.allSatisfy { if case .object = $0 { return true } else { return false } }
             }
@@ -77,14 +80,21 @@ public struct CSVTable: Equatable, Sendable {
             if listIndex != nil, Self.isList(value) { continue }  // another command's table
             context += Self.flatten(value, prefix: key)
         }
-        guard let listIndex, case .array(let items) = members[listIndex].1 else {
+        guard let listIndex else {
             self.init(header: context.map(\.0), rows: [context.map(\.1)])
             return
         }
         let listName = members[listIndex].0
         let contextNames = Set(context.map(\.0))
-        var rowColumns: [String] = []
-        var seen = Set<String>()
+        let (items, fields): ([JSONText], [String])
+        switch members[listIndex].1 {
+        case .records(let list, let names): (items, fields) = (list, names)
+        case .array(let list): (items, fields) = (list, [])
+        default: preconditionFailure("a list")
+        }
+        // The fields a list of records declares first (its header with no rows), then any other.
+        var rowColumns = fields.map { contextNames.contains($0) ? listName + "." + $0 : $0 }
+        var seen = Set(rowColumns)
         let flattened = items.map { item in
             Self.flatten(item, prefix: "").map { name, cell in
                 (contextNames.contains(name) ? listName + "." + name : name, cell)
@@ -100,8 +110,9 @@ public struct CSVTable: Equatable, Sendable {
         self.init(header: context.map(\.0) + rowColumns, rows: rows)
     }
 
-    /// An array of objects (a table in itself).
+    /// An array of objects (a table in itself), or such a list with none in it.
     private static func isList(_ value: JSONText) -> Bool {
+        if case .records = value { return true }
         guard case .array(let items) = value, !items.isEmpty else { return false }
         return items.allSatisfy { if case .object = $0 { return true } else { return false } }
     }
@@ -117,7 +128,7 @@ public struct CSVTable: Equatable, Sendable {
         case .seconds(let m): return [(prefix, .number(JSONText.seconds(m)))]
         case .string(let s): return [(prefix, .text(s))]
         case .object(let members): return members.flatMap { flatten($0.1, prefix: name($0.0)) }
-        case .array(let items): return items.enumerated().flatMap { flatten($1, prefix: name(String($0 + 1))) }
+        case .array(let items), .records(let items, _): return items.enumerated().flatMap { flatten($1, prefix: name(String($0 + 1))) }
         }
     }
 

@@ -272,7 +272,7 @@ extension ReportJSON {
             ("share", .double(a.share)),
             (
                 "sessions",
-                .array(
+                .records(
                     a.sessions.map { s in
                         .object([
                             ("id", s.id.map { .string($0) } ?? .null),
@@ -281,18 +281,18 @@ extension ReportJSON {
                             ("seconds", .seconds(s.micros)),
                             ("running", .bool(s.running)),
                         ])
-                    })
+                    }, fields: ["id", "start", "end", "seconds", "running"])
             ),
             (
                 "hours",
-                .array(
+                .records(
                     a.hours.map { h in
                         .object([
                             ("start", .string(TextFormat.localTimestamp(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds))),
                             ("hour", .int(h.slot.hour)),
                             ("seconds", .seconds(h.micros)),
                         ])
-                    })
+                    }, fields: ["start", "hour", "seconds"])
             ),
         ])
     }

@@ -12,6 +12,11 @@ public indirect enum JSONText: Equatable, Sendable {
     case string(String)
     case array([JSONText])
     case object([(String, JSONText)])
+    /// A list of records (objects), written as an array, with the fields its records have:
+    /// the CSV made of the document has them as its first columns, with rows or without, so a
+    /// view's CSV header does not change on a day with none (or with rows that leave a field
+    /// out: a limit names an app or a category).
+    case records([JSONText], fields: [String])
 
     public static func == (a: JSONText, b: JSONText) -> Bool { a.serialized == b.serialized }
 
@@ -36,7 +41,7 @@ public indirect enum JSONText: Equatable, Sendable {
         case .double(let d): out += d.isFinite ? JSONText.number(d) : "null"
         case .seconds(let m): out += JSONText.seconds(m)
         case .string(let s): JSONText.writeString(s, to: &out)
-        case .array(let items):
+        case .array(let items), .records(let items, _):
             out += "["
             for (k, item) in items.enumerated() {
                 if k > 0 { out += "," }

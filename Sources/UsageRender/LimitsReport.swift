@@ -118,7 +118,7 @@ extension ReportJSON {
             ("time_zone", .string(zone.identifier)),
             (
                 "limits",
-                .array(
+                .records(
                     statuses.map { s in
                         let target: (String, JSONText)
                         switch s.limit.target {
@@ -136,7 +136,7 @@ extension ReportJSON {
                                     ?? .null
                             ),
                         ])
-                    })
+                    }, fields: ["app", "category", "limit_seconds", "used_seconds", "crossed", "crossed_at"])
             ),
         ])
     }

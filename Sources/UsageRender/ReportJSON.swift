@@ -52,7 +52,7 @@ public enum ReportJSON {
         .object([
             (
                 "days",
-                .array(
+                .records(
                     days.map { d in
                         .object([
                             ("day", .string(d.day.description)),
@@ -60,7 +60,7 @@ public enum ReportJSON {
                             ("screen_time_seconds", .seconds(d.screenTimeMicros)),
                             ("categories", .object(d.categories.map { ($0.name, .seconds($0.micros)) })),
                         ])
-                    })
+                    }, fields: ["day", "total_seconds", "screen_time_seconds"])
             )
         ])
     }
@@ -79,26 +79,31 @@ public enum ReportJSON {
         ])
     }
 
+    /// The columns `skipped` flattens to (`total`, `reasons.REASON`).
+    static var skippedFields: [String] { ["total"] + SkipReason.allCases.map { "reasons." + $0.rawValue } }
+
     static func dayHeader(_ r: DayReport) -> [(String, JSONText)] {
         [("day", .string(r.day.description)), ("time_zone", .string(r.zone))]
     }
 
     static func apps(_ list: [AppUsage]) -> JSONText {
-        .array(
+        .records(
             list.map {
                 .object([
                     ("name", .string($0.name)), ("category", .string($0.category)),
                     ("seconds", .seconds($0.micros)), ("sessions", .int($0.sessions)), ("share", .double($0.share)),
                 ])
-            })
+            }, fields: ["name", "category", "seconds", "sessions", "share"])
     }
 
     static func categories(_ list: [CategoryUsage]) -> JSONText {
-        .array(list.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros)), ("share", .double($0.share))]) })
+        .records(
+            list.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros)), ("share", .double($0.share))]) },
+            fields: ["name", "seconds", "share"])
     }
 
     static func hours(_ list: [HourUsage], by stack: HourlyStack = .app) -> JSONText {
-        .array(
+        .records(
             list.map { h in
                 .object([
                     ("start", .string(TextFormat.localTimestamp(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds))),
@@ -108,6 +113,6 @@ public enum ReportJSON {
                         ? ("apps", .object(h.apps.map { ($0.name, .seconds($0.micros)) }))
                         : ("categories", .object(h.categories.map { ($0.name, .seconds($0.micros)) })),
                 ])
-            })
+            }, fields: ["start", "hour", "seconds"])
     }
 }

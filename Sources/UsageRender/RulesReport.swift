@@ -82,16 +82,16 @@ extension ReportJSON {
             ("file", s.hasFile ? s.file.map(JSONText.string) ?? .null : .null),
             (
                 "rules",
-                .array(
+                .records(
                     s.rules.map {
                         .object([
                             ("match", .string($0.pattern)), ("category", .string($0.category)), ("apps", .int($0.apps)),
                             ("seconds", .seconds($0.micros)),
                         ])
-                    })
+                    }, fields: ["match", "category", "apps", "seconds"])
             ),
             ("uncategorised_seconds", .seconds(s.uncategorisedMicros)),
-            ("uncategorised_apps", .array(s.uncategorised.map { .object([("name", .string($0.app)), ("seconds", .seconds($0.micros))]) })),
+            ("uncategorised_apps", .records(s.uncategorised.map { .object([("name", .string($0.app)), ("seconds", .seconds($0.micros))]) }, fields: ["name", "seconds"])),
         ])
     }
 

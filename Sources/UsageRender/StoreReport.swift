@@ -91,13 +91,13 @@ extension ReportJSON {
             ("store", .string(s.path)),
             (
                 "sources",
-                .array(
+                .records(
                     s.sources.map { r in
                         .object([
                             ("source", .string(r.source)), ("device", r.device.map { .string($0) } ?? .null), ("added", .int(r.added)), ("updated", .int(r.updated)),
                             ("unchanged", .int(r.unchanged)), ("skipped", skipped(r.skipped)),
                         ])
-                    })
+                    }, fields: ["source", "added", "updated", "unchanged"] + skippedFields.map { "skipped." + $0 })
             ),
             ("forgotten", .int(s.forgotten)),
             ("sessions", .int(s.sessions)),
@@ -117,14 +117,14 @@ extension ReportJSON {
             ("last_day", s.days.map { .string($0.upperBound.description) } ?? .null),
             (
                 "sources",
-                .array(
+                .records(
                     s.sources.map { source in
                         .object([
                             ("source", .string(source.identity)), ("shown", .string(source.shown)),
                             ("sessions", .int(source.sessions)), ("imports", .int(source.imports)),
                             ("first_import", time(source.firstImport)), ("last_import", time(source.lastImport)),
                         ])
-                    })
+                    }, fields: ["source", "shown", "sessions", "imports", "first_import", "last_import"])
             ),
             ("retention_days", s.retentionDays.map { .int($0) } ?? .null),
         ])

@@ -113,7 +113,7 @@ extension ReportJSON {
                 ("change", s.change.map { .double($0) } ?? .null),
                 ("apps", apps(s.apps)),
                 ("categories", categories(s.categories)),
-                ("daily", .array(s.days.map { .object([("day", .string($0.day.description)), ("seconds", .seconds($0.micros))]) })),
+                ("daily", .records(s.days.map { .object([("day", .string($0.day.description)), ("seconds", .seconds($0.micros))]) }, fields: ["day", "seconds"])),
             ])
     }
 

@@ -31,14 +31,17 @@ public enum TextFormat {
     /// The rows of a list in whole minutes that add up to the rounded sum of all of them: each
     /// row is floored, and the minutes left over go one each to the rows with the largest
     /// remainders (the first of equal remainders first), so no row is more than a minute off
-    /// and the rows add up to the total the list shows.
+    /// and the rows add up to the total the list shows. A row under half a minute is never
+    /// given one: it stays `<1m`, as `duration` (and the tracker) shows it, never `1m`; the
+    /// minute that several such rows make together stays with them, so the total is then
+    /// the rows' minutes plus at most one for each `<1m` row.
     public static func minutes(adding values: [Micros]) -> [Int64] {
         let minute: Micros = 60_000_000
         let clean = values.map { max(0, $0) }
         var result = clean.map { $0 / minute }
         let left = minutes(clean.reduce(0, +)) - result.reduce(0, +)
         guard left > 0 else { return result }
-        let order = clean.indices.filter { clean[$0] % minute > 0 }
+        let order = clean.indices.filter { clean[$0] % minute > 0 && clean[$0] >= minute / 2 }
             .sorted { (clean[$0] % minute, $1) > (clean[$1] % minute, $0) }
         for k in order.prefix(Int(left)) { result[k] += 1 }
         return result

@@ -27,12 +27,16 @@ public struct Confirmation {
     /// How the command is written so that it asks nothing (`forget before 2026-01-01 --yes`),
     /// for the refusal in a batch run.
     public let withYes: String
+    /// What a batch run says instead of asking, when not that the command deletes data and
+    /// takes `--yes` (`no task 'Emial' — did you mean 'Email'? …`).
+    public let refusal: ShellError?
     /// Acts: called only after a yes.
     public let proceed: () -> CommandOutcome
 
-    public init(question: String, withYes: String, proceed: @escaping () -> CommandOutcome) {
+    public init(question: String, withYes: String, refusal: ShellError? = nil, proceed: @escaping () -> CommandOutcome) {
         self.question = question
         self.withYes = withYes
+        self.refusal = refusal
         self.proceed = proceed
     }
 }

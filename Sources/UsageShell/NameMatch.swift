@@ -1,4 +1,5 @@
-// NameMatch.swift — finds the app or category a typed word means: exact, then ignoring case, then a unique prefix; else "did you mean".
+// NameMatch.swift — finds the app or category a typed word means: exact, then ignoring case, then a unique prefix; else "did you mean" (for day words too).
+import UsageCore
 
 /// Resolves typed names against the names of the loaded data.
 enum NameMatch {
@@ -73,5 +74,15 @@ enum NameMatch {
             (before, previous, current) = (previous, current, before)
         }
         return previous[b.count]
+    }
+}
+
+extension DayQuery {
+    /// What is wrong with a word that is no day (`DayQuery.problem`), with the day word it is
+    /// a slip from, as names get one: `'yestreday' is not a day — did you mean 'yesterday'?`.
+    public static func problemSuggesting(_ text: String) -> String {
+        let problem = Self.problem(text)
+        guard problem == "'\(text)' is not a day", let close = NameMatch.closest(to: text, among: words) else { return problem }
+        return "\(problem) — did you mean '\(close)'?"
     }
 }

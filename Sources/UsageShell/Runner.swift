@@ -15,10 +15,15 @@ public protocol LineReader: AnyObject {
     func readLine(prompt: String) -> String?
     /// Keeps an entered command in history (interactive runs only; batch lines never arrive here).
     func addHistory(_ line: String)
+    /// The answer to a command's question (`[y/N]`), or `nil` when it was cancelled: Ctrl-C or
+    /// Ctrl-D at a terminal, the end of input elsewhere. A Ctrl-C must not be taken as "ask
+    /// again", or the next line typed (a command) would be read as the answer.
+    func readAnswer(prompt: String) -> String?
 }
 
 extension LineReader {
     public func addHistory(_ line: String) {}
+    public func readAnswer(prompt: String) -> String? { readLine(prompt: prompt) }
 }
 
 /// A sink that keeps everything written (tests).
@@ -76,6 +81,9 @@ public final class Runner {
     let err: TextSink
     /// Stop at the first failing command.
     public var bail: Bool
+    /// Whether an error names the line it came from (`error: line 2: …`): not in a run of one
+    /// command of the program's own (`usage-shell import …`), which has no lines.
+    public var numbersLines = true
     /// Whether any command (or the initial load) failed: the exit status is 1 then.
     public private(set) var anyFailed = false
     /// Whether `limits check` found a crossed limit: the exit status is 3 then (unless a command failed).
@@ -141,6 +149,7 @@ public final class Runner {
         let model = shell.model
         let n = model.history.sessionCount
         var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
+        if let awaited = shell.awaitedStore { loaded = "no store at \(awaited) yet (import FILE, start TASK or task add NAME makes it)" }
         if model.hasData, model.loadedSource == .store, let path = shell.environment.store {
             loaded = "\(n) session\(n == 1 ? "" : "s") from the store \(path)"
         }
@@ -153,6 +162,9 @@ public final class Runner {
     /// data loaded (a batch run stops when it did not).
     @discardableResult
     public func loadInitial(_ source: SourceRef) -> Bool {
+        // A store named explicitly and not there yet: nothing to load, and no failure: a
+        // command that writes makes it; every one that reads says it is not there.
+        if shell.awaitsNamedStore(source) { return true }
         let result = shell.loadSource(source)
         writeWarnings()
         guard case .failure(let failure) = result else { return true }
@@ -205,7 +217,7 @@ public final class Runner {
                 emit(lines)
             case .failed(let error):
                 anyFailed = true
-                err.write("error: line \(number): \(Self.safe(error.description))\n")
+                err.write("error: \(numbersLines ? "line \(number): " : "")\(Self.safe(error.description))\n")
                 if bail { return false }
             case .quit:
                 return false
@@ -271,7 +283,7 @@ public final class Runner {
         err.write("note: \(Self.safe(shell.noticeText(notice)))\n")
         shell.noticeSaid(notice)
         guard case .longGap = notice else { return }
-        let answer = reader.readLine(prompt: "keep it running (k), stop it then (s), or split it: stop then, start again now (p)? [k/s/p] ") ?? "k"
+        let answer = reader.readAnswer(prompt: "keep it running (k), stop it then (s), or split it: stop then, start again now (p)? [k/s/p] ") ?? "k"
         if let said = shell.mendGap(notice, answer: answer) { err.write(Self.safe(said) + "\n") }
     }
 
@@ -282,13 +294,16 @@ public final class Runner {
     }
 
     /// A command's question answered: at the prompt the user is asked (`[y/N]`; only `y` or
-    /// `yes` goes on); a batch run never guesses and refuses, naming the `--yes` form.
+    /// `yes` goes on; Ctrl-C or Ctrl-D cancels: no, said so, back to the prompt); a batch run
+    /// never guesses and refuses, naming the `--yes` form (or saying what the question was).
     func settle(_ outcome: CommandOutcome) -> CommandOutcome {
         guard case .confirm(let confirmation) = outcome else { return outcome }
-        guard let reader else { return .failed(.needsYes(confirmation.withYes)) }
+        guard let reader else { return .failed(confirmation.refusal ?? .needsYes(confirmation.withYes)) }
         writeWarnings()
-        let answer = reader.readLine(prompt: Self.safe(confirmation.question) + " [y/N] ")
-        guard let answer, ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }
+        guard let answer = reader.readAnswer(prompt: Self.safe(confirmation.question) + " [y/N] ") else {
+            return .output(["cancelled; nothing changed"])
+        }
+        guard ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }
         return settle(confirmation.proceed())
     }
 

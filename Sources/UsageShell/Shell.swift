@@ -24,6 +24,9 @@ public final class Shell {
     public private(set) var warnings: [String] = []
     /// The store as tracking opened it (held, so the process keeps it open).
     var openedStore: (any StoreReader)?
+    /// A store named explicitly that did not exist when the run began: reading commands say
+    /// so, and the command that makes it loads it (NamedStore.swift).
+    public internal(set) var awaitedStore: StoreLocation?
     /// The month `calendar` showed last (`calendar next` steps from it).
     var calendarMonth: CalendarMonth?
     /// The session's series colours for one history and zone.
@@ -98,6 +101,7 @@ public final class Shell {
                 model.forgetReports()
                 return .failed(.historyUnreadable(failure))
             }
+            loadAwaitedStoreIfMade()
             return outcome
         }
     }
@@ -129,6 +133,10 @@ public final class Shell {
         // process (closing any descriptor of a file ends them all): it is named as the store.
         if let path = environment.store?.file, source.parts.contains(where: { if case .file(let f) = $0 { return Self.sameFile(f, path) } else { return false } }) {
             return .failure(.usage(command: "load", problem: "that file is the store: load store (or :store:)", usage: CommandTable.named("load").usage))
+        }
+        // Tracked time of a store named explicitly that is not there is no empty source: it is said.
+        if source.parts.contains(.tracked), environment.storeNamed, let location = environment.store, !location.exists {
+            return .failure(.store(.missing(path: location.description)))
         }
         if source.readsStdin {
             if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
@@ -183,7 +191,7 @@ public final class Shell {
     public func selectDay(_ word: String) throws(ShellError) {
         let usage = CommandTable.named("day").usage
         guard let query = DayQuery(word) else {
-            throw .usage(command: "day", problem: DayQuery.problem(word), usage: usage)
+            throw .usage(command: "day", problem: DayQuery.problemSuggesting(word), usage: usage)
         }
         try selectDay(query, typed: word)
     }
@@ -199,6 +207,7 @@ public final class Shell {
     /// Fails with `noData` (saying why) when nothing has loaded.
     func requireData() throws(ShellError) {
         guard model.hasData else {
+            if let awaitedStore { throw .store(.missing(path: awaitedStore.description)) }
             if case .failed(let error) = model.state { throw .noData(lastFailure: error) }
             throw .noData(lastFailure: nil)
         }

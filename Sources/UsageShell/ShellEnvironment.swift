@@ -29,6 +29,10 @@ public struct ShellEnvironment {
     public var pager: String?
     /// Where the store is (`--db`, `USAGE_SHELL_DB`, else under `XDG_DATA_HOME`); nil: no store.
     public var store: StoreLocation?
+    /// Whether the store was named explicitly (`--db`, `USAGE_SHELL_DB`): then it is what a run
+    /// with no SOURCE shows, never the sample, and every command that reads it says in one
+    /// line when it does not exist (a mistyped path must not show other data).
+    public var storeNamed: Bool
     /// The clock, for `import` and retention (the view model has its own, for "today").
     public var now: () -> Micros
 
@@ -38,7 +42,7 @@ public struct ShellEnvironment {
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
         limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
-        store: StoreLocation? = nil, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
+        store: StoreLocation? = nil, storeNamed: Bool = false, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
@@ -51,6 +55,7 @@ public struct ShellEnvironment {
         self.rulesFile = rulesFile
         self.stdin = stdin
         self.store = store
+        self.storeNamed = storeNamed
         self.now = now
     }
 }

@@ -16,6 +16,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case noData(lastFailure: LoadError?)
     /// A load failed; whatever data was loaded before is kept.
     case loadFailed(LoadError, previousDataKept: Bool)
+    /// `import` could not read a source: nothing was imported (`retry` is for `load`).
+    case importFailed(LoadError)
     /// `retry` with no failed load to retry.
     case nothingToRetry
     /// No app or category of the loaded data has this name; `suggestion` is a close one.
@@ -62,6 +64,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no data loaded; try 'load SOURCE'"
         case .loadFailed(let error, let kept):
             return "\(error.description); \(kept ? "the previous data is kept, " : "")'retry' tries again"
+        case .importFailed(let error):
+            return "\(error.description); nothing was imported"
         case .nothingToRetry:
             return "nothing to retry: the last load did not fail"
         case .unknownName(let kind, let word, let suggestion):

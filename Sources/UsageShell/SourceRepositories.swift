@@ -5,10 +5,14 @@ import UsageData
 import UsageStore
 
 extension SourceRef {
-    /// What a run with no SOURCE opens on: the store when it holds sessions (or cannot be
-    /// read: that is said, not hidden behind the sample), else the bundled sample.
-    public static func startingSource(store location: StoreLocation?) -> SourceRef {
-        guard let location, location.exists else { return .sample }
+    /// What a run with no SOURCE opens on: a store `named` explicitly (`--db`,
+    /// `USAGE_SHELL_DB`) always, there or not, empty or not (`Shell.awaitsNamedStore`); the
+    /// default store when it holds sessions (or cannot be read: that is said, not hidden behind
+    /// the sample); else the bundled sample.
+    public static func startingSource(store location: StoreLocation?, named: Bool = false) -> SourceRef {
+        guard let location else { return .sample }
+        if named { return .store }
+        guard location.exists else { return .sample }
         guard let history = try? OpenStores.shared.reader(location).history(source: storeName) else { return .store }
         return history.sessionCount > 0 ? .store : .sample
     }

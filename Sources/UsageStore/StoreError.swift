@@ -65,5 +65,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "cannot use the store '\(path)': \(reason)" }
+    public var description: String {
+        if case .missing(let path) = self { return "no store at '\(path)' yet (import FILE, start TASK or task add NAME makes it)" }
+        return "cannot use the store '\(path)': \(reason)"
+    }
 }

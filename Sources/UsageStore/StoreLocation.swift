@@ -68,8 +68,10 @@ public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
     static func redacted(_ conninfo: String) -> String { SourceRef.redactedConnection(conninfo) }
 
     /// Whether something is there: a store, or something that is not one (which opening then
-    /// refuses in one line); an empty file counts as nothing (a store is made in it).
-    /// (A server's database counts as something: whether it holds a store, opening says.)
+    /// refuses in one line); an empty file counts as nothing (a store is made in it). A
+    /// server's database holds a store when its schema is there: asked by opening it (kept
+    /// open, as the run's reads use it); a database without one is nothing yet, and one that
+    /// cannot be reached counts as something, so that opening it says why in one line.
     public var exists: Bool {
         switch self {
         case .sqlite(let path):
@@ -77,7 +79,14 @@ public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
             guard stat(path, &info) == 0 else { return false }
             return (info.st_mode & S_IFMT) != S_IFREG || info.st_size > 0
         case .postgres:
-            return true
+            do {
+                _ = try OpenStores.shared.reader(self)
+                return true
+            } catch .missing {
+                return false
+            } catch {
+                return true
+            }
         }
     }
 

@@ -75,6 +75,17 @@ final class EditLineReader: LineReader {
 
     /// The next line; Ctrl-C drops the line and prompts again; Ctrl-D on an empty line is the end.
     func readLine(prompt: String) -> String? {
+        read(prompt: prompt, interruptEnds: false)
+    }
+
+    /// The answer to a question; Ctrl-C (or Ctrl-D) cancels it: nil, on a fresh line.
+    func readAnswer(prompt: String) -> String? {
+        read(prompt: prompt, interruptEnds: true)
+    }
+
+    /// A line read at `prompt`; nil at Ctrl-D on an empty line, and at Ctrl-C when `interruptEnds`
+    /// (else Ctrl-C drops what was typed and prompts again).
+    private func read(prompt: String, interruptEnds: Bool) -> String? {
         free(promptBuffer)
         promptBuffer = strdup(prompt)
         while true {
@@ -87,9 +98,10 @@ final class EditLineReader: LineReader {
             errno = 0
             guard let line = el_gets(editLine, &count) else {
                 if Interrupt.take() || errno == EINTR {
-                    // Ctrl-C: drop what was typed and prompt again on a fresh line.
+                    // Ctrl-C: drop what was typed and prompt again on a fresh line (or, at a question, cancel it).
                     write("\n")
                     el_reset(editLine)
+                    if interruptEnds { return nil }
                     continue
                 }
                 write("\n")  // Ctrl-D: libedit leaves the cursor after the prompt

@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "What to import: a file (any format load reads), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input.",
+            "What to import: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, :sample: for the bundled sample.",
             valueName: "source"),
         completion: .file())
     var sources: [String]
@@ -35,7 +35,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The time zone of the retention cut (IANA name or UTC); default: $TZ, else the system's.")
     var tz: String?
 
-    @Option(help: "Output: table or json.")
+    @Option(help: "Output: table, json or csv (RFC 4180, the JSON's fields).")
     var format: OutputFormat = .table
 
     @Option(help: ArgumentHelp("How long a load waits for a stream that sends nothing (seconds, 2m, 1h).", valueName: "seconds"))
@@ -59,6 +59,7 @@ struct ImportCommand: ParsableCommand {
             output: OutputSettings(format: format), interactive: false)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
         let named = device.map { " --device " + Tokenizer.quoted($0) } ?? ""
+        runner.numbersLines = false
         runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ") + named])
         // The store's log written into its file: the file alone then holds everything.
         OpenStores.shared.closeAll()

@@ -26,7 +26,7 @@ struct UsageShellCommand: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, store for the store; absent: the store when it holds sessions, else the bundled sample (also ':sample:').",
+            "Data to load, merged when several: a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, store for the store; absent: the store named by --db or $USAGE_SHELL_DB (one that does not exist is an error for every command that reads it), else the default store when it holds sessions, else the bundled sample (also ':sample:').",
             valueName: "source"),
         completion: .file())
     var sources: [String] = []
@@ -105,8 +105,10 @@ struct UsageShellCommand: ParsableCommand {
             throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
         }
         if let day, DayQuery(day) == nil {
+            // A slip from a day word is named; else the forms are listed.
+            let suggesting = DayQuery.problemSuggesting(day)
             throw ValidationError(
-                DayQuery.problem(day) + ": use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
+                suggesting != DayQuery.problem(day) ? suggesting : suggesting + ": use YYYY-MM-DD, today, yesterday, prev, next, first, last, +N, -N or a weekday")
         }
     }
 }

@@ -79,7 +79,8 @@ extension UsageShellCommand {
             ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)
         let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
         let source = sources.isEmpty
-            ? SourceRef.startingSource(store: shell.environment.store) : SourceRef(sources, home: environment["HOME"])
+            ? SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed)
+            : SourceRef(sources, home: environment["HOME"])
         let status = runner.run(
             plan, source: source, day: day, readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
             makeReader: {
@@ -120,7 +121,8 @@ enum Wiring {
             loadPresenter: presenter,
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
-            stdin: stdin, store: db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment), now: now)
+            stdin: stdin, store: db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment),
+            storeNamed: db != nil || !(environment["USAGE_SHELL_DB"] ?? "").isEmpty, now: now)
         return Shell(model: model, output: output, environment: shellEnvironment)
     }
 }

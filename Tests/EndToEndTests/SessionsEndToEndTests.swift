@@ -167,9 +167,11 @@ struct SessionsEndToEndTests {
         #expect(try sqlite3(w.db, "SELECT count(*) FROM undo_journal") == "110")
         #expect(try Binary.run(["--db", w.db] + Array(repeating: ["-c", "undo"], count: 100).flatMap { $0 }).status == 0)
         #expect(try trackerDump(w.db) == before)
-        // A race for one free hour (23:00–23:59) from both at once: one wins.
+        // A race for one free hour (23:00–23:59) from both at once: one wins. (Names far apart:
+        // a new name one slip from the other's would be refused as a likely typo.)
+        let racers = ["Hare", "Tortoise"]
         DispatchQueue.concurrentPerform(iterations: 2) { p in
-            results.set(p, try? Binary.run(["--db", db, "-c", "track Racer\(p) 2026-02-23T23:00 2026-02-23T23:59"]))
+            results.set(p, try? Binary.run(["--db", db, "-c", "track \(racers[p]) 2026-02-23T23:00 2026-02-23T23:59"]))
         }
         let outcomes = (0..<2).compactMap { results.get($0) }
         #expect(outcomes.map(\.status).sorted() == [0, 1])

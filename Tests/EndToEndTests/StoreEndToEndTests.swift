@@ -97,16 +97,33 @@ struct StoreEndToEndTests {
         #expect(merged.stdout.contains("Terminal") && merged.stdout.contains("Slack"))
     }
 
+    /// The default store (not named with --db or USAGE_SHELL_DB) opens where it holds
+    /// sessions, the sample where it does not; a store named explicitly is always what opens,
+    /// even empty (see `bugAMistypedDbShowedTheSample` for one that is not there).
     @Test func theStoreOpensWhereItHoldsSessionsAndTheSampleWhereItDoesNot() throws {
         let w = try StoreWorkspace()
-        let empty = try Binary.run(["--db", w.db, "-c", "day"])
+        let environment = ["XDG_DATA_HOME": w.url.path]
+        let db = w.url.appendingPathComponent("usage-shell/usage.sqlite").path
+        let empty = try Binary.run(["-c", "day"], environment: environment)
         #expect(empty.stdout.hasPrefix("Monday, February 23, 2026"), "the sample with no store")
-        #expect(!FileManager.default.fileExists(atPath: w.db), "reading makes no store")
-        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
-        #expect(try Binary.run(["--db", w.db, "-c", "day"]).stdout.hasPrefix("Saturday, February 21, 2026"))
-        let forget = try Binary.run(["--db", w.db, "-c", "forget before 2026-03-01 --yes"])
+        #expect(!FileManager.default.fileExists(atPath: db), "reading makes no store")
+        #expect(try Binary.run(["import", w.write("d.json", Self.day)], environment: environment).status == 0, "the import the test starts from")
+        #expect(try Binary.run(["-c", "day"], environment: environment).stdout.hasPrefix("Saturday, February 21, 2026"))
+        let forget = try Binary.run(["-c", "forget before 2026-03-01 --yes"], environment: environment)
         #expect(forget.stdout == "forgot 2 of 2 imported sessions (those that end before 2026-03-01 00:00)\n")
-        #expect(try Binary.run(["--db", w.db, "-c", "day"]).stdout.hasPrefix("Monday, February 23, 2026"), "an empty store opens on the sample")
+        #expect(try Binary.run(["-c", "day"], environment: environment).stdout.hasPrefix("Monday, February 23, 2026"), "an empty store opens on the sample")
+        // Named, the same empty store is what is shown: today, with nothing in it.
+        let before = Self.today()
+        let named = try Binary.run(["--db", db, "--format", "json", "-c", "day"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(Set([before, Self.today()]).contains { named.stdout == #"{"day":"\#($0)","time_zone":"UTC","total_seconds":0,"screen_time_seconds":0}"# + "\n" }, "\(named.stdout)")
+    }
+
+    /// Today in UTC (the zone the binary runs in), as `2026-02-23`.
+    static func today() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date())
     }
 
     @Test func forgetInABatchRunNeedsYes() throws {
@@ -300,7 +317,7 @@ struct StoreFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
         let imported = try Binary.run(["--db", folder, "import", Binary.fixture("oracle-dst.json")])
         #expect(imported.status == 1)
-        #expect(imported.stderr == "error: line 1: cannot use the store '\(folder)': it is a directory; a store is a file (--db \(folder)/usage.sqlite, say)\n")
+        #expect(imported.stderr == "error: cannot use the store '\(folder)': it is a directory; a store is a file (--db \(folder)/usage.sqlite, say)\n")
     }
 
     /// A file at the store's path that is not a store of ours: one line naming it, status 1,
@@ -353,6 +370,6 @@ struct StoreFaultTests {
         #expect(read.stdout.contains("(read-only)"))
         let write = try Binary.run(["--db", w.db, "import", data], launcher: launcher)
         #expect(write.status == 1)
-        #expect(write.stderr == "error: line 1: cannot use the store '\(w.db)': it can only be read here (a read-only file or folder)\n")
+        #expect(write.stderr == "error: cannot use the store '\(w.db)': it can only be read here (a read-only file or folder)\n")
     }
 }

@@ -80,10 +80,17 @@ struct TrackingEndToEndTests {
         #expect(category.status == 1)
     }
 
+    /// Before any store, a task command said to import something. The default store not made
+    /// yet holds no task; a store named with --db that is not there is said to be missing (a
+    /// mistyped path), with what makes one; neither is made by it.
     @Test func bugATaskNamedBeforeAnyStoreSaidToImportSomething() throws {
         let w = try StoreWorkspace()
-        let r = try Binary.run(["--db", w.db, "-c", "task done Write"])
+        let data = w.url.appendingPathComponent("data").path
+        let r = try Binary.run(["-c", "task done Write"], environment: ["XDG_DATA_HOME": data])
         #expect(r.stderr == "error: line 1: no task 'Write' (tasks lists them; 'start NAME' or 'task add NAME' makes one)\n")
+        #expect(!FileManager.default.fileExists(atPath: data))
+        let named = try Binary.run(["--db", w.db, "-c", "task done Write"])
+        #expect(named.stderr == "error: line 1: no store at '\(w.db)' yet (import FILE, start TASK or task add NAME makes it)\n")
         #expect(!FileManager.default.fileExists(atPath: w.db))
     }
 
@@ -107,7 +114,7 @@ struct TrackingEndToEndTests {
     @Test func bugStartWithAnUnquotedNameOnlySaidUnexpected() throws {
         let w = try StoreWorkspace()
         let r = try Binary.run(["--db", w.db, "-c", "start Write report"])
-        #expect(r.stderr == "error: line 1: start: a name with spaces is quoted: start \"Write report\" (usage: start TASK [--at TIME])\n")
+        #expect(r.stderr == "error: line 1: start: a name with spaces is quoted: start \"Write report\" (usage: start TASK [--at TIME] [--new])\n")
         #expect(r.status == 1)
     }
 
@@ -126,7 +133,7 @@ struct TrackingEndToEndTests {
 
     @Test func statusAsJSONHasItsFiveFields() throws {
         let w = try StoreWorkspace()
-        let idle = try Binary.run(["--db", w.db, "--format", "json", "-c", "status"])
+        let idle = try Binary.run(["--format", "json", "-c", "status"], environment: ["XDG_DATA_HOME": w.url.path])
         #expect(idle.stdout == #"{"running":false,"task":null,"since":null,"seconds":0,"id":null}"# + "\n")
         let running = try Binary.run(["--db", w.db, "--format", "json", "-c", "start Write --at 2026-02-23T09:00", "-c", "status"])
         #expect(running.stdout.split(separator: "\n").last?.hasPrefix(#"{"running":true,"task":"Write","since":"2026-02-23T09:00:00Z","seconds":"#) == true)

@@ -227,15 +227,36 @@ struct DayReportTests {
 }
 
 struct DefaultDayTests {
-    @Test func theDefaultDayIsTheLatestLocalDayWithData() throws {
+    @Test func theDefaultDayIsTheLastLocalDayOnWhichASessionStarts() throws {
         let d = try dataset([
             ("A", nil, "2026-02-20T10:00:00Z", "2026-02-20T11:00:00Z"),
             ("B", nil, "2026-02-23T22:00:00Z", "2026-02-24T00:00:00Z"),  // ends exactly at midnight UTC
         ])
         let now = instant("2026-11-22T12:00:00Z")
         #expect(d.defaultDay(in: .utc, now: now) == day("2026-02-23"))
-        #expect(d.defaultDay(in: try #require(Zone(identifier: "Asia/Tokyo")), now: now) == day("2026-02-24"))
+        #expect(d.defaultDay(in: try #require(Zone(identifier: "Asia/Tokyo")), now: now) == day("2026-02-24"))  // starts at 07:00 there
         #expect(d.dayRange(in: .utc) == day("2026-02-20")...day("2026-02-23"))
+    }
+
+    /// Issue 35: a session running past the last midnight made its tail the default day (a
+    /// day of a few minutes, and `insights` then reported a fall). The default day is the last
+    /// day on which a session starts, or today when a session reaches into today.
+    @Test(arguments: [
+        // (the sessions, now, the default day in UTC)
+        ([("2026-02-22T10:00:00Z", "2026-02-22T11:00:00Z"), ("2026-02-23T23:30:00Z", "2026-02-24T00:20:00Z")], "2026-11-22T12:00:00Z", "2026-02-23"),
+        // A tail into today: today has data.
+        ([("2026-11-21T10:00:00Z", "2026-11-21T11:00:00Z"), ("2026-11-21T23:30:00Z", "2026-11-22T00:20:00Z")], "2026-11-22T12:00:00Z", "2026-11-22"),
+        // A session that starts today.
+        ([("2026-11-21T10:00:00Z", "2026-11-21T11:00:00Z"), ("2026-11-22T08:00:00Z", "2026-11-22T08:20:00Z")], "2026-11-22T12:00:00Z", "2026-11-22"),
+        // The latest start is not the latest session by end: a long one ends last.
+        ([("2026-02-20T10:00:00Z", "2026-02-23T02:00:00Z"), ("2026-02-21T09:00:00Z", "2026-02-21T10:00:00Z")], "2026-11-22T12:00:00Z", "2026-02-21"),
+        // Data in the future: its last start.
+        ([("2027-01-05T10:00:00Z", "2027-01-05T11:00:00Z")], "2026-11-22T12:00:00Z", "2027-01-05"),
+    ] as [([(String, String)], String, String)])
+    func bugTheDefaultDayCouldBeATail(sessions: [(String, String)], now: String, expected: String) throws {
+        let d = try dataset(sessions.enumerated().map { (n, s) -> (String?, String?, String, String) in ("App \(n)", nil, s.0, s.1) })
+        #expect(d.defaultDay(in: .utc, now: instant(now)) == day(expected))
+        #expect(d.latestStart == sessions.map { instant($0.0) }.max())
     }
 
     @Test func withNoDataTheDefaultDayIsToday() {

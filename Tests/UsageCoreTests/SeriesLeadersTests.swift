@@ -90,6 +90,7 @@ struct SeriesLeadersTests {
             var categories: [String] { base.categories }
             var sessionCount: Int { base.sessionCount }
             var span: (start: Micros, end: Micros)? { base.span }
+            var latestStart: Micros? { base.latestStart }
             var skipped: SkipSummary { base.skipped }
             var repairedStrings: Int { base.repairedStrings }
             var parts: [SourcePart] { base.parts }

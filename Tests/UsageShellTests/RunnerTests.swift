@@ -126,7 +126,7 @@ struct ConfirmationTests {
         let counter = Counter()
         let runner = Runner(shell: loadedShell(), out: BufferSink(), err: BufferSink())
         runner.reader = ScriptedReader([])
-        #expect(runner.settle(question(counter)) == .output(["nothing changed"]))
+        #expect(runner.settle(question(counter)) == .output(["cancelled; nothing changed"]))
         #expect(counter.calls == 0)
     }
 }

@@ -280,6 +280,25 @@ struct StoreImportTests {
         #expect(offsets == [[330, -240], [0, 0]])
     }
 
+    /// The default day's fact: the latest start, read through the start index (issue 35), the
+    /// same as the dataset's; after a forget, the latest start left.
+    @Test func theLatestStartIsTheDatasetsAndFollowsAForget() throws {
+        let folder = try StoreFolder()
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        let data = dataset(rows([
+            row("long", "Safari", "Web", "2026-02-20T10:00:00Z", "2026-02-24T02:00:00Z"),
+            row("late", "Mail", "Work", "2026-02-22T23:30:00Z", "2026-02-23T00:20:00Z"),
+            row("early", "Notes", "Work", "2026-02-21T09:00:00Z", "2026-02-21T10:00:00Z"),
+        ]))
+        try importInto(store, data)
+        #expect(try store.history(source: "store").latestStart == RFC3339.parse("2026-02-22T23:30:00Z"))
+        #expect(try store.history(source: "store").latestStart == data.latestStart)
+        #expect(try store.forget(endingBefore: RFC3339.parse("2026-02-23T12:00:00Z")!) == 2)
+        #expect(try store.history(source: "store").latestStart == RFC3339.parse("2026-02-20T10:00:00Z"))
+        #expect(try store.forget(endingBefore: RFC3339.parse("2026-03-01T00:00:00Z")!) == 1)
+        #expect(try store.history(source: "store").latestStart == nil)
+    }
+
     @Test func rulesGiveNoCategoryToTheStoreAgain() throws {
         let folder = try StoreFolder()
         let store = try SQLiteStore.open(path: folder.store, create: true)

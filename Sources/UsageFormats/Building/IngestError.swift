@@ -17,7 +17,8 @@ public enum IngestError: Error, Equatable, Sendable {
     /// One line for the user.
     public var description: String {
         switch self {
-        case .empty: return "no data: the input is empty (expected a JSON array of sessions)"
+        // Said of every format: an empty file is no format yet (a `.csv` has no header either).
+        case .empty: return "no data: the input is empty"
         case .syntax(let line, let column, let message): return "not valid JSON at line \(line), column \(column): \(message)"
         case .notAnArray(let found): return "expected a JSON array of sessions, found \(found)"
         case .malformed(let format, let problem): return "not a valid \(format): \(problem)"

@@ -38,9 +38,13 @@ extension TextReport {
         }
         let g = theme.glyphs
         let shades: [Character] = g.isASCII ? [" ", ".", ":", "o", "#"] : [" ", "░", "▒", "▓", "█"]
-        // A cell: the day's number (with `>` when selected), its shade, the tasks due.
+        // A cell: the day's number (with `>` when selected), its shade, the tasks due, and a
+        // blank before the next day, so a due digit never reads as part of the next date
+        // (`1 28`). Where a cell has no room for that blank (below 43 columns), a day with tasks
+        // due is marked `!` instead of a digit.
         let cell = max(5, min(10, (width - 1) / 7))
-        let shadeCells = cell - 4
+        let roomy = cell >= 6
+        let shadeCells = roomy ? cell - 5 : cell - 4
         var lines = [theme.heading("Calendar · \(title)")]
         let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         lines.append(trimmedRight(names.map { TerminalText.pad(" " + (cell >= 6 ? $0 : String($0.prefix(2))), width: cell) }.joined()))
@@ -57,14 +61,14 @@ extension TextReport {
                 let shade = String(repeating: shades[level], count: shadeCells)
                 let styled = level > 0 ? theme.sgr("32", shade) : shade
                 let dueCount = due[date] ?? 0
-                let dueText = dueCount == 0 ? " " : dueCount > 9 ? "+" : String(dueCount)
-                row += marked + styled + dueText
+                let dueText = dueCount == 0 ? " " : !roomy ? "!" : dueCount > 9 ? "+" : String(dueCount)
+                row += marked + styled + dueText + (roomy ? " " : "")
             }
             lines.append(trimmedRight(row))
         }
         lines.append("")
         let legend = (1...4).map { "\(shades[$0]) \(["<1h", "1–3h", "3–6h", "6h+"][$0 - 1])" }.joined(separator: "  ")
-        lines += wrap([legend + "  · a digit: tasks due", summary], width: width)
+        lines += wrap([legend + (roomy ? "  · a digit: tasks due" : "  · !: tasks due"), summary], width: width)
         return lines
     }
 }

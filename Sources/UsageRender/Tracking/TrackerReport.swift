@@ -17,18 +17,19 @@ public struct TrackerClock: Sendable {
     /// `09:10`, local.
     public func clock(_ t: Micros) -> String { TextFormat.clock(t, offsetSeconds: zone.offsetSeconds(at: t)) }
 
-    /// `09:10` on the day shown, else `Sun 2026-02-22 17:05`.
-    public func when(_ t: Micros) -> String {
+    /// `09:10` today, else `Sun 2026-02-22 17:05`; with `dated`, always with its day.
+    public func when(_ t: Micros, dated: Bool = false) -> String {
         let date = zone.localDate(of: t)
-        return date == zone.localDate(of: now) ? clock(t) : "\(TextFormat.shortWeekday(date)) \(date) \(clock(t))"
+        return date == zone.localDate(of: now) && !dated ? clock(t) : "\(TextFormat.shortWeekday(date)) \(date) \(clock(t))"
     }
 
-    /// `09:10–10:30`, with the day where it is not today (once when both ends share it).
-    public func range(_ start: Micros, _ end: Micros?) -> String {
-        guard let end else { return "\(when(start))–now" }
-        if end == start { return when(start) }
-        let a = when(start)
-        let b = when(end)
+    /// `09:10–10:30`, with the day where it is not today (once when both ends share it); with
+    /// `dated`, always with its day (`track`'s confirmation: the day it went to is said).
+    public func range(_ start: Micros, _ end: Micros?, dated: Bool = false) -> String {
+        guard let end else { return "\(when(start, dated: dated))–now" }
+        if end == start { return when(start, dated: dated) }
+        let a = when(start, dated: dated)
+        let b = when(end, dated: dated)
         if a.count > 5, zone.localDate(of: start) == zone.localDate(of: end) { return "\(a)–\(clock(end))" }
         return "\(a)–\(b)"
     }
@@ -266,6 +267,14 @@ extension ReportJSON {
         ]
     }
 
+    /// The fields of `taskLine`, for a list of tasks with none in it.
+    static let taskFields = [
+        "number", "name", "category", "due", "priority", "estimate_seconds", "tracked_seconds", "day_seconds", "overdue", "done", "running",
+    ]
+
+    /// The fields of `interval`.
+    static let intervalFields = ["task", "start", "end", "seconds", "running"]
+
     /// A task as JSON: number, name, category, due, priority, estimate, tracked time, state.
     /// `periodKey` names the time of the period asked about (`day_seconds`, `range_seconds`).
     public static func taskLine(_ line: TaskLine, clock: TrackerClock, periodKey: String = "day_seconds") -> JSONText {
@@ -283,13 +292,13 @@ extension ReportJSON {
     public static func tasks(_ lines: [TaskLine], range: DateRange, clock: TrackerClock) -> JSONText {
         .object([
             ("filter", .string("range")), ("from", .string(range.from.description)), ("to", .string(range.to.description)),
-            ("tasks", .array(lines.map { taskLine($0, clock: clock, periodKey: "range_seconds") })),
+            ("tasks", .records(lines.map { taskLine($0, clock: clock, periodKey: "range_seconds") }, fields: taskFields.map { $0 == "day_seconds" ? "range_seconds" : $0 })),
         ])
     }
 
     /// `tasks`: `{"filter","day","tasks":[…]}`.
     public static func tasks(_ lines: [TaskLine], filter: String, clock: TrackerClock) -> JSONText {
-        .object([("filter", .string(filter)), ("day", .string(clock.day.description)), ("tasks", .array(lines.map { taskLine($0, clock: clock) }))])
+        .object([("filter", .string(filter)), ("day", .string(clock.day.description)), ("tasks", .records(lines.map { taskLine($0, clock: clock) }, fields: taskFields))])
     }
 
     /// One interval: `{"id","task","start","end","seconds","running"}`.
@@ -303,7 +312,7 @@ extension ReportJSON {
 
     /// `task N`: `{"task":{…},"sessions":[…]}`.
     public static func task(_ line: TaskLine, intervals: [TrackedInterval], clock: TrackerClock) -> JSONText {
-        .object([("task", taskLine(line, clock: clock)), ("sessions", .array(intervals.map { interval($0, task: line.task.name, clock: clock) }))])
+        .object([("task", taskLine(line, clock: clock)), ("sessions", .records(intervals.map { interval($0, task: line.task.name, clock: clock) }, fields: intervalFields))])
     }
 
     /// `status`: `{"running","task","since","seconds","id"}` (`task`, `since` and `id` null when nothing runs).
@@ -325,13 +334,15 @@ extension ReportJSON {
         .object([
             ("date", .string(clock.day.description)), ("tracked_seconds", .seconds(trackedToday)), ("status", status(state, clock: clock)),
             ("streak", .object([("current", .int(streak.current)), ("longest", .int(streak.longest))])),
-            ("tasks", .array(lines.map { taskLine($0, clock: clock) })), ("sessions", ReportJSON.sessions(sessions, clock: clock)),
+            ("tasks", .records(lines.map { taskLine($0, clock: clock) }, fields: taskFields)), ("sessions", ReportJSON.sessions(sessions, clock: clock)),
         ])
     }
 
     /// `categories`: `{"categories":[{"name","tasks","tracked_seconds"}]}`.
     public static func trackerCategories(_ rows: [(name: String, tasks: Int, tracked: Micros)], range: DateRange? = nil) -> JSONText {
-        let list = JSONText.array(rows.map { .object([("name", .string($0.name)), ("tasks", .int($0.tasks)), ("tracked_seconds", .seconds($0.tracked))]) })
+        let list = JSONText.records(
+            rows.map { .object([("name", .string($0.name)), ("tasks", .int($0.tasks)), ("tracked_seconds", .seconds($0.tracked))]) },
+            fields: ["name", "tasks", "tracked_seconds"])
         let bounds: [(String, JSONText)] = range.map { [("from", .string($0.from.description)), ("to", .string($0.to.description))] } ?? []
         return .object(bounds + [("categories", list)])
     }

@@ -7,13 +7,13 @@ extension CommandTable {
     /// A day as `day` and `--day` take it.
     static let daySlot = Slot<DayQuery>(
         "DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday", completion: [.days],
-        invalid: DayQuery.problem, read: DayQuery.init)
+        invalid: DayQuery.problemSuggesting, read: DayQuery.init)
     static let showForm = Choice("form", [Keyword("full"), Keyword("compact")])
     static let chartChoice = Choice("chart", [Keyword(ChartKind.category.rawValue)], noun: "a chart")
     static let hourlyChoice = Choice("chart", [Keyword(ChartKind.hourly.rawValue)], noun: "a chart")
     static let byHint = "say 'by app' or 'by category'"
     static let stackChoice = Choice("stack", HourlyStack.allCases.map { Keyword($0.rawValue) }, missing: byHint)
-    static let topSlot = Slot<Int>("N", invalid: { "'\($0)' is not a positive number" }, read: { Int($0).flatMap { $0 > 0 ? $0 : nil } })
+    static let topSlot = Slot<Int>.count("N", invalid: { "'\($0)' is not a positive number" })
     static let categorySlot = Slot<String>.text("NAME", completion: [.categories])
     static let appSlot = Slot<String>.text("NAME", completion: [.apps], missing: "which app?")
     static let hourSlot = Slot<Int>(

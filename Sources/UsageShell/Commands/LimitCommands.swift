@@ -86,7 +86,8 @@ extension CommandTable {
         let limits = shell.limits.current(warn: shell.warn)
         // A check that could not read the stored limits has no answer (cron must not see a pass).
         if check, let fault = shell.limits.fault, fault.contentsUnknown { throw .limitsNotChecked(path: fault.path) }
-        if !limits.isEmpty { try shell.requireData() }
+        // No limits need no data, unless the store named is not there: then that is said.
+        if !limits.isEmpty || shell.awaitedStore != nil { try shell.requireData() }
         let model = shell.model
         let day = model.selectedDay
         let statuses = limits.map { LimitStatus($0, history: model.history, date: day, zone: model.zone) }

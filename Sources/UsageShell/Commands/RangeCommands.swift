@@ -62,7 +62,7 @@ extension CommandTable {
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
             let range = try shell.range(
-                args, command: "timesheet", otherwise: .current(.week), selected: shell.trackingDay,
+                args, command: "timesheet", otherwise: .current(.week), selected: shell.calendarSelected,
                 dataRange: TrackerFacts.dayRange(snapshot.intervals, now: clock.now, zone: clock.zone))
             let sheet = Timesheet(snapshot: snapshot, range: range, zone: clock.zone, now: clock.now)
             return shell.render(json: { ReportJSON.timesheet(sheet) }, csvTable: { TimesheetCSV.table(sheet) }) { width, theme in

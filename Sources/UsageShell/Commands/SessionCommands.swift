@@ -98,7 +98,9 @@ extension CommandTable {
                 case .session(let id): throw shell.refusal(.unknownSession(id))
                 }
             }
-            let change = try stopwatch(shell) { store throws(TrackingError) in try store.continueTask(target, at: shell.stamp(at)) }
+            let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
+                try store.continueTask(target, at: shell.stamp(at.instant))
+            }
             return changed(shell, change)
         },
         Command(
@@ -128,7 +130,7 @@ extension CommandTable {
     private static func sessionsList(_ shell: Shell, _ query: SessionsQuery?) throws(ShellError) -> CommandOutcome {
         let clock = shell.trackerClock
         let zone = clock.zone
-        let selected = shell.trackingDay
+        let selected = shell.calendarSelected
         var sessions: [TaskInterval] = []
         var title = "Sessions"
         var day: LocalDate?
@@ -194,9 +196,8 @@ extension CommandTable {
                     } else if verb == "move" {
                         change = try store.editSession(id, .move(shell.stamp(t)), now: now)
                     } else if args[sessionEndChoice] == "end" {
-                        // As `track`'s end: a clock time not after the start is on the next day.
-                        let start = try store.session(id).interval.start
-                        if case .clock = typed, t <= start { t = typed.instant(on: clock.zone.localDate(of: start).adding(days: 1), zone: clock.zone) }
+                        // As `track`'s end: a clock time on the start's day, or the next when not after the start.
+                        t = typed.end(after: try store.session(id).interval.start, zone: clock.zone)
                         change = try store.editSession(id, .end(shell.stamp(t)), now: now)
                     } else {
                         change = try store.editSession(id, .start(shell.stamp(t)), now: now)

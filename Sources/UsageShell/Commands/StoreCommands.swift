@@ -12,7 +12,7 @@ extension CommandTable {
         read: { $0.isEmpty ? nil : $0 })
     static let forgetDaySlot = Slot<DayQuery>(
         "DATE", completion: [.days], missing: "before which day? (a date such as 2026-01-01, or a day word)",
-        invalid: { "'\($0)' is not a day" }, read: DayQuery.init)
+        invalid: DayQuery.problemSuggesting, read: DayQuery.init)
     static let forgetAgeSlot = Slot<Int>(
         "AGE", completion: [.keywords(["30d", "90d", "365d"])], missing: "older than how long? (90d, 12w)",
         invalid: { "'\($0)' is not an age such as 90d or 12w (days or weeks, up to 100000 days)" }, read: parseAge)
@@ -144,7 +144,7 @@ extension CommandTable {
                 Result { () throws(LoadError) in try repository.loadByDevice(cancellation: cancellation, progress: progress) }
             }
             switch loaded {
-            case .failure(let error): throw .loadFailed(error, previousDataKept: false)
+            case .failure(let error): throw .importFailed(error)
             case .success(let parts):
                 for part in parts {
                     let ruled = rules.map { rules in part.dataset.categorising { rules.category(for: $0) } } ?? part.dataset

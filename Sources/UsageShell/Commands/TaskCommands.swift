@@ -10,7 +10,7 @@ extension CommandTable {
         "NAME", missing: "what is the task called?", invalid: { _ in "a task's name cannot be empty" },
         read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
     static let dueSlot = Slot<DayQuery>(
-        "DAY", completion: [.days], missing: "due which day? (a date, today, tomorrow, monday…)", invalid: { "'\($0)' is not a day" },
+        "DAY", completion: [.days], missing: "due which day? (a date, today, tomorrow, monday…)", invalid: DayQuery.problemSuggesting,
         read: DayQuery.init)
     static let priorityChoice = Choice("priority", TaskPriority.allCases.reversed().map { Keyword($0.word) }, noun: "low, medium or high")
     static let trackerCategorySlot = Slot<String>(
@@ -151,7 +151,7 @@ extension CommandTable {
         _ shell: Shell, _ args: Arguments, command: String, snapshot: TrackerSnapshot, clock: TrackerClock
     ) throws(ShellError) -> DateRange {
         try shell.range(
-            args, command: command, otherwise: .current(.month), selected: shell.trackingDay,
+            args, command: command, otherwise: .current(.month), selected: shell.calendarSelected,
             dataRange: TrackerFacts.dayRange(snapshot.intervals, now: clock.now, zone: clock.zone))
     }
 
@@ -184,6 +184,7 @@ extension CommandTable {
             return taskChanged(shell, added.task, verb: "added", newCategory: added.newCategory)
         }
         guard let word = args[taskSlot] else { throw named("task").usageError("which task?") }
+        try shell.requireNamedStore()
         // No store yet: no task either (said as such, not as a missing store).
         guard shell.environment.store?.exists == true else { throw shell.refusal(.unknownTask(word)) }
         switch first {
@@ -207,7 +208,7 @@ extension CommandTable {
                 if ["none", "-", "off"].contains(value.lowercased()) {
                     edit = .due(nil)
                 } else {
-                    guard let query = DayQuery(value) else { throw named("task").usageError("'\(value)' is not a day (or none)") }
+                    guard let query = DayQuery(value) else { throw named("task").usageError(DayQuery.problemSuggesting(value) + " (or none)") }
                     edit = .due(query.resolveForward(today: clock.day))
                 }
             case "priority":
@@ -298,6 +299,7 @@ extension CommandTable {
 
     private static func categoryCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let name = args[trackerCategorySlot]!
+        if args.words.first?.lowercased() != "add" { try shell.requireNamedStore() }
         let store = try shell.storeWriter()
         let shown = TerminalText.sanitize(name)
         switch args.words.first?.lowercased() {

@@ -20,40 +20,48 @@ extension CommandTable {
 
     static let trackCommands: [Command] = [
         Command(
-            "start", syntax: .sequence([.value(startTaskSlot), at]),
-            summary: "start the stopwatch on a task (a new name makes one); one runs at a time, so a running one stops at that instant",
-            examples: ["start \"Write report\"", "start 3", "start Email --at 9:10"],
+            "start", syntax: .sequence([.value(startTaskSlot), at, .flag("--new")]),
+            summary: "start the stopwatch on a task (a new name makes one: asked first when it is a slip from an existing one, unless --new); one runs at a time, so a running one stops at that instant",
+            examples: ["start \"Write report\"", "start 3", "start Email --at 9:10", "start Emails --new"],
             explain: { words, failure in
                 // `start Write report`: the second word of an unquoted name.
                 guard case .unexpected(let word, _) = failure, word != "--at" else { return nil }
-                return "a name with spaces is quoted: start \"\(words.prefix { $0 != "--at" }.joined(separator: " "))\""
+                return "a name with spaces is quoted: start \"\(words.prefix { $0 != "--at" }.filter { $0 != "--new" }.joined(separator: " "))\""
             }
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let at = try atInstant(shell, args)
-            let change = try stopwatch(shell) { store throws(TrackingError) in try store.start(word, at: shell.stamp(at)) }
-            return changed(shell, change)
+            return try checkingNewTask(shell, word, command: "start", args) { () throws(ShellError) in
+                let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
+                    try store.start(word, at: shell.stamp(at.instant))
+                }
+                return changed(shell, change)
+            }
         },
         Command(
             "pause", syntax: at, summary: "pause the running task: its time so far becomes a session; resume starts it again",
             examples: ["pause", "pause --at 12:30"]
         ) { shell, args throws(ShellError) in
+            try shell.requireNamedStore()
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.pause(at: shell.stamp(at)) }, paused: true)
+            let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.pause(at: shell.stamp(at.instant)) }
+            return changed(shell, change, paused: true)
         },
         Command(
             "resume", syntax: at, summary: "start the paused task again", examples: ["resume", "resume --at 13:15"]
         ) { shell, args throws(ShellError) in
+            try shell.requireNamedStore()
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.resume(at: shell.stamp(at)) })
+            return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.resume(at: shell.stamp(at.instant)) })
         },
         Command(
             "stop", syntax: at,
             summary: "stop the stopwatch (from any shell: its state is in the store); --at HH:MM for a forgotten one (the latest such time, last evening's in the morning)",
             examples: ["stop", "stop --at 17:30", "stop --at 2026-02-22T17:30"]
         ) { shell, args throws(ShellError) in
+            try shell.requireNamedStore()
             let at = try atInstant(shell, args)
-            return changed(shell, try stopwatch(shell) { store throws(TrackingError) in try store.stop(at: shell.stamp(at)) })
+            return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.stop(at: shell.stamp(at.instant)) })
         },
         Command(
             "status", summary: "what the stopwatch runs and for how long (or what is paused)", examples: ["status"],
@@ -66,25 +74,24 @@ extension CommandTable {
             }
         },
         Command(
-            "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot)]),
-            summary: "add past time to a task (a new name makes one): HH:MM on the selected day, or YYYY-MM-DDTHH:MM; never over other tracked time",
+            "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot), .flag("--new")]),
+            summary: "add past time to a task (a new name makes one, as start does): HH:MM today (whichever day is shown), or YYYY-MM-DDTHH:MM; an end before the start is the next day's; never over other tracked time",
             examples: ["track \"Write report\" 9:00 10:30", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
             tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let zone = shell.model.zone
-            let day = shell.trackingDay
-            let fromTime = args[fromSlot]!
-            let toTime = args[toSlot]!
-            let from = fromTime.instant(on: day, zone: zone)
-            var to = toTime.instant(on: day, zone: zone)
-            // `23:30 0:45`: an end clock time before the start is on the next day.
-            if case .clock = toTime, to <= from { to = toTime.instant(on: zone.localDate(of: from).adding(days: 1), zone: zone) }
-            guard to <= shell.environment.now() else { throw shell.refusal(.inFuture(to)) }
-            let change = try stopwatch(shell) { store throws(TrackingError) in
-                try store.track(word, from: shell.stamp(from), to: shell.stamp(to))
+            let now = shell.environment.now()
+            // A time without a date is today's, whatever day is browsed; the end may be the next day's.
+            let from = args[fromSlot]!.instant(now: now, zone: zone)
+            let to = args[toSlot]!.end(after: from, zone: zone)
+            guard to <= now else { throw shell.refusal(.inFuture(to)) }
+            return try checkingNewTask(shell, word, command: "track", args) { () throws(ShellError) in
+                let change = try stopwatch(shell) { store throws(TrackingError) in
+                    try store.track(word, from: shell.stamp(from), to: shell.stamp(to))
+                }
+                return changed(shell, change, tracked: true)
             }
-            return changed(shell, change, tracked: true)
         },
         Command(
             "today",
@@ -136,23 +143,29 @@ extension CommandTable {
         }
     }
 
-    /// `--at TIME` as an instant (now without it); never later than now.
-    static func atInstant(_ shell: Shell, _ args: Arguments) throws(ShellError) -> Micros {
+    /// `--at TIME` as an instant (now without it), never later than now: a dated time as
+    /// written, `HH:MM` the latest such time (`TypedTime.latest`). `laterToday` is today's
+    /// instant of an `HH:MM` later than now, which was taken as yesterday's.
+    static func atInstant(_ shell: Shell, _ args: Arguments) throws(ShellError) -> (instant: Micros, laterToday: Micros?) {
         let now = shell.environment.now()
-        guard let typed = args[atSlot] else { return now }
-        let t = typed.latest(notAfter: now, zone: shell.model.zone)
+        guard let typed = args[atSlot] else { return (now, nil) }
+        let zone = shell.model.zone
+        let t = typed.latest(notAfter: now, zone: zone)
         guard t <= now else { throw shell.refusal(.inFuture(t)) }
-        return t
+        return (t, typed.laterToday(than: now, zone: zone))
     }
 
-    /// Runs a stopwatch change on the store (made when there is none yet).
+    /// Runs a stopwatch change on the store (made when there is none yet). An `--at HH:MM` a
+    /// little in the future was taken as yesterday's; when that lands before the running
+    /// task's start, what is wrong is that it is later than now, and that is what is said.
     static func stopwatch(
-        _ shell: Shell, _ body: (any StoreWriter) throws(TrackingError) -> StopwatchChange
+        _ shell: Shell, laterToday: Micros? = nil, _ body: (any StoreWriter) throws(TrackingError) -> StopwatchChange
     ) throws(ShellError) -> StopwatchChange {
         let store = try shell.storeWriter()
         do {
             return try body(store)
         } catch {
+            if case .endNotAfterStart = error, let laterToday { throw shell.refusal(.inFuture(laterToday)) }
             throw shell.refusal(error)
         }
     }
@@ -176,7 +189,7 @@ extension CommandTable {
             if change.alreadyRunning {
                 lines.append("\(name) is already running (since \(clock.when(i.start)), \(id))")
             } else if tracked {
-                lines.append("tracked \(name) \(clock.range(i.start, i.end)) (\(id), \(TextFormat.duration(i.length(now: clock.now))))")
+                lines.append("tracked \(name) \(clock.range(i.start, i.end, dated: true)) (\(id), \(TextFormat.duration(i.length(now: clock.now))))")
             } else {
                 lines.append("started \(name) at \(clock.when(i.start)) (\(id))")
             }
@@ -225,7 +238,3 @@ enum MonthQuery: Sendable {
     }
 }
 
-extension Shell {
-    /// The day the calendar marks: the selected day with data loaded, else today.
-    var calendarSelected: LocalDate { trackingDay }
-}

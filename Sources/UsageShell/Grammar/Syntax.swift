@@ -79,6 +79,19 @@ public struct Slot<Value: Sendable>: Sendable {
         self.missing = missing
     }
 
+    /// A count from 1 to `limit` (`top N`, `--count N`): a number above it (however many
+    /// digits) is said to be too large, with the limit; anything else is `invalid`.
+    public static func count(_ name: String, limit: Int = 1_000_000, invalid: @escaping @Sendable (String) -> String) -> Slot<Int> {
+        Slot<Int>(
+            name,
+            refusal: { word in
+                let digits = word.hasPrefix("+") ? word.dropFirst() : Substring(word)
+                let tooLarge = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && Int(digits).map { $0 > limit } != false
+                return .problem(tooLarge ? "'\(word)' is too large: \(name) is at most \(limit)" : invalid(word))
+            },
+            read: { Int($0).flatMap { (1...limit).contains($0) ? $0 : nil } })
+    }
+
     /// Any word, as typed.
     public static func text(_ name: String, completion: [ArgumentKind] = [], missing: String? = nil) -> Slot<String> {
         Slot<String>(name, completion: completion, missing: missing, invalid: { "'\($0)' is not valid" }, read: { $0 })

@@ -1,4 +1,4 @@
-// TrackerContext.swift — what the tracking commands share: the store opened once per shell, the clock and zone they place times in, the times people type (`9:10`, `2026-03-08T01:30`), and a refusal as the shell's error.
+// TrackerContext.swift — what the tracking commands share: the store opened once per shell, the clock and zone they place times in, the times people type (`9:10` is today's, `2026-03-08T01:30`), and a refusal as the shell's error.
 import UsageCore
 import UsageRender
 import UsageStore
@@ -39,8 +39,10 @@ extension Shell {
         return try? storeReader()
     }
 
-    /// The tracker's snapshot; an empty one when there is no store yet.
+    /// The tracker's snapshot; an empty one when there is no store yet (unless it was named:
+    /// then it says it is not there).
     func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {
+        try requireNamedStore()
         guard let location = environment.store, location.exists else {
             return TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
         }
@@ -71,16 +73,18 @@ extension Shell {
         return TrackerClock(zone: model.zone, now: now, day: model.zone.localDate(of: now))
     }
 
-    /// The day `track`'s `HH:MM` times are on and `calendar` marks: the day chosen with `day`
-    /// (or `--day`), else today — not the default day of whatever data is loaded (the sample's).
-    var trackingDay: LocalDate {
+    /// The day `calendar` marks, `sessions` lists and `timesheet` and `tasks RANGE` take their
+    /// range around: the day chosen with `day` (or `--day`), else today — not the default day
+    /// of whatever data is loaded (the sample's). Typed times never use it: a time without a
+    /// date is today's (`TypedTime`).
+    var calendarSelected: LocalDate {
         model.chosenDay ?? model.zone.localDate(of: environment.now())
     }
 
-    /// A typed time as `track` and the session edits place it: `HH:MM` on `trackingDay`, a
-    /// dated time as written.
+    /// A typed time as `track` and the session edits place it: `HH:MM` today's (whichever day
+    /// is shown), a dated time as written.
     func placed(_ typed: TypedTime) -> Micros {
-        typed.instant(on: trackingDay, zone: model.zone)
+        typed.instant(now: environment.now(), zone: model.zone)
     }
 
     /// An instant with its offset and zone, as the store keeps it.
@@ -92,8 +96,11 @@ extension Shell {
     func describe(_ t: Micros) -> String { trackerClock.when(t) }
 }
 
-/// Times as typed: `9:10`, `09:10`, `2026-03-08T01:30` (local to the selected zone).
-enum TypedTime {
+/// Times as typed: `9:10`, `09:10`, `2026-03-08T01:30`, local to the selected zone. Every
+/// command that takes a time reads it here, so they all mean the same by it: a time without a
+/// date is today's — the clock's day, whichever day is being browsed (as in Timewarrior) — and
+/// a date says otherwise.
+enum TypedTime: Sendable {
     case clock(hour: Int, minute: Int)
     case dated(LocalDate, hour: Int, minute: Int)
 
@@ -117,8 +124,38 @@ enum TypedTime {
         return (h, m)
     }
 
-    /// The instant on `day` (for `HH:MM`) in `zone`.
-    func instant(on day: LocalDate, zone: Zone) -> Micros {
+    /// The instant meant: a dated time as written; `HH:MM` today's (the clock's day in `zone`).
+    func instant(now: Micros, zone: Zone) -> Micros {
+        on(zone.localDate(of: now), zone: zone)
+    }
+
+    /// An interval's end typed after its `start` (`track`): a dated time as written; `HH:MM` on
+    /// the start's day, or the day after when that is not after the start (`track 3 23:30 0:45`).
+    func end(after start: Micros, zone: Zone) -> Micros {
+        let day = zone.localDate(of: start)
+        let t = on(day, zone: zone)
+        if case .clock = self, t <= start { return on(day.adding(days: 1), zone: zone) }
+        return t
+    }
+
+    /// `--at`: a dated time as written; `HH:MM` the latest such time not after `now` (today's,
+    /// else yesterday's: `stop --at 17:30` the morning after means last evening).
+    func latest(notAfter now: Micros, zone: Zone) -> Micros {
+        let t = instant(now: now, zone: zone)
+        guard case .clock = self, t > now else { return t }
+        return on(zone.localDate(of: now).adding(days: -1), zone: zone)
+    }
+
+    /// Today's instant of an `HH:MM` that is later than `now` (which `latest` took as
+    /// yesterday's), for the refusal that says so; nil otherwise.
+    func laterToday(than now: Micros, zone: Zone) -> Micros? {
+        guard case .clock = self else { return nil }
+        let t = instant(now: now, zone: zone)
+        return t > now ? t : nil
+    }
+
+    /// The instant on `day` (its own date for a dated time) in `zone`.
+    private func on(_ day: LocalDate, zone: Zone) -> Micros {
         let (date, h, m): (LocalDate, Int, Int)
         switch self {
         case .clock(let hour, let minute): (date, h, m) = (day, hour, minute)
@@ -128,16 +165,7 @@ enum TypedTime {
         return zone.instant(ofWallSeconds: wall) * 1_000_000
     }
 
-    /// `--at`: a dated time as written; `HH:MM` the latest such time not after `now` (today's,
-    /// else yesterday's: `stop --at 17:30` the morning after means last evening).
-    func latest(notAfter now: Micros, zone: Zone) -> Micros {
-        if case .dated = self { return instant(on: zone.localDate(of: now), zone: zone) }
-        let today = zone.localDate(of: now)
-        let t = instant(on: today, zone: zone)
-        return t <= now ? t : instant(on: today.adding(days: -1), zone: zone)
-    }
-
-    static let hint = "'HH:MM' or 'YYYY-MM-DDTHH:MM', local to the selected zone"
+    static let hint = "'HH:MM' (today) or 'YYYY-MM-DDTHH:MM', local to the selected zone"
 }
 
 extension Shell {
@@ -145,6 +173,6 @@ extension Shell {
     func refusal(_ error: TrackingError) -> ShellError {
         if case .store(let store) = error { return .store(store) }
         let clock = trackerClock
-        return .refused(error.description(when: clock.when, range: clock.range))
+        return .refused(error.description(when: { clock.when($0) }, range: { clock.range($0, $1) }))
     }
 }

@@ -38,6 +38,8 @@ public final class StoreHistory: SessionHistory {
         var categories: [String]
         var sessionCount: Int
         var span: (start: Micros, end: Micros)?
+        /// The latest start (read through the start index).
+        var latestStart: Micros?
         /// The longest session (how far before a window a session may start; see `longSession`).
         var longest: Micros
         /// The last row of the snapshot.
@@ -51,6 +53,7 @@ public final class StoreHistory: SessionHistory {
     public let categories: [String]
     public let sessionCount: Int
     public let span: (start: Micros, end: Micros)?
+    public var latestStart: Micros? { facts.latestStart }
     public let parts: [SourcePart]
     public var skipped: SkipSummary { SkipSummary() }
     public var repairedStrings: Int { 0 }
@@ -185,7 +188,7 @@ public final class StoreHistory: SessionHistory {
     }
 
     /// `facts` narrowed to the device named `device` (nil: all), read in the same transaction:
-    /// its count, span and longest session from its row, its first start through the start index.
+    /// its count, span and longest session from its row, its first and latest start through the start index.
     static func narrowed(_ facts: Facts, to device: String?, location: StoreLocation, _ tx: any SQLTransaction) throws -> Facts {
         guard let device else { return facts }
         guard let row = try tx.row("SELECT id, sessions, latest_end, longest FROM device WHERE name = ?", [.text(device)]),
@@ -196,6 +199,7 @@ public final class StoreHistory: SessionHistory {
         narrowed.sessionCount = Int(row.int("sessions") ?? 0)
         let first = try tx.int("SELECT min(start) FROM session WHERE device = ?", [.integer(id)])
         narrowed.span = first.flatMap { start in row.int("latest_end").map { (start, $0) } }
+        narrowed.latestStart = try tx.int("SELECT max(start) FROM session WHERE device = ?", [.integer(id)])
         narrowed.longest = row.int("longest") ?? 0
         return narrowed
     }

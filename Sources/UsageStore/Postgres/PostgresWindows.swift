@@ -21,9 +21,10 @@ extension PostgresStore {
             let longest = try Meta.get(tx, Meta.longest) ?? 0
             let lastRow = try tx.int("SELECT max(id) FROM session") ?? 0
             let first = try tx.int("SELECT min(start) FROM session")
+            let latestStart = try tx.int("SELECT max(start) FROM session")
             let all = StoreHistory.Facts(
                 apps: apps, categories: categories, sessionCount: Int(count), span: first.flatMap { f in latestEnd.map { (f, $0) } },
-                longest: longest, lastRow: lastRow)
+                latestStart: latestStart, longest: longest, lastRow: lastRow)
             return try StoreHistory.narrowed(all, to: device, location: location, tx)
         }
     }
