@@ -286,22 +286,6 @@ struct StoreFaultTests {
         }
     }
 
-    /// Runs the binary with each set of arguments at once; the results in the same order.
-    func concurrently(_ runs: [[String]]) throws -> [RunResult] {
-        final class Results: @unchecked Sendable {
-            var list: [Result<RunResult, any Error>?]
-            let lock = NSLock()
-            init(_ n: Int) { list = Array(repeating: nil, count: n) }
-        }
-        let results = Results(runs.count)
-        DispatchQueue.concurrentPerform(iterations: runs.count) { k in
-            let r = Result { try Binary.run(runs[k]) }
-            results.lock.lock()
-            results.list[k] = r
-            results.lock.unlock()
-        }
-        return try results.list.map { try $0!.get() }
-    }
 
     /// `--db` naming a directory showed the bundled sample as if nothing were wrong (only writes
     /// failed, with SQLite's "unable to open database file"): every command now says it in one
@@ -374,4 +358,21 @@ struct StoreFaultTests {
         #expect(write.status == 1)
         #expect(write.stderr == "error: cannot use the store '\(w.db)': it can only be read here (a read-only file or folder)\n")
     }
+}
+
+/// Runs the binary with each set of arguments at once; the results in the same order.
+func concurrently(_ runs: [[String]]) throws -> [RunResult] {
+    final class Results: @unchecked Sendable {
+        var list: [Result<RunResult, any Error>?]
+        let lock = NSLock()
+        init(_ n: Int) { list = Array(repeating: nil, count: n) }
+    }
+    let results = Results(runs.count)
+    DispatchQueue.concurrentPerform(iterations: runs.count) { k in
+        let r = Result { try Binary.run(runs[k]) }
+        results.lock.lock()
+        results.list[k] = r
+        results.lock.unlock()
+    }
+    return try results.list.map { try $0!.get() }
 }
