@@ -61,8 +61,8 @@ let package = Package(
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",
-            // UsageShell and UsageRender for the terminal-safety test: the command table's list and the sanitiser.
-            dependencies: ["usage-shell", "UsageShell", "UsageRender"],
+            // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server.
+            dependencies: ["usage-shell", "UsageShell", "UsageRender", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -83,15 +83,18 @@ public struct StoreSummary: Sendable, Equatable {
         public let identity: String
         /// As the user named it at the last import.
         public let shown: String
+        /// The device its sessions were filed under (a source is one per device).
+        public let device: String
         /// Its sessions in the store now.
         public let sessions: Int
         public let imports: Int
         public let firstImport: Micros
         public let lastImport: Micros
 
-        public init(identity: String, shown: String, sessions: Int, imports: Int, firstImport: Micros, lastImport: Micros) {
+        public init(identity: String, shown: String, device: String, sessions: Int, imports: Int, firstImport: Micros, lastImport: Micros) {
             self.identity = identity
             self.shown = shown
+            self.device = device
             self.sessions = sessions
             self.imports = imports
             self.firstImport = firstImport

@@ -39,8 +39,10 @@ extension TextReport {
         if s.sources.isEmpty {
             rows.append(("sources", "none yet: usage-shell import FILE"))
         }
+        let severalDevices = Set(s.sources.map(\.device)).count > 1
         for (k, source) in s.sources.enumerated() {
-            let shown = source.shown == source.identity ? source.identity : "\(source.shown) (\(source.identity))"
+            var shown = source.shown == source.identity ? source.identity : "\(source.shown) (\(source.identity))"
+            if severalDevices { shown += " (device \(source.device))" }
             let last = TextFormat.localTimestamp(source.lastImport, offsetSeconds: zone.offsetSeconds(at: source.lastImport))
             rows.append(
                 (
@@ -104,7 +106,7 @@ extension ReportJSON {
         ])
     }
 
-    /// `store`: `{"path","bytes","read_only","sessions","apps","first_day","last_day","sources":[…],"retention_days"}`.
+    /// `store`: `{"path","bytes","read_only","sessions","apps","first_day","last_day","sources":[{"source","shown","device",…}],"retention_days"}`.
     public static func store(_ s: StoreSummary, zone: Zone) -> JSONText {
         func time(_ t: Micros) -> JSONText { .string(TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t))) }
         return .object([
@@ -120,11 +122,11 @@ extension ReportJSON {
                 .records(
                     s.sources.map { source in
                         .object([
-                            ("source", .string(source.identity)), ("shown", .string(source.shown)),
+                            ("source", .string(source.identity)), ("shown", .string(source.shown)), ("device", .string(source.device)),
                             ("sessions", .int(source.sessions)), ("imports", .int(source.imports)),
                             ("first_import", time(source.firstImport)), ("last_import", time(source.lastImport)),
                         ])
-                    }, fields: ["source", "shown", "sessions", "imports", "first_import", "last_import"])
+                    }, fields: ["source", "shown", "device", "sessions", "imports", "first_import", "last_import"])
             ),
             ("retention_days", s.retentionDays.map { .int($0) } ?? .null),
         ])

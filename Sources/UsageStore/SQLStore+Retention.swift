@@ -56,11 +56,16 @@ extension SQLStore {
         let history = try history(source: SourceRef.storeName)
         let (sources, retention, apps) = try read { tx in
             let sources = try tx.rows(
-                "SELECT name, shown, sessions, imports, first_import, last_import FROM source ORDER BY last_import DESC, id", []
+                """
+                SELECT source.name, source.shown, source.sessions, source.imports, source.first_import, source.last_import,
+                    device.name AS device
+                FROM source JOIN device ON device.id = source.device ORDER BY source.last_import DESC, source.id
+                """, []
             ).map { row in
                 StoreSummary.Source(
-                    identity: row.text("name") ?? "", shown: row.text("shown") ?? "", sessions: Int(row.int("sessions") ?? 0),
-                    imports: Int(row.int("imports") ?? 0), firstImport: row.int("first_import") ?? 0, lastImport: row.int("last_import") ?? 0)
+                    identity: row.text("name") ?? "", shown: row.text("shown") ?? "", device: row.text("device") ?? "",
+                    sessions: Int(row.int("sessions") ?? 0), imports: Int(row.int("imports") ?? 0),
+                    firstImport: row.int("first_import") ?? 0, lastImport: row.int("last_import") ?? 0)
             }
             let apps = try tx.int("SELECT count(*) FROM app_latest") ?? 0
             return (sources, try Meta.get(tx, Meta.retentionDays).map(Int.init), Int(apps))

@@ -189,7 +189,7 @@ struct NewcomerTests {
         let before = try Binary.run(["--db", w.db, "--format", "csv", "-c", "store"])
         #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", StoreEndToEndTests.day)]).status == 0)
         let after = try Binary.run(["--db", w.db, "--format", "csv", "-c", "store"])
-        let header = "path,bytes,read_only,sessions,apps,first_day,last_day,retention_days,source,shown,sources.sessions,imports,first_import,last_import"
+        let header = "path,bytes,read_only,sessions,apps,first_day,last_day,retention_days,source,shown,device,sources.sessions,imports,first_import,last_import"
         #expect(before.stdout.components(separatedBy: "\r\n").first == header)
         #expect(before.stdout.components(separatedBy: "\r\n").count == 2, "the header alone: no source yet: \(before.stdout)")
         #expect(after.stdout.components(separatedBy: "\r\n").first == header)

@@ -143,8 +143,8 @@ struct NarrowTerminalTests {
             path: "/home/someone/.local/share/usage-shell/usage.sqlite", bytes: 94_200, readOnly: false, sessions: 290, apps: 29,
             days: day...day.adding(days: 254),
             sources: [
-                .init(identity: "/home/someone/exports/original-app-mock-data.json", shown: "/home/someone/exports/original-app-mock-data.json", sessions: 52, imports: 1, firstImport: t, lastImport: t),
-                .init(identity: "aw://localhost:5600", shown: "activitywatch", sessions: 238, imports: 3, firstImport: t, lastImport: t),
+                .init(identity: "/home/someone/exports/original-app-mock-data.json", shown: "/home/someone/exports/original-app-mock-data.json", device: "laptop", sessions: 52, imports: 1, firstImport: t, lastImport: t),
+                .init(identity: "aw://localhost:5600", shown: "activitywatch", device: "laptop", sessions: 238, imports: 3, firstImport: t, lastImport: t),
             ],
             retentionDays: nil)
         let words = TextReport.store(summary, zone: .utc, width: 1000).joined(separator: " ").split(separator: " ")

@@ -165,7 +165,12 @@ extension CommandTable {
         do {
             return try body(store)
         } catch {
-            if case .endNotAfterStart = error, let laterToday { throw shell.refusal(.inFuture(laterToday)) }
+            if let laterToday {
+                switch error {
+                case .endNotAfterStart, .startNotAfterRunning: throw shell.refusal(.inFuture(laterToday))
+                default: break
+                }
+            }
             throw shell.refusal(error)
         }
     }

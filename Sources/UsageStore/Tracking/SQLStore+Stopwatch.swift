@@ -156,6 +156,11 @@ extension Tracker {
                 result.started = TaskInterval(task: task, interval: running)
                 return result
             }
+            guard at.instant > running.start else {
+                throw TrackingErrorBox(
+                    .startNotAfterRunning(
+                        task: try taskByID(running.task, tx).name, session: running.id, since: running.start, at: at.instant))
+            }
             result.stopped = try end(running, at: at, tx)
         }
         let started = try begin(task, at: at, tx)

@@ -16,6 +16,10 @@ public enum TrackingError: Error, Equatable, Sendable {
     case overlap(session: Int64, task: String, start: Micros, end: Micros?)
     /// An end at or before its start.
     case endNotAfterStart(start: Micros, end: Micros)
+    /// A start (`start`, `continue`) not after the running interval's own start, which it would
+    /// stop there: the running one's task, id and start, and the start asked for. Two machines
+    /// starting at one moment meet it: the database takes one, the other is refused.
+    case startNotAfterRunning(task: String, session: Int64, since: Micros, at: Micros)
     /// `--at` later than now.
     case inFuture(Micros)
     /// No interval `@N`.
@@ -49,6 +53,8 @@ public enum TrackingError: Error, Equatable, Sendable {
         case .overlap(let session, let task, let start, let end):
             return "that overlaps @\(session) '\(task)' tracked \(range(start, end)); nothing was changed"
         case .endNotAfterStart(let start, let end): return "the end \(when(end)) is not after the start \(when(start))"
+        case .startNotAfterRunning(let task, let session, let since, let at):
+            return "'\(task)' (@\(session)) has run only since \(when(since)), not before \(when(at)), so it cannot stop then; nothing was changed (another shell or machine may have started it at that moment)"
         case .inFuture(let t): return "\(when(t)) is later than now"
         case .unknownSession(let id): return "no session @\(id) (sessions lists them with their ids)"
         case .joinItself(let id): return "@\(id) cannot be joined with itself: name two sessions"
