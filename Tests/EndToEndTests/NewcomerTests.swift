@@ -232,9 +232,9 @@ struct NewcomerTests {
         #expect(r.stdout == "")
         #expect(
             r.stderr == """
-                error: line 1: apps: '99999999999999999999' is too large: N is at most 1000000 (usage: apps [top N] [category NAME])
-                error: line 2: apps: '1000001' is too large: N is at most 1000000 (usage: apps [top N] [category NAME])
-                error: line 3: apps: '0' is not a positive number (usage: apps [top N] [category NAME])
+                error: line 1: apps: '99999999999999999999' is too large: N is at most 1000000 (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])
+                error: line 2: apps: '1000001' is too large: N is at most 1000000 (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])
+                error: line 3: apps: '0' is not a positive number (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])
 
                 """)
         #expect(r.status == 1)
