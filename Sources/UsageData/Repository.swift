@@ -94,7 +94,13 @@ public enum SourceRef: Hashable, Sendable, CustomStringConvertible {
         } else if lower == SourceRef.trackedName || argument == ":tracked:" {
             self = .tracked
         } else if lower.hasPrefix(SourceRef.storePrefix), argument.count > SourceRef.storePrefix.count {
-            self = .storeAt(String(argument.dropFirst(SourceRef.storePrefix.count)))
+            // `store:~/…` as a file's `~/…`: the shell does not expand a tilde after `store:`.
+            let location = String(argument.dropFirst(SourceRef.storePrefix.count))
+            if let home, location == "~" || location.hasPrefix("~/") {
+                self = .storeAt(home + location.dropFirst())
+            } else {
+                self = .storeAt(location)
+            }
         } else if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             self = .url(argument)
         } else if lower == SourceRef.activityWatchName {

@@ -177,6 +177,15 @@ struct SourceReviewBugTests {
                 == "export: cannot tell the format of 'day.ndjson': name it .csv or .json (usage: export FILE [--force], export report FILE [--force])")
     }
 
+    /// `import store:~/usage.sqlite` looked for a folder named `~`: the shell leaves a tilde after
+    /// `store:` alone, so the program expands it as it does a file's.
+    @Test func bugAStoresTildeWasTakenLiterally() {
+        #expect(SourceRef("store:~/usage.sqlite", home: "/home/ann") == .storeAt("/home/ann/usage.sqlite"))
+        #expect(SourceRef("store:~", home: "/home/ann") == .storeAt("/home/ann"))
+        #expect(SourceRef("store:~ann/usage.sqlite", home: "/home/ann") == .storeAt("~ann/usage.sqlite"))
+        #expect(SourceRef("store:postgresql://me@db/usage", home: "/home/ann") == .storeAt("postgresql://me@db/usage"))
+    }
+
     @Test func bugAURLsPasswordWasShownInMessagesAndCheck() {
         #expect(SourceRef.redacted("https://ann:secret@example.com/x.json") == "https://ann:***@example.com/x.json")
         #expect(SourceRef.redacted("https://ann@example.com/x.json") == "https://ann@example.com/x.json")
