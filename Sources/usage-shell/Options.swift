@@ -86,7 +86,7 @@ struct UsageShellCommand: ParsableCommand {
     var timeout: String?
 
     @Option(help: ArgumentHelp(
-        "The store's database: imported sessions (import) and tracked time; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).",
+        "The store: imported sessions (import) and tracked time; a SQLite file, or a PostgreSQL server (postgresql://… or a libpq key=value string); default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).",
         valueName: "path"), completion: .file())
     var db: String?
 

@@ -173,7 +173,7 @@ struct SessionEditTests {
             expected: .success(unchanged)),
         Case(
             name: "continue into the running one's time", edit: { s throws(TrackingError) in _ = try s.continueTask(.task("Mail"), at: F.at("12:30")) },
-            expected: .failure(.endNotAfterStart(start: F.t("13:00"), end: F.t("12:30")))),
+            expected: .failure(.startNotAfterRunning(task: "Review", session: 4, since: F.t("13:00"), at: F.t("12:30")))),
     ]
 
     @Test(arguments: cases)
