@@ -16,7 +16,7 @@ public final class LimitWatch {
     private var fileStamp: (Int, Int) = (-1, -1)
     /// Limits said (or already crossed at the start), by day.
     private var said: Set<String> = []
-    /// Each limit's time today at the last write, and the monotonic instant of that write.
+    /// Each limit's time today at the last write, and the instant of that write.
     private var used: [UsageLimit: Micros] = [:]
     private var writtenAt: Micros = 0
     public private(set) var deadline: Micros?
@@ -32,45 +32,48 @@ public final class LimitWatch {
     func start(store: any StoreWriter, tracker: SessionTracker, now: Micros, monotonic: Micros) {
         measure(store: store, now: now)
         for (limit, time) in used where time >= limit.micros { said.insert(key(limit, now)) }
-        plan(tracker: tracker, now: now, monotonic: monotonic)
+        check(tracker: tracker, now: now, monotonic: monotonic)
     }
 
-    /// After a write: each limit's time today anew; crossings said.
+    /// After a write that took: each limit's time today anew, from the store.
     func written(store: any StoreWriter, tracker: SessionTracker, now: Micros) {
-        let monotonic = RecorderClock.monotonic()
         measure(store: store, now: now)
-        writtenAt = monotonic
-        for (limit, time) in used where time >= limit.micros { sayOnce(limit, used: time, now: now) }
-        plan(tracker: tracker, now: now, monotonic: monotonic)
+        check(tracker: tracker, now: now, monotonic: RecorderClock.monotonic())
     }
 
-    /// At a wakeup: a crossing foreseen for now is said.
+    /// At every wakeup: crossings said, and the next one foreseen while the app in front stays
+    /// (the least time left of the limits it counts towards).
     func check(tracker: SessionTracker, now: Micros, monotonic: Micros) {
         notifier.reap(now: now)
-        guard let due = deadline, due <= monotonic else { return }
-        for limit in limits where isInFront(limit, tracker) {
-            let time = (used[limit] ?? 0) + (monotonic - writtenAt)
-            if time >= limit.micros { sayOnce(limit, used: time, now: now) }
-        }
-        plan(tracker: tracker, now: now, monotonic: monotonic)
-    }
-
-    /// The next crossing while the app in front stays: the least time left of its limits.
-    private func plan(tracker: SessionTracker, now: Micros, monotonic: Micros) {
         deadline = nil
-        guard tracker.openStart != nil else { return }
-        for limit in limits where isInFront(limit, tracker) && !said.contains(key(limit, now)) {
-            let left = limit.micros - (used[limit] ?? 0) - (monotonic - writtenAt)
-            let due = monotonic + max(0, left)
-            deadline = min(deadline ?? due, due)
+        for limit in limits where !said.contains(key(limit, now)) {
+            let time = usedNow(limit, tracker, now: now)
+            if time >= limit.micros {
+                sayOnce(limit, used: time, now: now)
+            } else if let app = tracker.app, tracker.openStart != nil, counts(limit, app: app, category: tracker.category(of: app)) {
+                let due = monotonic + (limit.micros - time)
+                deadline = min(deadline ?? due, due)
+            }
         }
     }
 
-    private func isInFront(_ limit: UsageLimit, _ tracker: SessionTracker) -> Bool {
-        guard tracker.openStart != nil, let app = tracker.app else { return false }
+    /// A limit's time today now: what the store held at the last write, and what the tracker
+    /// saw since (closed sessions not yet written, the open one).
+    private func usedNow(_ limit: UsageLimit, _ tracker: SessionTracker, now: Micros) -> Micros {
+        var time = used[limit] ?? 0
+        for session in tracker.closed where counts(limit, app: session.app, category: session.category) {
+            time += max(0, session.end - max(session.start, writtenAt))
+        }
+        if let start = tracker.openStart, let app = tracker.app, counts(limit, app: app, category: tracker.category(of: app)) {
+            time += max(0, now - max(start, writtenAt))
+        }
+        return time
+    }
+
+    private func counts(_ limit: UsageLimit, app: String, category: String) -> Bool {
         switch limit.target {
         case .app(let name): return name.sameScalars(as: app)
-        case .category(let name): return name.sameScalars(as: tracker.category(of: app))
+        case .category(let name): return name.sameScalars(as: category)
         }
     }
 
@@ -94,6 +97,7 @@ public final class LimitWatch {
             limits = (try? file.load().limits) ?? []
         }
         used = [:]
+        writtenAt = now
         guard !limits.isEmpty, let history = try? store.history(source: "store") else { return }
         let date = zone.localDate(of: now)
         for limit in limits { used[limit] = LimitStatus(limit, history: history, date: date, zone: zone).usedMicros }

@@ -135,12 +135,12 @@ public final class Recorder {
             tracker.written()
             if failing { say("the store takes writes again") }
             failing = false
+            limits?.written(store: store, tracker: tracker, now: now)
         } catch {
             lastError = error
             if !failing { warn("cannot write to the store (tried again every few seconds; nothing is lost meanwhile): \(error)") }
             failing = true
         }
-        limits?.written(store: store, tracker: tracker, now: now)
     }
 
     private func note(_ warning: String) {
