@@ -30,7 +30,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The device the sessions are recorded as; default: $USAGE_SHELL_DEVICE, else this machine's host name.", valueName: "name"))
     var device: String?
 
-    @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h; default 3m).", valueName: "time"))
+    @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
 
     @Option(help: "Force a backend: x11, i3 or sway (default: told from the environment).")
