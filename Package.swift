@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "UsageRecorderTests", dependencies: ["UsageRecorder", "UsageCore", "UsageStore"]),
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",
