@@ -58,14 +58,18 @@ def wait_for(what, condition, timeout=20.0):
 
 
 def run(argv, env=None, **kw):
+    kw.setdefault("timeout", 60)  # a recorder that was meant to be refused must not hang the run
     return subprocess.run(argv, env=env, capture_output=True, **kw)
 
 
 def sessions(db):
     """(app, start s, end s) of the store's sessions, in start order."""
-    with sqlite3.connect(db) as c:
+    c = sqlite3.connect(db)
+    try:
         c.text_factory = bytes
         rows = c.execute("SELECT a.name, s.start, s.length FROM session s JOIN app a ON a.id = s.app ORDER BY s.start").fetchall()
+    finally:
+        c.close()
     return [(name.decode("utf-8", "surrogateescape"), start / 1e6, (start + length) / 1e6) for name, start, length in rows]
 
 
@@ -92,6 +96,8 @@ class Recorder:
         self.p = start(argv, env=env, stdout=self.out, stderr=subprocess.STDOUT)
         self.db = db
         wait_for("the recorder to start", lambda: self.output().startswith("recording") or self.p.poll() is not None)
+        if self.p.poll() is not None:
+            raise RuntimeError(f"the recorder did not start: {self.output().strip()!r}")
 
     def output(self):
         with open(self.out.name, encoding="utf-8", errors="replace") as f:
@@ -137,12 +143,28 @@ class XSession:
             raise RuntimeError(f"Xvfb {self.display} did not start")
         self.wm = start(wm, env=self.env)
         self.windows = {}
+        # The window manager is ready when the recorder sees it (_NET_SUPPORTING_WM_CHECK set).
+        wait_for(wm[0] + " on " + self.display, lambda: run([BIN, "record", "--once"], env=self.env, timeout=30).returncode == 0, timeout=30)
 
     def xterm(self, cls):
-        start(["xterm", "-class", cls, "-title", cls], env=self.env)
-        found = lambda: run(["xdotool", "search", "--class", f"^{cls}$"], env=self.env).stdout.split()
-        self.windows[cls] = wait_for("xterm " + cls, found)[0].decode()
-        return self.windows[cls]
+        """An xterm of class `cls`, its window id; started again if it exits before its window shows
+        (seen once on a loaded machine), its error output named when it never does."""
+        found = lambda: run(["xdotool", "search", "--onlyvisible", "--class", f"^{cls}$"], env=self.env).stdout.split()
+        errors = ""
+        for _ in range(3):
+            with tempfile.TemporaryFile() as log:
+                p = start(["xterm", "-class", cls, "-title", cls], env=self.env, stderr=log)
+                try:
+                    window = wait_for("xterm " + cls, lambda: found() or p.poll() is not None, timeout=30)
+                except RuntimeError:
+                    window = None
+                if isinstance(window, list):
+                    self.windows[cls] = window[0].decode()
+                    return self.windows[cls]
+                log.seek(0)
+                errors = log.read().decode(errors="replace")
+                stop(p)
+        raise RuntimeError(f"xterm {cls} showed no window on {self.display}: {errors.strip()!r}")
 
     def xdo(self, *args):
         run(["xdotool", *args], env=self.env, check=True)

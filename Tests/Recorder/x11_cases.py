@@ -61,9 +61,10 @@ def test_x11(tmp):
         check(apps.count("A") == 2 and apps.count("B") == 1 and apps.count("Imported") == 2, f"after kill -9 and restart: {got}")
         last = got[-1]
         check(last[0] == "B" and abs(last[2] - t_stop) <= TOLERANCE, f"SIGTERM closes the open session at once: {last} vs {t_stop}")
-        with sqlite3.connect(db) as c:
-            check(c.execute("SELECT count(*) FROM tracked WHERE \"end\" IS NULL").fetchone()[0] == 1, "the tracker's start beside the recorder")
-            check(c.execute("SELECT count(*) FROM meta WHERE key LIKE 'recorder.%'").fetchone()[0] == 0, "a stopped recorder leaves no mark")
+        c = sqlite3.connect(db)
+        check(c.execute("SELECT count(*) FROM tracked WHERE \"end\" IS NULL").fetchone()[0] == 1, "the tracker's start beside the recorder")
+        check(c.execute("SELECT count(*) FROM meta WHERE key LIKE 'recorder.%'").fetchone()[0] == 0, "a stopped recorder leaves no mark")
+        c.close()
         status = run([BIN, "--db", db, "-c", "status"], env=x.env, text=True)
         check("recording:" not in status.stdout, f"status after the stop: {status.stdout!r}")
         rec.close()
