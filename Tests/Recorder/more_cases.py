@@ -44,9 +44,9 @@ GLib.MainLoop().run()
 def test_notify(tmp):
     bus = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"], capture_output=True, text=True, check=True)
     address, pid = bus.stdout.split("\n")[:2]
-    x = XSession(95, ["openbox"])
-    server = None
+    x = server = None
     try:
+        x = XSession(95, ["openbox"])
         for cls in ["A", "B"]:
             x.xterm(cls)
         env = dict(x.env, DBUS_SESSION_BUS_ADDRESS=address)
@@ -95,7 +95,8 @@ def test_notify(tmp):
     finally:
         if server:
             stop(server)
-        x.close()
+        if x:
+            x.close()
         os.kill(int(pid), signal.SIGTERM)
 
 
@@ -128,8 +129,9 @@ def test_postgres(tmp):
     name = f"usage_shell_record_{os.getpid()}"
     run(["psql", server, "-qc", f"CREATE DATABASE {name}"], check=True)
     conninfo = server + f" dbname={name}"
-    x = XSession(96, ["openbox"])
+    x = None
     try:
+        x = XSession(96, ["openbox"])
         for cls in ["A", "B"]:
             x.xterm(cls)
         rec = Recorder(conninfo, x.env, "--idle", "1m")
@@ -149,5 +151,6 @@ def test_postgres(tmp):
         got = [(r.split("|")[0], int(r.split("|")[1]) / 1e6, (int(r.split("|")[1]) + int(r.split("|")[2])) / 1e6) for r in rows]
         expect_sessions("postgres: A 6 s, B 2 s", got, [("A", t_a, t_b), ("B", t_b, t_stop)])
     finally:
-        x.close()
+        if x:
+            x.close()
         run(["psql", server, "-qc", f"DROP DATABASE IF EXISTS {name}"])
