@@ -36,12 +36,19 @@ let package = Package(
                 // The C API itself, for the bulk paths (an import's rows, a window's rows).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
+        // libX11 and libXss, loaded at run time like libcurl: the recorder's X11 backend.
+        .target(
+            name: "CX11",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+        ),
+        // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway), sessions, heartbeat, lock, limits.
+        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
             name: "usage-shell",
             dependencies: [
-                "UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore", "UsageShell", "CEditLine",
+                "UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore", "UsageShell", "UsageRecorder", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +65,7 @@ let package = Package(
         .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "UsageRecorderTests", dependencies: ["UsageRecorder", "UsageCore", "UsageStore"]),
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",

@@ -65,6 +65,9 @@ public protocol StoreReader: AnyObject, Sendable {
     func session(_ id: Int64) throws(TrackingError) -> TaskInterval
     /// Every interval's id, the latest start first (completion of `@N`).
     func sessionIDs() throws(StoreError) -> [Int64]
+
+    /// The desktop recorders the store knows of (`usage-shell record`), with their last writes.
+    func recorders() throws(StoreError) -> [RecorderMark]
 }
 
 /// A store that may be changed as well. Each change is one transaction: it happens whole or
@@ -142,6 +145,11 @@ public protocol StoreWriter: StoreReader {
     ///
     /// - Throws: `.nothingToUndo` when the journal is empty.
     func undo() throws(TrackingError) -> UndoneChange
+
+    /// The desktop recorder's write (every few seconds): its sessions as they stand, each kept
+    /// by its start under `device`'s recorder source (an open one grows in place), and its mark
+    /// (PID, last write; nil: it stopped). One transaction.
+    func record(_ sessions: [RecordedSession], device: String, now: Micros, mark: RecorderMark?) throws(StoreError)
 }
 
 extension StoreReader {

@@ -14,25 +14,26 @@ import UsageStore
 
 extension UsageShellCommand {
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
-    /// `usage-shell [--db PATH] import …` is the import command of its own: `import` as the first
-    /// word that is no option (a file of that name is `./import`).
+    /// `usage-shell [--db PATH] import …` and `… record …` are commands of their own: `import` or
+    /// `record` as the first word that is no option (a file of that name is `./import`).
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        if let k = importPosition(arguments) {
-            arguments.remove(at: k)
+        if let k = commandPosition(arguments) {
+            let word = arguments.remove(at: k)
+            if word == "record" { run(RecordCommand.self, arguments) }
             run(ImportCommand.self, arguments)
         }
         run(Self.self, arguments)
     }
 
-    /// Where `import` stands as the first word that is neither an option nor an option's value.
-    static func importPosition(_ arguments: [String]) -> Int? {
+    /// Where `import` or `record` stands as the first word that is neither an option nor an option's value.
+    static func commandPosition(_ arguments: [String]) -> Int? {
         let withValues: Set<String> = ["--day", "--tz", "--format", "--color", "--glyphs", "--width", "-c", "-f", "--timeout", "--db"]
         var k = 0
         while k < arguments.count {
             let word = arguments[k]
             if word == "--" { return nil }
-            guard word.hasPrefix("-"), word != "-" else { return word == "import" ? k : nil }
+            guard word.hasPrefix("-"), word != "-" else { return word == "import" || word == "record" ? k : nil }
             k += withValues.contains(word) ? 2 : 1
         }
         return nil

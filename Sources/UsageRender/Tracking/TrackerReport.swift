@@ -202,6 +202,11 @@ extension TextReport {
         return "nothing running"
     }
 
+    /// `status`'s lines of the desktop recorders writing to the store (`usage-shell record`).
+    public static func recorders(_ list: [(device: String, pid: Int, secondsAgo: Int)]) -> [String] {
+        list.map { "recording: usage-shell record on device '\(TerminalText.sanitize($0.device))' (PID \($0.pid), last write \($0.secondsAgo) s ago)" }
+    }
+
     /// `today`: the day's tracked total and what runs, the streak, then the tasks due today and
     /// overdue by priority, each with today's and its whole time against the estimate; then the
     /// day's sessions, the latest first.

@@ -64,13 +64,14 @@ extension CommandTable {
             return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.stop(at: shell.stamp(at.instant)) })
         },
         Command(
-            "status", summary: "what the stopwatch runs and for how long (or what is paused)", examples: ["status"],
+            "status", summary: "what the stopwatch runs and for how long (or what is paused), and the desktop recorder writing to the store (usage-shell record)", examples: ["status"],
             watch: .shows
         ) { shell, _ throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
+            let recorders = shell.liveRecorders()
             return shell.render(json: { ReportJSON.status(snapshot.stopwatch, clock: clock) }) { width, theme in
-                TextReport.wrap([TextReport.status(snapshot.stopwatch, clock: clock, theme: theme)], width: width)
+                TextReport.wrap([TextReport.status(snapshot.stopwatch, clock: clock, theme: theme)] + TextReport.recorders(recorders), width: width)
             }
         },
         Command(

@@ -39,6 +39,16 @@ extension Shell {
         return try? storeReader()
     }
 
+    /// The desktop recorders writing to the store now (one wrote within the last 15 s; it
+    /// writes every 5), as (device, PID, seconds since its last write).
+    func liveRecorders() -> [(device: String, pid: Int, secondsAgo: Int)] {
+        let now = environment.now()
+        return ((try? existingStore?.recorders()) ?? []).compactMap { mark in
+            let ago = now - mark.seen
+            return ago >= -5_000_000 && ago <= 15_000_000 ? (mark.device, mark.pid, Int(max(0, ago) / 1_000_000)) : nil
+        }
+    }
+
     /// The tracker's snapshot; an empty one when there is no store yet (unless it was named:
     /// then it says it is not there).
     func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {

@@ -1,0 +1,105 @@
+// LimitWatch.swift — daily limits as they are crossed while recording (Screen Time's eventDidReachThreshold): each limit's time today read from the store after every write, the moment of crossing foreseen while its app or category is in front, said once per limit per day (limits already crossed when the recorder starts are not said again).
+#if canImport(Glibc)
+    import Glibc
+#endif
+import UsageCore
+import UsageData
+import UsageStore
+
+/// Watches the limits file's limits against today's time in the store.
+public final class LimitWatch {
+    private let file: LimitsFile
+    private let zone: Zone
+    private let notifier: Notifier
+    private let say: (String) -> Void
+    private var limits: [UsageLimit] = []
+    private var fileStamp: (Int, Int) = (-1, -1)
+    /// Limits said (or already crossed at the start), by day.
+    private var said: Set<String> = []
+    /// Each limit's time today at the last write, and the instant of that write.
+    private var used: [UsageLimit: Micros] = [:]
+    private var writtenAt: Micros = 0
+    public private(set) var deadline: Micros?
+
+    public init(file: LimitsFile, zone: Zone, notifier: Notifier, say: @escaping (String) -> Void) {
+        self.file = file
+        self.zone = zone
+        self.notifier = notifier
+        self.say = say
+    }
+
+    /// Reads the limits and marks those crossed today already as said.
+    func start(store: any StoreWriter, tracker: SessionTracker, now: Micros, monotonic: Micros) {
+        measure(store: store, now: now)
+        for (limit, time) in used where time >= limit.micros { said.insert(key(limit, now)) }
+        check(tracker: tracker, now: now, monotonic: monotonic)
+    }
+
+    /// After a write that took: each limit's time today anew, from the store.
+    func written(store: any StoreWriter, tracker: SessionTracker, now: Micros) {
+        measure(store: store, now: now)
+        check(tracker: tracker, now: now, monotonic: RecorderClock.monotonic())
+    }
+
+    /// At every wakeup: crossings said, and the next one foreseen while the app in front stays
+    /// (the least time left of the limits it counts towards).
+    func check(tracker: SessionTracker, now: Micros, monotonic: Micros) {
+        notifier.reap(now: now)
+        deadline = nil
+        for limit in limits where !said.contains(key(limit, now)) {
+            let time = usedNow(limit, tracker, now: now)
+            if time >= limit.micros {
+                sayOnce(limit, used: time, now: now)
+            } else if let app = tracker.app, tracker.openStart != nil, counts(limit, app: app, category: tracker.category(of: app)) {
+                let due = monotonic + (limit.micros - time)
+                deadline = min(deadline ?? due, due)
+            }
+        }
+    }
+
+    /// A limit's time today now: what the store held at the last write, and what the tracker
+    /// saw since (closed sessions not yet written, the open one).
+    private func usedNow(_ limit: UsageLimit, _ tracker: SessionTracker, now: Micros) -> Micros {
+        var time = used[limit] ?? 0
+        for session in tracker.closed where counts(limit, app: session.app, category: session.category) {
+            time += max(0, session.end - max(session.start, writtenAt))
+        }
+        if let start = tracker.openStart, let app = tracker.app, counts(limit, app: app, category: tracker.category(of: app)) {
+            time += max(0, now - max(start, writtenAt))
+        }
+        return time
+    }
+
+    private func counts(_ limit: UsageLimit, app: String, category: String) -> Bool {
+        switch limit.target {
+        case .app(let name): return name.sameScalars(as: app)
+        case .category(let name): return name.sameScalars(as: category)
+        }
+    }
+
+    private func sayOnce(_ limit: UsageLimit, used: Micros, now: Micros) {
+        guard said.insert(key(limit, now)).inserted else { return }
+        let (_, body) = Notifier.text(limit, used: used)
+        say("limit reached: " + body)
+        notifier.crossed(limit, used: used, now: now)
+    }
+
+    private func key(_ limit: UsageLimit, _ now: Micros) -> String {
+        "\(zone.localDate(of: now))|\(limit.target)|\(limit.micros)"
+    }
+
+    /// The limits file read again when it changed; each limit's time today from the store.
+    private func measure(store: any StoreWriter, now: Micros) {
+        var info = stat()
+        let stamp = stat(file.path, &info) == 0 ? (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)) : (0, 0)
+        if stamp != fileStamp {
+            fileStamp = stamp
+            limits = (try? file.load().limits) ?? []
+        }
+        used = [:]
+        writtenAt = now
+        guard !limits.isEmpty, let history = try? store.history(source: "store") else { return }
+        let date = zone.localDate(of: now)
+        for limit in limits { used[limit] = LimitStatus(limit, history: history, date: date, zone: zone).usedMicros }
+    }
+}

@@ -1,0 +1,149 @@
+// Recorder.swift — `usage-shell record`'s loop on one thread: wait (poll) on the backend's descriptors, the signal pipe and the next timer; hand what happened to the session tracker; write the sessions every few seconds (a kill -9 loses at most that much); notice a suspend; close the open session on a stop.
+#if canImport(Glibc)
+    import Glibc
+#endif
+import UsageCore
+import UsageStore
+
+/// How a recorder runs.
+public struct RecorderSettings: Sendable {
+    /// No input for this long is idle (its time is not counted).
+    public var idle: Micros = 180_000_000
+    /// The running session is written this often.
+    public static let heartbeat: Micros = 5_000_000
+    public var device: String
+    public var zone: Zone
+
+    public init(device: String, zone: Zone, idle: Micros) {
+        self.device = device
+        self.zone = zone
+        self.idle = idle
+    }
+}
+
+/// The recorder.
+public final class Recorder {
+    private let store: any StoreWriter
+    private let backend: any RecorderBackend
+    private let settings: RecorderSettings
+    private var tracker: SessionTracker
+    private let limits: LimitWatch?
+    private let say: (String) -> Void
+    private let warn: (String) -> Void
+    private var warned: Set<String> = []
+    private var failing = false
+    public private(set) var written = 0
+
+    /// `say` prints a line of what happens, `warn` one of what went wrong (once each).
+    public init(
+        store: any StoreWriter, backend: any RecorderBackend, settings: RecorderSettings, categoryOf: @escaping (String) -> String?,
+        limits: LimitWatch?, say: @escaping (String) -> Void, warn: @escaping (String) -> Void
+    ) {
+        self.store = store
+        self.backend = backend
+        self.settings = settings
+        self.limits = limits
+        self.say = say
+        self.warn = warn
+        tracker = SessionTracker(zone: settings.zone, categoryOf: categoryOf)
+    }
+
+    /// Records until SIGINT, SIGTERM or SIGHUP (or the desktop ends); the open session is then
+    /// closed at once. Throws when the last write fails.
+    public func run() throws(RecorderError) {
+        RecorderSignals.install()
+        XDisplay.onLost = { [self] in finish(at: RecorderClock.wall(), why: "the X server went away") }
+        var now = RecorderClock.wall()
+        var monotonic = RecorderClock.monotonic()
+        for warning in backend.startWarnings { note(warning) }
+        tracker.focus(try backend.focused(), at: now)
+        limits?.start(store: store, tracker: tracker, now: now, monotonic: monotonic)
+        write(now: now)
+        var nextWrite = monotonic + RecorderSettings.heartbeat
+        var suspend = SuspendDetector(lead: RecorderClock.suspended())
+        var lastWake = now
+        loop: while true {
+            apply(backend.beforeWait(now: now))
+            let deadline = [nextWrite, backend.deadline, limits?.deadline].compactMap { $0 }.min()!
+            var fds = ([RecorderSignals.readEnd] + backend.descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let wait = max(0, (deadline - monotonic + 999) / 1000)
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(wait, 60_000)))
+            now = RecorderClock.wall()
+            monotonic = RecorderClock.monotonic()
+            if let slept = suspend.slept(lead: RecorderClock.suspended()) {
+                say("the machine slept \(slept / 1_000_000) s: the session ended at the last moment seen before")
+                tracker.cut(at: lastWake, again: now)
+            }
+            if ready > 0 {
+                if fds[0].revents != 0 { break loop }
+                for entry in fds.dropFirst() where entry.revents != 0 {
+                    do {
+                        apply(try backend.readable(entry.fd, now: now))
+                    } catch .desktopEnded(let what) {
+                        say(RecorderError.desktopEnded(what).description)
+                        break loop
+                    }
+                }
+            }
+            if let due = backend.deadline, due <= monotonic { apply(backend.timer(now: now, monotonic: monotonic)) }
+            if monotonic >= nextWrite {
+                write(now: now)
+                nextWrite = monotonic + RecorderSettings.heartbeat
+            }
+            limits?.check(tracker: tracker, now: now, monotonic: monotonic)
+            lastWake = now
+        }
+        backend.stop()
+        finish(at: RecorderClock.wall(), why: nil)
+        if failing { throw .store(lastError!) }
+    }
+
+    private var lastError: StoreError?
+
+    /// Closes the open session at `at` and writes, the recorder's mark removed.
+    private func finish(at: Micros, why: String?) {
+        tracker.cut(at: at)
+        do {
+            try store.record(tracker.pending(now: at), device: settings.device, now: at, mark: nil)
+            written += tracker.closed.count
+            tracker.written()
+            failing = false
+        } catch {
+            lastError = error
+            failing = true
+            warn("the last sessions could not be written: \(error)")
+        }
+        if let why { say(why + "; the last session is closed") }
+    }
+
+    private func apply(_ events: [RecorderEvent]) {
+        for event in events {
+            switch event {
+            case .focus(let app, let at): tracker.focus(app, at: at)
+            case .idle(let since): tracker.idle(since: since)
+            case .resume(let at): tracker.resume(at: at)
+            case .warning(let text): note(text)
+            }
+        }
+    }
+
+    private func write(now: Micros) {
+        let mark = RecorderMark(device: settings.device, pid: Int(getpid()), seen: now)
+        do {
+            try store.record(tracker.pending(now: now), device: settings.device, now: now, mark: mark)
+            written += tracker.closed.count
+            tracker.written()
+            if failing { say("the store takes writes again") }
+            failing = false
+            limits?.written(store: store, tracker: tracker, now: now)
+        } catch {
+            lastError = error
+            if !failing { warn("cannot write to the store (tried again every few seconds; nothing is lost meanwhile): \(error)") }
+            failing = true
+        }
+    }
+
+    private func note(_ warning: String) {
+        if warned.insert(warning).inserted { warn(warning) }
+    }
+}

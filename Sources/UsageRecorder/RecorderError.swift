@@ -1,0 +1,51 @@
+// RecorderError.swift — why the recorder cannot run, each said in one line: no display, a desktop it cannot read (GNOME on Wayland, another compositor), missing X libraries or window manager, an IPC socket that fails, a recorder already running, the store.
+import UsageStore
+
+/// Why `usage-shell record` stops or cannot start; one line each.
+public enum RecorderError: Error, Equatable, CustomStringConvertible {
+    case noDisplay
+    case gnomeWayland
+    case otherWayland(desktop: String)
+    case noX11Library(reason: String)
+    case cannotOpenDisplay(String)
+    case noWindowManager(display: String)
+    case noSocket(BackendKind)
+    case ipc(socket: String, reason: String)
+    case notThatBackend(BackendKind, reason: String)
+    case alreadyRunning(pid: Int, device: String, store: String)
+    case lock(path: String, reason: String)
+    case store(StoreError)
+    /// The desktop went away (the window manager shut down, the X server closed): a clean end.
+    case desktopEnded(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay:
+            return "no display: DISPLAY and WAYLAND_DISPLAY are unset (run it in your desktop session; under systemd, the session must export them: see the README)"
+        case .gnomeWayland:
+            return "GNOME on Wayland shows no program the focused window: log in to 'GNOME on Xorg' to record here, or use ActivityWatch's awatcher with the 'Focused Window D-Bus' extension (extensions.gnome.org/extension/5592) and usage-shell import activitywatch"
+        case .otherWayland(let desktop):
+            return "this Wayland desktop (\(desktop.isEmpty ? "XDG_CURRENT_DESKTOP unset" : desktop)) gives no program the focused window that usage-shell can read: sway and X11 sessions can be recorded"
+        case .noX11Library(let reason):
+            return "the X11 backend needs libX11 (Debian: apt-get install libx11-6 libxss1): \(reason)"
+        case .cannotOpenDisplay(let name):
+            return "cannot open the X display \(name.isEmpty ? "(DISPLAY)" : name)"
+        case .noWindowManager(let display):
+            return "the X display \(display) has no EWMH window manager keeping _NET_ACTIVE_WINDOW (start one: openbox, i3, xfwm4, KWin…)"
+        case .noSocket(let kind):
+            return kind == .sway ? "no sway IPC socket: SWAYSOCK is unset (run it from inside sway)" : "no i3 IPC socket: I3SOCK is unset and the display names none"
+        case .ipc(let socket, let reason):
+            return "the window manager's IPC socket \(socket): \(reason)"
+        case .notThatBackend(let kind, let reason):
+            return "--backend \(kind.rawValue): \(reason)"
+        case .alreadyRunning(let pid, let device, let store):
+            return "a recorder already runs on \(store) for device '\(device)' (PID \(pid))"
+        case .lock(let path, let reason):
+            return "cannot take the recorder's lock \(path): \(reason)"
+        case .store(let error):
+            return error.description
+        case .desktopEnded(let what):
+            return "the desktop ended (\(what)); the last session is closed"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// X11Backend.swift — the desktop under X11 with any EWMH window manager: libX11 and libXss loaded at run time (CX11), the active window followed by PropertyNotify on the root window (no polling for focus), its WM_CLASS (else its process's name) as the app, idle from MIT-SCREEN-SAVER.
+import CX11
+import UsageCore
+
+/// An open X display, for the X11 backend and for i3's idle and I3_SOCKET_PATH.
+public final class XDisplay {
+    let handle: OpaquePointer
+    public let name: String
+
+    /// Opens `name` (the DISPLAY value).
+    public init(_ name: String) throws(RecorderError) {
+        guard cx11_load() != 0 else { throw .noX11Library(reason: String(cString: cx11_load_error())) }
+        guard let handle = cx11_open(name, { XDisplay.lost() }) else { throw .cannotOpenDisplay(name) }
+        self.handle = handle
+        self.name = name
+    }
+
+    deinit { cx11_close(handle) }
+
+    /// Set by the recorder: what to do when the X server goes away (Xlib then exits the process).
+    nonisolated(unsafe) public static var onLost: (() -> Void)?
+    private static func lost() { onLost?() }
+
+    public var descriptor: Int32 { cx11_fd(handle) }
+    public var hasWindowManager: Bool { cx11_has_ewmh(handle) != 0 }
+
+    /// Milliseconds since the last input, nil without MIT-SCREEN-SAVER.
+    public func idleMilliseconds() -> Int64? {
+        let ms = cx11_idle_ms(handle)
+        return ms < 0 ? nil : Int64(ms)
+    }
+
+    /// Whether libXss is there and the server has MIT-SCREEN-SAVER.
+    public var hasIdle: Bool { idleMilliseconds() != nil }
+
+    /// The active window's app: its class, else its process's name; nil when none is active.
+    public func activeApp() -> String? {
+        let window = cx11_active_window(handle)
+        guard window != 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        let n = cx11_window_class(handle, window, &buffer, Int32(buffer.count))
+        if n > 0, let name = AppName.fromClass(buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }) { return name }
+        let pid = cx11_window_pid(handle, window)
+        return pid > 0 ? AppName.ofProcess(Int32(pid)) : nil
+    }
+
+    /// A text property of the root window (I3_SOCKET_PATH).
+    public func rootText(_ atom: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = cx11_root_string(handle, atom, &buffer, Int32(buffer.count))
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Asks for the root window's property changes.
+    func watchRoot() { cx11_watch_root(handle) }
+    /// Reads queued events: whether the active window changed.
+    func drain() -> Bool { cx11_drain(handle) != 0 }
+}
+
+/// The X11 backend.
+public final class X11Backend: RecorderBackend {
+    public let kind = BackendKind.x11
+    private let display: XDisplay
+    private let idle: PolledIdle?
+
+    /// Opens `displayName`; refuses a display without an EWMH window manager.
+    public init(displayName: String, idleThreshold: Micros, monotonic: Micros) throws(RecorderError) {
+        display = try XDisplay(displayName)
+        guard display.hasWindowManager else { throw .noWindowManager(display: displayName) }
+        display.watchRoot()
+        let display = self.display
+        idle = display.hasIdle ? PolledIdle(threshold: idleThreshold, monotonic: monotonic) { display.idleMilliseconds() } : nil
+    }
+
+    public var descriptors: [Int32] { [display.descriptor] }
+
+    public func readable(_ fd: Int32, now: Micros) throws(RecorderError) -> [RecorderEvent] {
+        guard display.drain() else { return [] }
+        return [.focus(display.activeApp(), at: now)]
+    }
+
+    /// Xlib may hold events it read already: they are taken before every wait.
+    public func beforeWait(now: Micros) -> [RecorderEvent] {
+        display.drain() ? [.focus(display.activeApp(), at: now)] : []
+    }
+
+    public var deadline: Micros? { idle?.deadline }
+    public func timer(now: Micros, monotonic: Micros) -> [RecorderEvent] { idle?.timer(now: now, monotonic: monotonic) ?? [] }
+    public func focused() throws(RecorderError) -> String? { display.activeApp() }
+    public func idleMilliseconds() -> Int64? { display.idleMilliseconds() }
+    public var idleSourceName: String { idle == nil ? "none (the X server has no MIT-SCREEN-SAVER)" : "MIT-SCREEN-SAVER" }
+    public var startWarnings: [String] {
+        idle == nil ? ["the X server (or libXss) gives no idle time: every minute in front of the screen counts"] : []
+    }
+    public func stop() {}
+}

@@ -1,0 +1,124 @@
+// RecordCommand.swift — `usage-shell record`: the desktop recorder as a command of its own (options read, the lock, backend, store, rules and limits wired, then UsageRecorder's loop); `--once` prints what it sees now. Thin by design.
+import ArgumentParser
+import Foundation
+import UsageCore
+import UsageData
+import UsageRecorder
+import UsageRender
+import UsageStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension BackendKind: ExpressibleByArgument {}
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "usage-shell record",
+        abstract: "Record the desktop into the store: one session per app focused without a break while you are not idle.",
+        discussion: """
+            Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
+            one recorder runs per store and device, window titles are never recorded. Backends: x11 (any EWMH \
+            window manager), i3, sway; chosen from the environment. Exit status: 0 after a stop, 1 when it \
+            cannot record (said in one line).
+            """)
+
+    @Option(help: ArgumentHelp("The store's database; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite.", valueName: "path"), completion: .file())
+    var db: String?
+
+    @Option(help: ArgumentHelp("The device the sessions are recorded as; default: $USAGE_SHELL_DEVICE, else this machine's host name.", valueName: "name"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
+    var idle: String = "3m"
+
+    @Option(help: "Force a backend: x11, i3 or sway (default: told from the environment).")
+    var backend: BackendKind?
+
+    @Flag(help: "Print what the recorder sees now (backend, app, idle time) and exit.")
+    var once = false
+
+    @Option(
+        name: .customLong("on-limit"),
+        help: ArgumentHelp(
+            "A command run (by /bin/sh) when a daily limit is crossed, with USAGE_SHELL_LIMIT_NAME, _KIND, _SECONDS, USAGE_SHELL_USED_SECONDS and USAGE_SHELL_LIMIT_TEXT set.",
+            valueName: "command"))
+    var onLimit: String?
+
+    @Option(help: "The time zone days are cut in, for limits (IANA name or UTC); default: $TZ, else the system's.")
+    var tz: String?
+
+    var idleMicros: Micros? {
+        guard let micros = DurationText.parse(idle) ?? TimeAmount.seconds(idle).map({ Micros($0 * 1_000_000) }),
+            micros >= 1_000_000, micros <= 3_600_000_000
+        else { return nil }
+        return micros
+    }
+
+    func validate() throws {
+        if idleMicros == nil { throw ValidationError("--idle: use a time from 1s to 1h, as 45s, 3m or 1h") }
+        if let tz, Zone(identifier: tz) == nil { throw ValidationError("--tz: '\(tz)' is not an IANA zone name") }
+        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--device: a device's name cannot be empty") }
+    }
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        let threshold = idleMicros!
+        let device = self.device ?? Devices.local
+        let zone = tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
+        let rules = (try? CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:))?.load()) ?? nil
+        let categoryOf: (String) -> String? = { app in rules?.category(for: app) }
+        let monotonic = RecorderClock.monotonic()
+        let forced = backend
+        if once {
+            let opened = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+            let lines = try fail { () throws(RecorderError) in
+                try RecorderOnce.lines(opened, environment: environment, device: device, categoryOf: categoryOf, clean: TerminalText.sanitize)
+            }
+            StandardStream.output.write(lines.joined(separator: "\n") + "\n")
+            opened.stop()
+            return
+        }
+        guard let location = db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
+            throw Self.failure("no store: HOME is unset (give --db PATH)")
+        }
+        let lock = try fail { () throws(RecorderError) in
+            try RecorderLock(store: location.identity, shownStore: location.description, device: device, environment: environment)
+        }
+        defer { lock.release() }
+        let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+        let store: any StoreWriter
+        do {
+            store = try OpenStores.shared.writer(location)
+        } catch {
+            throw Self.failure(error.description)
+        }
+        let say = { (line: String) in StandardStream.output.write(TerminalText.sanitize(line) + "\n") }
+        let warn = { (line: String) in StandardStream.error.write("usage-shell record: " + TerminalText.sanitize(line) + "\n") }
+        let limits = LimitsFile.defaultPath(environment: environment).map { path in
+            LimitWatch(file: LimitsFile(path: path), zone: zone, notifier: Notifier(command: onLimit, environment: environment, warn: warn), say: say)
+        }
+        let settings = RecorderSettings(device: device, zone: zone, idle: threshold)
+        let recorder = Recorder(store: store, backend: backend, settings: settings, categoryOf: categoryOf, limits: limits, say: say, warn: warn)
+        say("recording \(backend.kind.rawValue) (idle from \(backend.idleSourceName) after \(threshold / 1_000_000) s) into \(location.description) as device '\(device)'; written every 5 s; Ctrl-C stops")
+        try fail { () throws(RecorderError) in try recorder.run() }
+        say("stopped: \(recorder.written) session\(recorder.written == 1 ? "" : "s") written")
+        OpenStores.shared.closeAll()
+    }
+
+    /// Runs `body`; its error is said in one line and ends the run with status 1.
+    private func fail<T>(_ body: () throws(RecorderError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.failure(error.description)
+        }
+    }
+
+    private static func failure(_ line: String) -> ExitCode {
+        StandardStream.error.write("usage-shell record: " + TerminalText.sanitize(line) + "\n")
+        return ExitCode(1)
+    }
+}

@@ -1,0 +1,209 @@
+# peers.py — what the recorder's tests share: the real peers started and stopped (Xvfb with a window manager and xterms), the recorder run as a process with its output kept, the store read back, sessions checked against the instants the script acted at; failures collected, never skipped.
+import os
+import signal
+import sqlite3
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.environ.get("USAGE_SHELL_BIN") or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip() + "/usage-shell"
+TOLERANCE = 0.5
+PEERS = ["Xvfb", "openbox", "i3", "i3-msg", "sway", "swaymsg", "swayidle", "foot", "xdotool", "xterm", "dbus-daemon", "dbus-monitor", "notify-send", "runuser", "systemd-analyze"]
+
+failures = []
+children = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL: " + message, flush=True)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    return condition
+
+
+def start(argv, **kw):
+    kw.setdefault("stdout", subprocess.DEVNULL)
+    kw.setdefault("stderr", None if os.environ.get("RECORDER_TEST_VERBOSE") else subprocess.DEVNULL)
+    p = subprocess.Popen(argv, start_new_session=True, **kw)
+    children.append(p)
+    return p
+
+
+def stop(p, sig=signal.SIGTERM):
+    if p.poll() is None:
+        try:
+            os.killpg(p.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            p.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+
+
+def wait_for(what, condition, timeout=20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise RuntimeError("timed out waiting for " + what)
+
+
+def run(argv, env=None, **kw):
+    kw.setdefault("timeout", 60)  # a recorder that was meant to be refused must not hang the run
+    return subprocess.run(argv, env=env, capture_output=True, **kw)
+
+
+def sessions(db):
+    """(app, start s, end s) of the store's sessions, in start order."""
+    c = sqlite3.connect(db)
+    try:
+        c.text_factory = bytes
+        rows = c.execute("SELECT a.name, s.start, s.length FROM session s JOIN app a ON a.id = s.app ORDER BY s.start").fetchall()
+    finally:
+        c.close()
+    return [(name.decode("utf-8", "surrogateescape"), start / 1e6, (start + length) / 1e6) for name, start, length in rows]
+
+
+def expect_sessions(label, got, want):
+    """`want`: (app, start, end) with the script's instants; each within TOLERANCE."""
+    shown = [(a, round(s, 2), round(e - s, 2)) for a, s, e in got]
+    if not check(len(got) == len(want), f"{label}: {len(want)} sessions expected, the store holds {shown}"):
+        return
+    for (app, start, end), (wapp, wstart, wend) in zip(got, want):
+        check(app == wapp, f"{label}: app {app!r}, expected {wapp!r}")
+        check(abs(start - wstart) <= TOLERANCE, f"{label}: {wapp} starts {start - wstart:+.2f} s from the script's instant")
+        check(abs(end - wend) <= TOLERANCE, f"{label}: {wapp} ends {end - wend:+.2f} s from the script's instant")
+    print(f"ok: {label}: " + ", ".join(f"{a} {e - s:.2f}s" for a, s, e in got), flush=True)
+
+
+class Recorder:
+    """A `usage-shell record` running on `db`, its output kept."""
+
+    def __init__(self, db, env, *extra, user=None):
+        self.out = tempfile.NamedTemporaryFile(prefix="usage-shell-rec-", suffix=".out", delete=False)
+        argv = [BIN, "record", "--db", db, *extra]
+        if user:
+            argv = ["runuser", "-u", user, "--", "env"] + [f"{k}={v}" for k, v in env.items()] + argv
+        self.p = start(argv, env=env, stdout=self.out, stderr=subprocess.STDOUT)
+        self.db = db
+        wait_for("the recorder to start", lambda: self.output().startswith("recording") or self.p.poll() is not None)
+        if self.p.poll() is not None:
+            raise RuntimeError(f"the recorder did not start: {self.output().strip()!r}")
+
+    def output(self):
+        with open(self.out.name, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def stop(self, sig=signal.SIGTERM):
+        at = time.time()
+        os.kill(self.p.pid, sig)
+        self.p.wait(15)
+        return at
+
+    def close(self):
+        stop(self.p)
+        os.unlink(self.out.name)
+
+
+def work(seconds, move):
+    """Input every 0.3 s for `seconds`; returns the instant of the last input."""
+    end = time.time() + seconds
+    last = time.time()
+    while time.time() < end:
+        move()
+        last = time.time()
+        time.sleep(0.3)
+    return last
+
+
+# ---------------------------------------------------------------------------------------------
+# X11: Xvfb, a window manager, two xterms.
+
+class XSession:
+    def __init__(self, number, wm):
+        # The first free display from `number` on (a stale socket of a dead server counts as taken).
+        while os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+            number += 1
+        self.display = f":{number}"
+        self.env = dict(os.environ, DISPLAY=self.display)
+        for k in ["WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE", "DBUS_SESSION_BUS_ADDRESS"]:
+            self.env.pop(k, None)
+        self.xvfb = start(["Xvfb", self.display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+        wait_for("Xvfb", lambda: self.xvfb.poll() is not None or run(["xdotool", "getmouselocation"], env=self.env).returncode == 0)
+        if self.xvfb.poll() is not None:
+            raise RuntimeError(f"Xvfb {self.display} did not start")
+        self.wm = start(wm, env=self.env)
+        self.windows = {}
+        # The window manager is ready when the recorder sees it (_NET_SUPPORTING_WM_CHECK set).
+        wait_for(wm[0] + " on " + self.display, lambda: run([BIN, "record", "--once"], env=self.env, timeout=30).returncode == 0, timeout=30)
+
+    def xterm(self, cls):
+        """An xterm of class `cls`, its window id; started again if it exits before its window shows
+        (seen once on a loaded machine), its error output named when it never does."""
+        found = lambda: run(["xdotool", "search", "--onlyvisible", "--class", f"^{cls}$"], env=self.env).stdout.split()
+        errors = ""
+        for _ in range(3):
+            with tempfile.TemporaryFile() as log:
+                p = start(["xterm", "-class", cls, "-title", cls], env=self.env, stderr=log)
+                try:
+                    window = wait_for("xterm " + cls, lambda: found() or p.poll() is not None, timeout=30)
+                except RuntimeError:
+                    window = None
+                if isinstance(window, list):
+                    self.windows[cls] = window[0].decode()
+                    return self.windows[cls]
+                log.seek(0)
+                errors = log.read().decode(errors="replace")
+                stop(p)
+        raise RuntimeError(f"xterm {cls} showed no window on {self.display}: {errors.strip()!r}")
+
+    def xdo(self, *args):
+        run(["xdotool", *args], env=self.env, check=True)
+        return time.time()
+
+    def focus(self, cls):
+        self.xdo("windowactivate", "--sync", self.windows[cls])
+        return time.time()
+
+    def move(self):
+        self.xdo("mousemove_relative", "--", "1", "0")
+
+    def close(self):
+        for p in children:
+            if p.args[0] == "xterm" and p.poll() is None:
+                stop(p)
+        stop(self.wm)
+        stop(self.xvfb)
+
+
+def scenario(label, focus, move, db, env, user=None, extra=()):
+    """The issue's script: A 3 s, B 2 s, idle past --idle 2s, A 2 s, SIGTERM."""
+    rec = Recorder(db, env, "--idle", "2s", *extra, user=user)
+    try:
+        time.sleep(2.5)  # idle before: nothing recorded
+        t_a = focus("A")
+        move()
+        a_end = work(3, move)
+        t_b = focus("B")
+        move()
+        b_last = work(2, move)
+        time.sleep(3.5)  # idle: 2 s counts as idle, no session
+        focus("A")
+        move()
+        t_a2 = time.time()
+        work(2, move)
+        t_stop = rec.stop()
+        check(rec.p.returncode == 0, f"{label}: the recorder's exit status {rec.p.returncode}: {rec.output()}")
+        want = [("A", t_a, t_b), ("B", t_b, b_last), ("A", t_a2, t_stop)]
+        return want, rec.output()
+    finally:
+        rec.close()

@@ -1,0 +1,101 @@
+// SessionTrackerTests.swift — the recorder's sessions as a state machine, table-driven: focus, idle, resume and cuts in; the sessions closed (start, end, app) out; plus the suspend detector and the names kept.
+import Testing
+import UsageCore
+import UsageRecorder
+import UsageStore
+
+/// What happens, at seconds from 0.
+enum Step: Sendable {
+    case focus(String?, Double)
+    case idle(since: Double)
+    case resume(Double)
+    case cut(Double, again: Double?)
+}
+
+private func s(_ seconds: Double) -> Micros { Micros(seconds * 1_000_000) }
+
+private func run(_ steps: [Step], pendingAt now: Double) -> [String] {
+    var tracker = SessionTracker(zone: .utc) { $0 == "Firefox" ? "Web" : nil }
+    for step in steps {
+        switch step {
+        case .focus(let app, let at): tracker.focus(app, at: s(at))
+        case .idle(let since): tracker.idle(since: s(since))
+        case .resume(let at): tracker.resume(at: s(at))
+        case .cut(let at, let again): tracker.cut(at: s(at), again: again.map(s))
+        }
+    }
+    return tracker.pending(now: s(now)).map { "\($0.app)/\($0.category) \(Double($0.start) / 1e6)-\(Double($0.end) / 1e6)" }
+}
+
+struct SessionTrackerTests {
+    @Test(arguments: [
+        // The script: A 3 s, B 2 s, idle 2 s past the last input, A 2 s, stop.
+        ([.focus("A", 0), .focus("B", 3), .idle(since: 5), .focus("A", 8), .resume(8.5), .cut(10.5, again: nil)] as [Step], 10.5,
+         ["A/Other 0.0-3.0", "B/Other 3.0-5.0", "A/Other 8.5-10.5"]),
+        // The same app again (openbox's double events) is no change; None between is no app.
+        ([.focus("A", 0), .focus("A", 1), .focus(nil, 2), .focus("A", 2), .cut(4, again: nil)], 4, ["A/Other 0.0-2.0", "A/Other 2.0-4.0"]),
+        // Under a second is a window passing through.
+        ([.focus("A", 0), .focus("B", 2), .focus("A", 2.5), .cut(5, again: nil)], 5, ["A/Other 0.0-2.0", "A/Other 2.5-5.0"]),
+        // The open session up to now, once a second long; none before.
+        ([.focus("Firefox", 0)], 0.5, []),
+        ([.focus("Firefox", 0)], 7, ["Firefox/Web 0.0-7.0"]),
+        // Focus moves while idle: nothing until input comes back, then the app in front.
+        ([.focus("A", 0), .idle(since: 1), .focus("B", 4), .resume(6)], 9, ["A/Other 0.0-1.0", "B/Other 6.0-9.0"]),
+        // A suspend: cut at the last wakeup before it, open again after it.
+        ([.focus("A", 0), .cut(5, again: 3605)], 3610, ["A/Other 0.0-5.0", "A/Other 3605.0-3610.0"]),
+        // Nothing focused (an empty workspace): no session.
+        ([.focus(nil, 0)], 10, []),
+    ] as [([Step], Double, [String])])
+    func sessionsFollowFocusAndIdle(steps: [Step], now: Double, expected: [String]) {
+        #expect(run(steps, pendingAt: now) == expected)
+    }
+
+    @Test func writtenSessionsAreNotWrittenAgain() {
+        var tracker = SessionTracker(zone: .utc) { _ in nil }
+        tracker.focus("A", at: 0)
+        tracker.focus("B", at: s(2))
+        #expect(tracker.pending(now: s(4)).count == 2)
+        tracker.written()
+        #expect(tracker.pending(now: s(6)).map(\.app) == ["B"])
+    }
+
+    @Test func offsetsAreTheZonesAtEachEnd() {
+        var tracker = SessionTracker(zone: Zone(identifier: "Europe/Paris")!) { _ in nil }
+        let beforeChange = s(1_774_746_000 - 60)  // 2026-03-29 00:59 UTC, a minute before summer time
+        tracker.focus("A", at: beforeChange)
+        let open = tracker.openSession(until: beforeChange + s(120))!
+        #expect([open.startOffset, open.endOffset] == [60, 120])
+    }
+
+    @Test func aJumpOfTheBootClockIsASuspend() {
+        var detector = SuspendDetector(lead: 0)
+        #expect(detector.slept(lead: 1_000_000) == nil)
+        #expect(detector.slept(lead: 1_000_000 + 3_600_000_000) == 3_600_000_000)
+        #expect(detector.slept(lead: 3_601_500_000) == nil)
+    }
+
+    @Test(arguments: [
+        ClassCase("plain", Array("Firefox".utf8), "Firefox"),
+        ClassCase("trimmed", Array("  Code \n".utf8), "Code"),
+        ClassCase("escapes and invalid UTF-8", [0x1B, 0x5D, 0x30, 0x3B, 0xFF, 0xFE, 0x65], "\u{1B}]0;\u{FFFD}\u{FFFD}e"),
+        ClassCase("10 kB", Array(repeating: UInt8(ascii: "L"), count: 10_000), String(repeating: "L", count: 256)),
+        ClassCase("cut at a character", Array(String(repeating: "é", count: 200).utf8), String(repeating: "é", count: 128)),
+        ClassCase("blank", Array("   ".utf8), nil),
+    ])
+    func classNamesAreRepairedAndCut(_ c: ClassCase) {
+        #expect(AppName.fromClass(c.bytes) == c.expected)
+    }
+}
+
+/// A window class's bytes and the name kept, labelled (not printed whole) in the test's log.
+struct ClassCase: CustomTestStringConvertible, Sendable {
+    let label: String
+    let bytes: [UInt8]
+    let expected: String?
+    init(_ label: String, _ bytes: [UInt8], _ expected: String?) {
+        self.label = label
+        self.bytes = bytes
+        self.expected = expected
+    }
+    var testDescription: String { label }
+}

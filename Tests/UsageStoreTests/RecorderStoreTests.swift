@@ -1,0 +1,60 @@
+// RecorderStoreTests.swift — the desktop recorder's writes on every backend: the open session grown in place by each heartbeat, a restart's session beside the one a kill left, counts and devices kept, hostile names exact, the recorder's mark for `status` set and cleared.
+import Testing
+import UsageCore
+@testable import UsageStore
+
+private let t0 = RFC3339Test.at("2026-03-02T09:00:00Z")
+
+private func session(_ app: String, _ start: Micros, _ seconds: Micros, category: String = "Other") -> RecordedSession {
+    RecordedSession(app: app, category: category, start: start, end: start + seconds * 1_000_000, startOffset: 60, endOffset: 60)
+}
+
+/// RFC 3339 instants for these cases.
+enum RFC3339Test {
+    static func at(_ text: String) -> Micros {
+        var parts = text.dropLast().split(separator: "T")
+        let date = parts.removeFirst().split(separator: "-").map { Int($0)! }
+        let time = parts[0].split(separator: ":").map { Int($0)! }
+        let days = LocalDate.daysFromCivil(year: date[0], month: date[1], day: date[2])
+        return (Micros(days) * 86_400 + Micros(time[0] * 3600 + time[1] * 60 + time[2])) * 1_000_000
+    }
+}
+
+struct RecorderStoreTests {
+    @Test(arguments: Backend.allCases)
+    func theOpenSessionGrowsInPlaceAndARestartsSessionGoesBesideIt(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let mark = RecorderMark(device: "laptop", pid: 4242, seen: t0 + 5_000_000)
+        try s.store.record([session("Firefox", t0, 5)], device: "laptop", now: t0 + 5_000_000, mark: mark)
+        try s.store.record([session("Firefox", t0, 10)], device: "laptop", now: t0 + 10_000_000, mark: mark)
+        #expect(try s.store.recorders() == [mark])
+        // Killed here; a new recorder starts a session of its own.
+        try s.another().record(
+            [session("Firefox", t0 + 20_000_000, 3), session("Terminal", t0 + 23_000_000, 2, category: "Dev")], device: "laptop",
+            now: t0 + 25_000_000, mark: nil)
+        let history = try s.store.history(source: "store")
+        let all = Array(history.all)
+        #expect(all.map { [$0.sessionStart - t0, $0.sessionEnd - t0] } == [[0, 10_000_000], [20_000_000, 23_000_000], [23_000_000, 25_000_000]])
+        #expect(all.map { history.apps[Int($0.app)] } == ["Firefox", "Firefox", "Terminal"])
+        #expect(all.map { history.categories[Int($0.category)] } == ["Other", "Other", "Dev"])
+        #expect(try s.store.devices().map { [$0.name, String($0.sessions)] } == [["laptop", "3"]])
+        let summary = try s.store.summary(zone: .utc)
+        #expect(summary.sessions == 3)
+        #expect(summary.sources.map(\.identity) == [RecorderSource.identity])
+        #expect(try s.store.recorders() == [], "a stopped recorder leaves no mark")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func hostileClassesAreKeptExactlyAndDevicesApart(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[31m\u{FFFD}evil"
+        try s.store.record([session(hostile, t0, 4)], device: "laptop", now: t0 + 4_000_000, mark: nil)
+        try s.store.record([session("Firefox", t0, 4)], device: "desk", now: t0 + 4_000_000, mark: nil)
+        let laptop = try s.store.history(source: "store", device: "laptop")
+        #expect(laptop.apps.contains(hostile))
+        #expect(laptop.sessionCount == 1)
+        #expect(try s.store.history(source: "store", device: "desk").sessionCount == 1)
+    }
+}
