@@ -6,8 +6,9 @@ it is, and the shell works on in every case.
 Run with ``scripts/test-interactive`` (it runs every ``Tests/Interactive/test_*.py``), or
 directly as ``test_interactive.py`` says. Permission cases need a user without root's powers:
 as root (CI) the binary runs under ``setpriv --reuid=nobody``; as another user plain ``chmod``
-does. They are skipped, saying why, when neither is possible (no setpriv, or the binary lies in
-a folder that nobody cannot enter).
+does. When neither is possible (no setpriv, or the binary lies in a folder that nobody cannot
+enter) they fail with the reason under scripts/test and CI (USAGE_SHELL_STRICT, CI), and are
+skipped, saying why, elsewhere.
 """
 
 import os
