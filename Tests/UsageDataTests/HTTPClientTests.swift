@@ -239,6 +239,16 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertEqual(failure(url("/big-declared"), client: client), .tooLarge(source: url("/big-declared"), limit: 500_000))
     }
 
+    /// The declared length alone refuses a body over the cap: not one byte of it is read (a cap
+    /// checked only while streaming would read up to the cap first; found by scripts/mutate).
+    func testADeclaredLengthOverTheCapIsRefusedBeforeAnyOfTheBody() {
+        let client = HTTPClient(maxBytes: 999_999)
+        let read = Mutex(0)
+        let error = failure(url("/big-declared"), client: client, progress: { n in read.withLock { $0 = max($0, n) } })
+        XCTAssertEqual(error, .tooLarge(source: url("/big-declared"), limit: 999_999))
+        XCTAssertEqual(read.withLock { $0 }, 0)
+    }
+
     func testAStreamedBodyOverTheCapIsTooLarge() throws {
         let client = HTTPClient(maxBytes: 500_000)
         XCTAssertEqual(failure(url("/big-streamed"), client: client), .tooLarge(source: url("/big-streamed"), limit: 500_000))
