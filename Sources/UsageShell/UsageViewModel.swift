@@ -87,6 +87,8 @@ public final class UsageViewModel {
     public var historyVersion: Int { historyGeneration }
     private var current: LoadTicket?
     private var made = MadeReports()
+    /// How many day reports have been computed (not read from the cache): the cache's test counts on it.
+    private(set) var reportsComputed = 0
 
     /// What has been computed for one history in one zone, by day: what `day`, `week`, `days`
     /// and `insights` ask for again and again as the selected day moves. A new load, new rules
@@ -282,6 +284,7 @@ public final class UsageViewModel {
         validReports()
         let missing = days.filter { made.reports[$0] == nil }
         if !missing.isEmpty {
+            reportsComputed += missing.count
             if made.reports.count + missing.count > MadeReports.maxReports { made.reports = [:] }
             if missing.count == 1 {
                 made.reports[missing[0]] = DayReport(history: history, date: missing[0], zone: zone)

@@ -35,6 +35,8 @@ import pexpect
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # Absolute: every shell runs in its own temporary working directory.
 BIN = os.path.abspath(os.environ.get("USAGE_SHELL_BIN") or REPO_ROOT / ".build" / "debug" / "usage-shell")
+# Under scripts/test and CI a test that cannot run fails with its reason instead of skipping.
+STRICT = bool(os.environ.get("USAGE_SHELL_STRICT") or os.environ.get("CI"))
 
 SANITIZER_OPTIONS = ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS")
 TIMEOUT = 10

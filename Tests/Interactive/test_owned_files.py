@@ -6,8 +6,9 @@ it is, and the shell works on in every case.
 Run with ``scripts/test-interactive`` (it runs every ``Tests/Interactive/test_*.py``), or
 directly as ``test_interactive.py`` says. Permission cases need a user without root's powers:
 as root (CI) the binary runs under ``setpriv --reuid=nobody``; as another user plain ``chmod``
-does. They are skipped, saying why, when neither is possible (no setpriv, or the binary lies in
-a folder that nobody cannot enter).
+does. When neither is possible (no setpriv, or the binary lies in a folder that nobody cannot
+enter) they fail with the reason under scripts/test and CI (USAGE_SHELL_STRICT, CI), and are
+skipped, saying why, elsewhere.
 """
 
 import os
@@ -17,7 +18,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from test_interactive import BIN, CTRL_D, PROMPT, TOTALS, Shell, isolated_env
+from test_interactive import BIN, STRICT, CTRL_D, PROMPT, TOTALS, Shell, isolated_env
 
 JUNK = bytes([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x0A, 0xC3])  # an ELF header, cut
 BAD_LIMITS = b'{"limits": [oops'
@@ -71,9 +72,13 @@ class OwnedFilesTests(unittest.TestCase):
             return []
         setpriv = shutil.which("setpriv")
         if not setpriv:
+            if STRICT:
+                self.fail("running as root and setpriv (util-linux, scripts/packages.txt) is missing: permissions cannot be tested")
             self.skipTest("running as root and setpriv (util-linux) is missing: permissions cannot be tested")
         probe = subprocess.run([setpriv, *AS_NOBODY, BIN, "--version"], capture_output=True, text=True)
         if probe.returncode != 0:
+            if STRICT:
+                self.fail(f"the binary cannot run as nobody (is it in a private folder?): {probe.stderr.strip()}")
             self.skipTest(f"the binary cannot run as nobody (is it in a private folder?): {probe.stderr.strip()}")
         for directory in (self.root, self.home, self.state, self.config, self.cwd,
                           self.history_path.parent, self.limits_path.parent):

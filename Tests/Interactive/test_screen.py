@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pexpect
 
-from test_interactive import BIN, HEADER, PROMPT, TIMEOUT, TOTALS, Shell, isolated_env, result_lines
+from test_interactive import BIN, STRICT, HEADER, PROMPT, TIMEOUT, TOTALS, Shell, isolated_env, result_lines
 
 CLEAR = "\x1b[H\x1b[2J"
 CTRL_L = "\x0c"
@@ -27,6 +27,8 @@ def setUpModule():
     if not os.access(BIN, os.X_OK):
         raise RuntimeError(f"usage-shell binary not found at {BIN}: run scripts/test-interactive")
     if shutil.which("less") is None:
+        if STRICT:
+            raise RuntimeError("less is not installed (scripts/packages.txt): the screen tests cannot run")
         raise unittest.SkipTest("less is not installed (apt-get install less)")
 
 

@@ -4,6 +4,7 @@ import Synchronization
 import XCTest
 import UsageCore
 @testable import UsageData
+import TestSupport
 
 final class HTTPClientTests: XCTestCase {
     /// The server: routes named by path, on a port it picks and prints, with a closed port beside it.
@@ -226,6 +227,7 @@ final class HTTPClientTests: XCTestCase {
     }
 
     func testAnUntrustedCertificateSaysSo() throws {
+        if Self.tlsPort == 0, StrictRun.on { return XCTFail("openssl is needed to make a certificate (scripts/packages.txt): the only test that an untrusted TLS certificate is refused") }
         try XCTSkipIf(Self.tlsPort == 0, "no openssl to make a certificate")
         let target = "https://localhost:\(Self.tlsPort)/ok"
         guard case .unreadable(_, let reason)? = failure(target) else { return XCTFail() }
@@ -235,6 +237,16 @@ final class HTTPClientTests: XCTestCase {
     func testADeclaredLengthOverTheCapIsTooLarge() {
         let client = HTTPClient(maxBytes: 500_000)
         XCTAssertEqual(failure(url("/big-declared"), client: client), .tooLarge(source: url("/big-declared"), limit: 500_000))
+    }
+
+    /// The declared length alone refuses a body over the cap: not one byte of it is read (a cap
+    /// checked only while streaming would read up to the cap first; found by scripts/mutate).
+    func testADeclaredLengthOverTheCapIsRefusedBeforeAnyOfTheBody() {
+        let client = HTTPClient(maxBytes: 999_999)
+        let read = Mutex(0)
+        let error = failure(url("/big-declared"), client: client, progress: { n in read.withLock { $0 = max($0, n) } })
+        XCTAssertEqual(error, .tooLarge(source: url("/big-declared"), limit: 999_999))
+        XCTAssertEqual(read.withLock { $0 }, 0)
     }
 
     func testAStreamedBodyOverTheCapIsTooLarge() throws {

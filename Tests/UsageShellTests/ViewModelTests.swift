@@ -87,12 +87,18 @@ struct ViewModelTests {
     @Test func theReportIsCachedPerDatasetDayAndZone() throws {
         let vm = UsageViewModel(zone: .utc, now: { fixedNow })
         vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset())))
-        #expect(vm.report == vm.report)
+        let first = vm.report
+        #expect(vm.reportsComputed == 1)
+        #expect(vm.report == first)
+        #expect(vm.reportsComputed == 1, "a second read of the same day is the cached report, not computed again")
         vm.select(.date(LocalDate(iso: "2026-02-20")!))
         #expect(vm.report.totalMicros == 3_600_000_000)
+        #expect(vm.report.totalMicros == 3_600_000_000)
+        #expect(vm.reportsComputed == 2, "another day is computed once")
         vm.zone = try #require(Zone(identifier: "Pacific/Kiritimati"))  // UTC+14
         #expect(vm.report.zone == "Pacific/Kiritimati")
         #expect(vm.report.totalMicros == 0)
+        #expect(vm.reportsComputed == 3, "another zone computes the day afresh, once")
     }
 
     @Test func reloadingKeepsASelectedDayThatTheNewDataCovers() {

@@ -62,7 +62,12 @@ struct TrackerStoreTests {
         #expect(try store.trackerSnapshot().tasks == before.tasks)
         #expect(try store.trackerSnapshot().intervals == before.intervals)
         // A start inside it is refused too (the running one would reach over it).
-        #expect(throws: TrackingError.self) { try store.start("Write", at: at("2026-02-23T08:00:00Z")) }
+        // The tracker's own refusal names the interval in the way (the database trigger alone would give a generic line).
+        let inTheWay = TrackingError.overlap(session: 1, task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:00:00Z")!)
+        #expect(throws: inTheWay) { try store.start("Write", at: at("2026-02-23T08:00:00Z")) }
+        #expect(throws: inTheWay) { try store.start("Other", at: at("2026-02-23T09:59:00Z")) }
+        let line = inTheWay.description(when: { RFC3339.format($0) }, range: { "\(RFC3339.format($0))–\($1.map { RFC3339.format($0) } ?? "now")" })
+        #expect(line == "that overlaps @1 'Write' tracked 2026-02-23T09:00:00Z–2026-02-23T10:00:00Z; nothing was changed")
         // Touching ends are fine.
         _ = try store.track("Write", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T10:30:00Z"))
     }

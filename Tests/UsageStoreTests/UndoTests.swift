@@ -135,7 +135,9 @@ struct UndoTests {
         let f = try EditFixture()
         let entries = { try f.store.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM undo_journal") } }
         let before = try entries()
-        #expect(throws: TrackingError.self) { try f.store.track("Mail", from: F.at("09:30"), to: F.at("09:45")) }
+        #expect(throws: TrackingError.overlap(session: 1, task: "Write", start: F.t("09:00"), end: F.t("10:00"))) {
+            try f.store.track("Mail", from: F.at("09:30"), to: F.at("09:45"))
+        }
         _ = try f.store.start("Review", at: F.at("13:30"))  // already running
         _ = try f.store.resume(at: F.at("13:30"))  // nothing paused, one running
         #expect(try entries() == before)
