@@ -269,7 +269,9 @@ final class OwnPostgresServer {
         try process.run()
         process.waitUntilExit()
         try out.close()
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        // Read through a FileHandle: String(contentsOfFile:) leaks its buffer on an empty file
+        // (FoundationEssentials' readBytesFromFile, reported by LeakSanitizer in scripts/test-asan).
+        let text = FileHandle(forReadingAtPath: path).map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
         guard process.terminationStatus == 0 else { throw HarnessError.failed("\(program) \(arguments): \(text)") }
         return text
     }
