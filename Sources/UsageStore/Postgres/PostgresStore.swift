@@ -20,7 +20,7 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
     /// Whether this role may only read it.
     let isReadOnly: Bool
     /// How many `readingAsOne` calls are open.
-    let screens = Mutex(0)
+    let screens = ScreenNesting()
 
     private init(location: StoreLocation, shown: String, writer: PostgresConnection, reader: PostgresConnection, isReadOnly: Bool) {
         self.location = location

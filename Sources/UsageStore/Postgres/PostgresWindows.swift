@@ -90,21 +90,13 @@ extension PostgresStore {
     /// Runs `body` as one screen: the reader's repeatable-read transaction begins at its first
     /// read and ends with it (or when this store commits a change meanwhile).
     func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        screens.withLock { $0 += 1 }
-        defer {
-            let outermost = screens.withLock { open in
-                open -= 1
-                return open == 0
-            }
-            if outermost { endScreenTransaction() }
-        }
-        return try body()
+        try screens.run(body, end: endScreenTransaction)
     }
 
     /// A read on the reader: inside a screen, in the screen's transaction (begun by the first
     /// read); else in a transaction of its own. Errors as the store's.
     func readerSnapshot<T>(_ body: (PostgresConnection.Held) throws -> T) throws(StoreError) -> T {
-        let inScreen = screens.withLock { $0 > 0 }
+        let inScreen = screens.inScreen
         do {
             return try reader.exclusive { held in
                 if held.inTransaction { return try body(held) }

@@ -30,7 +30,7 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
     /// The windows of screens (transactions left open across calls: see `readingAsOne`).
     let reader: DatabaseQueue
     /// How many `readingAsOne` calls are open (a screen may nest histories of one store).
-    let screens = Mutex(0)
+    let screens = ScreenNesting()
 
     /// How long a write waits for another process's write to end, in seconds.
     static let busyTimeout: TimeInterval = 60

@@ -90,15 +90,7 @@ extension SQLiteStore {
     /// with it (or when this store commits a change meanwhile: the screen's later reads see
     /// the change it made).
     func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        screens.withLock { $0 += 1 }
-        defer {
-            let outermost = screens.withLock { open in
-                open -= 1
-                return open == 0
-            }
-            if outermost { endScreenTransaction() }
-        }
-        return try body()
+        try screens.run(body, end: endScreenTransaction)
     }
 
     /// `readerTransaction`, its errors as the store's.
@@ -113,7 +105,7 @@ extension SQLiteStore {
     /// A read on the reader: inside a screen, in the screen's transaction (begun by the first
     /// read); else in a transaction of its own.
     func readerTransaction<T>(_ body: (Database) throws -> T) throws -> T {
-        let inScreen = screens.withLock { $0 > 0 }
+        let inScreen = screens.inScreen
         return try reader.inDatabase { db in
             if db.isInsideTransaction { return try body(db) }
             try db.execute(sql: "BEGIN DEFERRED")
