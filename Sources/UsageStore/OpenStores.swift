@@ -14,14 +14,16 @@ public final class OpenStores: Sendable {
 
     private let open = Mutex<[String: Entry]>([:])
 
-    /// A server that could not be reached, by location, and the attempt it failed in.
+    /// A server that could not be reached, or a database that holds no store yet, by location,
+    /// and the attempt that found it so.
     private let unreachable = Mutex<(attempt: Int, failed: [String: (attempt: Int, error: StoreError)])>((0, [:]))
 
     public init() {}
 
     /// Begins a new attempt (the shell calls it before each command): a server that could not
-    /// be reached is tried again once per attempt, not at every turn of the same command (each
-    /// try may wait its whole connect timeout).
+    /// be reached, or a database without the store, is asked again once per attempt, not at
+    /// every turn of the same command (each try is a connection, and may wait its whole connect
+    /// timeout).
     public func newAttempt() {
         unreachable.withLock { $0.attempt += 1 }
     }
@@ -62,11 +64,17 @@ public final class OpenStores: Sendable {
         switch location {
         case .sqlite(let path): opened = try SQLiteStore.open(path: path, create: create)
         case .postgres(let conninfo):
-            if let failed = unreachable.withLock({ u in u.failed[key].flatMap { $0.attempt == u.attempt ? $0.error : nil } }) { throw failed }
+            // A store found missing is made all the same when asked to (`create`).
+            if let failed = unreachable.withLock({ u in u.failed[key].flatMap { $0.attempt == u.attempt ? $0.error : nil } }) {
+                if case .missing = failed, create {} else { throw failed }
+            }
             do {
                 opened = try PostgresStore.open(location, conninfo: conninfo, create: create)
             } catch {
-                if case .connection = error { unreachable.withLock { $0.failed[key] = ($0.attempt, error) } }
+                switch error {
+                case .connection, .missing: unreachable.withLock { $0.failed[key] = ($0.attempt, error) }
+                default: break
+                }
                 throw error
             }
         }
