@@ -250,8 +250,13 @@ extension DaySummary {
     /// The daily average over the days that have data (any usage): days before the data began,
     /// after it ended, or without use count for nothing. 0 over no such day.
     public static func average(_ days: [DaySummary]) -> (micros: Micros, daysWithData: Int) {
-        let used = days.filter { $0.totalMicros > 0 }
-        return (used.reduce(0) { $0 + $1.totalMicros } / Micros(max(used.count, 1)), used.count)
+        average(totals: days.map(\.totalMicros))
+    }
+
+    /// The same average, of the days' totals alone (what a range's totals give, `RangeTotals.days`).
+    public static func average(totals: [Micros]) -> (micros: Micros, daysWithData: Int) {
+        let used = totals.filter { $0 > 0 }
+        return (used.reduce(0, +) / Micros(max(used.count, 1)), used.count)
     }
 
     /// The `count` days ending on `last` (oldest first), each summarised in `zone`: one lean

@@ -17,12 +17,12 @@ extension TextReport {
     /// labelled with its value (`BarMarker`: never over a grid line); the legend; and a sentence
     /// with the total, that average (saying over how many days when not all have data), the
     /// busiest day and the change of the average against the `previous` days of the same
-    /// length. Bars are as wide as leave room for the average's label. Accessible mode (or too
+    /// length (their daily totals). Bars are as wide as leave room for the average's label. Accessible mode (or too
     /// narrow for bars): the sentence and one line per day.
     /// `span` names the days compared with (`the previous month`; by default the previous
     /// week, or as many days).
     public static func dayBars(
-        _ days: [DaySummary], previous: [DaySummary], selected: LocalDate, title: String, labels: DayLabels,
+        _ days: [DaySummary], previous: [Micros], selected: LocalDate, title: String, labels: DayLabels,
         width: Int, theme: Theme = .plain, colors: SeriesColors? = nil, span: String? = nil
     ) -> [String] {
         let total = days.reduce(0) { $0 + $1.totalMicros }
@@ -79,7 +79,7 @@ extension TextReport {
     }
 
     /// `52h 10m in 7 days · 7h 27m a day on average · busiest Sat 21 Feb (9h 5m) · ▲ 12% vs the previous 7 days`.
-    static func daysSentence(_ days: [DaySummary], previous: [DaySummary], theme: Theme, span: String? = nil) -> String {
+    static func daysSentence(_ days: [DaySummary], previous: [Micros], theme: Theme, span: String? = nil) -> String {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         let busiest = days.reduce(days[0]) { $1.totalMicros > $0.totalMicros ? $1 : $0 }
         let (average, withData) = DaySummary.average(days)
@@ -91,7 +91,7 @@ extension TextReport {
             "busiest \(TextFormat.shortWeekday(busiest.day)) \(busiest.day.day) \(TextFormat.shortMonth(busiest.day)) (\(TextFormat.duration(busiest.totalMicros)))",
         ]
         // Averages compared, so that a stretch before the data began is no drop.
-        let before = DaySummary.average(previous).micros
+        let before = DaySummary.average(totals: previous).micros
         let span = span ?? (days.count == 7 ? "the previous week" : days.count == 1 ? "the day before" : "the previous \(days.count) days")
         parts.append(changeText(average: average, before: before, span: span, theme: theme))
         return parts.joined(separator: " · ")

@@ -322,6 +322,17 @@ public final class UsageViewModel {
         return days.map { made.summaries[$0]! }
     }
 
+    /// The app time of each of the `count` days ending on `last`, oldest first: what `week`,
+    /// `days N` and `month` compare with (the days before them). From the summaries kept, else
+    /// the history's range totals (a store's from the totals it keeps, reading no session).
+    public func dailyTotals(endingOn last: LocalDate, count: Int) -> [Micros] {
+        validReports()
+        let days = (0..<count).reversed().map { last.adding(days: -$0) }
+        let kept = days.compactMap { made.summaries[$0]?.totalMicros }
+        if kept.count == count { return kept }
+        return history.rangeTotals(DayBounds(days[0]...last, zone: zone), detail: false).days
+    }
+
     /// The facts of the week ending on `last` (kept, as `day` keeps the selected day's): from
     /// the last day's report and each day's totals — a report's when it is made already, else
     /// made in one lean pass (no hours), the days shared out between two threads. Their

@@ -18,6 +18,12 @@ public final class OpenStores: Sendable {
     /// and the attempt that found it so.
     private let unreachable = Mutex<(attempt: Int, failed: [String: (attempt: Int, error: StoreError)])>((0, [:]))
 
+    /// The PostgreSQL stores opened during this attempt, held to its end: a command (or the
+    /// start of a run) that asks several times for a store nobody keeps meanwhile then opens
+    /// it once, not once each time (every opening is two connections to the server and a look
+    /// at its schema).
+    private let heldThisAttempt = Mutex<[String: any BackendStore]>([:])
+
     public init() {}
 
     /// Begins a new attempt (the shell calls it before each command): a server that could not
@@ -26,6 +32,12 @@ public final class OpenStores: Sendable {
     /// timeout).
     public func newAttempt() {
         unreachable.withLock { $0.attempt += 1 }
+        // Released outside the lock: a store nobody else holds closes its connections here.
+        let released = heldThisAttempt.withLock { held in
+            defer { held = [:] }
+            return held
+        }
+        _ = released
     }
 
     /// The store at `location`, to read.
@@ -52,6 +64,7 @@ public final class OpenStores: Sendable {
             defer { open = [:] }
             return open.values.compactMap(\.store)
         }
+        heldThisAttempt.withLock { $0 = [:] }
         for store in stores { store.close() }
     }
 
@@ -78,12 +91,14 @@ public final class OpenStores: Sendable {
                 throw error
             }
         }
-        return open.withLock { open in
+        let store = open.withLock { open in
             if let held = open[key]?.store { return held }
             open = open.filter { $0.value.store != nil }
             open[key] = Entry(store: opened)
             return opened
         }
+        if case .postgres = location { heldThisAttempt.withLock { $0[key] = store } }
+        return store
     }
 }
 

@@ -203,7 +203,7 @@ enum DaysFixture {
 
     static func render(_ count: Int, labels: DayLabels, width: Int, theme: Theme) -> [String] {
         let last = LocalDate(iso: "2026-02-23")!
-        let previous = DaySummary.days(endingOn: last.adding(days: -count), count: count, history: dataset, zone: .utc)
+        let previous = DaySummary.days(endingOn: last.adding(days: -count), count: count, history: dataset, zone: .utc).map(\.totalMicros)
         return TextReport.dayBars(
             days(count), previous: previous, selected: last, title: "Days ending \(TextFormat.longDate(last))",
             labels: labels, width: width, theme: theme)
@@ -244,7 +244,7 @@ struct DayBarsGoldenTests {
     @Test func aRangeWithoutDataSaysSo() {
         let empty = DaySummary.days(endingOn: LocalDate(iso: "2025-01-07")!, count: 7, history: DaysFixture.dataset, zone: .utc)
         let lines = TextReport.dayBars(
-            empty, previous: empty, selected: LocalDate(iso: "2025-01-07")!, title: "Week", labels: .weekdays, width: 80)
+            empty, previous: empty.map(\.totalMicros), selected: LocalDate(iso: "2025-01-07")!, title: "Week", labels: .weekdays, width: 80)
         #expect(lines == ["Week", "  no usage recorded in these 7 days"])
     }
 }

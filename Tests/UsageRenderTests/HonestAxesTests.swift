@@ -102,7 +102,7 @@ struct HonestAxesTests {
         // The week before has data on 2 days only, at the same 4h a day.
         let previous = (0..<7).map { day($0, $0 >= 5 ? 4 : 0) }
         let current = (7..<14).map { day($0, 4) }
-        #expect(TextReport.daysSentence(current, previous: previous, theme: .plain).hasSuffix("the same as the previous week"))
+        #expect(TextReport.daysSentence(current, previous: previous.map(\.totalMicros), theme: .plain).hasSuffix("the same as the previous week"))
     }
 
     @Test func tooNarrowForTheLabelTheLegendNamesTheAverage() {

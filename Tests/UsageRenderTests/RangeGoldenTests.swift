@@ -81,7 +81,7 @@ struct RangeGoldenTests {
             { w, t in
                 let range = DateRange.month(year: 2026, month: 2)
                 let days = DaySummary.days(endingOn: range.to, count: range.dayCount, history: RangeGoldenFixture.dataset, zone: .utc)
-                let before = DaySummary.days(endingOn: range.previous!.to, count: range.previous!.dayCount, history: RangeGoldenFixture.dataset, zone: .utc)
+                let before = DaySummary.days(endingOn: range.previous!.to, count: range.previous!.dayCount, history: RangeGoldenFixture.dataset, zone: .utc).map(\.totalMicros)
                 return TextReport.dayBars(
                     days, previous: before, selected: RangeGoldenFixture.last, title: TextFormat.rangeTitle(range), labels: .narrow, width: w,
                     theme: t, span: TextFormat.previousName(range))

@@ -1,4 +1,4 @@
-// OpenStoresTests.swift — a store is opened once per place and process and shared (two names of one file are one store); a read-only one is a reader and refuses a writer; closing at the end of a run writes the log into the file; one screen's windows are one state of the store, whatever another connection commits meanwhile.
+// OpenStoresTests.swift — a store is opened once per place and process and shared (two names of one file are one store); a read-only one is a reader and refuses a writer; closing at the end of a run writes the log into the file; a PostgreSQL store is held to the end of the command that opened it; one screen's windows are one state of the store, whatever another connection commits meanwhile.
 import Foundation
 import GRDB
 import Testing
@@ -30,6 +30,22 @@ struct OpenStoresTests {
         first = nil
         #expect(held == nil)
         _ = try stores.reader(.sqlite(path: folder.store))
+    }
+
+    /// `-c help` on a PostgreSQL store opened it three times (six connections) as the start of
+    /// the run asked for it and let it go; now it is held until the next command begins.
+    @Test func bugAPostgreSQLStoreWasOpenedAnewEachTimeItWasAskedForInOneCommand() throws {
+        guard available(.postgres) else { return }
+        let database = try TestPostgres()
+        let stores = OpenStores()
+        let location = StoreLocation.postgres(conninfo: database.conninfo)
+        var first: (any StoreWriter)? = try stores.writer(location)
+        weak let held = first as? PostgresStore
+        first = nil
+        #expect(held != nil, "let go within the attempt, and closed")
+        #expect(try stores.reader(location) === held)
+        stores.newAttempt()
+        #expect(held == nil, "still held after the next command began")
     }
 
     @Test(.enabled(if: geteuid() != 0, "root writes anywhere: StoreEndToEndTests.aReadOnlyStoreOpensForReading covers this as nobody"))

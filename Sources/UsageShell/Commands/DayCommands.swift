@@ -224,7 +224,7 @@ extension CommandTable {
         let days = model.summaries(endingOn: model.selectedDay, count: count)
         let selected = model.selectedDay
         return shell.renderData(json: { ReportJSON.week(days) }) { width, theme in
-            let previous = model.summaries(endingOn: selected.adding(days: -count), count: count)
+            let previous = model.dailyTotals(endingOn: selected.adding(days: -count), count: count)
             let long = title(TextFormat.longDate(selected))
             let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))
             return TextReport.dayBars(

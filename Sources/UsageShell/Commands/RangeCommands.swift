@@ -47,7 +47,7 @@ extension CommandTable {
             let range = DateRange.month(of: selected)
             let days = model.summaries(endingOn: range.to, count: range.dayCount)
             return shell.renderData(json: { ReportJSON.month(range, days: days) }) { width, theme in
-                let before = range.previous.map { model.summaries(endingOn: $0.to, count: $0.dayCount) } ?? []
+                let before = range.previous.map { model.dailyTotals(endingOn: $0.to, count: $0.dayCount) } ?? []
                 return TextReport.dayBars(
                     days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow, width: width,
                     theme: theme, colors: theme.color ? shell.seriesColors : nil, span: TextFormat.previousName(range))

@@ -46,6 +46,10 @@ public final class StoreHistory: SessionHistory {
         var lastRow: Int64
         /// The device read (its id), or nil for all of them.
         var device: Int64?
+        /// The store's change counter in the snapshot, where the backend keeps one
+        /// (PostgreSQL): a window read while it is still the same holds no row past `lastRow`,
+        /// so its query needs no `id` filter and the start index alone answers it.
+        var version: Int64? = nil
     }
 
     public let source: String

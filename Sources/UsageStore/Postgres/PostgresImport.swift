@@ -1,4 +1,4 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (text format, a megabyte at a time), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (binary format, a megabyte at a time), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
@@ -67,35 +67,30 @@ struct PostgresImportBackend: ImportBackend {
         let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
         if !inserts.isEmpty {
             try held.copy(
-                "COPY session (source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN"
+                "COPY session (source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
             ) { send in
-                var buffer: [UInt8] = []
-                buffer.reserveCapacity(1 << 20 + 4096)
-                let prefix = Array("\(source)\t".utf8)
-                let suffix = Array("\t\(device)\n".utf8)
+                var copy = PostgresBinaryCopy(capacity: 1 << 20 + 4096)
                 for k in inserts {
                     let (start, end, app, category) = sessions.core(k)
                     let offsets = sessions.offsets(at: k)
-                    buffer += prefix
-                    buffer += Array("\(plan.keys[k])\t\(apps[Int(app)])\t\(categories[Int(category)])\t\(start)\t\(end - start)\t".utf8)
-                    sessions.withID(at: k) { id in
-                        if let id {
-                            PostgresSQL.copyText(PostgresSQL.escaped(String(decoding: id, as: UTF8.self)), into: &buffer)
-                        } else {
-                            buffer += [0x5C, 0x4E]
-                        }
-                    }
-                    for minutes in [offsets.start, offsets.end] {
-                        buffer.append(0x09)
-                        if let minutes { buffer += Array(String(minutes).utf8) } else { buffer += [0x5C, 0x4E] }
-                    }
-                    buffer += suffix
-                    if buffer.count >= 1 << 20 {
-                        try buffer.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
-                        buffer.removeAll(keepingCapacity: true)
+                    copy.row(fields: 10)
+                    copy.bigint(source)
+                    copy.bigint(plan.keys[k])
+                    copy.bigint(apps[Int(app)])
+                    copy.bigint(categories[Int(category)])
+                    copy.bigint(start)
+                    copy.bigint(end - start)
+                    sessions.withID(at: k) { id in copy.text(id) }
+                    copy.integer(offsets.start.map(Int32.init))
+                    copy.integer(offsets.end.map(Int32.init))
+                    copy.bigint(device)
+                    if copy.bytes.count >= 1 << 20 {
+                        try copy.bytes.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
+                        copy.clear()
                     }
                 }
-                if !buffer.isEmpty { try buffer.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) } }
+                copy.finish()
+                try copy.bytes.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
             }
         }
         for k in sessions.indices where plan.actions[k] == ImportPlan.update {

@@ -20,24 +20,28 @@ extension PostgresStore {
             let latestEnd = try Meta.get(tx, Meta.latestEnd)
             let longest = try Meta.get(tx, Meta.longest) ?? 0
             let lastRow = try tx.int("SELECT max(id) FROM session") ?? 0
+            let version = try Meta.get(tx, Meta.changes) ?? 0
             let first = try tx.int("SELECT min(start) FROM session")
             let latestStart = try tx.int("SELECT max(start) FROM session")
             let all = StoreHistory.Facts(
                 apps: apps, categories: categories, sessionCount: Int(count), span: first.flatMap { f in latestEnd.map { (f, $0) } },
-                latestStart: latestStart, longest: longest, lastRow: lastRow)
+                latestStart: latestStart, longest: longest, lastRow: lastRow, version: version)
             return try StoreHistory.narrowed(all, to: device, location: location, tx)
         }
     }
 
     /// The rows touching `[from, to)`: those starting from a day before `from` (through the
-    /// start index), and the longer ones starting earlier (through their own index).
+    /// start index), and the longer ones starting earlier (through their own index). While the
+    /// store is as the snapshot saw it, no session is longer than its longest, so the rows read
+    /// start that much before `from` rather than a whole day.
     func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64) {
         let long = StoreHistory.longSession
-        let (earliest, overflow) = from.subtractingReportingOverflow(long)
-        let recentFrom = overflow ? Int64.min : earliest
         let (apps, categories, lastRow, longest) = (facts.apps.count, facts.categories.count, facts.lastRow, facts.longest)
         return try readerSnapshot { held -> (SessionColumns, version: Int64) in
             let version = try Meta.get(PostgresTransaction(held: held), Meta.changes) ?? 0
+            let unchanged = facts.version == version
+            let (earliest, overflow) = from.subtractingReportingOverflow(unchanged ? min(max(longest, 0), long) : long)
+            let recentFrom = overflow ? Int64.min : earliest
             var columns = SessionColumns()
             let idColumn = ids ? "ext_id" : "NULL::text"
             func collect(_ sql: String, _ arguments: [Int64]) throws {
@@ -56,14 +60,26 @@ extension PostgresStore {
                     columns.append(start: start, end: end, app: Int32(app), category: Int32(category), id: id)
                 }
             }
-            let onDevice = facts.device.map { [$0] } ?? []
+            // Rows past the snapshot's last exist only if the store changed since: then they are
+            // left out by id, else no filter names a column the start index does not hold, and
+            // PostgreSQL answers from the index alone, already in order.
+            func filters(from first: Int) -> (sql: String, values: [Int64]) {
+                var (sql, values) = ("", [Int64]())
+                if !unchanged { (sql, values) = (" AND id <= $\(first)", [lastRow]) }
+                if let device = facts.device { (sql, values) = (sql + " AND device = $\(first + values.count)", values + [device]) }
+                return (sql, values)
+            }
+            let recent = filters(from: 4)
             try collect(
-                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= $1 AND start < $2 AND start + length > $3 AND id <= $4\(facts.device == nil ? "" : " AND device = $5") ORDER BY start",
-                [recentFrom, to, from, lastRow] + onDevice)
+                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= $1 AND start < $2 AND start + length > $3"
+                    + recent.sql + " ORDER BY start",
+                [recentFrom, to, from] + recent.values)
             if longest > long, !overflow {
+                let older = filters(from: 3)
                 try collect(
-                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < $1 AND start + length > $2 AND id <= $3\(facts.device == nil ? "" : " AND device = $4")",
-                    [recentFrom, from, lastRow] + onDevice)
+                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < $1 AND start + length > $2"
+                        + older.sql,
+                    [recentFrom, from] + older.values)
             }
             return (columns.sortedByStart(), version)
         }

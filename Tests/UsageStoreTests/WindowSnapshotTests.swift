@@ -1,0 +1,47 @@
+// WindowSnapshotTests.swift — a history's windows on every backend, after another process changed the store: rows it added stay out (they are past the snapshot), a session it made longer is still seen from as far back as it now reaches, and without a change the same window is what it was.
+import Testing
+import TestSupport
+@testable import UsageFormats
+import UsageCore
+@testable import UsageStore
+
+struct WindowSnapshotTests {
+    private static func imported(_ store: any StoreWriter, _ json: String) throws -> ImportSummary {
+        let d = dataset(json)
+        return try store.importSessions([ImportSource(identity: "/data.json", shown: d.source, dataset: d, device: "laptop")], now: importNow, zone: .utc)
+    }
+
+    private static func apps(_ history: StoreHistory, _ from: String, _ to: String) -> [String] {
+        history.window(from: instant(from), to: instant(to)).map { history.apps[Int($0.app)] }
+    }
+
+    /// PostgreSQL reads back only the snapshot's longest session before a window while the store
+    /// is unchanged, and leaves out rows past the snapshot by id only once it changed: both
+    /// shortcuts must give way when another process grows a session and adds one.
+    @Test(arguments: Backend.allCases)
+    func aSessionGrownByAnotherProcessIsSeenAndOneItAddedIsNot(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        // The longest session is two hours; the evening one ends before the 23rd.
+        _ = try Self.imported(s.store, rows([
+            row("x", "Editor", "Work", "2026-02-22T20:00:00Z", "2026-02-22T22:00:00Z"),
+            row("y", "Mail", "Work", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
+        ]))
+        let history = try s.store.history(source: "store")
+        #expect(Self.apps(history, "2026-02-23T00:00:00Z", "2026-02-24T00:00:00Z") == ["Mail"])
+        // Another process: the evening session now began at 10:00 and ran past midnight (16
+        // hours, updated in place); a new one on the 23rd.
+        let summary = try Self.imported(try s.another(), rows([
+            row("x", "Editor", "Work", "2026-02-22T10:00:00Z", "2026-02-23T02:00:00Z"),
+            row("y", "Mail", "Work", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
+            row("z", "Notes", "Work", "2026-02-23T12:00:00Z", "2026-02-23T13:00:00Z"),
+        ]))
+        #expect(summary.sources.map { [$0.added, $0.updated, $0.unchanged] } == [[1, 1, 1]])
+        let window = history.window(from: instant("2026-02-23T00:00:00Z"), to: instant("2026-02-24T00:00:00Z"))
+        #expect(window.map { history.apps[Int($0.app)] } == ["Editor", "Mail"])
+        #expect(window.map { $0.sessionEnd - $0.sessionStart } == [57_600_000_000, 3_600_000_000], "the grown session as it is now")
+        // A new history sees the store as it is now.
+        let now = try s.store.history(source: "store")
+        #expect(Self.apps(now, "2026-02-23T00:00:00Z", "2026-02-24T00:00:00Z") == ["Editor", "Mail", "Notes"])
+    }
+}
