@@ -136,6 +136,18 @@ struct GrammarTableTests {
         #expect(d.apps == [value])
     }
 
+    /// A quoted field ends at its closing quote before any separator a header may use (a comma,
+    /// or the semicolon or tab of spreadsheets in many locales), the next field read as its own.
+    @Test(arguments: [",", ";", "\t"])
+    func aQuotedCSVFieldEndsAtEverySeparator(separator: String) throws {
+        let header = ["app_name", "category", "start_timestamp", "end_timestamp"].joined(separator: separator)
+        let row = ["\"Mail\(separator) \"\"Pro\"\"\"", "\"Work\"", "2026-02-23T09:00:00Z", "\"2026-02-23T10:00:00Z\""].joined(separator: separator)
+        let d = try Self.csv("\(header)\r\n\(row)\r\n")
+        #expect(d.sessions.count == 1)
+        #expect(d.apps == ["Mail\(separator) \"Pro\""])
+        #expect(d.sessions.count == 1 && d.categories[Int(d.sessions[0].category)] == "Work")
+    }
+
     static func instant(_ utc: String) -> Micros? {
         // An independent reading of the plain `YYYY-MM-DDTHH:MM:SS[.ffffff]Z` form (days from civil, Howard Hinnant's algorithm).
         let c = Array(utc.utf8)
