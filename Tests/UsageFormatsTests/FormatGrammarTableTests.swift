@@ -143,6 +143,39 @@ struct FormatGrammarTableTests {
         #expect(d.sessions.indices.map { (d.sessions[$0].end - Self.nine) / 60_000_000 } == [20, 60])
     }
 
+    // MARK: Bugs the strict differential tests found
+
+    /// NDJSON is one JSON text a line (§9.1), but the reader read a line as the elements of
+    /// `[` + line + `]`, so `{…}, {…}` on one line was two sessions and `{…},` one: found by
+    /// `ReaderDifferentialTests` against the tests' own reader. The line is now refused where it
+    /// goes on after its value.
+    @Test(arguments: [
+        (#"{"x": 1}, {"x": 2}"#, 9), (#"{"x": 1},"#, 9), (#"{"x": 1} {"x": 2}"#, 10), (#"1, 2"#, 2), (#"{"x": 1} x"#, 10),
+    ] as [(String, Int)])
+    func bugNDJSONLineOfSeveralValuesWasReadAsSeveralRows(line: String, column: Int) {
+        let text = "{\(Self.sessionFields)}\n\(line)\n"
+        #expect(throws: IngestError.syntax(line: 2, column: column, message: "unexpected data after the end of the JSON value")) {
+            let bytes = Array(text.utf8)
+            return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.decodeNDJSON(b, source: "t") }
+        }
+    }
+
+    static let sessionFields = #""session_id": "s1", "app_name": "Mail", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T10:00:00Z""#
+
+    /// docs/DATA.md §1 counts a row under the first reason in its order — a missing time, a bad
+    /// one, then a field of the wrong type — but the Timewarrior reader counted tags that are not
+    /// strings first, so an interval with no end (and no clock) or a bad start and `"tags": [1]`
+    /// was a `bad_field_type`: found by `ReaderDifferentialTests` against the tests' own reader.
+    @Test func bugTimewarriorWrongTagsWereCountedBeforeAMissingOrBadTime() throws {
+        let d = try Self.timewarrior(#"[{"id": 1, "start": "20260223T090000Z", "tags": [1]}, {"id": 2, "start": "x", "end": "20260223T100000Z", "tags": "fun"}, {"id": 3, "start": "20260223T090000Z", "end": "20260223T100000Z", "tags": [null]}]"#)
+        #expect(d.skipped.count(.missingTimestamp) == 1)
+        #expect(d.skipped.count(.badTimestamp) == 1)
+        #expect(d.skipped.count(.badFieldType) == 1)
+        #expect(d.skipped.examples[.missingTimestamp]?.map(\.sessionID) == ["1"])
+        #expect(d.skipped.examples[.badTimestamp]?.map(\.sessionID) == ["2"])
+        #expect(d.skipped.examples[.badFieldType]?.map(\.sessionID) == ["3"])
+    }
+
     // MARK: Timewarrior (§9.4)
 
     /// An interval is a session of its tag set, from compact UTC times or RFC 3339 ones.
@@ -153,7 +186,7 @@ struct FormatGrammarTableTests {
         (#"{"start": "20260223T090000Z", "end": "20260223T100000Z", "tags": []}"#, "(unknown)"),
         (#"{"start": "20260223T090000Z", "end": "20260223T100000Z", "tags": null}"#, "(unknown)"),
         (#"{"start": "20260223T090000Z", "end": "20260223T100000Z"}"#, "(unknown)"),
-        (#"{"start": "20260223T090000Z", "end": "20260223T100000Z", "tags": ["e\u0301", "é"]}"#, "é, e\u{301}"),
+        (#"{"start": "20260223T090000Z", "end": "20260223T100000Z", "tags": ["é", "e\u0301"]}"#, "e\u{301}, é"),
     ] as [(String, String)])
     func aTimewarriorIntervalIsASessionOfItsTagSet(interval: String, app: String) throws {
         let d = try Self.timewarrior("[\(interval)]")

@@ -125,9 +125,14 @@ struct RefJSONParser {
         return key
     }
 
+    /// `true`, `false` or `null`; anything else is no value, where it begins.
     private mutating func literal(_ word: String, _ value: RefJSON) throws(RefJSONError) -> RefJSON {
+        let start = i
         for c in word.utf8 {
-            guard i < end, b[i] == c else { throw fail("expected '\(word)'") }
+            guard i < end, b[i] == c else {
+                i = start
+                throw fail("expected a value")
+            }
             i += 1
         }
         return value
@@ -164,8 +169,10 @@ struct RefJSONParser {
         }
     }
 
-    /// Four hex digits at `i` (the error at the first that is not one).
+    /// Four hex digits at `i`: the error at the first that is not one, or at the first when the
+    /// input ends before four.
     private mutating func hex4() throws(RefJSONError) -> Int {
+        guard i + 4 <= end else { throw fail("expected four hex digits") }
         var v = 0
         for _ in 0..<4 {
             guard let d = hex(i) else { throw fail("expected four hex digits") }
