@@ -31,7 +31,7 @@ enum RefCSVHeader {
         var placed: [String: Int] = [:]
         var taken = Set<Int>()
         for entry in mapping.entries {
-            let field = names.first { $0.names.contains(key(entry.field.rawValue)) || $0.field == entry.field.rawValue }!.field
+            let field = entry.field.rawValue
             let wanted = key(entry.column)
             guard let k = header.indices.first(where: { trimmed(header[$0]) == entry.column })
                 ?? keys.indices.first(where: { keys[$0] == wanted && !taken.contains($0) })
