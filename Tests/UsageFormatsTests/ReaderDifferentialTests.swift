@@ -7,7 +7,7 @@ import Testing
 @testable import UsageData
 import TestSupport
 
-/// The chunkings the new readers read every input with (the old ones read it whole).
+/// The chunkings the readers read every input with (the references read it whole).
 let readerChunkings: [Chunking] = [
     .standard, Chunking(segmentBytes: 1, readBytes: 1, workers: 1), Chunking(segmentBytes: 5, readBytes: 3, workers: 2),
     Chunking(segmentBytes: 64, readBytes: 7, workers: 2), Chunking(segmentBytes: 1000, readBytes: 333, workers: 3),
@@ -364,9 +364,9 @@ enum ReaderDifferential {
         return "{" + fields.joined(separator: g.chance(0.2) ? "," : ", ") + "}"
     }
 
-    /// Invalid UTF-8 put into strings: single bytes that both readers replace alike (the old one
-    /// replaced each invalid byte, the new one each maximal invalid sequence: they differ only
-    /// on truncated multi-byte sequences, which the fuzz target's reference copy takes care of).
+    /// Invalid UTF-8 put into strings: single bytes, each a U+FFFD in the reader and in the
+    /// reference (both replace each maximal invalid sequence; the old readers of
+    /// `ReaderDeliberateDifferenceTests` replaced each byte).
     static func withInvalidUTF8(_ text: String, _ g: inout SplitMix64) -> [UInt8] {
         var bytes = Array(text.utf8)
         var k = 0
@@ -532,8 +532,8 @@ enum ReaderDifferential {
     }
 }
 
-/// Where the new readers differ from the old ones on purpose (each also excused, and only
-/// there, by the differential tests and the fuzz targets).
+/// Where the readers differ on purpose from the old ones they replaced (`Fuzz/Reference`, which
+/// the fuzz targets still compare them with, excusing each of these and only these).
 @Suite struct ReaderDeliberateDifferenceTests {
     /// The old NDJSON reader glued a comma after every line, so a value broken over two lines
     /// where the comma made it whole again was read as one session; NDJSON is one value a line.

@@ -10,8 +10,9 @@ extension JSONScanner {
 
     /// Scans the bytes as NDJSON lines (a segment ends after a line break, or is final). Each
     /// non-blank line is one JSON value: an object is a row, anything else not an object; rows
-    /// know their line (1-based, of these bytes). An error names its line and its column on that line; a value the line ends
-    /// before (a line break inside it) is "the line ends before its JSON value does".
+    /// know their line (1-based, of these bytes). An error names its line and its column on
+    /// that line; a value the line ends before (a line break inside it) is "the line ends before
+    /// its JSON value does".
     mutating func scanNDJSON<Sink: RowSink>(
         into builder: inout Sink, skippingBOM: Bool, cancellation: CancellationToken?
     ) throws(ScanStop) {
