@@ -1,4 +1,4 @@
-// Fuzz/Reference/LegacyTimewarrior.swift — the reference the byte-level Timewarrior reader is checked against: the Foundation-based reader it replaced (issue 20's rules: tag sets as activities, running intervals counted to the clock; JSONDecoder, lenient fields), kept verbatim but for names; never part of the program.
+// Fuzz/Reference/LegacyTimewarrior.swift — the reference the byte-level Timewarrior reader is checked against: the Foundation-based reader it replaced (issue 20's rules: tag sets as activities, running intervals counted to the clock; JSONDecoder, lenient fields), kept verbatim but for names and §1's order of skip reasons; never part of the program.
 import Foundation
 
 #if canImport(UsageCore)
@@ -43,7 +43,25 @@ public enum LegacyTimewarrior {
                 continue
             }
             if case .wrongType = interval.tags {
-                rows.skip(.badFieldType, id: interval.id, line: line)
+                // Tags of the wrong type are the third reason in docs/DATA.md §1's order (the one
+                // change to this reader: it counted them first): a missing or bad time comes first,
+                // but a running interval's times are whole.
+                var runs = false
+                if interval.end.isMissing, now != nil, case .value(let text) = interval.start, RFC3339.parse(rfc3339(text)) != nil {
+                    runs = true
+                }
+                let (start, end) = (time(interval.start), time(interval.end))
+                let reason: SkipReason
+                if runs {
+                    reason = .badFieldType
+                } else if start == nil || end == nil {
+                    reason = .missingTimestamp
+                } else if RFC3339.parse(start!) == nil || RFC3339.parse(end!) == nil {
+                    reason = .badTimestamp
+                } else {
+                    reason = .badFieldType
+                }
+                rows.skip(reason, id: interval.id, line: line)
                 continue
             }
             let app = TagSet.name(interval.tags.value ?? [])

@@ -1,4 +1,4 @@
-// GrammarTableTests.swift — the readers' grammars as accept/refuse tables (RFC 8259 numbers and strings, RFC 3339 offsets, RFC 4180 quoting), each case once per reader that takes it.
+// GrammarTableTests.swift — the readers' grammars as accept/refuse tables (RFC 8259 numbers and strings, RFC 3339 offsets, RFC 4180 quoting), each case once per reader that takes it (the sessions JSON, NDJSON, ActivityWatch, Timewarrior, CSV).
 import Testing
 @testable import UsageFormats
 @testable import UsageCore
@@ -18,6 +18,23 @@ struct GrammarTableTests {
         }
     }
 
+    static func activityWatch(_ text: String) throws(IngestError) -> Dataset {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try ActivityWatchRead.read(b, document: .export).dataset(source: "t") }
+    }
+    static func timewarrior(_ text: String) throws(IngestError) -> Dataset {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try TimewarriorJSON.decode(b, source: "t", now: nil) }
+    }
+    /// An export of one window event with `data.app` and `timestamp` as given, and `extra` members.
+    static func awEvent(app: String = "\"Mail\"", timestamp: String = "2026-02-23T09:00:00Z", extra: String = "") -> String {
+        "{\"buckets\": {\"w\": {\"type\": \"currentwindow\", \"events\": [{\(extra)\"timestamp\": \"\(timestamp)\", \"duration\": 60, \"data\": {\"app\": \(app)}}]}}}"
+    }
+    /// An export of one interval with one tag and `start` as given, and `extra` members.
+    static func interval(tag: String = "\"Mail\"", start: String = "20260223T090000Z", extra: String = "") -> String {
+        "[{\(extra)\"start\": \"\(start)\", \"end\": \"20260224T000000Z\", \"tags\": [\(tag)]}]"
+    }
+
     // RFC 8259 §6: number = [ minus ] int [ frac ] [ exp ]; int = zero / ( digit1-9 *DIGIT ).
     @Test(arguments: ["0", "-0", "7", "-12", "10", "1.5", "-0.25", "0.0", "1e5", "1E5", "1e+5", "1e-5", "1.5E-3", "0e0", "123456789012345678901234567890"])
     func aValidNumberIsSkippedByEveryJSONReader(number: String) throws {
@@ -26,6 +43,8 @@ struct GrammarTableTests {
         #expect(json.apps == ["Mail"])
         let nd = try Self.ndjson("{\"x\": \(number), \(Self.fields)}\n")
         #expect(nd.sessions.count == 1)
+        #expect(try Self.activityWatch(Self.awEvent(extra: "\"x\": \(number), ")).sessions.count == 1)
+        #expect(try Self.timewarrior(Self.interval(extra: "\"x\": \(number), ")).sessions.count == 1)
     }
 
     /// The text, then the column (of the `[…]` sessions JSON) and the message where it is refused.
@@ -50,6 +69,12 @@ struct GrammarTableTests {
         // NDJSON: the same number as a member's value (`{"x": N}`, the value at column 7), refused with the same words.
         let inObject = message.replacingOccurrences(of: "',' or ']' after an array element", with: "',' or '}' after an object member")
         #expect(throws: IngestError.syntax(line: 1, column: column + 5, message: inObject)) { try Self.ndjson("{\"x\": \(number)}\n") }
+        // ActivityWatch: a member of the top object after `buckets` (its value at column 22).
+        #expect(throws: IngestError.syntax(line: 1, column: column + 20, message: inObject)) {
+            try Self.activityWatch("{\"buckets\": {}, \"x\": \(number)}")
+        }
+        // Timewarrior: a member of an interval (its value at column 8).
+        #expect(throws: IngestError.syntax(line: 1, column: column + 6, message: inObject)) { try Self.timewarrior("[{\"x\": \(number)}]") }
     }
 
     // RFC 8259 §7: strings — escapes, \u with surrogate pairs, no raw control characters.
@@ -67,6 +92,8 @@ struct GrammarTableTests {
         let row = "{\"session_id\": \"s1\", \"app_name\": \(literal), \"start_timestamp\": \"2026-02-23T09:00:00Z\", \"end_timestamp\": \"2026-02-23T10:00:00Z\"}"
         #expect(try Self.sessionsJSON("[\(row)]").apps == [value])
         #expect(try Self.ndjson("\(row)\n").apps == [value])
+        #expect(try Self.activityWatch(Self.awEvent(app: literal)).apps == [value])
+        #expect(try Self.timewarrior(Self.interval(tag: literal)).apps == [value])
     }
 
     @Test(arguments: [
@@ -79,6 +106,11 @@ struct GrammarTableTests {
     ] as [(String, Int, String)])
     func anInvalidStringIsRefusedWhereItGoesWrong(text: String, column: Int, message: String) {
         #expect(throws: IngestError.syntax(line: 1, column: column, message: message)) { try Self.sessionsJSON(text) }
+        // The same string as a Timewarrior tag (`[{"tags": […]}]`, 10 columns further; a string
+        // the input ends inside ends further on, at the input's end).
+        if message != "unterminated string" {
+            #expect(throws: IngestError.syntax(line: 1, column: column + 10, message: message)) { try Self.timewarrior("[{\"tags\": \(text)}]") }
+        }
     }
 
     // RFC 3339 §5.6 as every reader of instants takes it: both offset signs, Z, fractions; no leap second.
@@ -102,6 +134,10 @@ struct GrammarTableTests {
         let csv = try Self.csv("app_name,start_timestamp,end_timestamp\r\nMail,\(text),2026-02-24T00:00:00Z\r\n")
         #expect(csv.sessions.count == 1)
         #expect(csv.sessions[0].start == expected)
+        let aw = try Self.activityWatch(Self.awEvent(timestamp: text))
+        #expect(aw.sessions.count == 1 && aw.sessions[0].start == expected)
+        let timew = try Self.timewarrior(Self.interval(start: text))
+        #expect(timew.sessions.count == 1 && timew.sessions[0].start == expected)
     }
 
     @Test(arguments: [
@@ -116,6 +152,8 @@ struct GrammarTableTests {
         let row = "{\"session_id\": \"s1\", \"app_name\": \"Mail\", \"start_timestamp\": \"\(text)\", \"end_timestamp\": \"2026-02-24T00:00:00Z\"}"
         #expect(try Self.sessionsJSON("[\(row)]").sessions.count == 0)
         #expect(try Self.ndjson("\(row)\n").sessions.count == 0)
+        #expect(try Self.activityWatch(Self.awEvent(timestamp: text)).skipped.count(.badTimestamp) == 1)
+        #expect(try Self.timewarrior(Self.interval(start: text)).skipped.count(.badTimestamp) == 1)
         #expect(RFC3339.parse(text) == nil)
     }
 
@@ -134,6 +172,18 @@ struct GrammarTableTests {
         let d = try Self.csv("app_name,start_timestamp,end_timestamp\r\n\(cell),2026-02-23T09:00:00Z,2026-02-23T10:00:00Z\r\n")
         #expect(d.sessions.count == 1)
         #expect(d.apps == [value])
+    }
+
+    /// A quoted field ends at its closing quote before any separator a header may use (a comma,
+    /// or the semicolon or tab of spreadsheets in many locales), the next field read as its own.
+    @Test(arguments: [",", ";", "\t"])
+    func aQuotedCSVFieldEndsAtEverySeparator(separator: String) throws {
+        let header = ["app_name", "category", "start_timestamp", "end_timestamp"].joined(separator: separator)
+        let row = ["\"Mail\(separator) \"\"Pro\"\"\"", "\"Work\"", "2026-02-23T09:00:00Z", "\"2026-02-23T10:00:00Z\""].joined(separator: separator)
+        let d = try Self.csv("\(header)\r\n\(row)\r\n")
+        #expect(d.sessions.count == 1)
+        #expect(d.apps == ["Mail\(separator) \"Pro\""])
+        #expect(d.sessions.count == 1 && d.categories[Int(d.sessions[0].category)] == "Work")
     }
 
     static func instant(_ utc: String) -> Micros? {

@@ -1,4 +1,4 @@
-// ReaderDifferentialTests.swift — the byte-level NDJSON and ActivityWatch readers against the readers they replaced (Fuzz/Reference): the same sessions, skipped rows and errors on the fixtures, the bad-input corpus and seeded dirty documents, read in chunks down to one byte.
+// ReaderDifferentialTests.swift — the byte-level NDJSON, ActivityWatch, Timewarrior and CSV readers against the tests' own references (Reference/, sharing no parsing code with Sources): the same sessions, skipped rows and errors — valid for both or invalid for both — on the fixtures, the bad-input corpus and seeded dirty documents, read in chunks down to one byte.
 import Foundation
 import ReferenceReaders
 import Testing
@@ -7,7 +7,7 @@ import Testing
 @testable import UsageData
 import TestSupport
 
-/// The chunkings the new readers read every input with (the old ones read it whole).
+/// The chunkings the readers read every input with (the references read it whole).
 let readerChunkings: [Chunking] = [
     .standard, Chunking(segmentBytes: 1, readBytes: 1, workers: 1), Chunking(segmentBytes: 5, readBytes: 3, workers: 2),
     Chunking(segmentBytes: 64, readBytes: 7, workers: 2), Chunking(segmentBytes: 1000, readBytes: 333, workers: 3),
@@ -53,38 +53,19 @@ enum ReaderDifferential {
         })
     }
 
-    static func timewOld(_ bytes: [UInt8], now: Micros?) -> LoadFacts {
-        LoadFacts(Result { () throws(IngestError) in
-            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
-                try LegacyTimewarrior.decode(b, source: "t", now: now, cancellation: CancellationToken())
-            }
-        })
-    }
-
-    /// Checks the new Timewarrior reader at every chunking, with and without a clock, against
-    /// the old one (the same known differences as ActivityWatch's: both were Foundation's).
+    /// Checks the Timewarrior reader at every chunking, with and without a clock, against the
+    /// reference: the same facts, or the same error (kind, line and column); no disagreement is excused.
     static func checkTimew(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for now in [nil, RFC3339.parse("2026-02-23T12:00:00Z")!] as [Micros?] {
-            let old = timewOld(bytes, now: now)
+        for now in [nil, RefRFC3339.parse("2026-02-23T12:00:00Z")!] as [Micros?] {
+            let reference = RefTimewarrior.read(bytes, now: now)
             for chunking in readerChunkings {
-                let new = timewNew(bytes, chunking, now: now)
-                let same = new == old || knownAWDifference(new: new, old: old) || isInvalidJSON(new: new, bytes)
-                #expect(same, "\(label) (\(chunking), now \(now as Any)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
-                if !same { return }
+                let new = RefFacts(Result { () throws(IngestError) in
+                    try bytes.withUnsafeBufferPointer { b throws(IngestError) in try TimewarriorJSON.decode(b, source: "t", now: now, chunking: chunking) }
+                })
+                #expect(new == reference, "\(label) (\(chunking), now \(now as Any)):\n reader    \(new)\n reference \(reference)", sourceLocation: sourceLocation)
+                if new != reference { return }
             }
         }
-    }
-
-    /// The new reader's syntax error is the sessions scanner's (a JSON validator, fuzzed
-    /// against JSONSerialization): the document is not JSON, where Foundation's lazy decoding
-    /// passed what it never decoded (a trailing comma, `-1.50-3` in an unknown field).
-    static func isInvalidJSON(new: LoadFacts, _ bytes: [UInt8]) -> Bool {
-        guard case .syntax? = new.error else { return false }
-        let json = Result { () throws(IngestError) in
-            _ = try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.scanOnce(b) }
-        }
-        if case .failure(let e) = json { return e == new.error }
-        return false
     }
 
     /// A dirty `timew export`: intervals of every kind (running ones, RFC 3339 times, tags in
@@ -140,27 +121,23 @@ enum ReaderDifferential {
         })
     }
 
-    static func csvOld(_ bytes: [UInt8], _ options: ReadOptions) -> LoadFacts {
-        LoadFacts(Result { () throws(IngestError) in
-            try bytes.withUnsafeBufferPointer { b throws(IngestError) in
-                try LegacyCSV.decode(b, source: "t", options: options, cancellation: CancellationToken())
-            }
-        })
-    }
-
     static let csvOptions = [
         ReadOptions(), ReadOptions(localZone: Zone(identifier: "Europe/Paris")),
         ReadOptions(localZone: .utc, columns: try! ColumnMapping(parsing: "app=Program,start=From,end=To")),
     ]
 
-    /// Checks the new CSV reader at every chunking and with several options against the old one.
+    /// Checks the CSV reader at every chunking and with several options against the reference.
     static func checkCSV(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for options in csvOptions {
-            let old = csvOld(bytes, options)
+            let reference = RefCSV.read(bytes, options: options)
             for chunking in readerChunkings {
-                let new = csvNew(bytes, chunking, options)
-                #expect(new == old, "\(label) (\(chunking), \(options)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
-                if new != old { return }
+                let new = RefFacts(Result { () throws(IngestError) in
+                    try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                        try CSVFormat.decode(b, source: "t", options: options, cancellation: nil, chunking: chunking)
+                    }
+                })
+                #expect(new == reference, "\(label) (\(chunking), \(options)):\n reader    \(new)\n reference \(reference)", sourceLocation: sourceLocation)
+                if new != reference { return }
             }
         }
     }
@@ -222,7 +199,7 @@ enum ReaderDifferential {
             default: break
             }
             var cells: [String] = header.map { name in
-                switch CSVHeader.key(name) {
+                switch RefCSVHeader.key(name) {
                 case "sessionid", "id": return g.chance(0.9) ? "s\(k)" : g.pick(["", "'-1", "=x", "é", "a,b"])
                 case "appname", "app", "application", "program", "appname1": return text(&g)
                 case "category": return g.chance(0.7) ? g.pick(["Work", "Social", "", "others"]) : text(&g)
@@ -260,55 +237,30 @@ enum ReaderDifferential {
         return bytes
     }
 
-    /// Checks the new NDJSON reader at every chunking against the old one.
+    /// Checks the NDJSON reader at every chunking against the reference.
     static func checkNDJSON(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let old = ndjsonOld(bytes)
+        let reference = RefNDJSON.read(bytes)
         for chunking in readerChunkings {
-            let new = ndjsonNew(bytes, chunking)
-            let same = new == old || knownNDJSONDifference(new: new, old: old, bytes)
-            #expect(same, "\(label) (\(chunking)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
-            if !same { return }
+            let new = RefFacts(Result { () throws(IngestError) in
+                try bytes.withUnsafeBufferPointer { b throws(IngestError) in try SessionsJSON.decodeNDJSON(b, source: "t", chunking: chunking) }
+            })
+            #expect(new == reference, "\(label) (\(chunking)):\n reader    \(new)\n reference \(reference)", sourceLocation: sourceLocation)
+            if new != reference { return }
         }
     }
 
-    /// The old NDJSON reader placed an error at a line's end by comparing a column (which counts
-    /// characters) with the line's length in bytes, so on a line with non-ASCII text it named
-    /// the error's character instead of saying the line ended first, and counted the columns
-    /// of "ends before" in grapheme clusters: the new one says where, in characters, on every
-    /// line. The line is always the same.
-    static func knownNDJSONDifference(new: LoadFacts, old: LoadFacts, _ bytes: [UInt8]) -> Bool {
-        guard case .syntax(let line, _, _)? = new.error, case .syntax(line, _, _)? = old.error else { return false }
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        return line <= lines.count && lines[line - 1].contains { $0 >= 0x80 }
-    }
-
-    /// Checks the new ActivityWatch reader at every chunking against the old one.
+    /// Checks the ActivityWatch reader at every chunking against the reference.
     static func checkAW(_ bytes: [UInt8], _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let old = awOld(bytes)
+        let reference = RefActivityWatch.read(bytes)
         for chunking in readerChunkings {
-            let new = awNew(bytes, chunking)
-            let same = new == old || knownAWDifference(new: new, old: old)
-            #expect(same, "\(label) (\(chunking)):\n new \(new)\n old \(old)", sourceLocation: sourceLocation)
-            if !same { return }
+            let new = RefFacts(Result { () throws(IngestError) in
+                try bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                    try ActivityWatchRead.read(b, document: .export, chunking: chunking).dataset(source: "t")
+                }
+            })
+            #expect(new == reference, "\(label) (\(chunking)):\n reader    \(new)\n reference \(reference)", sourceLocation: sourceLocation)
+            if new != reference { return }
         }
-    }
-
-    /// Where the new ActivityWatch reader is stricter than Foundation on purpose, as the
-    /// sessions scanner is (RFC 8259, SPEC §1): Foundation's JSONDecoder reads strings only when
-    /// asked for them, so a raw control character, an invalid escape or a short `\u` in a
-    /// string nobody decodes (a title) passed, where both now say where the JSON is broken; and
-    /// Foundation gives up on nesting deeper than 512, where both read on.
-    static func knownAWDifference(new: LoadFacts, old: LoadFacts) -> Bool {
-        if case .syntax(_, _, let message)? = new.error, old.error == nil || old.error.map(isNotJSONToFoundation) == true {
-            return ["control character", "invalid escape", "expected four hex digits"].contains { message.hasPrefix($0) }
-        }
-        if let error = old.error, isNotJSONToFoundation(error) { return true }
-        return false
-    }
-
-    static func isNotJSONToFoundation(_ error: IngestError) -> Bool {
-        if case .malformed(_, let problem) = error { return problem.hasPrefix("its JSON could not be read") }
-        return false
     }
 
     // MARK: Dirty documents
@@ -412,9 +364,9 @@ enum ReaderDifferential {
         return "{" + fields.joined(separator: g.chance(0.2) ? "," : ", ") + "}"
     }
 
-    /// Invalid UTF-8 put into strings: single bytes that both readers replace alike (the old one
-    /// replaced each invalid byte, the new one each maximal invalid sequence: they differ only
-    /// on truncated multi-byte sequences, which the fuzz target's reference copy takes care of).
+    /// Invalid UTF-8 put into strings: single bytes, each a U+FFFD in the reader and in the
+    /// reference (both replace each maximal invalid sequence; the old readers of
+    /// `ReaderDeliberateDifferenceTests` replaced each byte).
     static func withInvalidUTF8(_ text: String, _ g: inout SplitMix64) -> [UInt8] {
         var bytes = Array(text.utf8)
         var k = 0
@@ -537,15 +489,7 @@ enum ReaderDifferential {
             ReaderDifferential.checkAW(bad, "export corrupted")
             var badLines = nd
             badLines[g.below(badLines.count)] = g.pick(replacements)
-            // The old reader's columns differ from the new one's only for lines it misread
-            // (see the NDJSON fuzz target); the line must always be the same.
-            let old = ReaderDifferential.ndjsonOld(badLines)
-            let new = ReaderDifferential.ndjsonNew(badLines, Chunking(segmentBytes: 3, readBytes: 2, workers: 2))
-            if case .syntax(let a, _, _)? = old.error, case .syntax(let b, _, _)? = new.error {
-                #expect(a == b, "NDJSON corrupted: new \(new) old \(old)")
-            } else {
-                #expect(new == old, "NDJSON corrupted")
-            }
+            ReaderDifferential.checkNDJSON(badLines, "NDJSON corrupted")
         }
     }
 
@@ -588,8 +532,8 @@ enum ReaderDifferential {
     }
 }
 
-/// Where the new readers differ from the old ones on purpose (each also excused, and only
-/// there, by the differential tests and the fuzz targets).
+/// Where the readers differ on purpose from the old ones they replaced (`Fuzz/Reference`, which
+/// the fuzz targets still compare them with, excusing each of these and only these).
 @Suite struct ReaderDeliberateDifferenceTests {
     /// The old NDJSON reader glued a comma after every line, so a value broken over two lines
     /// where the comma made it whole again was read as one session; NDJSON is one value a line.

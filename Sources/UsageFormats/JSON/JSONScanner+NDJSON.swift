@@ -9,10 +9,10 @@ import UsageCore
 extension JSONScanner {
 
     /// Scans the bytes as NDJSON lines (a segment ends after a line break, or is final). Each
-    /// non-blank line is read as `[` + the line + `]` would be: values separated by commas,
-    /// objects as rows, anything else not an object; rows know their line (1-based, of these
-    /// bytes). An error names its line and its column on that line; a value the line ends
-    /// before (a line break inside it) is "the line ends before its JSON value does".
+    /// non-blank line is one JSON value: an object is a row, anything else not an object; rows
+    /// know their line (1-based, of these bytes). An error names its line and its column on
+    /// that line; a value the line ends before (a line break inside it) is "the line ends before
+    /// its JSON value does".
     mutating func scanNDJSON<Sink: RowSink>(
         into builder: inout Sink, skippingBOM: Bool, cancellation: CancellationToken?
     ) throws(ScanStop) {
@@ -67,28 +67,21 @@ extension JSONScanner {
         }
     }
 
-    /// The values of one line (`bytes` is the line and its line break).
+    /// The value of one line (`bytes` is the line and its line break): one JSON text, as
+    /// NDJSON has it (docs/DATA.md §9.1); anything after it on the line is an error.
     mutating func scanLineValues<Sink: RowSink>(into builder: inout Sink, line: Int) throws(ScanStop) {
         skipWhitespace()
         if offset == bytes.count { return }  // a blank line
         var row = RowFields()
-        while true {
-            let rowStart = offset
-            let isObject = peek() == UInt8(ascii: "{")
-            if isObject { try scanRow(&row) } else { try skipValue() }
-            skipWhitespace()
-            let more = offset < bytes.count
-            if more, bytes[offset] != UInt8(ascii: ",") { throw error("expected ',' or ']' after an array element") }
-            if isObject {
-                builder.addRow(
-                    id: row.id, app: row.app, category: row.category, start: row.start, end: row.end,
-                    offset: rowStart, line: line)
-            } else {
-                builder.addNonObject(offset: rowStart, line: line)
-            }
-            guard more else { return }
-            offset += 1
-            skipWhitespace()
+        let rowStart = offset
+        let isObject = peek() == UInt8(ascii: "{")
+        if isObject { try scanRow(&row) } else { try skipValue() }
+        skipWhitespace()
+        guard offset == bytes.count else { throw error("unexpected data after the end of the JSON value") }
+        if isObject {
+            builder.addRow(id: row.id, app: row.app, category: row.category, start: row.start, end: row.end, offset: rowStart, line: line)
+        } else {
+            builder.addNonObject(offset: rowStart, line: line)
         }
     }
 

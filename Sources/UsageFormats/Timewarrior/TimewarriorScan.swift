@@ -206,10 +206,11 @@ struct IntervalReader: ArrayElementReader {
 
     mutating func commit(into builder: inout DatasetBuilder, offset: Int, line: Int) {
         guard isObject else { return builder.addNonObject(line: line) }
-        if case .wrongType = tags {
-            return builder.skip(.badFieldType, id: ActivityWatchReader.idText(id), line: line)
-        }
-        let name = builder.tagSetName(tags, key: tagKey)
+        // Tags that are not all strings are a field of the wrong type, the third reason in
+        // docs/DATA.md §1's order: a missing or bad time comes first.
+        var wrongTags = false
+        if case .wrongType = tags { wrongTags = true }
+        let name = wrongTags ? nil : builder.tagSetName(tags, key: tagKey)
         let now = self.now
         let (start, end) = (self.start, self.end)
         expanded.withUnsafeMutableBufferPointer { out in
@@ -221,13 +222,18 @@ struct IntervalReader: ArrayElementReader {
                 {
                     // Still running: counted up to the clock, as Timewarrior counts it (an
                     // interval that starts after the clock has no time yet: end_not_after_start).
+                    if wrongTags { return builder.skip(.badFieldType, id: ActivityWatchReader.idText(id), line: line) }
                     builder.addSession(
                         start: s, end: now, app: name.map { String(decoding: $0, as: UTF8.self) }, category: nil,
                         id: ActivityWatchReader.idText(id), line: line, running: true)
                     return
                 }
                 Self.withID(id) { id in
-                    if let name {
+                    if wrongTags {
+                        builder.addRow(
+                            id: id, app: FieldValue(kind: .other), category: FieldValue(kind: .null), start: startTime,
+                            end: endTime, line: line)
+                    } else if let name {
                         name.withUnsafeBufferPointer { app in
                             builder.addRow(
                                 id: id, app: FieldValue(kind: .string, bytes: app), category: FieldValue(kind: .null),
