@@ -71,8 +71,9 @@ let package = Package(
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",
-            // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server.
-            dependencies: ["usage-shell", "UsageShell", "UsageRender", "TestSupport"],
+            // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server;
+            // UsageStore for a desktop recorder's mark, written as `usage-shell record` writes it (the `status` tests).
+            dependencies: ["usage-shell", "UsageShell", "UsageRender", "UsageStore", "UsageCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]
