@@ -6,6 +6,7 @@
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -57,6 +58,11 @@ long resident_drop_file_pages(void) {
     size_t length = fread(list, 1, sizeof list - 1, maps);
     fclose(maps);
     list[length] = 0;
+    // A list longer than the buffer: its cut last line is left out.
+    if (length == sizeof list - 1) {
+        char *last = strrchr(list, '\n');
+        if (last) last[1] = 0;
+    }
     long dropped = 0;
     for (char *line = list; *line;) {
         char *next = line;
