@@ -1,4 +1,4 @@
-# x11_cases.py — the recorder on Xvfb + openbox: the script, --once, kill -9 and restart, the lock, status, imports and a tracker start beside it, SIGTERM, hostile window classes, no display, GNOME on Wayland.
+# x11_cases.py — the recorder on Xvfb + openbox: the script (idle from XSync's alarms), idle already at the start, --once, kill -9 and restart, the lock, status (text and JSON), imports and a tracker start beside it, SIGTERM, hostile window classes, no display, GNOME on Wayland.
 import json
 import os
 import signal
@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import time
 
-from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, scenario, sessions
+from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, scenario, sessions, work
 
 
 def test_x11(tmp):
@@ -17,6 +17,19 @@ def test_x11(tmp):
         db = tmp + "/x11.sqlite"
         want, _ = scenario("x11 openbox", x.focus, x.move, db, x.env)
         expect_sessions("x11 openbox: A 3 s, B 2 s, idle, A 2 s", sessions(db), want)
+
+        # Idle already when the recorder starts: no alarm tells it (the counter crosses nothing),
+        # the first reading does; the session begins at the first input, not at the start.
+        db = tmp + "/idle-at-start.sqlite"
+        x.focus("A")
+        time.sleep(2.5)  # no input for longer than --idle
+        rec = Recorder(db, x.env, "--idle", "2s")
+        time.sleep(1.5)
+        t_in = x.xdo("mousemove_relative", "--", "1", "0")
+        work(2, x.move)
+        t_stop = rec.stop()
+        rec.close()
+        expect_sessions("x11: idle when the recorder starts, then A 2 s", sessions(db), [("A", t_in, t_stop)])
 
         # --once: what it sees now.
         x.focus("B")
