@@ -36,13 +36,15 @@ let package = Package(
                 // The C API itself, for the bulk paths (an import's rows, a window's rows).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
-        // libX11 and libXss, loaded at run time like libcurl: the recorder's X11 backend.
+        // libX11, libXss and libXext (XSync), loaded at run time like libcurl: the recorder's X11 backend.
         .target(
             name: "CX11",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
+        // The pages a long-running process's start needed, given back (the recorder's resident memory).
+        .target(name: "CResident"),
         // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway), sessions, heartbeat, lock, limits.
-        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11"]),
+        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11", "CResident"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
@@ -69,8 +71,9 @@ let package = Package(
         .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
         .testTarget(
             name: "EndToEndTests",
-            // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server.
-            dependencies: ["usage-shell", "UsageShell", "UsageRender", "TestSupport"],
+            // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server;
+            // UsageStore for a desktop recorder's mark, written as `usage-shell record` writes it (the `status` tests).
+            dependencies: ["usage-shell", "UsageShell", "UsageRender", "UsageStore", "UsageCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,4 +1,4 @@
-// cx11.c — finds libX11 and libXss with dlopen on first use and resolves the functions the recorder's X11 backend calls (layouts as in the X headers, LP64).
+// cx11.c — finds libX11, libXss and libXext (XSync) with dlopen on first use and resolves the functions the recorder's X11 backend calls (layouts as in the X headers, LP64).
 #include "cx11.h"
 
 #include <dlfcn.h>
@@ -10,10 +10,24 @@
 // The X types used, without the headers: Display and Window are opaque, an XEvent is 24 longs
 // (XPropertyEvent: window at offset 32, atom at 40), XClassHint two pointers,
 // XScreenSaverInfo 40 bytes with `idle` (ms) at 24. Format-32 property items are C longs.
+// XSync: a value is {int hi; unsigned lo}; XSyncSystemCounter 24 bytes (name, counter at 8);
+// XSyncAlarmAttributes 40 bytes (trigger: counter 0, value_type 8, wait_value 12, test_type 20;
+// delta 24, events 32, state 36); XSyncAlarmNotifyEvent: alarm at 32, counter_value at 40.
 typedef unsigned long XID;
 typedef struct { long pad[24]; } xevent;
 typedef struct { char *res_name; char *res_class; } xclasshint;
 typedef struct { XID window; int state; int kind; unsigned long til_or_since; unsigned long idle; unsigned long event_mask; } xssinfo;
+typedef struct { int hi; unsigned int lo; } xsyncvalue;
+typedef struct { char *name; XID counter; xsyncvalue resolution; } xsyncsystemcounter;
+typedef struct {
+    XID counter;
+    int value_type;
+    xsyncvalue wait_value;
+    int test_type;
+    xsyncvalue delta;
+    int events;
+    int state;
+} xsyncalarmattributes;
 
 #define PropertyChangeMask (1L << 22)
 #define PropertyNotify 28
@@ -21,6 +35,16 @@ typedef struct { XID window; int state; int kind; unsigned long til_or_since; un
 #define XA_CARDINAL 6
 #define XA_STRING 31
 #define AnyPropertyType 0L
+#define XSyncAlarmNotify 1
+#define XSyncAbsolute 0
+#define XSyncPositiveTransition 0
+#define XSyncNegativeTransition 1
+#define XSyncCACounter (1L << 0)
+#define XSyncCAValueType (1L << 1)
+#define XSyncCAValue (1L << 2)
+#define XSyncCATestType (1L << 3)
+#define XSyncCADelta (1L << 4)
+#define XSyncCAEvents (1L << 5)
 
 static struct {
     void *(*openDisplay)(const char *);
@@ -38,10 +62,18 @@ static struct {
     void *(*setIOErrorHandler)(int (*)(void *));
     int (*ssQueryExtension)(void *, int *, int *);
     int (*ssQueryInfo)(void *, XID, xssinfo *);
+    int (*flush)(void *);
+    int (*syncQueryExtension)(void *, int *, int *);
+    int (*syncInitialize)(void *, int *, int *);
+    xsyncsystemcounter *(*syncListSystemCounters)(void *, int *);
+    void (*syncFreeSystemCounterList)(xsyncsystemcounter *);
+    XID (*syncCreateAlarm)(void *, unsigned long, xsyncalarmattributes *);
+    int (*syncChangeAlarm)(void *, XID, unsigned long, xsyncalarmattributes *);
+    int (*syncQueryCounter)(void *, XID, xsyncvalue *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded, xss_loaded;
+static int loaded, xss_loaded, xext_loaded;
 static char load_error[512];
 static void (*lost_handler)(void);
 
@@ -50,6 +82,10 @@ struct cx11_display {
     XID root;
     XID net_active_window, net_wm_pid, net_supporting_wm_check;
     int has_saver;
+    // XSync: its first event number, the IDLETIME counter and the two alarms (0: none).
+    int sync_event_base;
+    XID idle_counter, idle_alarm, input_alarm;
+    long alarm_value;
 };
 
 static void load(void) {
@@ -76,7 +112,23 @@ static void load(void) {
     FIND(x11, "libX11.so.6", xfree, "XFree");
     FIND(x11, "libX11.so.6", setErrorHandler, "XSetErrorHandler");
     FIND(x11, "libX11.so.6", setIOErrorHandler, "XSetIOErrorHandler");
+    FIND(x11, "libX11.so.6", flush, "XFlush");
     loaded = 1;
+    // Either idle library may be missing: each only disables its own way to idle.
+    void *xext = dlopen("libXext.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (xext) {
+        xext_loaded = 1;
+#define FIND_OPTIONAL(library, field, symbol, flag) \
+    if (!(*(void **)&api.field = dlsym(library, symbol))) flag = 0;
+        FIND_OPTIONAL(xext, syncQueryExtension, "XSyncQueryExtension", xext_loaded);
+        FIND_OPTIONAL(xext, syncInitialize, "XSyncInitialize", xext_loaded);
+        FIND_OPTIONAL(xext, syncListSystemCounters, "XSyncListSystemCounters", xext_loaded);
+        FIND_OPTIONAL(xext, syncFreeSystemCounterList, "XSyncFreeSystemCounterList", xext_loaded);
+        FIND_OPTIONAL(xext, syncCreateAlarm, "XSyncCreateAlarm", xext_loaded);
+        FIND_OPTIONAL(xext, syncChangeAlarm, "XSyncChangeAlarm", xext_loaded);
+        FIND_OPTIONAL(xext, syncQueryCounter, "XSyncQueryCounter", xext_loaded);
+#undef FIND_OPTIONAL
+    }
     void *xss = dlopen("libXss.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!xss) return;
     FIND(xss, "libXss.so.1", ssQueryExtension, "XScreenSaverQueryExtension");
@@ -116,6 +168,15 @@ cx11_display *cx11_open(const char *name, void (*on_lost)(void)) {
     d->net_supporting_wm_check = api.internAtom(dpy, "_NET_SUPPORTING_WM_CHECK", 0);
     int event_base, error_base;
     d->has_saver = xss_loaded && api.ssQueryExtension(dpy, &event_base, &error_base);
+    int major, minor;
+    if (xext_loaded && api.syncQueryExtension(dpy, &event_base, &error_base) && api.syncInitialize(dpy, &major, &minor)) {
+        d->sync_event_base = event_base;
+        int n = 0;
+        xsyncsystemcounter *counters = api.syncListSystemCounters(dpy, &n);
+        for (int i = 0; counters && i < n; i++)
+            if (counters[i].name && strcmp(counters[i].name, "IDLETIME") == 0) d->idle_counter = counters[i].counter;
+        if (counters) api.syncFreeSystemCounterList(counters);
+    }
     return d;
 }
 
@@ -153,17 +214,73 @@ int cx11_has_ewmh(cx11_display *d) {
 void cx11_watch_root(cx11_display *d) { api.selectInput(d->dpy, d->root, PropertyChangeMask); }
 
 int cx11_drain(cx11_display *d) {
-    int changed = 0;
+    int seen = 0;
     xevent event;
     while (api.pending(d->dpy) > 0) {
         api.nextEvent(d->dpy, &event);
         int type = *(int *)&event;
         XID window = ((XID *)&event)[4];
         XID atom = ((XID *)&event)[5];
-        if (type == PropertyNotify && window == d->root && atom == d->net_active_window) changed = 1;
+        if (type == PropertyNotify && window == d->root && atom == d->net_active_window) seen |= CX11_FOCUS;
+        if (d->idle_alarm && type == d->sync_event_base + XSyncAlarmNotify) {
+            // XSyncAlarmNotifyEvent: the alarm at offset 32 (as a PropertyNotify's window), the counter's value at 40.
+            xsyncvalue value;
+            memcpy(&value, (char *)&event + 40, sizeof value);
+            if (window == d->idle_alarm) {
+                seen |= CX11_IDLE_ALARM;
+                d->alarm_value = (long)(((unsigned long)(unsigned int)value.hi << 32) | value.lo);
+            }
+            if (window == d->input_alarm) seen |= CX11_INPUT_ALARM;
+        }
     }
-    return changed;
+    return seen;
 }
+
+int cx11_has_idle_counter(cx11_display *d) { return d->idle_counter != 0; }
+
+long cx11_idle_counter_ms(cx11_display *d) {
+    xsyncvalue value;
+    if (!d->idle_counter || !api.syncQueryCounter(d->dpy, d->idle_counter, &value)) return -1;
+    return (long)(((unsigned long)(unsigned int)value.hi << 32) | value.lo);
+}
+
+static xsyncvalue sync_value(long v) {
+    xsyncvalue value = {(int)(v >> 32), (unsigned int)(v & 0xffffffffL)};
+    return value;
+}
+
+int cx11_idle_alarms(cx11_display *d, long threshold_ms) {
+    if (!d->idle_counter || threshold_ms < 2) return 0;
+    xsyncalarmattributes a;
+    memset(&a, 0, sizeof a);
+    unsigned long mask = XSyncCACounter | XSyncCAValueType | XSyncCAValue | XSyncCATestType | XSyncCADelta | XSyncCAEvents;
+    a.counter = d->idle_counter;
+    a.value_type = XSyncAbsolute;
+    a.delta = sync_value(0);
+    // Idle: the counter (ms since the last input) rises through the threshold.
+    a.test_type = XSyncPositiveTransition;
+    a.wait_value = sync_value(threshold_ms);
+    a.events = 1;
+    d->idle_alarm = api.syncCreateAlarm(d->dpy, mask, &a);
+    // Input: the counter falls below 1 ms (it is reset to 0); its events are on only while idle.
+    a.test_type = XSyncNegativeTransition;
+    a.wait_value = sync_value(1);
+    a.events = 0;
+    d->input_alarm = api.syncCreateAlarm(d->dpy, mask, &a);
+    api.flush(d->dpy);
+    return d->idle_alarm && d->input_alarm;
+}
+
+void cx11_input_alarm(cx11_display *d, int on) {
+    if (!d->input_alarm) return;
+    xsyncalarmattributes a;
+    memset(&a, 0, sizeof a);
+    a.events = on;
+    api.syncChangeAlarm(d->dpy, d->input_alarm, XSyncCAEvents, &a);
+    api.flush(d->dpy);
+}
+
+long cx11_alarm_value(cx11_display *d) { return d->alarm_value; }
 
 unsigned long cx11_active_window(cx11_display *d) {
     int found;

@@ -59,6 +59,8 @@ public final class Recorder {
         tracker.focus(try backend.focused(), at: now)
         limits?.start(store: store, tracker: tracker, now: now, monotonic: monotonic)
         write(now: now)
+        // The start is over: what only it touched (the store's opening, the first write) goes.
+        ResidentMemory.settle()
         var nextWrite = monotonic + RecorderSettings.heartbeat
         var suspend = SuspendDetector(lead: RecorderClock.suspended())
         var lastWake = now

@@ -47,7 +47,8 @@ extension RecorderBackend {
     public func beforeWait(now: Micros) -> [RecorderEvent] { [] }
 }
 
-/// Where idle comes from: polled (the X server's MIT-SCREEN-SAVER) or told (swayidle's lines).
+/// Where idle comes from: told (XSync's alarms, swayidle's lines) or polled (the X server's
+/// MIT-SCREEN-SAVER, when it has no XSync).
 public protocol IdleSource: AnyObject {
     var name: String { get }
     var descriptors: [Int32] { get }
@@ -55,10 +56,16 @@ public protocol IdleSource: AnyObject {
     var deadline: Micros? { get }
     func timer(now: Micros, monotonic: Micros) -> [RecorderEvent]
     func idleMilliseconds() -> Int64?
+    /// What it already holds before the recorder waits (Xlib reads events ahead).
+    func beforeWait(now: Micros) -> [RecorderEvent]
     func stop()
 }
 
-/// Idle read from the X server: no event says idle began, so it asks when the threshold would
+extension IdleSource {
+    public func beforeWait(now: Micros) -> [RecorderEvent] { [] }
+}
+
+/// Idle read from the X server without XSync (the fallback of `AlarmIdle`): no event says idle began, so it asks when the threshold would
 /// be reached if no input came (once per threshold while the person is active), and a few
 /// times a second while idle; the last input's instant is exact either way (now − idle time).
 public final class PolledIdle: IdleSource {

@@ -27,7 +27,7 @@ public enum RecorderError: Error, Equatable, CustomStringConvertible {
         case .otherWayland(let desktop):
             return "this Wayland desktop (\(desktop.isEmpty ? "XDG_CURRENT_DESKTOP unset" : desktop)) gives no program the focused window that usage-shell can read: sway and X11 sessions can be recorded"
         case .noX11Library(let reason):
-            return "the X11 backend needs libX11 (Debian: apt-get install libx11-6 libxss1): \(reason)"
+            return "the X11 backend needs libX11 (Debian: apt-get install libx11-6 libxext6 libxss1): \(reason)"
         case .cannotOpenDisplay(let name):
             return "cannot open the X display \(name.isEmpty ? "(DISPLAY)" : name)"
         case .noWindowManager(let display):

@@ -1,4 +1,4 @@
-// WindowManagerBackend.swift — i3 and sway through their shared IPC protocol: `window` and `workspace` events subscribed, the focused window's app_id (Wayland) or class (X11) as the app, else its process's name; idle from the X server under i3, from swayidle under sway.
+// WindowManagerBackend.swift — i3 and sway through their shared IPC protocol: `window` and `workspace` events subscribed, the focused window's app_id (Wayland) or class (X11) as the app, else its process's name; idle from the X server under i3 (XSync's alarms, else MIT-SCREEN-SAVER), from swayidle under sway.
 import Foundation
 import UsageCore
 
@@ -22,11 +22,13 @@ public final class WindowManagerBackend: RecorderBackend {
             let seconds = Int(max(1, (idleThreshold + 999_999) / 1_000_000))
             idle = SwayIdle(thresholdSeconds: seconds)
             if idle == nil { idleMissing = "swayidle is not installed (Debian: apt-get install swayidle): every minute in front of the screen counts" }
+        } else if let display, let alarms = AlarmIdle(display: display, threshold: idleThreshold, monotonic: monotonic, readsDisplay: true) {
+            idle = alarms
         } else if let display, display.hasIdle {
             idle = PolledIdle(threshold: idleThreshold, monotonic: monotonic) { display.idleMilliseconds() }
         } else {
             idle = nil
-            idleMissing = "no idle time from the X server (MIT-SCREEN-SAVER): every minute in front of the screen counts"
+            idleMissing = "no idle time from the X server (XSync's IDLETIME, MIT-SCREEN-SAVER): every minute in front of the screen counts"
         }
         let reply = try events.ask(IPCConnection.subscribe, #"["window","workspace","shutdown"]"#)
         guard (reply as? [String: Any])?["success"] as? Bool == true else {
@@ -71,6 +73,9 @@ public final class WindowManagerBackend: RecorderBackend {
         if refresh { out.append(.focus(try focused(), at: now)) }
         return out
     }
+
+    /// The idle source's events read ahead (XSync's alarms come with the display's events).
+    public func beforeWait(now: Micros) -> [RecorderEvent] { idle?.beforeWait(now: now) ?? [] }
 
     public var deadline: Micros? { idle?.deadline }
     public func timer(now: Micros, monotonic: Micros) -> [RecorderEvent] { idle?.timer(now: now, monotonic: monotonic) ?? [] }

@@ -1,4 +1,4 @@
-// X11Backend.swift — the desktop under X11 with any EWMH window manager: libX11 and libXss loaded at run time (CX11), the active window followed by PropertyNotify on the root window (no polling for focus), its WM_CLASS (else its process's name) as the app, idle from MIT-SCREEN-SAVER.
+// X11Backend.swift — the desktop under X11 with any EWMH window manager: libX11, libXext and libXss loaded at run time (CX11), the active window followed by PropertyNotify on the root window (no polling for focus), its WM_CLASS (else its process's name) as the app, idle told by XSync's IDLETIME alarms (else asked of MIT-SCREEN-SAVER).
 import CX11
 import UsageCore
 
@@ -54,15 +54,41 @@ public final class XDisplay {
 
     /// Asks for the root window's property changes.
     func watchRoot() { cx11_watch_root(handle) }
-    /// Reads queued events: whether the active window changed.
-    func drain() -> Bool { cx11_drain(handle) != 0 }
+
+    /// What the queued events said.
+    struct Seen {
+        var focus = false
+        var idleAlarm = false
+        var inputAlarm = false
+    }
+
+    /// Reads the queued events.
+    func drain() -> Seen {
+        let bits = cx11_drain(handle)
+        return Seen(focus: bits & CX11_FOCUS != 0, idleAlarm: bits & CX11_IDLE_ALARM != 0, inputAlarm: bits & CX11_INPUT_ALARM != 0)
+    }
+
+    /// Milliseconds since the last input from XSync's IDLETIME counter, nil without it.
+    func idleCounterMilliseconds() -> Int64? {
+        let ms = cx11_idle_counter_ms(handle)
+        return ms < 0 ? nil : Int64(ms)
+    }
+
+    /// Sets XSync's two idle alarms; false without XSync or IDLETIME.
+    func setIdleAlarms(thresholdMilliseconds: Int) -> Bool { cx11_idle_alarms(handle, thresholdMilliseconds) != 0 }
+    /// Switches the input alarm's events on (while idle) or off.
+    func inputAlarm(on: Bool) { cx11_input_alarm(handle, on ? 1 : 0) }
+    /// IDLETIME when the idle alarm fired (ms).
+    var alarmMilliseconds: Micros { Micros(cx11_alarm_value(handle)) }
 }
 
 /// The X11 backend.
 public final class X11Backend: RecorderBackend {
     public let kind = BackendKind.x11
     private let display: XDisplay
-    private let idle: PolledIdle?
+    private let idle: (any IdleSource)?
+    /// The idle source when it is XSync's alarms (they come with the display's other events).
+    private let alarms: AlarmIdle?
 
     /// Opens `displayName`; refuses a display without an EWMH window manager.
     public init(displayName: String, idleThreshold: Micros, monotonic: Micros) throws(RecorderError) {
@@ -70,28 +96,33 @@ public final class X11Backend: RecorderBackend {
         guard display.hasWindowManager else { throw .noWindowManager(display: displayName) }
         display.watchRoot()
         let display = self.display
-        idle = display.hasIdle ? PolledIdle(threshold: idleThreshold, monotonic: monotonic) { display.idleMilliseconds() } : nil
+        alarms = AlarmIdle(display: display, threshold: idleThreshold, monotonic: monotonic, readsDisplay: false)
+        idle = alarms ?? (display.hasIdle ? PolledIdle(threshold: idleThreshold, monotonic: monotonic) { display.idleMilliseconds() } : nil)
     }
 
     public var descriptors: [Int32] { [display.descriptor] }
 
-    public func readable(_ fd: Int32, now: Micros) throws(RecorderError) -> [RecorderEvent] {
-        guard display.drain() else { return [] }
-        return [.focus(display.activeApp(), at: now)]
-    }
+    public func readable(_ fd: Int32, now: Micros) throws(RecorderError) -> [RecorderEvent] { events(now: now) }
 
     /// Xlib may hold events it read already: they are taken before every wait.
-    public func beforeWait(now: Micros) -> [RecorderEvent] {
-        display.drain() ? [.focus(display.activeApp(), at: now)] : []
+    public func beforeWait(now: Micros) -> [RecorderEvent] { events(now: now) }
+
+    /// What the queued events say: idle first (a session ends at the last input, before a
+    /// focus change seen at the same wakeup), then the focus.
+    private func events(now: Micros) -> [RecorderEvent] {
+        let seen = display.drain()
+        var out = alarms?.fired(seen, now: now) ?? []
+        if seen.focus { out.append(.focus(display.activeApp(), at: now)) }
+        return out
     }
 
     public var deadline: Micros? { idle?.deadline }
     public func timer(now: Micros, monotonic: Micros) -> [RecorderEvent] { idle?.timer(now: now, monotonic: monotonic) ?? [] }
     public func focused() throws(RecorderError) -> String? { display.activeApp() }
-    public func idleMilliseconds() -> Int64? { display.idleMilliseconds() }
-    public var idleSourceName: String { idle == nil ? "none (the X server has no MIT-SCREEN-SAVER)" : "MIT-SCREEN-SAVER" }
+    public func idleMilliseconds() -> Int64? { idle?.idleMilliseconds() ?? display.idleMilliseconds() }
+    public var idleSourceName: String { idle?.name ?? "none (the X server has neither XSync's IDLETIME nor MIT-SCREEN-SAVER)" }
     public var startWarnings: [String] {
-        idle == nil ? ["the X server (or libXss) gives no idle time: every minute in front of the screen counts"] : []
+        idle == nil ? ["the X server (or libXext and libXss) gives no idle time: every minute in front of the screen counts"] : []
     }
     public func stop() {}
 }

@@ -81,6 +81,9 @@ struct RecordCommand: ParsableCommand {
             opened.stop()
             return
         }
+        // A recorder runs for hours: what parsing the command line touched is given back at once,
+        // so the peak is the largest step of its start, not their sum.
+        ResidentMemory.settle()
         guard let location = db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
             throw Self.failure("no store: HOME is unset (give --db PATH)")
         }
@@ -89,12 +92,14 @@ struct RecordCommand: ParsableCommand {
         }
         defer { lock.release() }
         let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+        ResidentMemory.settle()
         let store: any StoreWriter
         do {
             store = try OpenStores.shared.writer(location)
         } catch {
             throw Self.failure(error.description)
         }
+        ResidentMemory.settle()
         let say = { (line: String) in StandardStream.output.write(TerminalText.sanitize(line) + "\n") }
         let warn = { (line: String) in StandardStream.error.write("usage-shell record: " + TerminalText.sanitize(line) + "\n") }
         let limits = LimitsFile.defaultPath(environment: environment).map { path in

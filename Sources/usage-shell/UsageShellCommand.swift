@@ -4,6 +4,7 @@ import Foundation
 import UsageCore
 import UsageFormats
 import UsageData
+import UsageRecorder
 import UsageRender
 import UsageShell
 import UsageStore
@@ -20,7 +21,12 @@ extension UsageShellCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if let k = commandPosition(arguments) {
             let word = arguments.remove(at: k)
-            if word == "record" { run(RecordCommand.self, arguments) }
+            if word == "record" {
+                // The recorder runs for hours: the program's start (relocations, runtime set-up)
+                // is given back before it parses its options (docs/PERFORMANCE.md, the recorder).
+                ResidentMemory.settle()
+                run(RecordCommand.self, arguments)
+            }
             run(ImportCommand.self, arguments)
         }
         run(Self.self, arguments)

@@ -131,12 +131,14 @@ struct TrackingEndToEndTests {
         #expect(imported.stderr.contains("the store is where import puts sessions"), "\(imported.stderr)")
     }
 
-    @Test func statusAsJSONHasItsFiveFields() throws {
+    /// The stopwatch's five fields, then the desktop recorders writing to the store (none here;
+    /// RecorderStatusTests has them).
+    @Test func statusAsJSONHasItsFiveFieldsAndTheRecorders() throws {
         let w = try StoreWorkspace()
         let idle = try Binary.run(["--format", "json", "-c", "status"], environment: ["XDG_DATA_HOME": w.url.path])
-        #expect(idle.stdout == #"{"running":false,"task":null,"since":null,"seconds":0,"id":null}"# + "\n")
+        #expect(idle.stdout == #"{"running":false,"task":null,"since":null,"seconds":0,"id":null,"recorders":[]}"# + "\n")
         let running = try Binary.run(["--db", w.db, "--format", "json", "-c", "start Write --at 2026-02-23T09:00", "-c", "status"])
         #expect(running.stdout.split(separator: "\n").last?.hasPrefix(#"{"running":true,"task":"Write","since":"2026-02-23T09:00:00Z","seconds":"#) == true)
-        #expect(running.stdout.hasSuffix(#","id":1}"# + "\n"), "\(running.stdout)")
+        #expect(running.stdout.hasSuffix(#","id":1,"recorders":[]}"# + "\n"), "\(running.stdout)")
     }
 }

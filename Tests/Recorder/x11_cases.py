@@ -1,4 +1,4 @@
-# x11_cases.py — the recorder on Xvfb + openbox: the script, --once, kill -9 and restart, the lock, status, imports and a tracker start beside it, SIGTERM, hostile window classes, no display, GNOME on Wayland.
+# x11_cases.py — the recorder on Xvfb + openbox: the script (idle from XSync's alarms), idle already at the start, --once, kill -9 and restart, the lock, status (text and JSON), imports and a tracker start beside it, SIGTERM, hostile window classes, no display, GNOME on Wayland.
 import json
 import os
 import signal
@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import time
 
-from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, scenario, sessions
+from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, scenario, sessions, work
 
 
 def test_x11(tmp):
@@ -18,10 +18,25 @@ def test_x11(tmp):
         want, _ = scenario("x11 openbox", x.focus, x.move, db, x.env)
         expect_sessions("x11 openbox: A 3 s, B 2 s, idle, A 2 s", sessions(db), want)
 
+        # Idle already when the recorder starts: no alarm tells it (the counter crosses nothing),
+        # the first reading does; the session begins at the first input, not at the start.
+        db = tmp + "/idle-at-start.sqlite"
+        x.focus("A")
+        time.sleep(2.5)  # no input for longer than --idle
+        rec = Recorder(db, x.env, "--idle", "2s")
+        time.sleep(1.5)
+        t_in = x.xdo("mousemove_relative", "--", "1", "0")
+        work(2, x.move)
+        t_stop = rec.stop()
+        rec.close()
+        expect_sessions("x11: idle when the recorder starts, then A 2 s", sessions(db), [("A", t_in, t_stop)])
+
         # --once: what it sees now.
         x.focus("B")
         once = run([BIN, "record", "--once"], env=x.env, text=True)
         check(once.returncode == 0 and once.stdout.startswith("backend: x11\napp: B (category Other)\nidle: "), f"record --once: {once.stdout!r} {once.stderr!r}")
+        # Idle is told by XSync's alarms (the scenario above ran on them), not polled.
+        check(" s (from XSync IDLETIME)\n" in once.stdout, f"record --once: idle from XSync IDLETIME expected: {once.stdout!r}")
 
         # kill -9 mid-session: the store keeps it up to its last write; a restart doubles nothing.
         db = tmp + "/kill.sqlite"
@@ -43,6 +58,10 @@ def test_x11(tmp):
               f"a second recorder: {second.returncode} {second.stderr!r}")
         status = run([BIN, "--db", db, "-c", "status"], env=x.env, text=True)
         check(f"recording: usage-shell record on device '{os.uname().nodename}' (PID {rec.p.pid}, last write" in status.stdout, f"status: {status.stdout!r}")
+        status = run([BIN, "--db", db, "-c", "status", "--format", "json"], env=x.env, text=True)
+        live = json.loads(status.stdout).get("recorders") if status.returncode == 0 else None
+        check(isinstance(live, list) and len(live) == 1 and live[0]["device"] == os.uname().nodename and live[0]["pid"] == rec.p.pid
+              and 0 <= live[0]["last_write_seconds_ago"] <= 15, f"status --format json: {status.stdout!r} {status.stderr!r}")
         # A recorder, two imports and a tracker start at the same time lose nothing.
         sample = tmp + "/usage-shell-sample.json"
         with open(sample, "w") as f:
@@ -67,6 +86,8 @@ def test_x11(tmp):
         c.close()
         status = run([BIN, "--db", db, "-c", "status"], env=x.env, text=True)
         check("recording:" not in status.stdout, f"status after the stop: {status.stdout!r}")
+        status = run([BIN, "--db", db, "-c", "status", "--format", "json"], env=x.env, text=True)
+        check(status.returncode == 0 and json.loads(status.stdout)["recorders"] == [], f"status --format json after the stop: {status.stdout!r}")
         rec.close()
         print("ok: kill -9, restart, a second recorder refused, status, imports and start beside it, SIGTERM", flush=True)
 

@@ -1,4 +1,4 @@
-// cx11.h — the part of Xlib and libXss the recorder uses, loaded at run time (dlopen "libX11.so.6", "libXss.so.1") so nothing links them and the program starts on a machine without X; plain wrappers Swift can call.
+// cx11.h — the part of Xlib, libXss and libXext's XSync the recorder uses, loaded at run time (dlopen "libX11.so.6", "libXss.so.1", "libXext.so.6") so nothing links them and the program starts on a machine without X; plain wrappers Swift can call.
 #ifndef CX11_H
 #define CX11_H
 
@@ -23,8 +23,23 @@ int cx11_fd(cx11_display *d);
 int cx11_has_ewmh(cx11_display *d);
 /// Asks for PropertyNotify on the root window.
 void cx11_watch_root(cx11_display *d);
-/// Reads every queued event without blocking: 1 when _NET_ACTIVE_WINDOW changed among them.
+/// What `cx11_drain` saw: _NET_ACTIVE_WINDOW changed, the idle alarm fired, the input alarm fired.
+#define CX11_FOCUS 1
+#define CX11_IDLE_ALARM 2
+#define CX11_INPUT_ALARM 4
+/// Reads every queued event without blocking: the CX11_ bits of what happened among them.
 int cx11_drain(cx11_display *d);
+/// Whether the server has XSync's IDLETIME counter (and libXext was found).
+int cx11_has_idle_counter(cx11_display *d);
+/// IDLETIME: milliseconds since the last input, or -1 without it.
+long cx11_idle_counter_ms(cx11_display *d);
+/// Two alarms on IDLETIME: one as it rises through `threshold_ms` (CX11_IDLE_ALARM), one as
+/// input resets it (CX11_INPUT_ALARM, told only while switched on); 1 when both were made.
+int cx11_idle_alarms(cx11_display *d, long threshold_ms);
+/// Switches the input alarm's events on (while idle) or off (while active: every key would wake).
+void cx11_input_alarm(cx11_display *d, int on);
+/// IDLETIME's value when the idle alarm last fired (ms).
+long cx11_alarm_value(cx11_display *d);
 /// _NET_ACTIVE_WINDOW (0: none).
 unsigned long cx11_active_window(cx11_display *d);
 /// The window's WM_CLASS class (else its instance name) copied into `buffer` (at most

@@ -320,15 +320,30 @@ extension ReportJSON {
         .object([("task", taskLine(line, clock: clock)), ("sessions", .records(intervals.map { interval($0, task: line.task.name, clock: clock) }, fields: intervalFields))])
     }
 
-    /// `status`: `{"running","task","since","seconds","id"}` (`task`, `since` and `id` null when nothing runs).
-    public static func status(_ state: StopwatchState, clock: TrackerClock) -> JSONText {
+    /// `status`: `{"running","task","since","seconds","id"}` (`task`, `since` and `id` null when nothing runs),
+    /// and with `recorders` given (the `status` command) `"recorders":[{"device","pid","last_write_seconds_ago"}]`.
+    public static func status(
+        _ state: StopwatchState, clock: TrackerClock, recorders: [(device: String, pid: Int, secondsAgo: Int)]? = nil
+    ) -> JSONText {
+        let live: [(String, JSONText)] =
+            recorders.map { list in
+                [("recorders", .records(list.map { recorder(device: $0.device, pid: $0.pid, secondsAgo: $0.secondsAgo) }, fields: recorderFields))]
+            } ?? []
         guard let running = state.running, let task = state.runningTask else {
-            return .object([("running", .bool(false)), ("task", .null), ("since", .null), ("seconds", .int(0)), ("id", .null)])
+            return .object([("running", .bool(false)), ("task", .null), ("since", .null), ("seconds", .int(0)), ("id", .null)] + live)
         }
         return .object([
             ("running", .bool(true)), ("task", .string(task.name)), ("since", .string(clock.timestamp(running.start))),
             ("seconds", .int(Int(running.length(now: clock.now) / 1_000_000))), ("id", .int(Int(running.id))),
-        ])
+        ] + live)
+    }
+
+    /// The fields of a recorder in `status`.
+    static let recorderFields = ["device", "pid", "last_write_seconds_ago"]
+
+    /// A desktop recorder writing to the store (`usage-shell record`): `{"device","pid","last_write_seconds_ago"}`.
+    static func recorder(device: String, pid: Int, secondsAgo: Int) -> JSONText {
+        .object([("device", .string(device)), ("pid", .int(pid)), ("last_write_seconds_ago", .int(secondsAgo))])
     }
 
     /// `today`: `{"date","tracked_seconds","status":{…},"streak":{"current","longest"},"tasks":[…],"sessions":[…]}`.

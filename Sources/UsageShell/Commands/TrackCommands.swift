@@ -70,7 +70,7 @@ extension CommandTable {
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
             let recorders = shell.liveRecorders()
-            return shell.render(json: { ReportJSON.status(snapshot.stopwatch, clock: clock) }) { width, theme in
+            return shell.render(json: { ReportJSON.status(snapshot.stopwatch, clock: clock, recorders: recorders) }, csv: .record) { width, theme in
                 TextReport.wrap([TextReport.status(snapshot.stopwatch, clock: clock, theme: theme)] + TextReport.recorders(recorders), width: width)
             }
         },
