@@ -1,4 +1,4 @@
-// LimitsTests.swift — daily limits: use on a day, the exact moment a limit is crossed (overlaps, midnight), names matched scalar for scalar, and duration text.
+// LimitsTests.swift — daily limits: use on a day, the exact moment a limit is crossed (overlaps, during and after them; midnight), names matched scalar for scalar, and duration text.
 import Testing
 @testable import UsageCore
 @testable import UsageFormats
@@ -46,6 +46,20 @@ struct LimitsTests {
         let s = LimitStatus(UsageLimit(target: .category("Social"), micros: 40 * 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(s.usedMicros == 80 * 60_000_000)
         #expect(s.crossedAt == Self.at("2026-02-23T10:35:00Z"))
+    }
+
+    /// Overlapping time counts twice in the running total after the overlap too: 30m alone,
+    /// then 20m of two at once (40m), so 70m by 10:50, and 5m more of Slack alone cross 75m.
+    @Test func aCrossingAfterAnOverlapCountsTheOverlapTwice() throws {
+        let d = try Self.dataset([
+            ("Slack", "Social", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
+            ("Messages", "Social", "2026-02-23T10:30:00Z", "2026-02-23T10:50:00Z"),
+        ])
+        let s = LimitStatus(UsageLimit(target: .category("Social"), micros: 75 * 60_000_000), history: d, date: Self.day, zone: .utc)
+        #expect(s.usedMicros == 80 * 60_000_000)
+        #expect(s.crossedAt == Self.at("2026-02-23T10:55:00Z"))
+        let all = LimitStatus(UsageLimit(target: .category("Social"), micros: 80 * 60_000_000), history: d, date: Self.day, zone: .utc)
+        #expect(all.crossedAt == Self.at("2026-02-23T11:00:00Z"))
     }
 
     @Test func aLimitNotReachedOrOnAnUnknownNameIsNotCrossed() throws {
