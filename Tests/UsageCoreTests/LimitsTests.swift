@@ -1,4 +1,4 @@
-// LimitsTests.swift — daily limits: use on a day, the exact moment a limit is crossed (overlaps, midnight), and duration text.
+// LimitsTests.swift — daily limits: use on a day, the exact moment a limit is crossed (overlaps, during and after them; midnight), names matched scalar for scalar, and duration text.
 import Testing
 @testable import UsageCore
 @testable import UsageFormats
@@ -48,6 +48,20 @@ struct LimitsTests {
         #expect(s.crossedAt == Self.at("2026-02-23T10:35:00Z"))
     }
 
+    /// Overlapping time counts twice in the running total after the overlap too: 30m alone,
+    /// then 20m of two at once (40m), so 70m by 10:50, and 5m more of Slack alone cross 75m.
+    @Test func aCrossingAfterAnOverlapCountsTheOverlapTwice() throws {
+        let d = try Self.dataset([
+            ("Slack", "Social", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
+            ("Messages", "Social", "2026-02-23T10:30:00Z", "2026-02-23T10:50:00Z"),
+        ])
+        let s = LimitStatus(UsageLimit(target: .category("Social"), micros: 75 * 60_000_000), history: d, date: Self.day, zone: .utc)
+        #expect(s.usedMicros == 80 * 60_000_000)
+        #expect(s.crossedAt == Self.at("2026-02-23T10:55:00Z"))
+        let all = LimitStatus(UsageLimit(target: .category("Social"), micros: 80 * 60_000_000), history: d, date: Self.day, zone: .utc)
+        #expect(all.crossedAt == Self.at("2026-02-23T11:00:00Z"))
+    }
+
     @Test func aLimitNotReachedOrOnAnUnknownNameIsNotCrossed() throws {
         let d = try Self.dataset([("Safari", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z")])
         let under = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000 + 1), history: d, date: Self.day, zone: .utc)
@@ -58,6 +72,21 @@ struct LimitsTests {
         #expect(unknown.usedMicros == 0 && unknown.crossedAt == nil)
         let category = LimitStatus(UsageLimit(target: .category("Safari"), micros: 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(category.usedMicros == 0, "an app's name is not a category")
+    }
+
+    /// Names compare by Unicode scalars, as everywhere: a limit on `Café` written with a
+    /// combining accent counts only the app spelled so, not the `Café` written with `é`.
+    @Test func aLimitCountsOnlyTheNameSpelledScalarForScalar() throws {
+        let d = try Self.dataset([
+            ("Caf\u{E9}", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z"),  // 20m
+            ("Cafe\u{301}", "Web", "2026-02-23T10:00:00Z", "2026-02-23T10:05:00Z"),  // 5m
+        ])
+        let decomposed = LimitStatus(UsageLimit(target: .app("Cafe\u{301}"), micros: 10 * 60_000_000), history: d, date: Self.day, zone: .utc)
+        #expect(decomposed.usedMicros == 5 * 60_000_000)
+        #expect(decomposed.crossedAt == nil)
+        let composed = LimitStatus(UsageLimit(target: .app("Caf\u{E9}"), micros: 10 * 60_000_000), history: d, date: Self.day, zone: .utc)
+        #expect(composed.usedMicros == 20 * 60_000_000)
+        #expect(composed.crossedAt == Self.at("2026-02-23T09:10:00Z"))
     }
 
     @Test(arguments: [

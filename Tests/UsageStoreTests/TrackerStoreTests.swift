@@ -1,4 +1,4 @@
-// TrackerStoreTests.swift — tasks and the stopwatch in the store: the database itself refuses two running intervals, overlaps and an end before the start; start stops the other at one instant; refusals change nothing; delete keeps time unless asked; categories move to Other; a v1 store is upgraded.
+// TrackerStoreTests.swift — tasks and the stopwatch in the store: the database itself refuses two running intervals, overlaps and an end before the start; track with its end at its start refused with its own line; start stops the other at one instant; refusals change nothing; delete keeps time unless asked; categories move to Other; a v1 store is upgraded.
 import Foundation
 import GRDB
 import Testing
@@ -70,6 +70,23 @@ struct TrackerStoreTests {
         #expect(line == "that overlaps @1 'Write' tracked 2026-02-23T09:00:00Z–2026-02-23T10:00:00Z; nothing was changed")
         // Touching ends are fine.
         _ = try store.track("Write", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T10:30:00Z"))
+    }
+
+    /// `track` with its end at its start is refused with its own line (the schema's CHECK alone
+    /// would give a generic one) and makes nothing, not even the task.
+    @Test func trackWithTheEndEqualToTheStartIsRefusedWithItsOwnLineAndMakesNothing() throws {
+        let folder = try StoreFolder()
+        let store = try SQLiteStore.open(path: folder.store, create: true)
+        let nine = RFC3339.parse("2026-02-23T09:00:00Z")!
+        let refusal = TrackingError.endNotAfterStart(start: nine, end: nine)
+        #expect(throws: refusal) { try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T09:00:00Z")) }
+        let line = refusal.description(when: { RFC3339.format($0) }, range: { "\(RFC3339.format($0))–\($1.map { RFC3339.format($0) } ?? "now")" })
+        #expect(line == "the end 2026-02-23T09:00:00Z is not after the start 2026-02-23T09:00:00Z")
+        #expect(try store.trackerSnapshot().tasks.isEmpty)
+        #expect(try store.trackerSnapshot().intervals.isEmpty)
+        // One microsecond later is an interval.
+        let tracked = try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: Stamp(instant: nine + 1, offsetMinutes: 60, zone: zoneID))
+        #expect(tracked.started?.interval.end == nine + 1)
     }
 
     @Test func pauseSplitsTheTimeIntoSessionsAndStopEndsAPause() throws {
