@@ -127,12 +127,15 @@ struct GrammarTableTests {
     func anRFC3339InstantReadsTheSameInEveryReader(text: String, utc: String) throws {
         let expected = try #require(Self.instant(utc))
         let json = try Self.sessionsJSON("[{\"session_id\": \"s1\", \"app_name\": \"Mail\", \"start_timestamp\": \"\(text)\", \"end_timestamp\": \"2026-02-24T00:00:00Z\"}]")
-        #expect(json.sessions.count == 1)
+        // A missing session ends the case here rather than indexing past the end (a crash ends
+        // the whole run, and every later failure goes unreported).
+        try #require(json.sessions.count == 1)
         #expect(json.sessions[0].start == expected)
         let nd = try Self.ndjson("{\"session_id\": \"s1\", \"app_name\": \"Mail\", \"start_timestamp\": \"\(text)\", \"end_timestamp\": \"2026-02-24T00:00:00Z\"}\n")
+        try #require(nd.sessions.count == 1)
         #expect(nd.sessions[0].start == expected)
         let csv = try Self.csv("app_name,start_timestamp,end_timestamp\r\nMail,\(text),2026-02-24T00:00:00Z\r\n")
-        #expect(csv.sessions.count == 1)
+        try #require(csv.sessions.count == 1)
         #expect(csv.sessions[0].start == expected)
         let aw = try Self.activityWatch(Self.awEvent(timestamp: text))
         #expect(aw.sessions.count == 1 && aw.sessions[0].start == expected)
