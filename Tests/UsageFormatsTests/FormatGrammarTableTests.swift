@@ -4,24 +4,7 @@ import Testing
 @testable import UsageFormats
 
 struct FormatGrammarTableTests {
-    static func csv(_ text: String) throws(IngestError) -> Dataset {
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in
-            try CSVFormat.decode(b, source: "t", options: ReadOptions(), cancellation: nil, chunking: .standard)
-        }
-    }
-
-    static func activityWatch(_ text: String) throws(IngestError) -> Dataset {
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in
-            try ActivityWatchRead.read(b, document: .export).dataset(source: "t")
-        }
-    }
-
-    static func timewarrior(_ text: String, now: Micros? = nil) throws(IngestError) -> Dataset {
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try TimewarriorJSON.decode(b, source: "t", now: now) }
-    }
+    // The readers are called as GrammarTableTests calls them.
 
     static let nine = RefRFC3339.parse("2026-02-23T09:00:00Z")!
 
@@ -42,7 +25,7 @@ struct FormatGrammarTableTests {
         ("30 secs", 30_000_000), ("100000h", 360_000_000_000_000),
     ] as [(String, Int64)])
     func aDurationCellGivesItsLength(cell: String, micros: Int64) throws {
-        let d = try Self.csv("App,Start,Duration\nMail,2026-02-23T09:00:00Z,\"\(cell)\"\n")
+        let d = try GrammarTableTests.csv("App,Start,Duration\nMail,2026-02-23T09:00:00Z,\"\(cell)\"\n")
         #expect(d.sessions.count == 1, "\(cell)")
         if d.sessions.count == 1 { #expect(d.sessions[0].end - d.sessions[0].start == micros, "\(cell)") }
     }
@@ -54,15 +37,15 @@ struct FormatGrammarTableTests {
         "360000001", "1,5", "h", "1h -5m", "1234567:00:00",
     ])
     func aMalformedDurationCellIsABadTimestamp(cell: String) throws {
-        let d = try Self.csv("App,Start,Duration\nMail,2026-02-23T09:00:00Z,\"\(cell)\"\n")
+        let d = try GrammarTableTests.csv("App,Start,Duration\nMail,2026-02-23T09:00:00Z,\"\(cell)\"\n")
         #expect(d.sessions.count == 0, "\(cell)")
         #expect(Self.skipped(d) == .badTimestamp, "\(cell)")
     }
 
     /// A zero duration ends where it starts; an empty end cell falls back on the duration.
     @Test func aZeroDurationEndsNotAfterItsStartAndAnEmptyEndUsesTheDuration() throws {
-        #expect(Self.skipped(try Self.csv("App,Start,Duration\nMail,2026-02-23T09:00:00Z,0\n")) == .endNotAfterStart)
-        let d = try Self.csv("App,Start,End,Duration\nMail,2026-02-23T09:00:00Z,,60\nMail,2026-02-23T10:00:00Z,2026-02-23T10:30:00Z,60\n")
+        #expect(Self.skipped(try GrammarTableTests.csv("App,Start,Duration\nMail,2026-02-23T09:00:00Z,0\n")) == .endNotAfterStart)
+        let d = try GrammarTableTests.csv("App,Start,End,Duration\nMail,2026-02-23T09:00:00Z,,60\nMail,2026-02-23T10:00:00Z,2026-02-23T10:30:00Z,60\n")
         #expect(d.sessions.count == 2)
         #expect(d.sessions[0].end - d.sessions[0].start == 60_000_000)
         #expect(d.sessions[1].end - d.sessions[1].start == 1_800_000_000)
@@ -84,7 +67,7 @@ struct FormatGrammarTableTests {
         (#"{"duration": 60, "timestamp": "2026-02-23t09:00:00z", "data": {"app": "A", "title": "x"}, "id": 7}"#, 60_000_000, "A"),
     ] as [(String, Int64, String)])
     func anActivityWatchEventIsASession(event: String, micros: Int64, app: String) throws {
-        let d = try Self.activityWatch(Self.export(event))
+        let d = try GrammarTableTests.activityWatch(Self.export(event))
         #expect(d.sessions.count == 1)
         #expect(d.sessions[0].start == Self.nine)
         #expect(d.sessions[0].end - d.sessions[0].start == micros)
@@ -111,7 +94,7 @@ struct FormatGrammarTableTests {
         ("[1]", .notAnObject),
     ] as [(String, SkipReason?)])
     func anActivityWatchEventThatIsNoSession(event: String, reason: SkipReason?) throws {
-        let d = try Self.activityWatch(Self.export(event))
+        let d = try GrammarTableTests.activityWatch(Self.export(event))
         #expect(d.sessions.count == 0)
         #expect(Self.skipped(d) == reason)
         #expect(d.skipped.total == (reason == nil ? 0 : 1))
@@ -126,7 +109,7 @@ struct FormatGrammarTableTests {
         (#"{"buckets": {"w": {"type": "web.tab.current", "events": [1]}}, "x": [1, {"y": null}]}"#, true),
     ] as [(String, Bool)])
     func anActivityWatchExportOfTheWrongShapeIsRefused(text: String, accepted: Bool) {
-        let result = Result { () throws(IngestError) in try Self.activityWatch(text) }
+        let result = Result { () throws(IngestError) in try GrammarTableTests.activityWatch(text) }
         switch result {
         case .success(let d): #expect(accepted && d.sessions.count == 0 && d.skipped.total == 0, "\(text)")
         case .failure(let e):
@@ -138,7 +121,7 @@ struct FormatGrammarTableTests {
     /// Where the host has an AFK bucket, only the parts of window events inside `not-afk` time count.
     @Test func anActivityWatchWindowEventIsCutToItsHostsNotAFKTime() throws {
         let text = #"{"buckets": {"w": {"type": "currentwindow", "hostname": "h", "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": 3600, "data": {"app": "A"}}]}, "a": {"type": "afkstatus", "hostname": "h", "events": [{"timestamp": "2026-02-23T09:10:00Z", "duration": 600, "data": {"status": "not-afk"}}, {"timestamp": "2026-02-23T09:30:00Z", "duration": 600, "data": {"status": "afk"}}, {"timestamp": "2026-02-23T09:50:00Z", "duration": 1200, "data": {"status": "not-afk"}}]}}}"#
-        let d = try Self.activityWatch(text)
+        let d = try GrammarTableTests.activityWatch(text)
         #expect(d.sessions.indices.map { (d.sessions[$0].start - Self.nine) / 60_000_000 } == [10, 50])
         #expect(d.sessions.indices.map { (d.sessions[$0].end - Self.nine) / 60_000_000 } == [20, 60])
     }
@@ -167,7 +150,7 @@ struct FormatGrammarTableTests {
     /// strings first, so an interval with no end (and no clock) or a bad start and `"tags": [1]`
     /// was a `bad_field_type`: found by `ReaderDifferentialTests` against the tests' own reader.
     @Test func bugTimewarriorWrongTagsWereCountedBeforeAMissingOrBadTime() throws {
-        let d = try Self.timewarrior(#"[{"id": 1, "start": "20260223T090000Z", "tags": [1]}, {"id": 2, "start": "x", "end": "20260223T100000Z", "tags": "fun"}, {"id": 3, "start": "20260223T090000Z", "end": "20260223T100000Z", "tags": [null]}]"#)
+        let d = try GrammarTableTests.timewarrior(#"[{"id": 1, "start": "20260223T090000Z", "tags": [1]}, {"id": 2, "start": "x", "end": "20260223T100000Z", "tags": "fun"}, {"id": 3, "start": "20260223T090000Z", "end": "20260223T100000Z", "tags": [null]}]"#)
         #expect(d.skipped.count(.missingTimestamp) == 1)
         #expect(d.skipped.count(.badTimestamp) == 1)
         #expect(d.skipped.count(.badFieldType) == 1)
@@ -189,7 +172,7 @@ struct FormatGrammarTableTests {
         (#"{"start": "20260223T090000Z", "end": "20260223T100000Z", "tags": ["é", "e\u0301"]}"#, "e\u{301}, é"),
     ] as [(String, String)])
     func aTimewarriorIntervalIsASessionOfItsTagSet(interval: String, app: String) throws {
-        let d = try Self.timewarrior("[\(interval)]")
+        let d = try GrammarTableTests.timewarrior("[\(interval)]")
         #expect(d.sessions.count == 1)
         #expect(d.sessions[0].start == Self.nine)
         #expect(d.sessions[0].end - d.sessions[0].start == 3_600_000_000)
@@ -214,11 +197,11 @@ struct FormatGrammarTableTests {
         (#"["x"]"#, .notAnObject, .notAnObject),
     ] as [(String, SkipReason, SkipReason?)])
     func aTimewarriorIntervalThatIsNoSession(interval: String, reason: SkipReason, withClock: SkipReason?) throws {
-        let d = try Self.timewarrior("[\(interval)]")
+        let d = try GrammarTableTests.timewarrior("[\(interval)]")
         #expect(d.sessions.count == 0)
         #expect(Self.skipped(d) == reason)
         let noon = RefRFC3339.parse("2026-02-23T12:00:00Z")!
-        let clocked = try Self.timewarrior("[\(interval)]", now: noon)
+        let clocked = try GrammarTableTests.timewarrior("[\(interval)]", now: noon)
         #expect(Self.skipped(clocked) == withClock)
         if withClock == nil {
             #expect(clocked.sessions.count == 1)
@@ -231,7 +214,7 @@ struct FormatGrammarTableTests {
     @Test(arguments: ["{}", "1", "\"x\"", "null"])
     func aTimewarriorExportThatIsNoArrayIsRefused(text: String) {
         #expect(throws: IngestError.malformed(format: "Timewarrior export", problem: "the top level is not what it should be")) {
-            try Self.timewarrior(text)
+            try GrammarTableTests.timewarrior(text)
         }
     }
 }

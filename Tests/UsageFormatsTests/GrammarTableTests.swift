@@ -22,9 +22,9 @@ struct GrammarTableTests {
         let bytes = Array(text.utf8)
         return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try ActivityWatchRead.read(b, document: .export).dataset(source: "t") }
     }
-    static func timewarrior(_ text: String) throws(IngestError) -> Dataset {
+    static func timewarrior(_ text: String, now: Micros? = nil) throws(IngestError) -> Dataset {
         let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try TimewarriorJSON.decode(b, source: "t", now: nil) }
+        return try bytes.withUnsafeBufferPointer { b throws(IngestError) in try TimewarriorJSON.decode(b, source: "t", now: now) }
     }
     /// An export of one window event with `data.app` and `timestamp` as given, and `extra` members.
     static func awEvent(app: String = "\"Mail\"", timestamp: String = "2026-02-23T09:00:00Z", extra: String = "") -> String {
