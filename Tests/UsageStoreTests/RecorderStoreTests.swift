@@ -9,6 +9,14 @@ private func session(_ app: String, _ start: Micros, _ seconds: Micros, category
     RecordedSession(app: app, category: category, start: start, end: start + seconds * 1_000_000, startOffset: 60, endOffset: 60)
 }
 
+/// A file of two half-minute sessions a minute apart, from 09:00 UTC of `date`.
+private func file(_ date: String, hour: String = "09") -> Dataset {
+    dataset(rows([
+        row(nil, "Mail", "Work", "\(date)T\(hour):00:00Z", "\(date)T\(hour):00:30Z"),
+        row(nil, "Notes", "Work", "\(date)T\(hour):01:00Z", "\(date)T\(hour):01:30Z"),
+    ]))
+}
+
 /// RFC 3339 instants for these cases.
 enum RFC3339Test {
     static func at(_ text: String) -> Micros {
@@ -43,6 +51,26 @@ struct RecorderStoreTests {
         #expect(summary.sessions == 3)
         #expect(summary.sources.map(\.identity) == [RecorderSource.identity])
         #expect(try s.store.recorders() == [], "a stopped recorder leaves no mark")
+    }
+
+    /// On PostgreSQL an import took its sessions' ids from the table's identity sequence, which
+    /// the recorder's inserts (max + 1) never moved: the first import after a recorded session
+    /// failed on a duplicate `session_pkey`.
+    @Test(arguments: Backend.allCases)
+    func bugAnImportAfterRecordedSessionsTookTheirIDs(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try s.store.importSessions(
+            [ImportSource(identity: "/first.json", shown: "first.json", dataset: file("2026-03-01"), device: "laptop")],
+            now: t0, zone: .utc)
+        try s.store.record([session("Firefox", t0, 5), session("Terminal", t0 + 5_000_000, 5)], device: "laptop", now: t0 + 10_000_000, mark: nil)
+        let summary = try s.store.importSessions(
+            [ImportSource(identity: "/second.json", shown: "second.json", dataset: file("2026-03-02", hour: "10"), device: "laptop")],
+            now: t0, zone: .utc)
+        #expect(summary.sources.map(\.added) == [2])
+        #expect(summary.sessions == 6)
+        let history = try s.store.history(source: "store")
+        #expect(Array(history.all).map { ($0.sessionStart - t0) / 1_000_000 } == [-86_400, -86_340, 0, 5, 3_600, 3_660])
     }
 
     @Test(arguments: Backend.allCases)

@@ -1,4 +1,4 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (binary format, a megabyte at a time), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (binary format, a megabyte at a time, ids max + 1 as every insert's), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
@@ -61,19 +61,25 @@ struct PostgresImportBackend: ImportBackend {
         return Array(stored.utf8).elementsEqual(id)
     }
 
-    /// New sessions by COPY, in the load's order (the start index's); changed ones updated.
+    /// New sessions by COPY, in the load's order (the start index's), their ids from one more
+    /// than the largest in use, as every other insert takes them (SQLIDs; the writer lock is
+    /// held), not from the table's identity sequence, which those inserts do not move (and
+    /// which would cost the server a step of it for every row); changed ones updated.
     func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
         let sessions = dataset.sessions
         let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
         if !inserts.isEmpty {
+            var id = try tx.int("SELECT coalesce(max(id), 0) + 1 FROM session") ?? 1
             try held.copy(
-                "COPY session (source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
+                "COPY session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
             ) { send in
                 var copy = PostgresBinaryCopy(capacity: 1 << 20 + 4096)
                 for k in inserts {
                     let (start, end, app, category) = sessions.core(k)
                     let offsets = sessions.offsets(at: k)
-                    copy.row(fields: 10)
+                    copy.row(fields: 11)
+                    copy.bigint(id)
+                    id += 1
                     copy.bigint(source)
                     copy.bigint(plan.keys[k])
                     copy.bigint(apps[Int(app)])
