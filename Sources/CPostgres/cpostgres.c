@@ -43,6 +43,7 @@ static struct {
     void (*clear)(cpq_result *);
     int (*putCopyData)(cpq_conn *, const char *, int);
     int (*putCopyEnd)(cpq_conn *, const char *);
+    int (*getCopyData)(cpq_conn *, char **, int);
     option *(*conninfoParse)(const char *, char **);
     void (*conninfoFree)(option *);
     void (*freemem)(void *);
@@ -89,6 +90,7 @@ static void load(void) {
     FIND(clear, "PQclear");
     FIND(putCopyData, "PQputCopyData");
     FIND(putCopyEnd, "PQputCopyEnd");
+    FIND(getCopyData, "PQgetCopyData");
     FIND(conninfoParse, "PQconninfoParse");
     FIND(conninfoFree, "PQconninfoFree");
     FIND(freemem, "PQfreemem");
@@ -144,6 +146,7 @@ void cpq_clear(cpq_result *r) { api.clear(r); }
 
 int cpq_put_copy_data(cpq_conn *c, const char *buffer, int count) { return api.putCopyData(c, buffer, count); }
 int cpq_put_copy_end(cpq_conn *c, const char *error) { return api.putCopyEnd(c, error); }
+int cpq_get_copy_data(cpq_conn *c, char **buffer) { return api.getCopyData(c, buffer, 0); }
 
 cpq_options *cpq_conninfo_parse(const char *conninfo, char **error) {
     *error = NULL;

@@ -275,7 +275,13 @@ extension DaySummary {
     public static func summaries(of dates: [LocalDate], history: some SessionHistory, zone: Zone) -> [DaySummary] {
         guard let first = dates.min(), let last = dates.max() else { return [] }
         let all = history.window(from: zone.startOfDay(first), to: zone.startOfDay(last.adding(days: 1)))
-        return dates.map { summary(of: $0, categories: history.categories, within: all, zone: zone) }
+        return summaries(of: dates, categories: history.categories, within: all, zone: zone)
+    }
+
+    /// The summaries of days (in the order given) from a window that covers them all (read
+    /// once, its days shared out among threads).
+    public static func summaries(of dates: [LocalDate], categories: [String], within all: SessionWindow, zone: Zone) -> [DaySummary] {
+        dates.map { summary(of: $0, categories: categories, within: all, zone: zone) }
     }
 
     /// One day's totals and categories (the same numbers `DayReport` gives), from a window that covers it.

@@ -313,10 +313,14 @@ public final class UsageViewModel {
         let missing = days.filter { made.summaries[$0] == nil }
         if !missing.isEmpty {
             if made.summaries.count + missing.count > MadeReports.maxSummaries { made.summaries = [:] }
-            // Many days (`days 31` and the 31 before): two halves on two threads.
+            // Read as one window (a store's server reads it in halves at once); many days
+            // (`days 31`) summed in two halves on two threads.
             let halves = missing.count >= 8 ? [Array(missing[..<(missing.count / 2)]), Array(missing[(missing.count / 2)...])] : [missing]
-            let (history, zone) = (self.history, self.zone)
-            let summaries = MadeInParallel.onTwoThreads(halves.count) { h in DaySummary.summaries(of: halves[h], history: history, zone: zone) }
+            let (categories, zone) = (history.categories, self.zone)
+            let covering = history.window(from: zone.startOfDay(missing.min()!), to: zone.startOfDay(missing.max()!.adding(days: 1)))
+            let summaries = MadeInParallel.onTwoThreads(halves.count) { h in
+                DaySummary.summaries(of: halves[h], categories: categories, within: covering, zone: zone)
+            }
             for summary in summaries.joined() { made.summaries[summary.day] = summary }
         }
         return days.map { made.summaries[$0]! }

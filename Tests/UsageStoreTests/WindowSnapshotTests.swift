@@ -1,4 +1,4 @@
-// WindowSnapshotTests.swift — a history's windows on every backend, after another process changed the store: rows it added stay out (they are past the snapshot), a session it made longer is still seen from as far back as it now reaches, and without a change the same window is what it was.
+// WindowSnapshotTests.swift — a history's windows on every backend, after another process changed the store: rows it added stay out (they are past the snapshot), a session it made longer is still seen from as far back as it now reaches, and without a change the same window is what it was; a long window read in two halves at once (PostgreSQL) is one window of one snapshot.
 import Testing
 import TestSupport
 @testable import UsageFormats
@@ -43,5 +43,50 @@ struct WindowSnapshotTests {
         // A new history sees the store as it is now.
         let now = try s.store.history(source: "store")
         #expect(Self.apps(now, "2026-02-23T00:00:00Z", "2026-02-24T00:00:00Z") == ["Editor", "Mail", "Notes"])
+    }
+
+    /// Four days: a session on each, two starting together (the shorter first), one at the
+    /// window's middle (where PostgreSQL splits it) and one across midnight.
+    private static let fourDays = rows([
+        row("a", "Mail", "Work", "2026-02-20T09:00:00Z", "2026-02-20T10:00:00Z"),
+        row("b", "Editor", "Work", "2026-02-21T23:30:00Z", "2026-02-22T00:30:00Z"),
+        row("c", "Notes", "Work", "2026-02-22T00:00:00Z", "2026-02-22T00:20:00Z"),
+        row("d", "Chat", "Social", "2026-02-22T00:00:00Z", "2026-02-22T00:10:00Z"),
+        row("e", "Maps", "Travel", "2026-02-23T18:00:00Z", "2026-02-23T19:00:00Z"),
+    ])
+
+    /// A window longer than a day and a half is read on PostgreSQL in two halves at once, the
+    /// later on another connection: it must read the reader's snapshot (exported to it), or a
+    /// session another process adds meanwhile shows in one half of a screen and not in the other.
+    /// (Its app is one the snapshot knows: rows naming a newer app are left out by name.)
+    @Test(arguments: Backend.allCases)
+    func aLongWindowReadInTwoHalvesIsOneWindowOfOneSnapshot(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try Self.imported(s.store, Self.fourDays)
+        let other = try s.another()
+        let history = try s.store.history(source: "store")
+        let seen = history.readingAsOne { () -> [String] in
+            _ = Self.apps(history, "2026-02-20T00:00:00Z", "2026-02-21T00:00:00Z")
+            _ = try? Self.imported(other, Self.fourDays.dropLast() + "," + row("f", "Mail", "Work", "2026-02-23T20:00:00Z", "2026-02-23T21:00:00Z") + "]")
+            return Self.apps(history, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z")
+        }
+        #expect(seen == ["Mail", "Editor", "Chat", "Notes", "Maps"], "in (start, end) order, the screen's snapshot only")
+        let later = try s.store.history(source: "store")
+        #expect(Self.apps(later, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z") == ["Mail", "Editor", "Chat", "Notes", "Maps", "Mail"])
+        #expect(history.takeReadFailure() == nil)
+    }
+
+    /// Whatever stops the second connection (a pooler that will not share snapshots, a limit on
+    /// connections) leaves the later half to the reader: the same window, read in turn.
+    @Test func aSideReaderThatCannotReadLeavesTheWholeWindowToTheReader() throws {
+        guard available(.postgres) else { return }
+        let s = try BackendStore(.postgres)
+        _ = try Self.imported(s.store, Self.fourDays)
+        let store = try #require(s.store as? PostgresStore)
+        store.side.close()
+        let history = try store.history(source: "store")
+        #expect(Self.apps(history, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z") == ["Mail", "Editor", "Chat", "Notes", "Maps"])
+        #expect(history.takeReadFailure() == nil)
     }
 }

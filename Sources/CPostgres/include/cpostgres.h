@@ -79,6 +79,9 @@ void cpq_clear(cpq_result *result);
 int cpq_put_copy_data(cpq_conn *connection, const char *buffer, int count);
 /// Ends the COPY (`error` non-NULL aborts it).
 int cpq_put_copy_end(cpq_conn *connection, const char *error);
+/// COPY … TO STDOUT: the next message's length, its bytes in `*buffer` (free with cpq_freemem);
+/// -1 when the COPY is done (then cpq_get_result), -2 on failure. Waits for the message.
+int cpq_get_copy_data(cpq_conn *connection, char **buffer);
 
 /// PQconninfoParse: the options a URI or key=value string sets, or NULL with `*error` set
 /// (free it with cpq_freemem).

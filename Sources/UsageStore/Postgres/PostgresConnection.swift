@@ -141,6 +141,11 @@ final class PostgresConnection: @unchecked Sendable {
         func copy(_ sql: String, _ chunks: (_ send: (UnsafeBufferPointer<UInt8>) throws(PostgresFailure) -> Void) throws -> Void) throws {
             try connection.copy(sql, chunks)
         }
+        /// `COPY … TO STDOUT`: each message the server sends (one row, the first with the
+        /// header), valid during the call. A failure of `message` drains the rest, then is thrown.
+        func copyOut(_ sql: String, _ message: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+            try connection.copyOut(sql, message)
+        }
         /// Whether a transaction is open (or failed) on the connection.
         var inTransaction: Bool {
             let status = cpq_transaction_status(connection.handle)
@@ -188,6 +193,37 @@ final class PostgresConnection: @unchecked Sendable {
             throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
         }
         var failed: PostgresFailure?
+        while let r = cpq_get_result(handle) {
+            if cpq_result_status(r) != CPQ_PGRES_COMMAND_OK, failed == nil { failed = failure(of: r) }
+            cpq_clear(r)
+        }
+        if let failed { throw failed }
+    }
+
+    fileprivate func copyOut(_ sql: String, _ message: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        guard let start = cpq_exec(handle, sql, 0, nil, 0) else {
+            throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
+        }
+        let begun = PostgresResult(start)
+        guard cpq_result_status(start) == CPQ_PGRES_COPY_OUT else { throw failure(of: begun.handle) }
+        var failed: (any Error)?
+        while true {
+            var buffer: UnsafeMutablePointer<CChar>?
+            let count = cpq_get_copy_data(handle, &buffer)
+            guard count >= 0, let buffer else {
+                if count == -2, failed == nil {
+                    failed = PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
+                }
+                break
+            }
+            defer { cpq_freemem(buffer) }
+            guard failed == nil else { continue }
+            do {
+                try buffer.withMemoryRebound(to: UInt8.self, capacity: Int(count)) { try message(UnsafeBufferPointer(start: $0, count: Int(count))) }
+            } catch {
+                failed = error
+            }
+        }
         while let r = cpq_get_result(handle) {
             if cpq_result_status(r) != CPQ_PGRES_COMMAND_OK, failed == nil { failed = failure(of: r) }
             cpq_clear(r)

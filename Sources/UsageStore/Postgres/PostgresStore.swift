@@ -1,4 +1,4 @@
-// PostgresStore.swift — the store on a PostgreSQL server: two connections (changes and the tracker's reads; a screen's windows), its schema made and upgraded under a lock, one writer at a time across every machine (an advisory lock, as SQLite has one writer), a counter of changes for `watch`, the server's errors said as the store's.
+// PostgresStore.swift — the store on a PostgreSQL server: two connections (changes and the tracker's reads; a screen's windows) and a side reader for long windows, its schema made and upgraded under a lock, one writer at a time across every machine (an advisory lock, as SQLite has one writer), a counter of changes for `watch`, the server's errors said as the store's.
 import Foundation
 import Synchronization
 import UsageCore
@@ -21,12 +21,15 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
     let isReadOnly: Bool
     /// How many `readingAsOne` calls are open.
     let screens = ScreenNesting()
+    /// A third connection, made when first needed: the later half of a long window.
+    let side: PostgresSideReader
 
-    private init(location: StoreLocation, shown: String, writer: PostgresConnection, reader: PostgresConnection, isReadOnly: Bool) {
+    private init(location: StoreLocation, shown: String, writer: PostgresConnection, reader: PostgresConnection, side: PostgresSideReader, isReadOnly: Bool) {
         self.location = location
         self.shown = shown
         self.writer = writer
         self.reader = reader
+        self.side = side
         self.isReadOnly = isReadOnly
     }
 
@@ -68,7 +71,9 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
         } catch {
             throw mapped(error)
         }
-        return PostgresStore(location: location, shown: shown, writer: writer, reader: reader, isReadOnly: !state.writable)
+        return PostgresStore(
+            location: location, shown: shown, writer: writer, reader: reader, side: PostgresSideReader(conninfo: conninfo, shown: shown),
+            isReadOnly: !state.writable)
     }
 
     /// The migrations the database holds, and whether this role may write to it.
@@ -211,9 +216,10 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
         try write { tx in try Retention.forget(tx, endingBefore: cut) }
     }
 
-    /// Both connections closed.
+    /// Every connection closed.
     func close() {
         writer.close()
         reader.close()
+        side.close()
     }
 }

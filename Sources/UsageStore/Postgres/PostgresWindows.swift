@@ -1,4 +1,4 @@
-// PostgresWindows.swift — what a StoreHistory reads of a PostgreSQL store, on the reader connection: the names and facts of a snapshot, a window's rows through the start index (binary results, no text to parse a row), a range's kept totals, and a screen's reads kept in one repeatable-read transaction.
+// PostgresWindows.swift — what a StoreHistory reads of a PostgreSQL store, on the reader connection: the names and facts of a snapshot, a window's rows through the start index (binary COPY, a long window in two halves at once), a range's kept totals, and a screen's reads kept in one repeatable-read transaction.
 import UsageCore
 
 extension PostgresStore {
@@ -33,53 +33,42 @@ extension PostgresStore {
     /// The rows touching `[from, to)`: those starting from a day before `from` (through the
     /// start index), and the longer ones starting earlier (through their own index). While the
     /// store is as the snapshot saw it, no session is longer than its longest, so the rows read
-    /// start that much before `from` rather than a whole day.
+    /// start that much before `from` rather than a whole day. The rows come by binary `COPY`
+    /// (no result set built a value at a time); a window of more than a day and a half is read
+    /// in two halves at once, the later on a second connection in the same snapshot (two of
+    /// the server's cores).
     func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64) {
         let long = StoreHistory.longSession
-        let (apps, categories, lastRow, longest) = (facts.apps.count, facts.categories.count, facts.lastRow, facts.longest)
+        let (lastRow, longest) = (facts.lastRow, facts.longest)
+        let rows = PostgresWindowRows(apps: facts.apps.count, categories: facts.categories.count, ids: ids)
         return try readerSnapshot { held -> (SessionColumns, version: Int64) in
             let version = try Meta.get(PostgresTransaction(held: held), Meta.changes) ?? 0
             let unchanged = facts.version == version
             let (earliest, overflow) = from.subtractingReportingOverflow(unchanged ? min(max(longest, 0), long) : long)
             let recentFrom = overflow ? Int64.min : earliest
-            var columns = SessionColumns()
-            let idColumn = ids ? "ext_id" : "NULL::text"
-            func collect(_ sql: String, _ arguments: [Int64]) throws {
-                let result = try held.execute(sql, arguments.map { String($0) }, binary: true)
-                for r in 0..<result.rows {
-                    let start = result.int64(r, 0)
-                    let end = start + result.int64(r, 1)
-                    let app = Int(result.int64(r, 2)) - 1
-                    let category = Int(result.int64(r, 3)) - 1
-                    // Names added after the snapshot belong to sessions it does not show.
-                    guard app >= 0, app < apps, category >= 0, category < categories else { continue }
-                    var id: String?
-                    if ids, !result.isNull(r, 4) {
-                        id = PostgresSQL.unescaped(String(decoding: result.bytes(r, 4), as: UTF8.self))
-                    }
-                    columns.append(start: start, end: end, app: Int32(app), category: Int32(category), id: id)
-                }
+            // COPY takes no parameters: only integers this program formats are written into it.
+            // Rows past the snapshot's last exist only if the store changed since: then they
+            // are left out by id, else no filter names a column the start index does not hold,
+            // and PostgreSQL answers from the index alone, already in order.
+            var filter = unchanged ? "" : " AND id <= \(lastRow)"
+            if let device = facts.device { filter += " AND device = \(device)" }
+            func recent(_ first: Micros, _ end: Micros) -> String {
+                rows.copy("WHERE start >= \(first) AND start < \(end) AND start + length > \(from)\(filter) ORDER BY start")
             }
-            // Rows past the snapshot's last exist only if the store changed since: then they are
-            // left out by id, else no filter names a column the start index does not hold, and
-            // PostgreSQL answers from the index alone, already in order.
-            func filters(from first: Int) -> (sql: String, values: [Int64]) {
-                var (sql, values) = ("", [Int64]())
-                if !unchanged { (sql, values) = (" AND id <= $\(first)", [lastRow]) }
-                if let device = facts.device { (sql, values) = (sql + " AND device = $\(first + values.count)", values + [device]) }
-                return (sql, values)
+            let (span, spanOverflow) = to.subtractingReportingOverflow(recentFrom)
+            var columns: SessionColumns
+            if !spanOverflow, span > Self.splitSpan, let snapshot = try? exportSnapshot(held) {
+                let middle = recentFrom + span / 2
+                let later = sideRead(recent(middle, to), rows: rows, snapshot: snapshot)
+                columns = try rows.read(recent(recentFrom, middle), on: held)
+                let second = try later.value ?? rows.read(recent(middle, to), on: held)
+                columns.append(contentsOf: second, appMap: rows.appMap, categoryMap: rows.categoryMap)
+            } else {
+                columns = try rows.read(recent(recentFrom, to), on: held)
             }
-            let recent = filters(from: 4)
-            try collect(
-                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= $1 AND start < $2 AND start + length > $3"
-                    + recent.sql + " ORDER BY start",
-                [recentFrom, to, from] + recent.values)
             if longest > long, !overflow {
-                let older = filters(from: 3)
-                try collect(
-                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < $1 AND start + length > $2"
-                        + older.sql,
-                    [recentFrom, from] + older.values)
+                let older = try rows.read(rows.copy("WHERE length > \(long) AND start < \(recentFrom) AND start + length > \(from)\(filter)"), on: held)
+                columns.append(contentsOf: older, appMap: rows.appMap, categoryMap: rows.categoryMap)
             }
             return (columns.sortedByStart(), version)
         }
