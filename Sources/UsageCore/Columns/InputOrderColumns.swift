@@ -17,6 +17,13 @@ package struct InputOrderColumns: Sendable {
 
     package var hasRunning: Bool { !running.isEmpty }
 
+    /// Whether every row is alike: no id, unknown offsets, none running (a store's window read
+    /// without ids), so that rows may change places without these following them.
+    package var isBlank: Bool {
+        let unknown = UTCOffsets.unknown.packed
+        return bytes.isEmpty && running.isEmpty && !present.contains(true) && !offsets.contains { $0 != unknown }
+    }
+
     package func isRunning(at k: Int) -> Bool { running.contains(k) }
 
     package mutating func reserve(_ count: Int) {

@@ -156,6 +156,35 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
         return true
     }
 
+    /// Puts the sessions in the order `sortedByStart` gives, in place. Rows a store sends in
+    /// start order with nothing of their own in input order (no ids, offsets or running marks)
+    /// need only each run of one start put in end order: an insertion sort, linear while such
+    /// runs are short, where the full sort makes keys, sorts and gathers every column again.
+    package mutating func putInStartOrder() {
+        if isSortedByStart { return }
+        guard inputRow == nil, ids.isBlank, !zip(starts, starts.dropFirst()).contains(where: { $0 > $1 }) else {
+            self = sortedByStart()
+            return
+        }
+        starts.withUnsafeBufferPointer { starts in
+            ends.withUnsafeMutableBufferPointer { ends in
+                apps.withUnsafeMutableBufferPointer { apps in
+                    categories.withUnsafeMutableBufferPointer { categories in
+                        for k in 1..<starts.count where ends[k] < ends[k - 1] && starts[k] == starts[k - 1] {
+                            let (end, app, category) = (ends[k], apps[k], categories[k])
+                            var j = k
+                            while j > 0, starts[j - 1] == starts[k], ends[j - 1] > end {
+                                (ends[j], apps[j], categories[j]) = (ends[j - 1], apps[j - 1], categories[j - 1])
+                                j -= 1
+                            }
+                            (ends[j], apps[j], categories[j]) = (end, app, category)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The sessions in (start, end) order; ties keep their order.
     public func sortedByStart() -> SessionColumns {
         if isSortedByStart { return self }

@@ -17,7 +17,7 @@ final class PostgresSideReader: Sendable {
     /// Reads `sql` (a window's COPY) in `snapshot`, or nil when it cannot: no connection to be
     /// had, a snapshot the server will not share (a connection pooler between), any failure.
     /// The connection is dropped after a failure and made again next time.
-    func read(_ sql: String, rows: PostgresWindowRows, snapshot: String) -> SessionColumns? {
+    func read(_ sql: String, rows: PostgresWindowRows, snapshot: String, expected: Int) -> SessionColumns? {
         guard snapshot.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
         return state.withLock { state -> SessionColumns? in
             guard !state.closed else { return nil }
@@ -35,7 +35,7 @@ final class PostgresSideReader: Sendable {
                     _ = try held.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     do {
                         _ = try held.execute("SET TRANSACTION SNAPSHOT '\(snapshot)'")
-                        let columns = try rows.read(sql, on: held)
+                        let columns = try rows.read(sql, on: held, expected: expected)
                         _ = try held.execute("COMMIT")
                         return columns
                     } catch {
@@ -69,8 +69,8 @@ extension PostgresStore {
     }
 
     /// Starts reading `sql` on the side connection, on another thread.
-    func sideRead(_ sql: String, rows: PostgresWindowRows, snapshot: String) -> Background<SessionColumns?> {
+    func sideRead(_ sql: String, rows: PostgresWindowRows, snapshot: String, expected: Int) -> Background<SessionColumns?> {
         let side = self.side
-        return Background { side.read(sql, rows: rows, snapshot: snapshot) }
+        return Background { side.read(sql, rows: rows, snapshot: snapshot, expected: expected) }
     }
 }

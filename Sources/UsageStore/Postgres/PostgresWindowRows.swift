@@ -23,12 +23,14 @@ struct PostgresWindowRows: Sendable {
         "COPY (SELECT start, length, app, category, \(ids ? "ext_id" : "NULL::text") FROM session \(condition)) TO STDOUT (FORMAT binary)"
     }
 
-    /// Runs `sql` (from `copy`) on `held` and reads its rows, in the order they come.
+    /// Runs `sql` (from `copy`) on `held` and reads its rows, in the order they come, with room
+    /// made for `expected` of them.
     ///
     /// - Throws: the server's failure, or a protocol violation when the data are malformed or
     ///   end without their trailer.
-    func read(_ sql: String, on held: PostgresConnection.Held) throws -> SessionColumns {
+    func read(_ sql: String, on held: PostgresConnection.Held, expected: Int = 0) throws -> SessionColumns {
         var columns = SessionColumns()
+        columns.reserve(expected)
         var rows = PostgresBinaryRows(columns: 5)
         let (apps, categories, ids) = (self.apps, self.categories, self.ids)
         try held.copyOut(sql) { message in

@@ -52,6 +52,14 @@ extension PostgresStore {
             // and PostgreSQL answers from the index alone, already in order.
             var filter = unchanged ? "" : " AND id <= \(lastRow)"
             if let device = facts.device { filter += " AND device = \(device)" }
+            // Room for the rows a stretch of this length holds on average (one allocation, not
+            // one per doubling).
+            let perMicro = facts.span.map { Double(facts.sessionCount) / max(Double($0.1) - Double($0.0), 1) } ?? 0
+            func expected(_ first: Micros, _ end: Micros) -> Int {
+                let earliest: Double = max(Double(first), Double(from) - Double(long))
+                let rows: Double = (Double(end) - earliest) * perMicro * 1.1
+                return Int(min(max(rows, 0), Double(1 << 21)))
+            }
             func recent(_ first: Micros, _ end: Micros) -> String {
                 rows.copy("WHERE start >= \(first) AND start < \(end) AND start + length > \(from)\(filter) ORDER BY start")
             }
@@ -59,18 +67,19 @@ extension PostgresStore {
             var columns: SessionColumns
             if !spanOverflow, span > Self.splitSpan, let snapshot = try? exportSnapshot(held) {
                 let middle = recentFrom + span / 2
-                let later = sideRead(recent(middle, to), rows: rows, snapshot: snapshot)
-                columns = try rows.read(recent(recentFrom, middle), on: held)
-                let second = try later.value ?? rows.read(recent(middle, to), on: held)
+                let later = sideRead(recent(middle, to), rows: rows, snapshot: snapshot, expected: expected(middle, to))
+                columns = try rows.read(recent(recentFrom, middle), on: held, expected: expected(recentFrom, to))
+                let second = try later.value ?? rows.read(recent(middle, to), on: held, expected: expected(middle, to))
                 columns.append(contentsOf: second, appMap: rows.appMap, categoryMap: rows.categoryMap)
             } else {
-                columns = try rows.read(recent(recentFrom, to), on: held)
+                columns = try rows.read(recent(recentFrom, to), on: held, expected: expected(recentFrom, to))
             }
             if longest > long, !overflow {
                 let older = try rows.read(rows.copy("WHERE length > \(long) AND start < \(recentFrom) AND start + length > \(from)\(filter)"), on: held)
                 columns.append(contentsOf: older, appMap: rows.appMap, categoryMap: rows.categoryMap)
             }
-            return (columns.sortedByStart(), version)
+            columns.putInStartOrder()
+            return (columns, version)
         }
     }
 
