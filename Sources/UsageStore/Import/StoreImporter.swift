@@ -82,8 +82,14 @@ enum StoreImporter {
         var result = ImportResult(source: source.shown, skipped: dataset.skipped)
         result.device = source.device
         (result.added, result.updated, result.unchanged) = (plan.added, plan.updated, plan.unchanged)
+        // The kept totals' delta is summed on another thread while the rows are written.
+        let delta = Background { [plan] in
+            var delta = TotalsDelta()
+            KeptTotals.add(plan, dataset, device: deviceID, apps: appIDs, categories: categoryIDs, to: &delta)
+            return delta
+        }
         try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
-        KeptTotals.add(plan, dataset, device: deviceID, apps: appIDs, categories: categoryIDs, to: &totals)
+        totals.merge(delta.value)
         try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(result.added), .integer(sourceID)])
         try Devices.noteImport(deviceID, added: result.added, dataset: dataset, now: now, tx)
 

@@ -38,6 +38,12 @@ struct TotalsDelta {
 
     var isEmpty: Bool { quarters.isEmpty && days.isEmpty }
 
+    /// Adds another delta's amounts to these.
+    mutating func merge(_ other: TotalsDelta) {
+        quarters.merge(other.quarters, uniquingKeysWith: +)
+        days.merge(other.days) { DayAmount(micros: $0.micros + $1.micros, starts: $0.starts + $1.starts) }
+    }
+
     /// Whether a session of this length is in the kept totals (else it is read from the
     /// long sessions' index): the same bound the windows read back by.
     static func keeps(length: Micros) -> Bool { length <= StoreHistory.longSession }
