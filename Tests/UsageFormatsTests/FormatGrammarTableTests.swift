@@ -177,6 +177,22 @@ struct FormatGrammarTableTests {
         }
     }
 
+    /// A line break inside an NDJSON value is "the line ends before its JSON value does", at the
+    /// line's end (§9.1), but a string whose last byte on the line was an escape's backslash was
+    /// an invalid escape at the backslash, one column early. Found by the ndjson fuzz target
+    /// against `RefNDJSON`; the input is in Fuzz/corpus/ndjson.
+    @Test(arguments: [
+        ("{\"app_name\": \"a\\\n", 1, 17, "the line ends before its JSON value does"),
+        ("{\"app_name\": \"a\\", 1, 17, "the line ends before its JSON value does"),
+        ("{\"app_name\": \"a\\x\"}\n", 1, 16, "invalid escape '\\x' in a string"),
+        ("{\"app_name\": \"a\"} \\\n", 1, 19, "unexpected data after the end of the JSON value"),
+    ] as [(String, Int, Int, String)])
+    func bugNDJSONEscapeCutByTheLineEndWasAnInvalidEscape(text: String, line: Int, column: Int, message: String) {
+        #expect(throws: IngestError.syntax(line: line, column: column, message: message), "\(text.debugDescription)") {
+            try GrammarTableTests.ndjson(text)
+        }
+    }
+
     /// §9.3 takes any number below 10⁹ seconds as a duration, but the reader asked Foundation's
     /// JSONDecoder for the numbers its fast path leaves, which refuses one too small for a
     /// Double: `1e-999` (a zero-length event, dropped) was a `bad_field_type`. Found by the

@@ -66,8 +66,11 @@ extension JSONScanner {
             try scanLineValues(into: &builder, line: line)
         } catch .syntax(let offset, let message) {
             let content = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
-            let past = offset >= content.count
-            let column = columnsBefore + Self.scalars(in: UnsafeBufferPointer(rebasing: content[..<min(offset, content.count)])) + 1
+            // Past the line's end, or a string's escape whose backslash is the line's last byte
+            // (the scanner names the backslash, as for any bad escape): the line break is inside the value.
+            let cutEscape = offset + 1 == content.count && content[offset] == UInt8(ascii: "\\") && message.hasPrefix("invalid escape")
+            let past = offset >= content.count || cutEscape
+            let column = columnsBefore + Self.scalars(in: UnsafeBufferPointer(rebasing: content[..<(past ? content.count : offset)])) + 1
             throw .located(line: line, column: column, message: past ? "the line ends before its JSON value does" : message)
         }
     }
