@@ -54,9 +54,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The readers the byte-level ones replaced, kept as references for the differential tests
-        // and the fuzz targets (which compile them from Fuzz/Reference); not part of the program.
-        // CSV.swift is only here now: the independent CSV parser the byte-level one is checked against.
+        // The readers the byte-level ones replaced, kept for the tests that pin where the new ones
+        // differ on purpose (ReaderDeliberateDifferenceTests), and LoadFacts; not part of the
+        // program, and no longer a reference: the differential tests and the fuzz targets compare
+        // the readers with Tests/UsageFormatsTests/Reference. CSV.swift is only here now (LegacyCSV).
         .target(
             name: "ReferenceReaders", dependencies: ["UsageCore", "UsageFormats", "UsageData", .product(name: "CSV", package: "CSV.swift")],
             path: "Fuzz/Reference"),

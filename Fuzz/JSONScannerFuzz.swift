@@ -9,7 +9,8 @@ import Foundation
 //    absent, null, the same string (compared by Unicode scalars), a number of the same value, or
 //    another type. The ingest's error, when it rejects, names a line and column inside the input.
 // 2. The dataset (`SessionsJSON.scan`) against docs/DATA.md §1 applied to the recorded fields with the
-//    reference timestamp parser (Fuzz/Support/ReferenceRFC3339.swift): the same sessions in the
+//    unit tests' own reference timestamp parser and name rules (RefRFC3339, RefRows in
+//    Tests/UsageFormatsTests/Reference, sharing no code with the program): the same sessions in the
 //    same order, the same skip counts and examples with their lines; names interned once.
 // 3. The segmented scan of a stream (`SessionsJSON.decode` with segments and reads of 1 to 64
 //    bytes, one to three workers, drawn from the input's own bytes, so that boundaries fall
@@ -442,7 +443,7 @@ enum JSONScannerFuzz {
                     continue
                 }
                 guard let startText = text(start), let endText = text(end),
-                    let s = ReferenceRFC3339.parse(Array(startText.utf8)), let e = ReferenceRFC3339.parse(Array(endText.utf8))
+                    let s = RefRFC3339.read(Array(startText.utf8))?.micros, let e = RefRFC3339.read(Array(endText.utf8))?.micros
                 else {
                     skip(.badTimestamp, id, offset)
                     continue
@@ -457,7 +458,7 @@ enum JSONScannerFuzz {
                     continue
                 }
                 rows.append(
-                    Row(start: s, end: e, app: scalars(Normalise.appName(text(app))), category: scalars(Normalise.category(text(category))),
+                    Row(start: s, end: e, app: scalars(RefRows.app(text(app))), category: scalars(RefRows.category(text(category))),
                         id: id))
             }
             // Sorted by start, then end; ties keep the file's order (a stable sort).

@@ -1,11 +1,14 @@
-// Fuzz/RFC3339Fuzz.swift — libFuzzer target: RFC3339.parse against the reference parser (regular expression + Foundation's calendar), with and without its date cache; built with the UsageCore sources by scripts/fuzz.
+// Fuzz/RFC3339Fuzz.swift — libFuzzer target: RFC3339.parse against the tests' own reference (RefRFC3339), itself checked against a second one (regular expression + Foundation's calendar), with and without the parser's date cache; built by scripts/fuzz.
 import Foundation
 
 // What one input is checked for (any failure traps, and libFuzzer keeps the input):
 //
-// - The whole input as one timestamp: `RFC3339.parse(bytes)` accepts exactly what
-//   `ReferenceRFC3339.parse` accepts, with the same microseconds; the `String` entry point
-//   agrees with the byte one on UTF-8 input.
+// - The whole input as one timestamp: `RFC3339.parse(bytes)` accepts exactly what the unit
+//   tests' reference `RefRFC3339.read` (Tests/UsageFormatsTests/Reference, by hand, with its
+//   own calendar) accepts, with the same microseconds; the `String` entry point agrees with the
+//   byte one on UTF-8 input. The reference itself must agree with `ReferenceRFC3339`
+//   (Fuzz/Support: a regular expression and Foundation's calendar): where the two references
+//   disagree, one of them is wrong, and that is a failure too.
 // - The input split at line feeds into several timestamps parsed in turn with one
 //   `RFC3339.DateCache` (as the ingest does, row after row): each result is the cache-free one.
 //
@@ -31,9 +34,13 @@ enum RFC3339Fuzz {
 
     static func compare(_ bytes: [UInt8]) {
         let whole = parseAlone(bytes)
-        let reference = ReferenceRFC3339.parse(bytes)
+        let reference = RefRFC3339.read(bytes)?.micros
         if whole != reference {
-            fuzzFailure("RFC3339.parse gave \(show(whole)), the reference \(show(reference))", input: bytes)
+            fuzzFailure("RFC3339.parse gave \(show(whole)), the reference (RefRFC3339) \(show(reference))", input: bytes)
+        }
+        let second = ReferenceRFC3339.parse(bytes)
+        if second != reference {
+            fuzzFailure("the references disagree: RefRFC3339 gave \(show(reference)), ReferenceRFC3339 \(show(second))", input: bytes)
         }
         if let text = String(validating: bytes, as: UTF8.self), RFC3339.parse(text) != whole {
             fuzzFailure("RFC3339.parse(String) gave \(show(RFC3339.parse(text))), the bytes \(show(whole))", input: bytes)
@@ -49,9 +56,10 @@ enum RFC3339Fuzz {
                 fuzzFailure(
                     "with the date cache \(swiftLiteral(Array(part))) gave \(show(cached)), alone \(show(alone))", input: bytes)
             }
-            if alone != ReferenceRFC3339.parse(Array(part)) {
+            let reference = RefRFC3339.read(Array(part))?.micros
+            if alone != reference {
                 fuzzFailure(
-                    "\(swiftLiteral(Array(part))): RFC3339.parse gave \(show(alone)), the reference \(show(ReferenceRFC3339.parse(Array(part))))",
+                    "\(swiftLiteral(Array(part))): RFC3339.parse gave \(show(alone)), the reference (RefRFC3339) \(show(reference))",
                     input: bytes)
             }
         }

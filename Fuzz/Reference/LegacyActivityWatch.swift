@@ -1,4 +1,4 @@
-// Fuzz/Reference/LegacyActivityWatch.swift — the reference the byte-level ActivityWatch reader is checked against: the Foundation-based reader it replaced (JSONDecoder, lenient fields, JSONRepair), kept verbatim but for names; never part of the program.
+// Fuzz/Reference/LegacyActivityWatch.swift — the Foundation-based ActivityWatch reader the byte-level one replaced (JSONDecoder, lenient fields, JSONRepair), kept verbatim but for names, and only for the tests of where they differ on purpose (no longer a reference: it calls RFC3339); never part of the program.
 import Foundation
 
 #if canImport(UsageCore)

@@ -1,4 +1,4 @@
-// Fuzz/Reference/LegacyCSV.swift — the reference the byte-level CSV reader is checked against: the CSV.swift-based reader it replaced (issue 20's rules: headers placed by meaning or mapping, durations, local times, the formula guard), kept verbatim but for names; never part of the program.
+// Fuzz/Reference/LegacyCSV.swift — the CSV.swift-based CSV reader the byte-level one replaced (issue 20's rules: headers placed by meaning or mapping, durations, local times, the formula guard), kept verbatim but for names, and only for the tests of where they differ on purpose (no longer a reference: it calls CSVHeader, CellTimestamp, CellDuration); never part of the program.
 import Foundation
 
 #if canImport(UsageCore)

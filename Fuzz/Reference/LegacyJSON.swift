@@ -1,4 +1,4 @@
-// Fuzz/Reference/LegacyJSON.swift — the Foundation-based JSON pieces the old ActivityWatch reader used (lenient fields, JSONRepair, decodeJSON), frozen as the reference; never part of the program.
+// Fuzz/Reference/LegacyJSON.swift — the Foundation-based JSON pieces the old ActivityWatch reader used (lenient fields, JSONRepair, decodeJSON), kept for LegacyActivityWatch; never part of the program.
 import Foundation
 
 #if canImport(UsageCore)

@@ -1,4 +1,4 @@
-// Fuzz/Reference/LegacyNDJSON.swift — the reference the line-by-line NDJSON reader is checked against: the old reader, which joined the lines into the array they stand for and scanned that (names its first bad line); never part of the program.
+// Fuzz/Reference/LegacyNDJSON.swift — the NDJSON reader the line-by-line one replaced, which joined the lines into the array they stand for and scanned that (names its first bad line), kept only for the tests of where they differ on purpose (no longer a reference: it calls SessionsJSON); never part of the program.
 
 #if canImport(UsageCore)
     import UsageCore

@@ -1,4 +1,4 @@
-// LocalWallTimeTests.swift — Zone.instant(ofWallSeconds:) at the edges of DST changes (the hour the clocks skip, the hour they repeat, a half-hour change), and SpreadsheetCell's guard and its exact inverse.
+// LocalWallTimeTests.swift — Zone.instant(ofWallSeconds:) at the edges of DST changes (the hour the clocks skip, the hour they repeat, a half-hour change), the length of a DST change's day, and SpreadsheetCell's guard and its exact inverse.
 import Testing
 import TestSupport
 @testable import UsageCore
@@ -25,6 +25,40 @@ struct ZoneWallTimeTests {
     func wallTimesBecomeInstants(zone: String, wall: String, instant: String) {
         let seconds = RFC3339.parse(wall)! / 1_000_000
         #expect(Zone(identifier: zone)!.instant(ofWallSeconds: seconds) == RFC3339.parse(instant)! / 1_000_000)
+    }
+
+    /// Berlin's changes of 2026 (CET → CEST on 29 March at 01:00Z, back on 25 October at
+    /// 01:00Z), in seconds since the epoch: a wall time the clocks show twice is the first of
+    /// the two instants (the CEST one), never the second (noted beside each); one they skip is
+    /// moved on by the gap.
+    @Test(arguments: [
+        ("2026-10-25T01:59:59Z", "2026-10-24T23:59:59Z"),
+        ("2026-10-25T02:00:00Z", "2026-10-25T00:00:00Z"),  // not 01:00:00Z
+        ("2026-10-25T02:30:00Z", "2026-10-25T00:30:00Z"),  // not 01:30:00Z
+        ("2026-10-25T02:59:59Z", "2026-10-25T00:59:59Z"),  // not 01:59:59Z
+        ("2026-10-25T03:00:00Z", "2026-10-25T02:00:00Z"),
+        ("2026-03-29T01:59:59Z", "2026-03-29T00:59:59Z"),
+        ("2026-03-29T02:30:00Z", "2026-03-29T01:30:00Z"),  // skipped: 03:30 CEST
+        ("2026-03-29T03:00:00Z", "2026-03-29T01:00:00Z"),
+    ])
+    func berlinWallTimesAroundItsChangesAreTheFirstInstant(wall: String, expected: String) throws {
+        let zone = try #require(Zone(identifier: "Europe/Berlin"))
+        #expect(zone.instant(ofWallSeconds: instant(wall) / 1_000_000) == instant(expected) / 1_000_000)
+    }
+
+    /// A day of a DST change is 23 or 25 hours long, from local midnight to the next.
+    @Test(arguments: [
+        ("Europe/Berlin", "2026-03-29", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23),
+        ("Europe/Berlin", "2026-10-25", "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 25),
+        ("Europe/Berlin", "2026-10-26", "2026-10-25T23:00:00Z", "2026-10-26T23:00:00Z", 24),
+        ("America/New_York", "2026-03-08", "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z", 23),
+        ("America/New_York", "2026-11-01", "2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z", 25),
+    ])
+    func aDayOfADSTChangeHasItsLength(zone: String, date: String, start: String, end: String, hours: Int) throws {
+        let w = try #require(Zone(identifier: zone)).window(for: try #require(LocalDate(iso: date)))
+        #expect(w.start == instant(start))
+        #expect(w.end == instant(end))
+        #expect(w.length == Micros(hours) * 3_600_000_000)
     }
 }
 

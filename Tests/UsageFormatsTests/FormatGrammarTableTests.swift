@@ -159,6 +159,57 @@ struct FormatGrammarTableTests {
         #expect(d.skipped.examples[.badFieldType]?.map(\.sessionID) == ["3"])
     }
 
+    /// Columns count the characters of the file's own line (§9.1), and every other reader counts
+    /// a byte order mark as line 1's first character; the NDJSON reader left it out, so an error
+    /// on line 1 of a file with one was a column short. Found by the ndjson fuzz target against
+    /// `RefNDJSON`; the input is in Fuzz/corpus/ndjson.
+    @Test(arguments: [
+        ("\u{FEFF}{\"app_name\": \"a\",}\n", 1, 19, "expected a string key in the object"),
+        ("{\"app_name\": \"a\",}\n", 1, 18, "expected a string key in the object"),
+        ("\u{FEFF}{\"a\": 1} x\n", 1, 11, "unexpected data after the end of the JSON value"),
+        ("\u{FEFF}{\"a\": \n", 1, 8, "the line ends before its JSON value does"),
+        ("\u{FEFF}{\"a\": \"\u{1}\"}", 1, 9, "control character U+0001 inside a string"),
+        ("\u{FEFF}{\"a\": 1}\n{\"a\": 1} x\n", 2, 10, "unexpected data after the end of the JSON value"),
+    ] as [(String, Int, Int, String)])
+    func bugNDJSONFirstLineColumnsLeftOutTheByteOrderMark(text: String, line: Int, column: Int, message: String) {
+        #expect(throws: IngestError.syntax(line: line, column: column, message: message), "\(text.debugDescription)") {
+            try GrammarTableTests.ndjson(text)
+        }
+    }
+
+    /// A line break inside an NDJSON value is "the line ends before its JSON value does", at the
+    /// line's end (§9.1), but a string whose last byte on the line was an escape's backslash was
+    /// an invalid escape at the backslash, one column early. Found by the ndjson fuzz target
+    /// against `RefNDJSON`; the input is in Fuzz/corpus/ndjson.
+    @Test(arguments: [
+        ("{\"app_name\": \"a\\\n", 1, 17, "the line ends before its JSON value does"),
+        ("{\"app_name\": \"a\\", 1, 17, "the line ends before its JSON value does"),
+        ("{\"app_name\": \"a\\x\"}\n", 1, 16, "invalid escape '\\x' in a string"),
+        ("{\"app_name\": \"a\"} \\\n", 1, 19, "unexpected data after the end of the JSON value"),
+    ] as [(String, Int, Int, String)])
+    func bugNDJSONEscapeCutByTheLineEndWasAnInvalidEscape(text: String, line: Int, column: Int, message: String) {
+        #expect(throws: IngestError.syntax(line: line, column: column, message: message), "\(text.debugDescription)") {
+            try GrammarTableTests.ndjson(text)
+        }
+    }
+
+    /// §9.3 takes any number below 10⁹ seconds as a duration, but the reader asked Foundation's
+    /// JSONDecoder for the numbers its fast path leaves, which refuses one too small for a
+    /// Double: `1e-999` (a zero-length event, dropped) was a `bad_field_type`. Found by the
+    /// activitywatch fuzz target against `RefActivityWatch`; the input is in Fuzz/corpus/activitywatch.
+    @Test(arguments: [
+        ("1e-999", nil, nil), ("-1e-999", nil, nil), ("0e5", nil, nil), ("2.5e1", 25, nil), ("1e400", nil, .badFieldType),
+        ("1e9", nil, .badFieldType), ("-1e-3", nil, .endNotAfterStart),
+    ] as [(String, Int64?, SkipReason?)])
+    func bugActivityWatchDurationTooSmallForADoubleWasABadFieldType(duration: String, seconds: Int64?, reason: SkipReason?) throws {
+        let text = #"{"buckets": {"w": {"type": "currentwindow", "events": [{"timestamp": "2026-02-23T09:00:00Z", "duration": "#
+            + duration + #", "data": {"app": "A"}}]}}}"#
+        let d = try GrammarTableTests.activityWatch(text)
+        #expect(d.sessions.indices.map { (d.sessions[$0].end - d.sessions[$0].start) / 1_000_000 } == (seconds.map { [$0] } ?? []), "\(duration)")
+        #expect(Self.skipped(d) == reason, "\(duration)")
+        #expect(d.skipped.total == (reason == nil ? 0 : 1), "\(duration)")
+    }
+
     // MARK: Timewarrior (§9.4)
 
     /// An interval is a session of its tag set, from compact UTC times or RFC 3339 ones.

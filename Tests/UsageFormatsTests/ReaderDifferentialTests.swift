@@ -532,8 +532,9 @@ enum ReaderDifferential {
     }
 }
 
-/// Where the readers differ on purpose from the old ones they replaced (`Fuzz/Reference`, which
-/// the fuzz targets still compare them with, excusing each of these and only these).
+/// Where the readers differ on purpose from the old ones they replaced (`Fuzz/Reference`, kept
+/// for these tests only: the fuzz targets compare the readers with the references in
+/// `Reference/`, which share no parsing code with them, and excuse nothing).
 @Suite struct ReaderDeliberateDifferenceTests {
     /// The old NDJSON reader glued a comma after every line, so a value broken over two lines
     /// where the comma made it whole again was read as one session; NDJSON is one value a line.

@@ -58,6 +58,27 @@ struct ReferenceSelfTests {
         #expect(ours == foundation, "\(text)")
     }
 
+    /// A short `\u` escape fails where the readers say it does (`aShortUnicodeEscapeFailsAtItsFirstBadByte`):
+    /// at the first byte that is no hex digit; cut by the input's end, at its first digit; cut
+    /// by an NDJSON line's end, at the line's end, as at any byte that is no digit (the ndjson
+    /// fuzz target found the reference naming the first digit there).
+    @Test(arguments: [
+        (#"["a\u0t"#, false, 6), (#"["a\u0"#, false, 5), (#"["a\u"#, false, 5), (#"["a\u12G4"]"#, false, 7),
+        (#"{"a": "\ud80"#, true, 12), (#"{"a": "\ud80"#, false, 9), (#"{"a": "\u0t"#, true, 10),
+        (#"{"a": "\ud800\udc"#, true, 17),
+    ] as [(String, Bool, Int)])
+    func aShortUnicodeEscapeFailsWhereTheReadersSay(text: String, endsAtLineBreak: Bool, offset: Int) {
+        let bytes = Array(text.utf8)
+        var p = RefJSONParser(bytes, range: 0..<bytes.count)
+        p.endsAtLineBreak = endsAtLineBreak
+        do throws(RefJSONError) {
+            _ = try p.value()
+            Issue.record("\(text) was read")
+        } catch {
+            #expect(error.offset == offset, "\(text)")
+        }
+    }
+
     /// Strings decode to their exact text; invalid UTF-8 and lone surrogates to U+FFFD, counted.
     @Test func jsonStringsKeepTheirTextAndRepairWhatIsBroken() throws {
         let bytes = Array(#"[""#.utf8) + [0x61, 0xF0, 0x9F, 0x98, 0x62, 0xFF] + Array(#"", "\ud800x", "\ud83d\ude00", "\u00e9"]"#.utf8)
@@ -85,6 +106,11 @@ struct ReferenceSelfTests {
         ("2026-02-23T09:35:00 +0100", "Asia/Tokyo", "2026-02-23T08:35:00Z"),
         ("2026-02-23 09:35 UTC", "Asia/Tokyo", "2026-02-23T09:35:00Z"),
         ("2026-02-23 09:35-05", "Asia/Tokyo", "2026-02-23T14:35:00Z"),
+        // Dates are proleptic Gregorian, before 1582 too (Foundation's calendar is Julian there:
+        // it placed this one 6 days late; found by the csv fuzz target).
+        ("1013-03-29 02:30", "UTC", "1013-03-29T02:30:00Z"),
+        ("0001-01-01 00:00", "UTC", "0001-01-01T00:00:00Z"),
+        ("0000-02-29 12:00", "UTC", "0000-02-29T12:00:00Z"),
     ])
     func timeCellsAreReadAsDATASays(cell: String, zone: String, utc: String) {
         let t = RefTimeCell.read(Array(cell.utf8), zone: TimeZone(identifier: zone)!)

@@ -1,4 +1,4 @@
-// ActivityWatchNumbers.swift — numbers in ActivityWatch events read as the Foundation-based reader read them: ids as an integer's or a number's text, durations as Double, Foundation asked only for the rare literals the fast paths leave.
+// ActivityWatchNumbers.swift — numbers in ActivityWatch events: ids as an integer's or a number's text as the Foundation-based reader made them (Foundation asked only for the rare literals the fast path leaves), durations as the nearest Double.
 import Foundation
 import UsageCore
 
@@ -30,9 +30,11 @@ extension ActivityWatchReader {
         }
     }
 
-    /// A number literal as Foundation decodes it to `Double` (nil when it will not). Plain
-    /// decimals of up to 15 significant digits are exact quotients (correctly rounded, as
-    /// Foundation's are); anything else asks Foundation.
+    /// A number literal as the nearest `Double` (docs/DATA.md §9.3: any number; one beyond
+    /// Double's range is infinite, one too small for it 0). Plain decimals of up to 15
+    /// significant digits are exact quotients (correctly rounded); anything else is Swift's
+    /// own parsing, correctly rounded too. (Foundation's JSONDecoder, asked before, refused a
+    /// number too small for a Double, `1e-999`, so its event was a `bad_field_type`.)
     static func double(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         var mantissa: Int64 = 0
         var digits = 0
@@ -55,7 +57,7 @@ extension ActivityWatchReader {
             }
             k += 1
         }
-        guard digits <= 15, scale <= 22 else { return FoundationNumbers.double(String(decoding: b, as: UTF8.self)) }
+        guard digits <= 15, scale <= 22 else { return Double(String(decoding: b, as: UTF8.self)) }
         let value = Double(mantissa) / Self.powersOfTen[scale]
         return negative ? -value : value
     }
@@ -63,7 +65,7 @@ extension ActivityWatchReader {
     static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 }
 
-/// Foundation's decoding of a number literal, for the rare literals the fast paths leave.
+/// Foundation's decoding of an id's number literal, for the rare literals the fast path leaves.
 enum FoundationNumbers {
     private struct Box: Decodable {
         var text: String?
@@ -87,14 +89,4 @@ enum FoundationNumbers {
         (try? JSONDecoder().decode(Box.self, from: Data("[\(literal)]".utf8)))?.text
     }
 
-    static func double(_ literal: String) -> Double? {
-        struct D: Decodable {
-            var value: Double?
-            init(from decoder: any Decoder) throws {
-                var c = try decoder.unkeyedContainer()
-                value = try? c.decode(Double.self)
-            }
-        }
-        return (try? JSONDecoder().decode(D.self, from: Data("[\(literal)]".utf8)))?.value
-    }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// event) and says where the first unit cut by the chunk's end begins, to be fed again with
 /// more bytes. It validates the whole document as the sessions scanner does (the same errors
 /// at the same places), keeps Foundation's rules for what it reads (the first of repeated keys
-/// wins; an id is an integer's or a number's text; a duration is a number Foundation can
-/// represent), and counts the strings anywhere that needed repair, as the Foundation-based
+/// wins; an id is an integer's or a number's text), reads a duration as the nearest Double
+/// (docs/DATA.md §9.3), and counts the strings anywhere that needed repair, as the Foundation-based
 /// reader did.
 struct ActivityWatchReader: Sendable {
     let document: ActivityWatchDocument

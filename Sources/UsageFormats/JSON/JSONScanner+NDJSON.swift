@@ -24,6 +24,8 @@ extension JSONScanner {
         }
         guard let base = segment.baseAddress else { return }
         var start = skippingBOM && segment.count >= 3 && segment[0] == 0xEF && segment[1] == 0xBB && segment[2] == 0xBF ? 3 : 0
+        // The byte order mark is the file's first character: line 1's columns count it, as every reader's do.
+        let bomColumns = start == 3 ? 1 : 0
         var line = 1
         var rows = 0
         var lineBreaks = 0
@@ -34,13 +36,15 @@ extension JSONScanner {
                 if let newline = memchr(base + start, 0x0A, segment.count - start) {
                     end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
                     lineBreaks += 1
-                    try scanLine(UnsafeBufferPointer(rebasing: segment[start...end]), number: line, into: &builder)
+                    try scanLine(
+                        UnsafeBufferPointer(rebasing: segment[start...end]), number: line, columnsBefore: line == 1 ? bomColumns : 0,
+                        into: &builder)
                 } else {
                     // The last line has no line break: it is scanned with one, as every other line.
                     end = segment.count
                     let withBreak = Array(segment[start...]) + [0x0A]
                     try withBreak.withUnsafeBufferPointer { (bytes) throws(ScanStop) in
-                        try scanLine(bytes, number: line, into: &builder)
+                        try scanLine(bytes, number: line, columnsBefore: line == 1 ? bomColumns : 0, into: &builder)
                     }
                 }
             }
@@ -51,9 +55,10 @@ extension JSONScanner {
         }
     }
 
-    /// One line (its bytes and line break): its values, or its error placed on the line.
+    /// One line (its bytes and line break): its values, or its error placed on the line
+    /// (`columnsBefore`: characters of the line before `bytes`, the byte order mark's).
     mutating func scanLine<Sink: RowSink>(
-        _ bytes: UnsafeBufferPointer<UInt8>, number line: Int, into builder: inout Sink
+        _ bytes: UnsafeBufferPointer<UInt8>, number line: Int, columnsBefore: Int, into builder: inout Sink
     ) throws(ScanStop) {
         self.bytes = bytes
         offset = 0
@@ -61,8 +66,11 @@ extension JSONScanner {
             try scanLineValues(into: &builder, line: line)
         } catch .syntax(let offset, let message) {
             let content = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
-            let past = offset >= content.count
-            let column = Self.scalars(in: UnsafeBufferPointer(rebasing: content[..<min(offset, content.count)])) + 1
+            // Past the line's end, or a string's escape whose backslash is the line's last byte
+            // (the scanner names the backslash, as for any bad escape): the line break is inside the value.
+            let cutEscape = offset + 1 == content.count && content[offset] == UInt8(ascii: "\\") && message.hasPrefix("invalid escape")
+            let past = offset >= content.count || cutEscape
+            let column = columnsBefore + Self.scalars(in: UnsafeBufferPointer(rebasing: content[..<(past ? content.count : offset)])) + 1
             throw .located(line: line, column: column, message: past ? "the line ends before its JSON value does" : message)
         }
     }

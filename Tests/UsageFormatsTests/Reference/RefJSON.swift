@@ -38,6 +38,9 @@ struct RefJSONParser {
     let end: Int
     /// Strings anywhere (keys included) that needed repair.
     var repairedStrings = 0
+    /// The range ends at a line break (NDJSON's lines): a byte of the text that is no hex digit,
+    /// rather than the end of the input.
+    var endsAtLineBreak = false
 
     init(_ bytes: [UInt8], range: Range<Int>) {
         b = bytes
@@ -169,12 +172,17 @@ struct RefJSONParser {
         }
     }
 
-    /// Four hex digits at `i`: the error at the first that is not one, or at the first when the
-    /// input ends before four.
+    /// Four hex digits at `i`: the error at the first byte that is not one; when the input ends
+    /// before four, at the first digit (a line break that ends the range is a byte that is not
+    /// a digit: the error is there).
     private mutating func hex4() throws(RefJSONError) -> Int {
-        guard i + 4 <= end else { throw fail("expected four hex digits") }
+        let first = i
         var v = 0
         for _ in 0..<4 {
+            if i >= end {
+                if !endsAtLineBreak { i = first }
+                throw fail("expected four hex digits")
+            }
             guard let d = hex(i) else { throw fail("expected four hex digits") }
             v = v * 16 + d
             i += 1

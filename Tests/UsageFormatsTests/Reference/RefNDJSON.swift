@@ -10,6 +10,7 @@ enum RefNDJSON {
             var end = start
             while end < b.count, b[end] != 0x0A { end += 1 }
             var p = RefJSONParser(b, range: start..<end)
+            p.endsAtLineBreak = true  // the last line too: it is read as if it had one
             p.skipSpace()
             if !p.atEnd {
                 do throws(RefJSONError) {

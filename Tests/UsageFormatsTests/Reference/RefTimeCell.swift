@@ -1,4 +1,4 @@
-// RefTimeCell.swift — the tests' own reading of a CSV time cell (docs/DATA.md §9.2): RFC 3339, or a date, `T` or a space and a clock time with an optional offset; a time without one placed in a zone by Foundation's calendar (§3: a skipped time moved on by the gap, a repeated one the first).
+// RefTimeCell.swift — the tests' own reading of a CSV time cell (docs/DATA.md §9.2): RFC 3339, or a date, `T` or a space and a clock time with an optional offset; a time without one placed in a zone by Foundation's calendar, its date proleptic Gregorian (§3: a skipped time moved on by the gap, a repeated one the first).
 import Foundation
 
 enum RefTimeCell {
@@ -74,11 +74,20 @@ enum RefTimeCell {
         return (h * 3600 + m * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
     }
 
-    /// A wall-clock time of `zone` as seconds since 1970, by Foundation's calendar.
+    /// A wall-clock time of `zone` as seconds since 1970, by Foundation's calendar. The date is
+    /// proleptic Gregorian (§1), but Foundation's Gregorian calendar is Julian before
+    /// 1582-10-15: the day is found by `RefCalendar` and named as Foundation names it (era,
+    /// year, month, day in UTC), then placed in the zone with its time.
     static func placed(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, in zone: TimeZone) -> Int64 {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let midnight = Date(timeIntervalSince1970: TimeInterval(RefCalendar.days(year: year, month: month, day: day) * 86_400))
+        let named = utc.dateComponents([.era, .year, .month, .day], from: midnight)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+        let date = calendar.date(
+            from: DateComponents(
+                era: named.era, year: named.year, month: named.month, day: named.day, hour: hour, minute: minute, second: second))!
         return Int64(date.timeIntervalSince1970.rounded())
     }
 }
