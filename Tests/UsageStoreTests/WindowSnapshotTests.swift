@@ -1,5 +1,6 @@
 // WindowSnapshotTests.swift — a history's windows on every backend, after another process changed the store: rows it added stay out (they are past the snapshot), a session it made longer is still seen from as far back as it now reaches, and without a change the same window is what it was; a long window read in two halves at once (PostgreSQL) is one window of one snapshot.
 import Testing
+import Synchronization
 import TestSupport
 @testable import UsageFormats
 import UsageCore
@@ -46,7 +47,8 @@ struct WindowSnapshotTests {
     }
 
     /// Four days: a session on each, two starting together (the shorter first), one at the
-    /// window's middle (where PostgreSQL splits it) and one across midnight.
+    /// middle of the window below (20th 00:00 to 24th, read from an hour before: PostgreSQL
+    /// splits it at 21st 23:30, the later half from there) and one across midnight.
     private static let fourDays = rows([
         row("a", "Mail", "Work", "2026-02-20T09:00:00Z", "2026-02-20T10:00:00Z"),
         row("b", "Editor", "Work", "2026-02-21T23:30:00Z", "2026-02-22T00:30:00Z"),
@@ -72,6 +74,7 @@ struct WindowSnapshotTests {
             return Self.apps(history, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z")
         }
         #expect(seen == ["Mail", "Editor", "Chat", "Notes", "Maps"], "in (start, end) order, the screen's snapshot only")
+        if let store = s.store as? PostgresStore { #expect(store.side.reads.load(ordering: .relaxed) == 1, "the later half read beside") }
         let later = try s.store.history(source: "store")
         #expect(Self.apps(later, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z") == ["Mail", "Editor", "Chat", "Notes", "Maps", "Mail"])
         #expect(history.takeReadFailure() == nil)

@@ -64,7 +64,8 @@ struct PostgresImportBackend: ImportBackend {
     /// New sessions by COPY, in the load's order (the start index's), their ids from one more
     /// than the largest in use, as every other insert takes them (SQLIDs; the writer lock is
     /// held), not from the table's identity sequence, which those inserts do not move (and
-    /// which would cost the server a step of it for every row); changed ones updated.
+    /// which would cost the server a step of it for every row), the sequence then set past
+    /// them for an older usage-shell that still takes its ids there; changed ones updated.
     func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
         let sessions = dataset.sessions
         let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
@@ -98,6 +99,8 @@ struct PostgresImportBackend: ImportBackend {
                 copy.finish()
                 try copy.bytes.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
             }
+            // An older usage-shell importing here takes ids from the sequence: it goes on after these.
+            _ = try tx.int("SELECT setval(pg_get_serial_sequence('session', 'id'), ?)", [.integer(id - 1)])
         }
         for k in sessions.indices where plan.actions[k] == ImportPlan.update {
             let (start, end, app, category) = sessions.core(k)

@@ -35,8 +35,8 @@ extension PostgresStore {
     /// store is as the snapshot saw it, no session is longer than its longest, so the rows read
     /// start that much before `from` rather than a whole day. The rows come by binary `COPY`
     /// (no result set built a value at a time); a window of more than a day and a half is read
-    /// in two halves at once, the later on a second connection in the same snapshot (two of
-    /// the server's cores).
+    /// in two halves at once, the later on a third connection (the side reader) in the same
+    /// snapshot (two of the server's cores).
     func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64) {
         let long = StoreHistory.longSession
         let (lastRow, longest) = (facts.lastRow, facts.longest)
@@ -65,7 +65,7 @@ extension PostgresStore {
             }
             let (span, spanOverflow) = to.subtractingReportingOverflow(recentFrom)
             var columns: SessionColumns
-            if !spanOverflow, span > Self.splitSpan, let snapshot = try? exportSnapshot(held) {
+            if !spanOverflow, span > Self.splitSpan, let snapshot = try exportSnapshot(held) {
                 let middle = recentFrom + span / 2
                 let later = sideRead(recent(middle, to), rows: rows, snapshot: snapshot, expected: expected(middle, to))
                 columns = try rows.read(recent(recentFrom, middle), on: held, expected: expected(recentFrom, to))
