@@ -279,7 +279,7 @@ extension DaySummary {
     }
 
     /// The summaries of days (in the order given) from a window that covers them all (read
-    /// once, its days shared out among threads).
+    /// once; a caller may share its days out among threads, each calling this).
     public static func summaries(of dates: [LocalDate], categories: [String], within all: SessionWindow, zone: Zone) -> [DaySummary] {
         dates.map { summary(of: $0, categories: categories, within: all, zone: zone) }
     }

@@ -11,8 +11,8 @@ import UsageCore
 /// `missing_timestamp`. RFC 3339 times are accepted too. Interval ids are positions counted
 /// from the latest (`@1`), renumbered by every new interval: sessions are known by their start.
 ///
-/// These are the rules of the Foundation-based reader this one replaced (kept in
-/// Fuzz/Reference as the reference it is fuzzed against): an id is an integer's or a number's
+/// These are the rules of the Foundation-based reader this one replaced (and of the tests'
+/// own reference, RefTimewarrior, it is fuzzed against): an id is an integer's or a number's
 /// text or a string; of repeated keys the first counts; strings anywhere that needed repair
 /// (invalid UTF-8, a lone surrogate) are counted; lines are where each element begins.
 public enum TimewarriorJSON {
