@@ -28,16 +28,8 @@ enum ActivityWatchFuzz {
     }
 
     static func check(_ bytes: [UInt8]) {
-        let chunking = fuzzChunking(for: bytes)
-        let whole = read(bytes, .standard)
-        let chunked = LoadFacts(read(bytes, chunking))
-        if chunked != LoadFacts(whole) {
-            fuzzFailure("read in chunks (\(chunking)) differs from read whole:\n  chunks: \(chunked)\n  whole: \(LoadFacts(whole))", input: bytes)
-        }
-        let reader = RefFacts(whole)
-        let reference = RefActivityWatch.read(bytes)
-        if reader != reference {
-            fuzzFailure("the reader differs from the reference (RefActivityWatch):\n  reader:    \(reader)\n  reference: \(reference)", input: bytes)
+        fuzzCheckReader(bytes, chunking: fuzzChunking(for: bytes), read: { read(bytes, $0) }, reference: "RefActivityWatch") {
+            RefActivityWatch.read(bytes)
         }
     }
 }

@@ -34,17 +34,9 @@ enum CSVFuzz {
     }
 
     static func check(_ bytes: [UInt8]) {
-        let chunking = fuzzChunking(for: bytes)
         let options = Self.options[bytes.count % Self.options.count]
-        let whole = read(bytes, options, .standard)
-        let chunked = LoadFacts(read(bytes, options, chunking))
-        if chunked != LoadFacts(whole) {
-            fuzzFailure("read in chunks (\(chunking)) differs from read whole:\n  chunks: \(chunked)\n  whole: \(LoadFacts(whole))", input: bytes)
-        }
-        let reader = RefFacts(whole)
-        let reference = RefCSV.read(bytes, options: options)
-        if reader != reference {
-            fuzzFailure("the reader differs from the reference (RefCSV, \(options)):\n  reader:    \(reader)\n  reference: \(reference)", input: bytes)
+        fuzzCheckReader(bytes, chunking: fuzzChunking(for: bytes), read: { read(bytes, options, $0) }, reference: "RefCSV, \(options)") {
+            RefCSV.read(bytes, options: options)
         }
     }
 }

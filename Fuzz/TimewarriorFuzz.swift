@@ -27,18 +27,12 @@ enum TimewarriorFuzz {
     }
 
     static func check(_ bytes: [UInt8]) {
-        let chunking = fuzzChunking(for: bytes)
         // The clock: none for one input in three, else a fixed instant (before some intervals).
         let now: Micros? = bytes.count % 3 == 0 ? nil : 1_771_840_800_000_000  // 2026-02-23T10:00:00Z
-        let whole = read(bytes, now: now, .standard)
-        let chunked = LoadFacts(read(bytes, now: now, chunking))
-        if chunked != LoadFacts(whole) {
-            fuzzFailure("read in chunks (\(chunking)) differs from read whole:\n  chunks: \(chunked)\n  whole: \(LoadFacts(whole))", input: bytes)
-        }
-        let reader = RefFacts(whole)
-        let reference = RefTimewarrior.read(bytes, now: now)
-        if reader != reference {
-            fuzzFailure("the reader differs from the reference (RefTimewarrior, now \(now as Any)):\n  reader:    \(reader)\n  reference: \(reference)", input: bytes)
+        fuzzCheckReader(
+            bytes, chunking: fuzzChunking(for: bytes), read: { read(bytes, now: now, $0) }, reference: "RefTimewarrior, now \(now as Any)"
+        ) {
+            RefTimewarrior.read(bytes, now: now)
         }
     }
 }

@@ -159,6 +159,13 @@ struct FormatGrammarTableTests {
         #expect(d.skipped.examples[.badFieldType]?.map(\.sessionID) == ["3"])
     }
 
+    /// `text` read as NDJSON fails with this syntax error, where the reader says.
+    private static func expectNDJSONRefused(_ text: String, line: Int, column: Int, message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(throws: IngestError.syntax(line: line, column: column, message: message), "\(text.debugDescription)", sourceLocation: sourceLocation) {
+            try GrammarTableTests.ndjson(text)
+        }
+    }
+
     /// Columns count the characters of the file's own line (§9.1), and every other reader counts
     /// a byte order mark as line 1's first character; the NDJSON reader left it out, so an error
     /// on line 1 of a file with one was a column short. Found by the ndjson fuzz target against
@@ -172,9 +179,7 @@ struct FormatGrammarTableTests {
         ("\u{FEFF}{\"a\": 1}\n{\"a\": 1} x\n", 2, 10, "unexpected data after the end of the JSON value"),
     ] as [(String, Int, Int, String)])
     func bugNDJSONFirstLineColumnsLeftOutTheByteOrderMark(text: String, line: Int, column: Int, message: String) {
-        #expect(throws: IngestError.syntax(line: line, column: column, message: message), "\(text.debugDescription)") {
-            try GrammarTableTests.ndjson(text)
-        }
+        Self.expectNDJSONRefused(text, line: line, column: column, message: message)
     }
 
     /// A line break inside an NDJSON value is "the line ends before its JSON value does", at the
@@ -188,9 +193,7 @@ struct FormatGrammarTableTests {
         ("{\"app_name\": \"a\"} \\\n", 1, 19, "unexpected data after the end of the JSON value"),
     ] as [(String, Int, Int, String)])
     func bugNDJSONEscapeCutByTheLineEndWasAnInvalidEscape(text: String, line: Int, column: Int, message: String) {
-        #expect(throws: IngestError.syntax(line: line, column: column, message: message), "\(text.debugDescription)") {
-            try GrammarTableTests.ndjson(text)
-        }
+        Self.expectNDJSONRefused(text, line: line, column: column, message: message)
     }
 
     /// §9.3 takes any number below 10⁹ seconds as a duration, but the reader asked Foundation's
