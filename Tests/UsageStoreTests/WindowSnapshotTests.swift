@@ -1,4 +1,4 @@
-// WindowSnapshotTests.swift — a history's windows on every backend, after another process changed the store: rows it added stay out (they are past the snapshot), a session it made longer is still seen from as far back as it now reaches, and without a change the same window is what it was; a long window read in two halves at once (PostgreSQL) is one window of one snapshot.
+// WindowSnapshotTests.swift — a history's windows on every backend, after another process changed the store: rows it added stay out (they are past the snapshot), a session it made longer is still seen from as far back as it now reaches, and without a change the same window is what it was; a long window read in two halves at once (PostgreSQL) is one window of one snapshot, and the snapshot's id is read while its result lives.
 import Testing
 import Synchronization
 import TestSupport
@@ -78,6 +78,25 @@ struct WindowSnapshotTests {
         let later = try s.store.history(source: "store")
         #expect(Self.apps(later, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z") == ["Mail", "Editor", "Chat", "Notes", "Maps", "Mail"])
         #expect(history.takeReadFailure() == nil)
+    }
+
+    /// The snapshot's id was read from the statement's result after Swift had freed it (a
+    /// pointer into a temporary result, found by the AddressSanitizer run): mostly the freed
+    /// bytes still held the id, so windows read right, but any reuse of that memory gave the side
+    /// reader a wrong id. Results now lend their bytes only while they live (`withBytes`,
+    /// `text`). Every one of many long windows must be read in halves, each in a good snapshot;
+    /// under `scripts/test-asan` the old code fails here at once.
+    @Test func bugTheSnapshotIDWasReadFromAResultAlreadyFreed() throws {
+        guard available(.postgres) else { return }
+        let s = try BackendStore(.postgres)
+        _ = try Self.imported(s.store, Self.fourDays)
+        let store = try #require(s.store as? PostgresStore)
+        for k in 1...20 {
+            let history = try store.history(source: "store")
+            #expect(Self.apps(history, "2026-02-20T00:00:00Z", "2026-02-24T00:00:00Z") == ["Mail", "Editor", "Chat", "Notes", "Maps"])
+            #expect(history.takeReadFailure() == nil)
+            #expect(store.side.reads.load(ordering: .relaxed) == k, "window \(k)'s later half read beside, in the exported snapshot")
+        }
     }
 
     /// Whatever stops the second connection (a pooler that will not share snapshots, a limit on

@@ -34,8 +34,21 @@ final class PostgresResult {
     var changed: Int { Int(String(cString: cpq_cmd_tuples(handle))) ?? 0 }
     func isNull(_ row: Int, _ column: Int) -> Bool { cpq_get_is_null(handle, Int32(row), Int32(column)) != 0 }
 
-    /// The value's bytes (text, or binary with a binary result), valid while the result lives.
-    func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
+    /// The value's bytes (text, or binary with a binary result), lent to `body` while the result
+    /// is kept alive: a pointer into the result must never outlive it (a caller's last use of a
+    /// temporary result is where Swift may free it).
+    func withBytes<R, E: Error>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        defer { withExtendedLifetime(self) {} }
+        return try body(bytes(row, column))
+    }
+
+    /// The value as text (UTF-8, repaired), copied out of the result.
+    func text(_ row: Int, _ column: Int) -> String {
+        withBytes(row, column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Valid only while `self` lives: callers outside hold it by `withBytes`.
+    private func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
         let count = Int(cpq_get_length(handle, Int32(row), Int32(column)))
         return cpq_get_value(handle, Int32(row), Int32(column)).withMemoryRebound(to: UInt8.self, capacity: max(count, 1)) {
             UnsafeBufferPointer(start: $0, count: count)
@@ -44,10 +57,11 @@ final class PostgresResult {
 
     /// A binary `int8` (big-endian) at (row, column).
     func int64(_ row: Int, _ column: Int) -> Int64 {
-        let b = bytes(row, column)
-        var v: UInt64 = 0
-        for k in 0..<8 { v = v << 8 | UInt64(b[k]) }
-        return Int64(bitPattern: v)
+        withBytes(row, column) { b in
+            var v: UInt64 = 0
+            for k in 0..<8 { v = v << 8 | UInt64(b[k]) }
+            return Int64(bitPattern: v)
+        }
     }
 }
 

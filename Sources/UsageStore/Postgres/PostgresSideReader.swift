@@ -66,7 +66,7 @@ final class PostgresSideReader: Sendable {
         if state.withLock({ $0.closed }) { return false }
         return exports.withLock { known in
             if let known { return known }
-            let answer = (try? held.execute("SELECT pg_is_in_recovery()")).map { String(decoding: $0.bytes(0, 0), as: UTF8.self) == "f" }
+            let answer = (try? held.execute("SELECT pg_is_in_recovery()")).map { $0.text(0, 0) == "f" }
             known = answer ?? false
             return known!
         }
@@ -98,7 +98,7 @@ extension PostgresStore {
     func exportSnapshot(_ held: PostgresConnection.Held) throws -> String? {
         guard side.mayExport(held) else { return nil }
         do {
-            return String(decoding: try held.execute("SELECT pg_export_snapshot()").bytes(0, 0), as: UTF8.self)
+            return try held.execute("SELECT pg_export_snapshot()").text(0, 0)
         } catch {
             side.disable()
             throw error

@@ -80,18 +80,18 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
     private static func schemaState(_ connection: PostgresConnection) throws -> (applied: [String], writable: Bool) {
         let present = try connection.execute(
             "SELECT to_regclass($1) IS NOT NULL", [PostgresSchema.namespace + ".migrations"])
-        let hasTable = String(decoding: present.bytes(0, 0), as: UTF8.self) == "t"
+        let hasTable = present.text(0, 0) == "t"
         var applied: [String] = []
         if hasTable {
             let rows = try connection.execute("SELECT identifier FROM migrations ORDER BY ordinal")
-            applied = (0..<rows.rows).map { String(decoding: rows.bytes($0, 0), as: UTF8.self) }
+            applied = (0..<rows.rows).map { rows.text($0, 0) }
         }
         let check =
             hasTable
             ? "SELECT has_table_privilege('\(PostgresSchema.namespace).migrations', 'INSERT') AND current_setting('transaction_read_only') = 'off'"
             : "SELECT has_database_privilege(current_database(), 'CREATE') AND current_setting('transaction_read_only') = 'off'"
         let writable = try connection.execute(check)
-        return (applied, String(decoding: writable.bytes(0, 0), as: UTF8.self) == "t")
+        return (applied, writable.text(0, 0) == "t")
     }
 
     /// Makes or upgrades the schema in one transaction, under the writer lock (two machines
@@ -105,7 +105,7 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
                 _ = try held.execute(
                     "CREATE TABLE IF NOT EXISTS migrations (ordinal INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)")
                 let rows = try held.execute("SELECT identifier FROM migrations")
-                let applied = Set((0..<rows.rows).map { String(decoding: rows.bytes($0, 0), as: UTF8.self) })
+                let applied = Set((0..<rows.rows).map { rows.text($0, 0) })
                 for (ordinal, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.name) {
                     try held.script(migration.sql)
                     try PostgresSchema.fill(after: migration.name, PostgresTransaction(held: held))

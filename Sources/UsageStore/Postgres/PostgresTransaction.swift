@@ -12,7 +12,7 @@ struct PostgresTransaction: SQLTransaction {
         let types = (0..<result.columns).map(result.type)
         return (0..<result.rows).map { row in
             SQLRow(columns: names, values: (0..<result.columns).map { column in
-                result.isNull(row, column) ? .null : PostgresSQL.value(result.bytes(row, column), type: types[column])
+                result.isNull(row, column) ? .null : result.withBytes(row, column) { PostgresSQL.value($0, type: types[column]) }
             })
         }
     }
