@@ -337,6 +337,23 @@ struct StoreBackendTests {
         #expect(later.sources.map { [$0.added, $0.unchanged] } == [[0, 3]])
     }
 
+    /// GRDB reads text up to its first NUL, and a copy read a SQLite store's names and ids
+    /// through it: `App\0tail` arrived as `App`. The SQLite store's rows are now stepped with
+    /// their text's length.
+    @Test(arguments: Backend.allCases)
+    func bugACopyOfASQLiteStoreCutNamesAndIDsAtANUL(backend: Backend) throws {
+        guard available(backend) else { return }
+        let sqlite = try BackendStore(.sqlite)
+        _ = try imported(sqlite.store, dataset(rows([row("id\\u0000tail", "App\\u0000tail", "Cat\\u0000tail", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
+        let target = try BackendStore(backend)
+        _ = try target.store.copyIn(try sqlite.store.contents(), from: "a", now: importNow)
+        let history = try target.store.history(source: "store")
+        let window = history.window(from: .min, to: .max, ids: true)
+        #expect(window.map { history.apps[Int($0.app)] } == ["App\u{0}tail"])
+        #expect(window.map { history.categories[Int($0.category)] } == ["Cat\u{0}tail"])
+        #expect(window.map { window.id(of: $0) } == ["id\u{0}tail"])
+    }
+
     // MARK: A range's kept totals (issue 32), per device and merged
 
     /// The kept tables as they are, and as the session rows make them anew (shared SQL).

@@ -1,6 +1,7 @@
 // SQLiteStore.swift — the store in a SQLite file (the embedded default), through GRDB over the system's libsqlite3: one connection for changes and one for reading screens, opened once per file and process; its reads, changes and errors as the shared store code takes them.
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 import UsageCore
 
@@ -168,10 +169,18 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
 struct GRDBTransaction: SQLTransaction {
     let db: Database
 
+    /// Stepped here rather than by GRDB's rows: GRDB reads text up to its first NUL (a C
+    /// string), and the store keeps names and ids with NULs whole (a copy lost what followed).
     func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow] {
-        try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments.map(\.databaseValue))).map { row in
-            SQLRow(columns: Array(row.columnNames), values: row.databaseValues.map(SQLValue.init(_:)))
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments.map(\.databaseValue)))
+        let s = statement.sqliteStatement
+        let names = (0..<sqlite3_column_count(s)).map { String(cString: sqlite3_column_name(s, $0)) }
+        var rows: [SQLRow] = []
+        while try SQLiteStore.step(s, db) {
+            rows.append(SQLRow(columns: names, values: names.indices.map { SQLValue(column: Int32($0), of: s) }))
         }
+        return rows
     }
 
     func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
@@ -191,14 +200,17 @@ extension SQLValue {
         }
     }
 
-    /// As GRDB read it (a blob, which the store never writes, as text).
-    init(_ value: DatabaseValue) {
-        switch value.storage {
-        case .null: self = .null
-        case .int64(let v): self = .integer(v)
-        case .double(let v): self = .real(v)
-        case .string(let v): self = .text(v)
-        case .blob(let data): self = .text(String(decoding: data, as: UTF8.self))
+    /// Column `column` of the row `statement` stands on; text whole, by its length (a blob,
+    /// which the store never writes, as text).
+    init(column: Int32, of statement: SQLiteStatement) {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL: self = .null
+        case SQLITE_INTEGER: self = .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, column))
+        default:
+            let start = sqlite3_column_blob(statement, column)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            self = .text(start.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? "")
         }
     }
 }
