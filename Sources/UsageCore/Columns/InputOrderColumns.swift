@@ -43,13 +43,16 @@ package struct InputOrderColumns: Sendable {
 
     package func offsets(at k: Int) -> UTCOffsets { UTCOffsets(packed: offsets[k]) }
 
-    /// Calls `body` with the ids' bytes, where each ends, and whether each is there.
+    /// Calls `body` with the ids' bytes, where each ends, whether each is there, and the packed
+    /// offsets.
     package func withStorage<R>(
-        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Bool>) throws -> R
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<UInt32>) throws -> R
     ) rethrows -> R {
         try bytes.withUnsafeBufferPointer { bytes in
             try ends.withUnsafeBufferPointer { ends in
-                try present.withUnsafeBufferPointer { present in try body(bytes, ends, present) }
+                try present.withUnsafeBufferPointer { present in
+                    try offsets.withUnsafeBufferPointer { offsets in try body(bytes, ends, present, offsets) }
+                }
             }
         }
     }

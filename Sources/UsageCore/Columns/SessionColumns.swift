@@ -51,12 +51,12 @@ public struct SessionColumns: RandomAccessCollection, Sendable {
 
     /// Calls `body` with every session's id as bytes (see `SessionIDs`).
     package func withIDs<R>(_ body: (SessionIDs) throws -> R) rethrows -> R {
-        try ids.withStorage { bytes, ends, present in
+        try ids.withStorage { bytes, ends, present, offsets in
             guard let inputRow else {
-                return try body(SessionIDs(bytes: bytes, ends: ends, present: present, position: nil))
+                return try body(SessionIDs(bytes: bytes, ends: ends, present: present, offsets: offsets, position: nil))
             }
             return try inputRow.withUnsafeBufferPointer { position in
-                try body(SessionIDs(bytes: bytes, ends: ends, present: present, position: position))
+                try body(SessionIDs(bytes: bytes, ends: ends, present: present, offsets: offsets, position: position))
             }
         }
     }

@@ -19,7 +19,7 @@ public struct UTCOffsets: Sendable, Hashable {
     public var end: Int? { endMinutes == .min ? nil : Int(endMinutes) }
 
     package var packed: UInt32 { UInt32(UInt16(bitPattern: startMinutes)) << 16 | UInt32(UInt16(bitPattern: endMinutes)) }
-    package init(packed: UInt32) {
+    @usableFromInline package init(packed: UInt32) {
         self.init(startMinutes: Int16(bitPattern: UInt16(packed >> 16)), endMinutes: Int16(bitPattern: UInt16(packed & 0xFFFF)))
     }
 }

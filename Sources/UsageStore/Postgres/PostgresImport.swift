@@ -1,4 +1,4 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (binary format, a megabyte at a time, ids max + 1 as every insert's), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
@@ -66,41 +66,32 @@ struct PostgresImportBackend: ImportBackend {
     /// held), not from the table's identity sequence, which those inserts do not move (and
     /// which would cost the server a step of it for every row), the sequence then set past
     /// them for an older usage-shell that still takes its ids there; changed ones updated.
+    /// The rows are encoded a chunk ahead on another thread while this one sends the last: the
+    /// server, not the encoding, sets the pace.
     func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
         let sessions = dataset.sessions
         let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
         if !inserts.isEmpty {
-            var id = try tx.int("SELECT coalesce(max(id), 0) + 1 FROM session") ?? 1
+            let rows = PostgresNewRows(
+                dataset: dataset, keys: plan.keys, inserts: inserts, source: source, device: device, apps: apps, categories: categories,
+                firstID: try tx.int("SELECT coalesce(max(id), 0) + 1 FROM session") ?? 1)
             try held.copy(
                 "COPY session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
             ) { send in
-                var copy = PostgresBinaryCopy(capacity: 1 << 20 + 4096)
-                for k in inserts {
-                    let (start, end, app, category) = sessions.core(k)
-                    let offsets = sessions.offsets(at: k)
-                    copy.row(fields: 11)
-                    copy.bigint(id)
-                    id += 1
-                    copy.bigint(source)
-                    copy.bigint(plan.keys[k])
-                    copy.bigint(apps[Int(app)])
-                    copy.bigint(categories[Int(category)])
-                    copy.bigint(start)
-                    copy.bigint(end - start)
-                    sessions.withID(at: k) { id in copy.text(id) }
-                    copy.integer(offsets.start.map(Int32.init))
-                    copy.integer(offsets.end.map(Int32.init))
-                    copy.bigint(device)
-                    if copy.bytes.count >= 1 << 20 {
-                        try copy.bytes.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
-                        copy.clear()
+                var from = 0
+                var next = Background { rows.encode(0..<min(PostgresNewRows.chunk, inserts.count)) }
+                while from < inserts.count {
+                    let copy = next.value
+                    from = min(from + PostgresNewRows.chunk, inserts.count)
+                    if from < inserts.count {
+                        let part = from..<min(from + PostgresNewRows.chunk, inserts.count)
+                        next = Background { rows.encode(part) }
                     }
+                    try copy.withBytes { (bytes) throws(PostgresFailure) in try send(bytes) }
                 }
-                copy.finish()
-                try copy.bytes.withUnsafeBufferPointer { (bytes) throws(PostgresFailure) in try send(bytes) }
             }
             // An older usage-shell importing here takes ids from the sequence: it goes on after these.
-            _ = try tx.int("SELECT setval(pg_get_serial_sequence('session', 'id'), ?)", [.integer(id - 1)])
+            _ = try tx.int("SELECT setval(pg_get_serial_sequence('session', 'id'), ?)", [.integer(rows.firstID + Int64(inserts.count) - 1)])
         }
         for k in sessions.indices where plan.actions[k] == ImportPlan.update {
             let (start, end, app, category) = sessions.core(k)
@@ -110,5 +101,50 @@ struct PostgresImportBackend: ImportBackend {
                 [.integer(apps[Int(app)]), .integer(categories[Int(category)]), .integer(start), .integer(end - start), SQLValue(id),
                  .integer(plan.updates[k]!)])
         }
+    }
+}
+
+/// An import's new sessions as COPY rows (binary), any chunk of them encoded on any thread.
+struct PostgresNewRows: @unchecked Sendable {
+    /// Rows a chunk (about a megabyte).
+    static let chunk = 8192
+
+    let dataset: Dataset
+    let keys: [Int64]
+    /// The sessions to insert (positions in the load's order); the n-th takes id firstID + n.
+    let inserts: [Int]
+    let source: Int64
+    let device: Int64
+    let apps: [Int64]
+    let categories: [Int64]
+    let firstID: Int64
+
+    /// Rows `part` of the inserts, with the data's header before the first and its trailer after
+    /// the last.
+    func encode(_ part: Range<Int>) -> PostgresBinaryCopy {
+        let copy = PostgresBinaryCopy(capacity: part.count * 160 + 64)
+        if part.lowerBound == 0 { copy.header() }
+        let sessions = dataset.sessions
+        sessions.withIDs { ids in
+            for n in part {
+                let k = inserts[n]
+                let (start, end, app, category) = sessions.core(k)
+                let offsets = ids.offsets(at: k)
+                copy.row(fields: 11)
+                copy.bigint(firstID + Int64(n))
+                copy.bigint(source)
+                copy.bigint(keys[k])
+                copy.bigint(apps[Int(app)])
+                copy.bigint(categories[Int(category)])
+                copy.bigint(start)
+                copy.bigint(end - start)
+                copy.text(ids.id(at: k))
+                copy.integer(offsets.start.map(Int32.init))
+                copy.integer(offsets.end.map(Int32.init))
+                copy.bigint(device)
+            }
+        }
+        if part.upperBound == inserts.count { copy.finish() }
+        return copy
     }
 }

@@ -21,6 +21,18 @@ struct PostgresTransaction: SQLTransaction {
         let result = try held.execute(PostgresSQL.numbered(sql), arguments.map(PostgresSQL.parameter))
         return result.changed
     }
+
+    /// All rows in one statement: each column an array parameter, `unnest` making the rows (a
+    /// hundred-row `VALUES` a statement cost an import a quarter of a second in parsing alone).
+    func addRows(_ table: String, columns: [String], key: [String], rows: [[Int64]]) throws {
+        guard !rows.isEmpty else { return }
+        let arrays = columns.indices.map { c in "{" + rows.map { String($0[c]) }.joined(separator: ",") + "}" }
+        _ = try held.execute(
+            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT * FROM unnest("
+                + (1...columns.count).map { "$\($0)::bigint[]" }.joined(separator: ", ") + ")"
+                + Self.onConflict(table, columns: columns, key: key),
+            arrays)
+    }
 }
 
 /// How the shared SQL and its values meet PostgreSQL.

@@ -9,9 +9,31 @@ public protocol SQLTransaction {
     func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow]
     /// Runs a statement that returns no rows; returns how many rows it changed.
     @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int
+    /// Adds `rows` (one integer for each of `columns`) to `table`: a row whose `key` columns
+    /// are there already has its other columns increased by the row's instead.
+    func addRows(_ table: String, columns: [String], key: [String], rows: [[Int64]]) throws
 }
 
 extension SQLTransaction {
+    /// `addRows` as both backends speak it: multi-row `VALUES` of 100 rows a statement,
+    /// `ON CONFLICT … DO UPDATE`.
+    public func addRows(_ table: String, columns: [String], key: [String], rows: [[Int64]]) throws {
+        for chunk in stride(from: 0, to: rows.count, by: 100) {
+            let part = rows[chunk..<min(chunk + 100, rows.count)]
+            let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+            try execute(
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+                    + Array(repeating: tuple, count: part.count).joined(separator: ", ") + Self.onConflict(table, columns: columns, key: key),
+                part.flatMap { $0.map(SQLValue.integer) })
+        }
+    }
+
+    /// The `ON CONFLICT` clause of `addRows`.
+    static func onConflict(_ table: String, columns: [String], key: [String]) -> String {
+        " ON CONFLICT (\(key.joined(separator: ", "))) DO UPDATE SET "
+            + columns.filter { !key.contains($0) }.map { "\($0) = \(table).\($0) + excluded.\($0)" }.joined(separator: ", ")
+    }
+
     /// The first row of a query, or nil.
     public func row(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLRow? {
         try rows(sql, arguments).first

@@ -2,7 +2,8 @@
 import UsageCore
 
 /// The kept totals' tables and the SQL that keeps them exact. Every statement is plain SQL
-/// both SQLite and PostgreSQL speak (`ON CONFLICT … DO UPDATE`, multi-row `VALUES`).
+/// both SQLite and PostgreSQL speak (`ON CONFLICT … DO UPDATE`), but for the rows a change adds,
+/// which each backend writes its fastest way (`SQLTransaction.addRows`).
 enum KeptTotals {
     /// The tables: time per UTC quarter hour and device (all apps), and time and starting
     /// sessions per UTC day, device, app and category. Only sessions up to a day long are in
@@ -32,37 +33,19 @@ enum KeptTotals {
             """
     }
 
-    /// Rows a statement writes at once.
-    static let batch = 100
-
-    /// Adds `delta` to the tables, in the caller's transaction: what grows goes in 100 rows a
-    /// statement (made when new); what shrinks is taken from the row it was added to (a CHECK
+    /// Adds `delta` to the tables, in the caller's transaction: what grows is added by
+    /// `addRows` (made when new); what shrinks is taken from the row it was added to (a CHECK
     /// refuses a total below zero, so a change that took away more than was there fails whole);
     /// rows that reach nothing go.
     static func apply(_ delta: TotalsDelta, _ tx: any SQLTransaction) throws {
         guard !delta.isEmpty else { return }
         let quarters = delta.quarters.filter { $0.value > 0 }.sorted { ($0.key.quarter, $0.key.device) < ($1.key.quarter, $1.key.device) }
-        for chunk in stride(from: 0, to: quarters.count, by: batch) {
-            let rows = quarters[chunk..<min(chunk + batch, quarters.count)]
-            try tx.execute(
-                "INSERT INTO quarter_total (quarter, device, micros) VALUES " + Array(repeating: "(?, ?, ?)", count: rows.count).joined(separator: ", ")
-                    + " ON CONFLICT (quarter, device) DO UPDATE SET micros = quarter_total.micros + excluded.micros",
-                rows.flatMap { [SQLValue.integer($0.key.quarter), .integer($0.key.device), .integer($0.value)] })
-        }
+        try tx.addRows("quarter_total", columns: ["quarter", "device", "micros"], key: ["quarter", "device"],
+                       rows: quarters.map { [$0.key.quarter, $0.key.device, $0.value] })
         let days = delta.days.filter { $0.value.micros >= 0 && $0.value.starts >= 0 && ($0.value.micros > 0 || $0.value.starts > 0) }
             .sorted { ($0.key.day, $0.key.device, $0.key.app, $0.key.category) < ($1.key.day, $1.key.device, $1.key.app, $1.key.category) }
-        for chunk in stride(from: 0, to: days.count, by: batch) {
-            let rows = days[chunk..<min(chunk + batch, days.count)]
-            try tx.execute(
-                "INSERT INTO day_total (day, device, app, category, micros, starts) VALUES "
-                    + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: rows.count).joined(separator: ", ")
-                    + " ON CONFLICT (day, device, app, category) DO UPDATE SET micros = day_total.micros + excluded.micros,"
-                    + " starts = day_total.starts + excluded.starts",
-                rows.flatMap {
-                    [SQLValue.integer($0.key.day), .integer($0.key.device), .integer($0.key.app), .integer($0.key.category),
-                     .integer($0.value.micros), .integer($0.value.starts)]
-                })
-        }
+        try tx.addRows("day_total", columns: ["day", "device", "app", "category", "micros", "starts"], key: ["day", "device", "app", "category"],
+                       rows: days.map { [$0.key.day, $0.key.device, $0.key.app, $0.key.category, $0.value.micros, $0.value.starts] })
         var shrank = false
         for (key, micros) in delta.quarters where micros < 0 {
             try tx.execute(

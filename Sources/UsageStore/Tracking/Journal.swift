@@ -54,6 +54,9 @@ final class Journal: SQLTransaction {
 
     func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow] { try base.rows(sql, arguments) }
     @discardableResult func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int { try base.execute(sql, arguments) }
+    func addRows(_ table: String, columns: [String], key: [String], rows: [[Int64]]) throws {
+        try base.addRows(table, columns: columns, key: key, rows: rows)
+    }
 
     /// Keeps row `key` of `table` as it is now (nil when it is not there), unless this change
     /// kept it already.
