@@ -1,4 +1,4 @@
-// RecorderStoreTests.swift — the desktop recorder's writes on every backend: the open session grown in place by each heartbeat, a restart's session beside the one a kill left, counts and devices kept, hostile names exact, the recorder's mark for `status` set and cleared.
+// RecorderStoreTests.swift — the desktop recorder's writes on every backend: the open session grown in place by each heartbeat, a restart's session beside the one a kill left, counts and devices kept, hostile names exact, the kept totals moved with every write, the recorder's mark for `status` set and cleared.
 import Testing
 import UsageCore
 @testable import UsageStore
@@ -51,6 +51,50 @@ struct RecorderStoreTests {
         #expect(summary.sessions == 3)
         #expect(summary.sources.map(\.identity) == [RecorderSource.identity])
         #expect(try s.store.recorders() == [], "a stopped recorder leaves no mark")
+    }
+
+    /// The recorder inserted and grew sessions without adding them to the kept totals, so a
+    /// range read from those totals (`summary`, `month`, the days before `week`) left recorded
+    /// time out while `show` counted it. A session grown in place must move its time too (its
+    /// app changed between heartbeats here), across a UTC midnight.
+    @Test(arguments: Backend.allCases)
+    func bugRecordedSessionsWereMissingFromTheKeptTotals(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let night = RFC3339Test.at("2026-03-02T23:59:00Z")
+        try s.store.record([session("Firefox", t0, 30)], device: "laptop", now: t0 + 30_000_000, mark: nil)
+        try s.store.record([session("Firefox", t0, 60), session("Terminal", t0 + 60_000_000, 5)], device: "laptop", now: t0 + 65_000_000, mark: nil)
+        try s.store.record([session("Mail", night, 120)], device: "desk", now: night + 120_000_000, mark: nil)
+        try s.store.record([session("Notes", night, 180, category: "Work")], device: "desk", now: night + 180_000_000, mark: nil)
+        let tables = try StoreBackendTests.keptTables(s.store)
+        #expect(tables.kept == tables.fresh)
+        #expect(tables.kept.count > 0)
+    }
+
+    /// A store the recorder wrote before that fix: its totals lack the recorded time, and its
+    /// next opening makes them again from every session (migration "recorded time in the kept
+    /// totals"); a store without recorded sessions is left as it is. Here the totals are
+    /// emptied and the migration forgotten, as a store of the version before would be.
+    @Test(arguments: Backend.allCases)
+    func aStoreWhoseTotalsLackedRecordedTimeGetsItWhenItIsOpened(backend: Backend) throws {
+        guard available(backend) else { return }
+        let migration = backend == .sqlite ? "v7: recorded time in the kept totals" : "v8: recorded time in the kept totals"
+        let forget = backend == .sqlite
+            ? "DELETE FROM grdb_migrations WHERE identifier = '\(migration)'" : "DELETE FROM migrations WHERE identifier = '\(migration)'"
+        for recorded in [true, false] {
+            let s = try BackendStore(backend)
+            _ = try s.store.importSessions(
+                [ImportSource(identity: "/a.json", shown: "a.json", dataset: file("2026-03-01"), device: "laptop")], now: t0, zone: .utc)
+            if recorded { try s.store.record([session("Firefox", t0, 90)], device: "laptop", now: t0 + 90_000_000, mark: nil) }
+            try s.raw("DELETE FROM quarter_total; DELETE FROM day_total; " + forget)
+            let opened = try s.another()
+            let tables = try StoreBackendTests.keptTables(opened)
+            if recorded {
+                #expect(!tables.kept.isEmpty && tables.kept == tables.fresh, "made again from every session")
+            } else {
+                #expect(tables.kept.isEmpty, "no recorded sessions: the totals are not touched")
+            }
+        }
     }
 
     /// On PostgreSQL an import took its sessions' ids from the table's identity sequence, which

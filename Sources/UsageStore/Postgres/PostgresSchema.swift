@@ -126,11 +126,15 @@ enum PostgresSchema {
             CREATE INDEX session_source ON session USING brin (source) WITH (autosummarize = on);
             """
         ),
+        // The recorder's sessions were left out of the kept totals until this version (`fill`).
+        ("v8: recorded time in the kept totals", ""),
     ] }
 
-    /// What a migration computes after its statements: v6's totals of the sessions there were.
+    /// What a migration computes after its statements: v6's totals of the sessions there were,
+    /// v8's again when recorded sessions were left out of them.
     static func fill(after migration: String, _ tx: any SQLTransaction) throws {
         if migration == "v6: day totals" { try KeptTotals.fill(tx) }
+        if migration == "v8: recorded time in the kept totals" { try KeptTotals.refillIfRecorded(tx) { try KeptTotals.fill(tx) } }
     }
 
     /// This machine's device name as a SQL literal (what a store held before devices was its).

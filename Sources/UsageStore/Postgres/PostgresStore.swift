@@ -107,7 +107,7 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
                 let rows = try held.execute("SELECT identifier FROM migrations")
                 let applied = Set((0..<rows.rows).map { rows.text($0, 0) })
                 for (ordinal, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.name) {
-                    try held.script(migration.sql)
+                    if !migration.sql.isEmpty { try held.script(migration.sql) }
                     try PostgresSchema.fill(after: migration.name, PostgresTransaction(held: held))
                     _ = try held.execute("INSERT INTO migrations (ordinal, identifier) VALUES ($1, $2)", [String(ordinal + 1), migration.name])
                 }

@@ -1,4 +1,4 @@
-// SQLStore+Recorder.swift — the desktop recorder's writes, once for every backend: each session upserted by its start under the recorder's source (a heartbeat grows the open one in place), the store's and the device's facts kept, and the recorder's mark (PID, last write) in the meta table for `status`.
+// SQLStore+Recorder.swift — the desktop recorder's writes, once for every backend: each session upserted by its start under the recorder's source (a heartbeat grows the open one in place), the store's and the device's facts and the kept totals moved with them, and the recorder's mark (PID, last write) in the meta table for `status`.
 import UsageCore
 
 extension SQLStore {
@@ -16,10 +16,12 @@ extension SQLStore {
                     """,
                     [.integer(deviceID), .text(RecorderSource.identity), .text("record"), .integer(now), .integer(now)])
                 var added = 0
+                var totals = TotalsDelta()
                 for session in sessions where session.end > session.start {
-                    added += try Self.upsert(session, source: sourceID, device: deviceID, tx)
+                    added += try Self.upsert(session, source: sourceID, device: deviceID, totals: &totals, tx)
                 }
                 try Self.noteRecorded(sessions, added: added, source: sourceID, device: deviceID, now: now, tx)
+                try KeptTotals.apply(totals, tx)
             }
             try Self.mark(mark, device: device, tx)
         }
@@ -38,15 +40,24 @@ extension SQLStore {
         }
     }
 
-    /// Inserts the session, or grows the stored one of the same start; 1 when it was new.
-    private static func upsert(_ session: RecordedSession, source: Int64, device: Int64, _ tx: any SQLTransaction) throws -> Int {
+    /// Inserts the session, or grows the stored one of the same start (its old self taken out
+    /// of `totals`, its new one added); 1 when it was new.
+    private static func upsert(
+        _ session: RecordedSession, source: Int64, device: Int64, totals: inout TotalsDelta, _ tx: any SQLTransaction
+    ) throws -> Int {
         let app = try nameID(session.app, table: "app", tx)
         let category = try nameID(session.category, table: "category", tx)
         var hash = IdentityHash()
         hash.add(session.start)
         let key = hash.key(kind: 2, occurrence: 0, probe: 0)
         let length = session.end - session.start
-        if let row = try tx.int("SELECT id FROM session WHERE start = ? AND source = ? AND key = ?", [.integer(session.start), .integer(source), .integer(key)]) {
+        totals.add(start: session.start, end: session.end, device: device, app: app, category: category)
+        if let old = try tx.row(
+            "SELECT id, app, category, length FROM session WHERE start = ? AND source = ? AND key = ?",
+            [.integer(session.start), .integer(source), .integer(key)]),
+            let row = old.int("id"), let oldApp = old.int("app"), let oldCategory = old.int("category"), let oldLength = old.int("length")
+        {
+            totals.add(start: session.start, end: session.start + oldLength, device: device, app: oldApp, category: oldCategory, sign: -1)
             try tx.execute(
                 "UPDATE session SET app = ?, category = ?, length = ?, end_offset = ? WHERE id = ?",
                 [.integer(app), .integer(category), .integer(length), SQLValue(session.endOffset), .integer(row)])

@@ -136,6 +136,10 @@ enum SQLiteSchema {
             try db.execute(sql: KeptTotals.schema(withoutRowID: true))
             try SQLiteStore.fillKeptTotals(db)
         }
+        migrator.registerMigration("v7: recorded time in the kept totals") { db in
+            // The recorder's sessions were left out of the totals until this version.
+            try KeptTotals.refillIfRecorded(GRDBTransaction(db: db)) { try SQLiteStore.fillKeptTotals(db) }
+        }
         return migrator
     }
 

@@ -99,6 +99,22 @@ enum KeptTotals {
         try apply(delta, tx)
     }
 
+    /// Whether the store holds recorded sessions: before the recorder added its sessions to
+    /// the kept totals (migration "recorded time in the kept totals"), such a store's totals
+    /// left them out and must be made again (`refill`).
+    static func missesRecordedTime(_ tx: any SQLTransaction) throws -> Bool {
+        try tx.int("SELECT count(*) FROM source WHERE name = ? AND sessions > 0", [.text(RecorderSource.identity)]) ?? 0 > 0
+    }
+
+    /// Both tables made again from every session, when `missesRecordedTime`; a store without
+    /// recorded sessions is left as it is (its totals are right).
+    static func refillIfRecorded(_ tx: any SQLTransaction, fill: () throws -> Void) throws {
+        guard try missesRecordedTime(tx) else { return }
+        try tx.execute("DELETE FROM quarter_total", [])
+        try tx.execute("DELETE FROM day_total", [])
+        try fill()
+    }
+
     /// The totals before `cut` made again from the sessions left, after a forget deleted those
     /// ending before it: the totals of every UTC day before the one holding `cut` go, and the
     /// sessions still touching them (those across the cut, and the rest of its day) are added
