@@ -354,6 +354,15 @@ struct StoreBackendTests {
         #expect(window.map { window.id(of: $0) } == ["id\u{0}tail"])
     }
 
+    /// GRDB binds a `String` as a C string too: a device name with a NUL was stored cut.
+    @Test(arguments: Backend.allCases)
+    func bugASQLiteStoreCutADeviceNameAtANULWhereItWasWritten(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        _ = try imported(s.store, dataset(StoreImportTests.day), device: "desk\u{0}top")
+        #expect(try s.store.devices().map(\.name) == ["desk\u{0}top"])
+    }
+
     // MARK: A range's kept totals (issue 32), per device and merged
 
     /// The kept tables as they are, and as the session rows make them anew (shared SQL).

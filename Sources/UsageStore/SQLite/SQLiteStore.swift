@@ -169,23 +169,39 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
 struct GRDBTransaction: SQLTransaction {
     let db: Database
 
-    /// Stepped here rather than by GRDB's rows: GRDB reads text up to its first NUL (a C
-    /// string), and the store keeps names and ids with NULs whole (a copy lost what followed).
+    /// Stepped here rather than by GRDB: GRDB reads text up to its first NUL (a C string) and
+    /// binds a `String` the same way, and the store keeps names and ids with NULs whole (a copy
+    /// lost what followed one; a device or task name was cut where it was written).
     func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow] {
-        let statement = try db.makeStatement(sql: sql)
-        try statement.setArguments(StatementArguments(arguments.map(\.databaseValue)))
-        let s = statement.sqliteStatement
-        let names = (0..<sqlite3_column_count(s)).map { String(cString: sqlite3_column_name(s, $0)) }
-        var rows: [SQLRow] = []
-        while try SQLiteStore.step(s, db) {
-            rows.append(SQLRow(columns: names, values: names.indices.map { SQLValue(column: Int32($0), of: s) }))
+        let statement = try prepared(sql, arguments)
+        return try withExtendedLifetime(statement) {
+            let s = statement.sqliteStatement
+            let names = (0..<sqlite3_column_count(s)).map { String(cString: sqlite3_column_name(s, $0)) }
+            var rows: [SQLRow] = []
+            while try SQLiteStore.step(s, db) {
+                rows.append(SQLRow(columns: names, values: names.indices.map { SQLValue(column: Int32($0), of: s) }))
+            }
+            return rows
         }
-        return rows
     }
 
     func execute(_ sql: String, _ arguments: [SQLValue]) throws -> Int {
-        try db.execute(sql: sql, arguments: StatementArguments(arguments.map(\.databaseValue)))
-        return db.changesCount
+        let statement = try prepared(sql, arguments)
+        try withExtendedLifetime(statement) {
+            while try SQLiteStore.step(statement.sqliteStatement, db) {}
+        }
+        return Int(sqlite3_changes(db.sqliteConnection))
+    }
+
+    /// One statement with `arguments` bound (their count checked by GRDB), text by its length.
+    private func prepared(_ sql: String, _ arguments: [SQLValue]) throws -> Statement {
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments.map(\.databaseValue)))
+        for (k, value) in arguments.enumerated() {
+            guard case .text(var text) = value else { continue }
+            text.withUTF8 { SQLiteStore.bindText(statement.sqliteStatement, Int32(k + 1), $0) }
+        }
+        return statement
     }
 }
 
