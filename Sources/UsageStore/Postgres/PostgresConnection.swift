@@ -26,6 +26,8 @@ final class PostgresResult {
     init(_ handle: OpaquePointer) { self.handle = handle }
     deinit { cpq_clear(handle) }
 
+    /// libpq's status of the result (`CPQ_PGRES_…`).
+    var status: Int32 { cpq_result_status(handle) }
     var rows: Int { Int(cpq_ntuples(handle)) }
     var columns: Int { Int(cpq_nfields(handle)) }
     func name(_ column: Int) -> String { String(cString: cpq_fname(handle, Int32(column))) }
@@ -173,8 +175,8 @@ final class PostgresConnection: @unchecked Sendable {
         }
         guard let result else { throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle)))) }
         let wrapped = PostgresResult(result)
-        let status = cpq_result_status(result)
-        guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: result) }
+        let status = wrapped.status
+        guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: wrapped) }
         return wrapped
     }
 
@@ -183,8 +185,8 @@ final class PostgresConnection: @unchecked Sendable {
             throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
         }
         let wrapped = PostgresResult(result)
-        let status = cpq_result_status(result)
-        guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: wrapped.handle) }
+        let status = wrapped.status
+        guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: wrapped) }
     }
 
     private func copy(_ sql: String, _ chunks: ((UnsafeBufferPointer<UInt8>) throws(PostgresFailure) -> Void) throws -> Void) throws {
@@ -192,7 +194,7 @@ final class PostgresConnection: @unchecked Sendable {
             throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
         }
         let begun = PostgresResult(start)
-        guard cpq_result_status(start) == CPQ_PGRES_COPY_IN else { throw failure(of: begun.handle) }
+        guard begun.status == CPQ_PGRES_COPY_IN else { throw failure(of: begun) }
         do {
             try chunks { (bytes) throws(PostgresFailure) in
                 let sent = bytes.withMemoryRebound(to: CChar.self) { cpq_put_copy_data(handle, $0.baseAddress, Int32($0.count)) }
@@ -219,7 +221,7 @@ final class PostgresConnection: @unchecked Sendable {
             throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
         }
         let begun = PostgresResult(start)
-        guard cpq_result_status(start) == CPQ_PGRES_COPY_OUT else { throw failure(of: begun.handle) }
+        guard begun.status == CPQ_PGRES_COPY_OUT else { throw failure(of: begun) }
         var failed: (any Error)?
         while true {
             var buffer: UnsafeMutablePointer<CChar>?
@@ -243,6 +245,11 @@ final class PostgresConnection: @unchecked Sendable {
             cpq_clear(r)
         }
         if let failed { throw failed }
+    }
+
+    /// The failure `result` reports, read while it lives.
+    private func failure(of result: PostgresResult) -> PostgresFailure {
+        withExtendedLifetime(result) { failure(of: result.handle) }
     }
 
     private func failure(of result: OpaquePointer) -> PostgresFailure {
