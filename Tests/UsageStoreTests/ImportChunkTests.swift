@@ -1,4 +1,4 @@
-// ImportChunkTests.swift — an import too big for one COPY chunk (PostgreSQL encodes the next chunk on another thread while it sends one): every row stored once, with its id, key, times and offsets, as the SQLite store stores the same file; the kept totals as its rows make them; and COPY's binary rows byte for byte against hand-written bytes.
+// ImportChunkTests.swift — an import too big for one COPY chunk (PostgreSQL encodes the next chunk on another thread while it sends one): every row stored once, with its id, key, times and offsets, as the SQLite store stores the same file; the kept totals as its rows make them; and COPY's binary rows byte for byte against hand-written bytes, chunk by chunk.
 import Foundation
 import Testing
 import TestSupport
@@ -64,10 +64,42 @@ struct ImportChunkTests {
         #expect(tables[1].contains { $0.contains("|-480|") } && tables[1].contains { $0.contains("|330|") }, "offsets west and east")
     }
 
+    /// The chunks of one COPY: the signature only before the first, the trailer only after
+    /// the last, ids from `firstID` one a row across chunks (the server takes a trailer-less end
+    /// as an end too, so the import test alone would not see a trailer lost).
+    @Test func chunksCarryTheHeaderFirstTheTrailerLastAndIDsInTurn() {
+        let d = Self.sessions(count: 5)
+        let rows = PostgresNewRows(
+            dataset: d, keys: [10, 11, 12, 13, 14], inserts: [0, 2, 4], source: 7, device: 3, apps: Array(1...7).map(Int64.init),
+            categories: Array(1...4).map(Int64.init), firstID: 100)
+        let parts = [0..<1, 1..<2, 2..<3].map { part in rows.encode(part).withBytes { Array($0) } }
+        let signature: [UInt8] = [0x50, 0x47, 0x43, 0x4F, 0x50, 0x59, 0x0A, 0xFF, 0x0D, 0x0A, 0x00]
+        #expect(parts.map { Array($0.prefix(11)) == signature } == [true, false, false])
+        #expect(parts.map { $0.suffix(2) == [0xFF, 0xFF] } == [false, false, true])
+        // A row: its field count (11), then the id as an 8-byte field; after the header in the first.
+        let ids = parts.enumerated().map { n, bytes -> Int64 in
+            let row = bytes.dropFirst(n == 0 ? 19 : 0)
+            #expect(Array(row.prefix(6)) == [0, 11, 0, 0, 0, 8])
+            return row.dropFirst(6).prefix(8).reduce(0) { $0 << 8 | Int64($1) }
+        }
+        #expect(ids == [100, 101, 102])
+    }
+
+    /// A field longer than the room made grows the buffer, keeping what was written.
+    @Test func aTextLongerThanTheRoomGrowsTheBuffer() {
+        let copy = PostgresBinaryCopy(capacity: 1)
+        copy.bigint(1)
+        let long = Array(repeating: UInt8(ascii: "a"), count: 300)
+        long.withUnsafeBufferPointer { copy.text($0) }
+        copy.bigint(2)
+        #expect(copy.withBytes { Array($0) }
+            == [0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 1, 44] + long + [0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 2])
+    }
+
     /// One row of each kind of field, with the format's header and trailer, as PostgreSQL's
     /// documentation lays them out (network byte order; a length before each field; -1 for NULL).
     @Test func copyRowsAreTheBytesTheBinaryFormatSays() {
-        let copy = PostgresBinaryCopy(capacity: 1)  // grows as it is written
+        let copy = PostgresBinaryCopy(capacity: 1)
         copy.header()
         copy.row(fields: 4)
         copy.bigint(-2)

@@ -1,6 +1,7 @@
 // SessionIDs.swift — the ids of a window's sessions as UTF-8 bytes (and their timestamps' UTC offsets), read by writers without a String or a copy of the columns per session.
 
-/// The ids of a window's sessions as UTF-8 bytes, valid only inside `SessionWindow.withIDs`:
+/// The ids of a window's sessions as UTF-8 bytes, valid only inside `SessionWindow.withIDs`
+/// (or `SessionColumns.withIDs`, for an import's rows):
 /// what a writer reads for each session without a `String` or a closure call per id. Threads
 /// may read it at once (nothing changes the columns meanwhile).
 public struct SessionIDs: @unchecked Sendable {

@@ -1,4 +1,4 @@
-// SQLTransaction.swift — one transaction as the store's shared code sees it, whatever the backend: statements with `?` placeholders, rows back by column name; what SQLite's and PostgreSQL's drivers each implement.
+// SQLTransaction.swift — one transaction as the store's shared code sees it, whatever the backend: statements with `?` placeholders, rows back by column name, rows added to totals (`addRows`, in each backend's fastest form); what SQLite's and PostgreSQL's drivers each implement.
 
 /// A transaction (or a read) in progress on one connection. The store's rules written once for
 /// every backend (the tracker, retention, the facts it keeps) use nothing else. SQL is written
