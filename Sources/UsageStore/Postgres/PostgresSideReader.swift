@@ -66,20 +66,13 @@ final class PostgresSideReader: Sendable {
         if state.withLock({ $0.closed }) { return false }
         return exports.withLock { known in
             if let known { return known }
-            let answer = (try? held.execute("SELECT pg_is_in_recovery()")).map { $0.text(0, 0) == "f" }
-            known = answer ?? false
-            return known!
+            let answer = (try? held.execute("SELECT pg_is_in_recovery()"))?.text(0, 0) == "f"
+            known = answer
+            return answer
         }
     }
 
-    /// No more halves on this connection (an export failed).
-    func disable() {
-        state.withLock { state in
-            state.connection?.close()
-            state = (nil, true)
-        }
-    }
-
+    /// No more halves: the store closed, or an export failed.
     func close() {
         state.withLock { state in
             state.connection?.close()
@@ -100,7 +93,7 @@ extension PostgresStore {
         do {
             return try held.execute("SELECT pg_export_snapshot()").text(0, 0)
         } catch {
-            side.disable()
+            side.close()
             throw error
         }
     }
