@@ -21,6 +21,7 @@ static struct {
     cpq_conn *(*connectdbParams)(const char *const *, const char *const *, int);
     int (*status)(const cpq_conn *);
     char *(*errorMessage)(const cpq_conn *);
+    char *(*user)(const cpq_conn *);
     int (*connectionNeedsPassword)(const cpq_conn *);
     int (*serverVersion)(const cpq_conn *);
     int (*transactionStatus)(const cpq_conn *);
@@ -68,6 +69,7 @@ static void load(void) {
     FIND(connectdbParams, "PQconnectdbParams");
     FIND(status, "PQstatus");
     FIND(errorMessage, "PQerrorMessage");
+    FIND(user, "PQuser");
     FIND(connectionNeedsPassword, "PQconnectionNeedsPassword");
     FIND(serverVersion, "PQserverVersion");
     FIND(transactionStatus, "PQtransactionStatus");
@@ -115,6 +117,7 @@ cpq_conn *cpq_connect(const char *const *keys, const char *const *values, int ex
 }
 int cpq_status(const cpq_conn *c) { return api.status(c); }
 const char *cpq_error_message(const cpq_conn *c) { return api.errorMessage(c); }
+const char *cpq_user(const cpq_conn *c) { return api.user(c); }
 int cpq_needs_password(const cpq_conn *c) { return api.connectionNeedsPassword(c); }
 int cpq_server_version(const cpq_conn *c) { return api.serverVersion(c); }
 int cpq_transaction_status(const cpq_conn *c) { return api.transactionStatus(c); }

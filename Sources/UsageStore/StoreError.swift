@@ -18,8 +18,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     /// The server lets this role only read the store (no privilege, or read-only transactions).
     case readOnlyRole(path: String)
-    /// The server denies this role the store's tables (it may not even read them).
-    case denied(path: String, reason: String)
+    /// The server denies this role the store's tables (it may not even read them); `role` is the
+    /// role the connection logged in as.
+    case denied(path: String, reason: String, role: String?)
     /// The server could not be reached or refused the connection (libpq's first line).
     case connection(path: String, reason: String)
     /// The server's client library (libpq) is missing or unusable.
@@ -35,7 +36,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
-            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .denied(let path, _), .connection(let path, _), .noClient(let path, _),
+            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .denied(let path, _, _), .connection(let path, _), .noClient(let path, _),
             .unknownDevice(let path, _), .failed(let path, _):
             return path
         }
@@ -56,13 +57,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "it was written by a newer usage-shell (schema \(found.joined(separator: ", "))); this version does not change it: upgrade usage-shell"
         case .readOnly: return "it can only be read here (a read-only file or folder)"
         case .readOnlyRole: return "the server lets this role only read it; nothing was changed"
-        case .denied(_, let reason):
-            return "the server denies this role the store (\(reason)); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO role; GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO role"
+        case .denied(_, let reason, let role):
+            let grantee = role.map(Self.quotedIdentifier) ?? "ROLE"
+            return
+                "the server denies the role \(grantee) the store (\(reason)); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO \(grantee); GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO \(grantee)"
         case .connection(_, let reason): return "cannot connect: \(reason)"
         case .noClient(_, let reason): return "a PostgreSQL store needs libpq (Debian: apt-get install libpq5): \(reason)"
         case .unknownDevice(_, let name): return "it holds no device '\(name)' (devices lists them)"
         case .failed(_, let reason): return reason
         }
+    }
+
+    /// A role's name as SQL takes it, always in double quotes (inner ones doubled): correct for
+    /// every name, a reserved word (`user`) or a capital letter too, so the GRANT can be pasted.
+    static func quotedIdentifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     public var description: String {

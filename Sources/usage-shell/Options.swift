@@ -19,7 +19,8 @@ struct UsageShellCommand: ParsableCommand {
             input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
             1 when any failed, 3 when none failed but 'limits check' found a crossed limit, 64 for a bad \
             command line. 'usage-shell import SOURCE...' puts sources into the store (see \
-            'usage-shell import --help').
+            'usage-shell import --help'); 'usage-shell export TARGET' writes it out (see \
+            'usage-shell export --help').
             """,
         version: UsageShellVersion.string
     )

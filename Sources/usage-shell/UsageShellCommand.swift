@@ -15,12 +15,14 @@ import UsageStore
 
 extension UsageShellCommand {
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
-    /// `usage-shell [--db PATH] import …` and `… record …` are commands of their own: `import` or
-    /// `record` as the first word that is no option (a file of that name is `./import`).
+    /// `usage-shell [--db PATH] import …`, `… export …` and `… record …` are commands of their own:
+    /// `import`, `export` or `record` as the first word that is no option (a file of that name is
+    /// `./import`).
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if let k = commandPosition(arguments) {
             let word = arguments.remove(at: k)
+            if word == "export" { run(ExportCommand.self, arguments) }
             if word == "record" {
                 // The recorder runs for hours: the program's start (relocations, runtime set-up)
                 // is given back before it parses its options (docs/PERFORMANCE.md, the recorder).
@@ -32,18 +34,21 @@ extension UsageShellCommand {
         run(Self.self, arguments)
     }
 
-    /// Where `import` or `record` stands as the first word that is neither an option nor an option's value.
+    /// Where `import`, `export` or `record` stands as the first word that is neither an option nor an option's value.
     static func commandPosition(_ arguments: [String]) -> Int? {
         let withValues: Set<String> = ["--day", "--tz", "--format", "--color", "--glyphs", "--width", "-c", "-f", "--timeout", "--db"]
         var k = 0
         while k < arguments.count {
             let word = arguments[k]
             if word == "--" { return nil }
-            guard word.hasPrefix("-"), word != "-" else { return word == "import" || word == "record" ? k : nil }
+            guard word.hasPrefix("-"), word != "-" else { return Self.commandWords.contains(word) ? k : nil }
             k += withValues.contains(word) ? 2 : 1
         }
         return nil
     }
+
+    /// The first words that are commands of their own rather than a source to load.
+    static let commandWords: Set<String> = ["import", "export", "record"]
 
     /// Parses `arguments` as `Command`, runs it and exits with its status.
     private static func run<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) -> Never {

@@ -51,7 +51,7 @@ struct ManPageTests {
         #expect(man.status == 0)
         #expect(man.stderr == "", "\(man.stderr)")
         #expect(man.stdout.hasPrefix("USAGE-SHELL(1)"))
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "IMPORT", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "SEE ALSO"] {
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "IMPORT", "EXPORT", "RECORD", "COMMANDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "SEE ALSO"] {
             #expect(man.stdout.contains("\n\(section)\n"), "no section \(section)")
         }
         // What the page says of the command line and the commands is the binary's own.

@@ -79,9 +79,15 @@ struct PostgresConnectionTests {
         let r = try Binary.run(["--db", app, "-c", "day last"])
         #expect(
             r.stderr
-                == "error: cannot load 'store': \(app.replacingOccurrences(of: "app-secret", with: "***")): the server denies this role the store (permission denied for schema usage_shell); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO role; GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO role\n"
+                == "error: cannot load 'store': \(app.replacingOccurrences(of: "app-secret", with: "***")): the server denies the role \"usage_app\" the store (permission denied for schema usage_shell); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO \"usage_app\"; GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO \"usage_app\"\n"
         )
         #expect(r.status == 1)
+        // What it says its owner can grant, pasted as the owner, lets it read.
+        let grant = try #require(r.stderr.components(separatedBy: "its owner can let it read: ").last?.trimmingCharacters(in: .newlines))
+        try db.sql(grant)
+        let after = try Binary.run(["--db", app, "-c", "day last"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.hasPrefix("Tuesday, November 3, 2026\n"), "\(after.stdout.prefix(200))")
     }
 
     /// PostgreSQL's own conventions name the server and the password: a URL, PGPASSWORD,

@@ -79,6 +79,39 @@ struct PostgresEndToEndTests {
         #expect(sqlite.json.contains(#""sessions":"#))
     }
 
+    /// Moving: a SQLite store into PostgreSQL by `import store:`, and back by `usage-shell
+    /// export store:`, devices and tracked time with it; the store that comes back shows what
+    /// the first one showed.
+    @Test func aStoreMovesToPostgreSQLAndBackByImportAndExport() throws {
+        guard let db = postgresDatabase() else { return }
+        let w = try StoreWorkspace()
+        let environment = ["TZ": "Europe/Paris"]
+        for arguments in [["import", Self.aw], ["import", Self.dst, "--device", "desktop"], ["-c", "track Write 2026-02-23T09:00 2026-02-23T10:00"]] {
+            let r = try Binary.run(["--db", w.db] + arguments, environment: environment)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let there = try Binary.run(["--db", db.conninfo, "import", "store:" + w.db], environment: environment)
+        #expect(there.status == 0 && there.stderr.isEmpty, "\(there.stderr)")
+        let back = w.url.appendingPathComponent("back.sqlite").path
+        let exported = try Binary.run(["--db", db.conninfo, "--format", "json", "export", "store:" + back], environment: environment)
+        #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
+        #expect(exported.stdout.hasSuffix(#""sessions_added":110,"sessions_kept":0,"tasks_added":1,"intervals_added":1,"intervals_kept":0}"# + "\n"), "\(exported.stdout)")
+        // The devices with their sessions (a copy is an import at its own time, which orders them).
+        let devices = { (store: String) throws -> [String] in
+            let r = try Binary.run(["--db", store, "--format", "json", "-c", "devices"])
+            let list = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+            return list.map { "\($0["name"] ?? "?") \($0["sessions"] ?? "?")" }.sorted()
+        }
+        #expect(try devices(back) == devices(w.db))
+        #expect(try devices(back) == ["desktop 103", "laptop 7", "tablet 0"])
+        let views = ["--format", "json", "-c", "day last", "-c", "show", "-c", "week", "-c", "timesheet 2026-02", "-c", "tasks all"]
+        let first = try Binary.run(["--db", w.db] + views, environment: environment)
+        let returned = try Binary.run(["--db", back] + views, environment: environment)
+        #expect(first.status == 0 && returned.status == 0)
+        #expect(Self.normalised(returned.stdout, store: back) == Self.normalised(first.stdout, store: w.db))
+        #expect(first.stdout.contains("Write"), "\(first.stdout.prefix(300))")
+    }
+
     /// A database without the store's schema is no store yet, as a missing file: the commands
     /// that read it say so, the run goes on, and `start` makes it.
     @Test func anEmptyDatabaseIsNoStoreYetAndStartMakesIt() throws {

@@ -126,6 +126,42 @@ struct StoreEndToEndTests {
         return formatter.string(from: Date())
     }
 
+    /// `usage-shell export` is `import`'s way back, a command of its own (it loaded a file named
+    /// `export`): the store into another store, or every session to a file, as the shell's
+    /// `export` writes them; its errors in one line, without a line number.
+    @Test func exportIsACommandOfItsOwnAsImportIs() throws {
+        let w = try StoreWorkspace()
+        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
+        let copy = w.url.appendingPathComponent("copy.sqlite").path
+        let copied = try Binary.run(["--db", w.db, "--format", "json", "export", "store:" + copy])
+        #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied.stderr)")
+        #expect(
+            copied.stdout
+                == #"{"from":"\#(w.db)","into":"\#(copy)","sessions_added":2,"sessions_kept":0,"tasks_added":0,"intervals_added":0,"intervals_kept":0}"#
+                + "\n")
+        let views = ["--format", "json", "-c", "day last", "-c", "show", "-c", "apps"]
+        #expect(try Binary.run(["--db", copy] + views).stdout == Binary.run(["--db", w.db] + views).stdout)
+
+        let file = w.url.appendingPathComponent("all.json").path
+        let written = try Binary.run(["--db", w.db, "export", file])
+        #expect(written.stdout == "exported 2 sessions to \(file) (json)\n" && written.status == 0, "\(written.stderr)")
+        let shells = w.url.appendingPathComponent("shells.json").path
+        #expect(try Binary.run(["--db", w.db, "-c", "export \(shells)"]).status == 0)
+        #expect(FileManager.default.contents(atPath: file) == FileManager.default.contents(atPath: shells))
+
+        let again = try Binary.run(["--db", w.db, "export", file])
+        #expect(again.stderr == "error: export: '\(file)' already exists: add --force to replace it\n")
+        #expect(again.status == 1 && again.stdout.isEmpty)
+        #expect(try Binary.run(["--db", w.db, "export", file, "--force"]).status == 0)
+
+        let none = w.url.appendingPathComponent("none.sqlite").path
+        let nothing = w.url.appendingPathComponent("nothing.json").path
+        let missing = try Binary.run(["--db", none, "export", nothing])
+        #expect(missing.stderr == "error: no store at '\(none)' yet (import FILE, start TASK or task add NAME makes it)\n")
+        #expect(missing.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: nothing) && !FileManager.default.fileExists(atPath: none))
+    }
+
     @Test func forgetInABatchRunNeedsYes() throws {
         let w = try StoreWorkspace()
         #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")

@@ -88,6 +88,22 @@ struct StoreOpenTests {
         #expect(StoreError.foreign(path: "/x").description == "cannot use the store '/x': it is a SQLite database, but not a usage-shell store; it is left as it is")
     }
 
+    /// The GRANT a denied role is shown names that role, quoted as SQL takes any name (it said
+    /// `TO role` literally, which grants to a role named role).
+    @Test(arguments: [
+        ("usage_app", #""usage_app""#),
+        ("user", #""user""#),  // a reserved word: bare, the GRANT would not parse
+        ("Team Lead", #""Team Lead""#),  // capitals and a space
+        (#"o"brien"#, #""o""brien""#),  // a quote inside is doubled
+    ])
+    func bugADeniedRoleWasToldToGrantToARoleNamedRole(role: String, quoted: String) {
+        let error = StoreError.denied(path: "db", reason: "permission denied for schema usage_shell", role: role)
+        #expect(
+            error.description
+                == "cannot use the store 'db': the server denies the role \(quoted) the store (permission denied for schema usage_shell); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO \(quoted); GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO \(quoted)"
+        )
+    }
+
     @Test func aStoreOfANewerVersionIsRefusedAndNeverChanged() throws {
         let folder = try StoreFolder()
         let store = try SQLiteStore.open(path: folder.store, create: true)

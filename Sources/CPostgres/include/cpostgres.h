@@ -47,6 +47,8 @@ int cpq_lib_version(void);
 cpq_conn *cpq_connect(const char *const *keys, const char *const *values, int expand_dbname);
 int cpq_status(const cpq_conn *connection);
 const char *cpq_error_message(const cpq_conn *connection);
+/// PQuser: the role the connection logged in as.
+const char *cpq_user(const cpq_conn *connection);
 int cpq_needs_password(const cpq_conn *connection);
 int cpq_server_version(const cpq_conn *connection);
 int cpq_transaction_status(const cpq_conn *connection);

@@ -9,6 +9,9 @@ struct PostgresFailure: Error, CustomStringConvertible {
     let state: String?
     /// The message's first line, as the server or libpq gave it.
     let message: String
+    /// The role the connection logged in as, when the server said it (a denied role is named
+    /// in what its owner can grant).
+    var role: String? = nil
 
     var description: String { state.map { "\(message) (SQLSTATE \($0))" } ?? message }
 
@@ -134,6 +137,16 @@ final class PostgresConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs several statements separated by `;` in one round trip, without parameters; the
+    /// last one's result (together they are one implicit transaction: a failure takes back the
+    /// statements before it).
+    func script(_ sql: String) throws(PostgresFailure) -> PostgresResult {
+        try lock.withLock { closed throws(PostgresFailure) in
+            guard !closed else { throw PostgresFailure(state: nil, message: "the connection is closed") }
+            return try runScript(sql)
+        }
+    }
+
     /// Runs `body` holding the connection alone (a transaction of several statements).
     func exclusive<T>(_ body: (PostgresConnection.Held) throws -> T) throws -> T {
         try lock.withLock { closed in
@@ -179,13 +192,15 @@ final class PostgresConnection: @unchecked Sendable {
         return wrapped
     }
 
-    fileprivate func runScript(_ sql: String) throws(PostgresFailure) {
+    @discardableResult
+    fileprivate func runScript(_ sql: String) throws(PostgresFailure) -> PostgresResult {
         guard let result = cpq_exec_script(handle, sql) else {
             throw PostgresFailure(state: nil, message: Self.firstLine(String(cString: cpq_error_message(handle))))
         }
         let wrapped = PostgresResult(result)
         let status = wrapped.status
         guard status == CPQ_PGRES_COMMAND_OK || status == CPQ_PGRES_TUPLES_OK else { throw failure(of: wrapped) }
+        return wrapped
     }
 
     private func copy(_ sql: String, _ chunks: ((UnsafeBufferPointer<UInt8>) throws(PostgresFailure) -> Void) throws -> Void) throws {
@@ -255,7 +270,9 @@ final class PostgresConnection: @unchecked Sendable {
         let state = cpq_result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
         let primary = cpq_result_error_field(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
         let message = primary ?? Self.firstLine(String(cString: cpq_result_error_message(result)))
-        return PostgresFailure(state: state, message: message.isEmpty ? Self.firstLine(String(cString: cpq_error_message(handle))) : message)
+        return PostgresFailure(
+            state: state, message: message.isEmpty ? Self.firstLine(String(cString: cpq_error_message(handle))) : message,
+            role: cpq_user(handle).map { String(cString: $0) })
     }
 
     /// libpq's messages end with a line break and may run on ("server closed the connection

@@ -41,13 +41,50 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
     static func open(_ location: StoreLocation, conninfo: String, create: Bool) throws(StoreError) -> PostgresStore {
         let shown = location.description
         let writer = try PostgresConnection.connect(conninfo, shown: shown)
-        let mapped = { (error: any Error) -> StoreError in Self.mapped(error, shown: shown) }
+        // The reader is connected on another thread while the schema is checked: a connection
+        // is mostly waiting for the server to start a process for it. (Only once the writer is
+        // connected: a server that cannot be reached is tried once.)
+        let pendingReader = Background { () -> Result<PostgresConnection, StoreError> in
+            do throws(StoreError) {
+                let reader = try PostgresConnection.connect(conninfo, shown: shown)
+                do {
+                    _ = try reader.execute("SET search_path TO \(PostgresSchema.namespace)")
+                } catch {
+                    reader.close()
+                    throw Self.mapped(error, shown: shown)
+                }
+                return .success(reader)
+            } catch {
+                return .failure(error)
+            }
+        }
+        let isReadOnly: Bool
+        do throws(StoreError) {
+            isReadOnly = try prepareSchema(writer, shown: shown, create: create)
+        } catch {
+            writer.close()
+            if case .success(let reader) = pendingReader.value { reader.close() }
+            throw error
+        }
+        switch pendingReader.value {
+        case .success(let reader):
+            return PostgresStore(
+                location: location, shown: shown, writer: writer, reader: reader, side: PostgresSideReader(conninfo: conninfo, shown: shown),
+                isReadOnly: isReadOnly)
+        case .failure(let error):
+            writer.close()
+            throw error
+        }
+    }
+
+    /// The schema checked on the writer's connection, made or upgraded when it must be; whether
+    /// this role may only read.
+    private static func prepareSchema(_ writer: PostgresConnection, shown: String, create: Bool) throws(StoreError) -> Bool {
         let state: (applied: [String], writable: Bool)
         do {
-            _ = try writer.execute("SET search_path TO \(PostgresSchema.namespace)")
             state = try schemaState(writer)
         } catch {
-            throw mapped(error)
+            throw mapped(error, shown: shown)
         }
         if let unknown = Optional(state.applied.filter { !PostgresSchema.known.contains($0) }), !unknown.isEmpty {
             throw .newerSchema(path: shown, found: unknown)
@@ -61,23 +98,28 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
             do {
                 try migrate(writer)
             } catch {
-                throw mapped(error)
+                throw mapped(error, shown: shown)
             }
         }
-        let reader: PostgresConnection
-        do {
-            reader = try PostgresConnection.connect(conninfo, shown: shown)
-            _ = try reader.execute("SET search_path TO \(PostgresSchema.namespace)")
-        } catch {
-            throw mapped(error)
-        }
-        return PostgresStore(
-            location: location, shown: shown, writer: writer, reader: reader, side: PostgresSideReader(conninfo: conninfo, shown: shown),
-            isReadOnly: !state.writable)
+        return !state.writable
     }
 
-    /// The migrations the database holds, and whether this role may write to it.
+    /// The search path set, then the migrations the database holds and whether this role may
+    /// write to it: one round trip for a store that exists (the usual case), the longer way
+    /// for a database without one yet.
     private static func schemaState(_ connection: PostgresConnection) throws -> (applied: [String], writable: Bool) {
+        let known = try? connection.script(
+            """
+            SET search_path TO \(PostgresSchema.namespace);
+            SELECT identifier, has_table_privilege('\(PostgresSchema.namespace).migrations', 'INSERT')
+                AND current_setting('transaction_read_only') = 'off'
+            FROM migrations ORDER BY ordinal
+            """)
+        if let known, known.rows > 0 {
+            return ((0..<known.rows).map { known.text($0, 0) }, known.text(0, 1) == "t")
+        }
+        // No migrations table (the failed statement took the SET back with it) or an empty one.
+        _ = try connection.execute("SET search_path TO \(PostgresSchema.namespace)")
         let present = try connection.execute(
             "SELECT to_regclass($1) IS NOT NULL", [PostgresSchema.namespace + ".migrations"])
         let hasTable = present.text(0, 0) == "t"
@@ -170,7 +212,7 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
         if let error = error as? StoreError { return error }
         guard let failure = error as? PostgresFailure else { return .failed(path: shown, reason: "\(error)") }
         if failure.readOnly { return .readOnlyRole(path: shown) }
-        if failure.denied { return .denied(path: shown, reason: failure.message) }
+        if failure.denied { return .denied(path: shown, reason: failure.message, role: failure.role) }
         if failure.connectionLost { return .connection(path: shown, reason: "the connection to the server was lost (\(failure.message)); nothing was changed") }
         if failure.state == "40P01" || failure.state == "55P03" {
             return .failed(path: shown, reason: "another client kept it busy; try again")
