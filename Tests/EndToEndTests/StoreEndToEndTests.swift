@@ -149,6 +149,16 @@ struct StoreEndToEndTests {
         #expect(try Binary.run(["--db", w.db, "-c", "export \(shells)"]).status == 0)
         #expect(FileManager.default.contents(atPath: file) == FileManager.default.contents(atPath: shells))
 
+        // A day's app list, as the shell writes it for the day selected.
+        let report = w.url.appendingPathComponent("report.csv").path
+        let shellsReport = w.url.appendingPathComponent("shells-report.csv").path
+        let r = try Binary.run(["--db", w.db, "export", "report", report, "--day", "2026-02-20"])
+        #expect(r.stdout == "exported the app list of Fri 2026-02-20 (1 app) to \(report)\n" && r.status == 0, "\(r.stderr)")
+        #expect(try Binary.run(["--db", w.db, "-c", "day 2026-02-20", "-c", "export report \(shellsReport)"]).status == 0)
+        #expect(FileManager.default.contents(atPath: report) == FileManager.default.contents(atPath: shellsReport))
+        let badDay = try Binary.run(["--db", w.db, "export", "report", report + ".2", "--day", "2026-13-01"])
+        #expect(badDay.status == 1 && !FileManager.default.fileExists(atPath: report + ".2"), "\(badDay.stderr)")
+
         let again = try Binary.run(["--db", w.db, "export", file])
         #expect(again.stderr == "error: export: '\(file)' already exists: add --force to replace it\n")
         #expect(again.status == 1 && again.stdout.isEmpty)
@@ -160,6 +170,20 @@ struct StoreEndToEndTests {
         #expect(missing.stderr == "error: no store at '\(none)' yet (import FILE, start TASK or task add NAME makes it)\n")
         #expect(missing.status == 1)
         #expect(!FileManager.default.fileExists(atPath: nothing) && !FileManager.default.fileExists(atPath: none))
+    }
+
+    /// `export store:` into a new SQLite file left its sessions in the file's log (`-wal`), the
+    /// file itself empty until something opened it again: a backup copied as one file held nothing.
+    @Test func bugAStoreExportedToSQLiteHeldItsSessionsOnlyInItsLog() throws {
+        let w = try StoreWorkspace()
+        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
+        let backup = w.url.appendingPathComponent("backup.sqlite").path
+        #expect(try Binary.run(["--db", w.db, "export", "store:" + backup]).status == 0)
+        let elsewhere = w.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let alone = elsewhere.appendingPathComponent("backup.sqlite").path
+        try FileManager.default.copyItem(atPath: backup, toPath: alone)
+        #expect(try sqlite3(alone, "SELECT count(*) FROM session") == "2")
     }
 
     @Test func forgetInABatchRunNeedsYes() throws {
