@@ -19,7 +19,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server lets this role only read the store (no privilege, or read-only transactions).
     case readOnlyRole(path: String)
     /// The server denies this role the store's tables (it may not even read them); `role` is the
-    /// role the connection logged in as.
+    /// role it was denied as (`current_user`).
     case denied(path: String, reason: String, role: String?)
     /// The server could not be reached or refused the connection (libpq's first line).
     case connection(path: String, reason: String)

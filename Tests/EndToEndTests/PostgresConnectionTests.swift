@@ -90,6 +90,19 @@ struct PostgresConnectionTests {
         #expect(after.stdout.hasPrefix("Tuesday, November 3, 2026\n"), "\(after.stdout.prefix(200))")
     }
 
+    /// The GRANT named the role logged in as, not the role in effect: a member that takes
+    /// another role (`options=-c role=…`, or `SET ROLE`) was told to grant to itself, which
+    /// changes nothing for the role the server checks.
+    @Test func bugADeniedRoleTakenBySetRoleWasNotTheOneNamed() throws {
+        guard let db = postgresDatabase() else { return }
+        try Self.filled(db)
+        let member = Self.tcp(db, role: "usage_member", password: "member-secret") + " options='-c role=usage_app'"
+        let r = try Binary.run(["--db", member, "-c", "day last"])
+        #expect(r.stderr.contains(#"the server denies the role "usage_app" the store"#), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(#"GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO "usage_app""# + "\n"), "\(r.stderr)")
+        #expect(r.status == 1)
+    }
+
     /// PostgreSQL's own conventions name the server and the password: a URL, PGPASSWORD,
     /// ~/.pgpass, a service file (PGSERVICEFILE); each reaches the same store.
     @Test func theServerAndPasswordAsPostgreSQLsOwnToolsTakeThem() throws {

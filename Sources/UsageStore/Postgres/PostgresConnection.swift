@@ -9,8 +9,7 @@ struct PostgresFailure: Error, CustomStringConvertible {
     let state: String?
     /// The message's first line, as the server or libpq gave it.
     let message: String
-    /// The role the connection logged in as, when the server said it (a denied role is named
-    /// in what its owner can grant).
+    /// The role a denied statement ran as (42501), named in what its owner can grant.
     var role: String? = nil
 
     var description: String { state.map { "\(message) (SQLSTATE \($0))" } ?? message }
@@ -272,7 +271,20 @@ final class PostgresConnection: @unchecked Sendable {
         let message = primary ?? Self.firstLine(String(cString: cpq_result_error_message(result)))
         return PostgresFailure(
             state: state, message: message.isEmpty ? Self.firstLine(String(cString: cpq_error_message(handle))) : message,
-            role: cpq_user(handle).map { String(cString: $0) })
+            role: state == "42501" ? currentRole() : nil)
+    }
+
+    /// The role privileges are checked against: `current_user`, which `SET ROLE` (or a `role`
+    /// in the connection's options) makes another than the one logged in as, asked when the
+    /// connection is idle and can answer; else the one it logged in as.
+    private func currentRole() -> String? {
+        if cpq_transaction_status(handle) == CPQ_TRANS_IDLE, let result = cpq_exec(handle, "SELECT current_user", 0, nil, 0) {
+            defer { cpq_clear(result) }
+            if cpq_result_status(result) == CPQ_PGRES_TUPLES_OK, cpq_ntuples(result) == 1, let value = cpq_get_value(result, 0, 0) {
+                return String(cString: value)
+            }
+        }
+        return cpq_user(handle).map { String(cString: $0) }
     }
 
     /// libpq's messages end with a line break and may run on ("server closed the connection
