@@ -14,7 +14,7 @@ struct ExportCommand: ParsableCommand {
         commandName: "usage-shell export",
         abstract: "Write the store out: into another store, or its sessions or a day's app list to a file.",
         discussion:
-            "The same as the shell's 'export' with the store loaded. store:LOCATION (a SQLite file or a postgresql:// URL) copies the store into that one, made when new, with its devices and tracked time; a file ending .json, .ndjson (.jsonl) or .csv gets every session; report FILE (.csv or .json) the app list of the day --day selects (default: the last day with data). Exit status: 0 when it was written, 1 when not.")
+            "The same as the shell's 'export' with the store loaded. store:LOCATION (a SQLite file or a postgresql:// URL) copies the store into that one, made when new, with its devices and tracked time; a file ending .json, .ndjson (.jsonl) or .csv gets every session; report FILE (.csv or .json) the app list of the day --day selects (default: the last day a session starts on, the day the shell opens on). Exit status: 0 when it was written, 1 when not.")
 
     @Argument(
         help: ArgumentHelp("store:LOCATION; a file ending .json, .ndjson (.jsonl) or .csv; or report FILE.", valueName: "target"),
