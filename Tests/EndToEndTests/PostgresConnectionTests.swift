@@ -90,6 +90,22 @@ struct PostgresConnectionTests {
         #expect(after.stdout.hasPrefix("Tuesday, November 3, 2026\n"), "\(after.stdout.prefix(200))")
     }
 
+    /// A copy from a store the role may open but not read (a grant of the schema and its list
+    /// of migrations alone) made the copy's new store before it failed: the error was one line,
+    /// and an empty store was left behind.
+    @Test func bugACopyFromAStoreItMayNotReadMadeAnEmptyStore() throws {
+        guard let db = postgresDatabase() else { return }
+        try Self.filled(db)
+        try db.sql("GRANT USAGE ON SCHEMA usage_shell TO usage_app; GRANT SELECT ON usage_shell.migrations TO usage_app")
+        let app = Self.tcp(db, role: "usage_app", password: "app-secret")
+        let w = try StoreWorkspace()
+        let target = w.url.appendingPathComponent("never.sqlite").path
+        let r = try Binary.run(["--db", app, "export", "store:" + target])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix(#"error: cannot use the store '"#) && r.stderr.contains(#"the server denies the role "usage_app" the store (permission denied for table"#), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     /// The GRANT named the role logged in as, not the role in effect: a member that takes
     /// another role (`options=-c role=…`, or `SET ROLE`) was told to grant to itself, which
     /// changes nothing for the role the server checks.

@@ -74,13 +74,14 @@ extension CommandTable {
             // `export store:LOCATION`: the store copied into another (made when new).
             if !report, case .storeAt(let name) = SourceRef(typed, home: shell.home) {
                 let source = try shell.storeReader()
-                let target: any StoreWriter
-                do throws(StoreError) {
-                    target = try OpenStores.shared.writer(StoreLocation(name), create: true)
-                } catch {
-                    throw .store(error)
+                let into = StoreLocation(name)
+                return try copyStore(shell, from: source.location, into: into) { () throws(ShellError) in
+                    do throws(StoreError) {
+                        return try OpenStores.shared.writer(into, create: true)
+                    } catch {
+                        throw .store(error)
+                    }
                 }
-                return try copyStore(shell, from: source.location, into: target)
             }
             guard let format = ExportFormat(path: typed), !(report && format == .ndjson) else {
                 let names = report ? ".csv or .json" : ".json, .ndjson (.jsonl) or .csv"

@@ -130,7 +130,9 @@ extension CommandTable {
         guard shell.environment.store != nil else { throw .noStore }
         if let other = refs.lazy.compactMap({ if case .storeAt(let name) = $0 { return name } else { return nil } }).first {
             guard refs.count == 1 else { throw named("import").usageError("import store:LOCATION copies a whole store: name it alone") }
-            return try copyStore(shell, from: StoreLocation(other), into: shell.storeWriter())
+            return try copyStore(shell, from: StoreLocation(other), into: shell.environment.store!) { () throws(ShellError) in
+                try shell.storeWriter()
+            }
         }
         let rules = shell.rules.readForLoad(warn: shell.warn)
         var sources: [ImportSource] = []
@@ -169,14 +171,28 @@ extension CommandTable {
 extension CommandTable {
     /// One store copied into another (`import store:…`, `export store:…`): sessions with their
     /// devices and keys, the tracker; a copy made again adds nothing.
-    static func copyStore(_ shell: Shell, from location: StoreLocation, into target: any StoreWriter) throws(ShellError) -> CommandOutcome {
-        guard location.identity != target.location.identity else {
+    /// Copies the store at `location` into the one at `into`, which `open` opens (and makes,
+    /// when new) only once the other has been read: a store that cannot be read leaves nothing
+    /// made behind.
+    static func copyStore(
+        _ shell: Shell, from location: StoreLocation, into: StoreLocation, open: () throws(ShellError) -> any StoreWriter
+    ) throws(ShellError) -> CommandOutcome {
+        guard location.identity != into.identity else {
             throw .refused("'\(TerminalText.sanitize(location.description))' is the store itself: name another one")
         }
-        let summary: CopySummary
+        let contents: StoreContents
+        let from: String
         do throws(StoreError) {
             let source = try OpenStores.shared.reader(location)
-            summary = try target.copyIn(try source.contents(), from: source.location.description, now: shell.environment.now())
+            contents = try source.contents()
+            from = source.location.description
+        } catch {
+            throw .store(error)
+        }
+        let target = try open()
+        let summary: CopySummary
+        do throws(StoreError) {
+            summary = try target.copyIn(contents, from: from, now: shell.environment.now())
         } catch {
             throw .store(error)
         }
