@@ -29,10 +29,6 @@ extension SQLiteStore {
         } catch {
             throw copyRefusal(error)
         }
-        // Its log written into its file at once: a copy is often a backup, and the file alone
-        // (copied elsewhere, say) then holds everything, whenever this process closes it. Best
-        // effort: a reader in the middle of the log leaves the rest to the next checkpoint.
-        _ = try? writer?.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         return summary
     }
 }

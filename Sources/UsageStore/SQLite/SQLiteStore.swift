@@ -85,6 +85,10 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
         }
     }
 
+    /// A store nobody holds any more is closed (a copy's target, say): GRDB's own release
+    /// leaves its cached statements, and SQLite then never writes the log into the file.
+    deinit { close() }
+
     /// Closes both connections (the last to close checkpoints the write-ahead log into the
     /// file and removes it); the store is not used again.
     func close() {
@@ -193,29 +197,27 @@ struct GRDBTransaction: SQLTransaction {
         return Int(sqlite3_changes(db.sqliteConnection))
     }
 
-    /// One statement with `arguments` bound (their count checked by GRDB), text by its length.
+    /// One statement with `arguments` bound here, each once: text by its length.
     private func prepared(_ sql: String, _ arguments: [SQLValue]) throws -> Statement {
         let statement = try db.makeStatement(sql: sql)
-        try statement.setArguments(StatementArguments(arguments.map(\.databaseValue)))
+        let s = statement.sqliteStatement
+        guard sqlite3_bind_parameter_count(s) == Int32(arguments.count) else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: \(arguments.count)")
+        }
         for (k, value) in arguments.enumerated() {
-            guard case .text(var text) = value else { continue }
-            text.withUTF8 { SQLiteStore.bindText(statement.sqliteStatement, Int32(k + 1), $0) }
+            let index = Int32(k + 1)
+            switch value {
+            case .null: sqlite3_bind_null(s, index)
+            case .integer(let v): sqlite3_bind_int64(s, index, v)
+            case .real(let v): sqlite3_bind_double(s, index, v)
+            case .text(var text): text.withUTF8 { SQLiteStore.bindText(s, index, $0) }
+            }
         }
         return statement
     }
 }
 
 extension SQLValue {
-    /// As GRDB binds it.
-    var databaseValue: DatabaseValue {
-        switch self {
-        case .null: return .null
-        case .integer(let v): return v.databaseValue
-        case .real(let v): return v.databaseValue
-        case .text(let v): return v.databaseValue
-        }
-    }
-
     /// Column `column` of the row `statement` stands on; text whole, by its length (a blob,
     /// which the store never writes, as text).
     init(column: Int32, of statement: SQLiteStatement) {
