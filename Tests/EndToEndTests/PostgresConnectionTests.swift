@@ -147,7 +147,7 @@ struct PostgresConnectionTests {
 
     /// The server stopped (immediate: as a crash or a power cut) while an import writes: the
     /// import ends with one line, and after the restart the store holds the sessions from before
-    /// the import or after it, never a part; the next import completes it.
+    /// the import or after it, never a part, and every index; the next import completes it.
     @Test func theServerStoppedInTheMiddleOfAnImportLeavesNothingHalfWritten() throws {
         guard TestPostgres.unavailable == nil || !TestPostgres.required else {
             Issue.record("PostgreSQL cases cannot run: \(TestPostgres.unavailable!)")
@@ -182,6 +182,9 @@ struct PostgresConnectionTests {
         #expect(stderr.hasPrefix("error: cannot use the store '\(server.conninfo)': ") && stderr.filter { $0 == "\n" }.count == 1, "\(stderr)")
 
         try server.control(["restart"])
+        // The import was large enough to make the indexes after its rows: they are all there.
+        #expect(try TestPostgres.psql(server.conninfo, "SELECT string_agg(indexname, ' ' ORDER BY indexname) FROM pg_indexes WHERE tablename = 'session'")
+            == "session_long session_pkey session_source session_start")
         let sessions = try #require(try Binary.json(["--db", server.conninfo, "-c", "store"])["sessions"] as? Int)
         #expect(sessions == 0 || sessions == count, "\(sessions)")
         #expect(try TestPostgres.psql(server.conninfo, "SELECT count(*) FROM usage_shell.session") == String(sessions))

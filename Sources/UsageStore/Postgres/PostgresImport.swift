@@ -1,4 +1,4 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
@@ -67,7 +67,8 @@ struct PostgresImportBackend: ImportBackend {
     /// which would cost the server a step of it for every row), the sequence then set past
     /// them for an older usage-shell that still takes its ids there; changed ones updated.
     /// The rows are encoded a chunk ahead on another thread while this one sends the last: the
-    /// server, not the encoding, sets the pace.
+    /// server, not the encoding, sets the pace. An import at least as large as the table builds
+    /// the table's indexes after its rows (PostgresBulkIndexes).
     func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
         let sessions = dataset.sessions
         let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
@@ -75,6 +76,7 @@ struct PostgresImportBackend: ImportBackend {
             let rows = PostgresNewRows(
                 dataset: dataset, keys: plan.keys, inserts: inserts, source: source, device: device, apps: apps, categories: categories,
                 firstID: try tx.int("SELECT coalesce(max(id), 0) + 1 FROM session") ?? 1)
+            let indexes = try PostgresBulkIndexes.takeOut(inserting: inserts.count, held)
             try held.copy(
                 "COPY session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
             ) { send in
@@ -90,6 +92,7 @@ struct PostgresImportBackend: ImportBackend {
                     try copy.withBytes { (bytes) throws(PostgresFailure) in try send(bytes) }
                 }
             }
+            try indexes?.makeAgain(held)
             // An older usage-shell importing here takes ids from the sequence: it goes on after these.
             _ = try tx.int("SELECT setval(pg_get_serial_sequence('session', 'id'), ?)", [.integer(rows.firstID + Int64(inserts.count) - 1)])
         }

@@ -182,9 +182,11 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
     }
 
     /// A change on the writer's connection itself (the import's COPY), in one transaction under
-    /// the writer lock, the change counter stepped; the screen under way then reads anew.
+    /// the writer lock, the change counter stepped; the screen under way then reads anew. Its
+    /// transaction ends before the change too: it holds the tables, which a large import locks.
     func changeHeld<T>(_ body: (PostgresConnection.Held) throws -> T) throws -> T {
         guard !isReadOnly else { throw StoreError.readOnlyRole(path: shown) }
+        endScreenTransaction()
         let result = try writer.exclusive { held in
             _ = try held.execute("BEGIN")
             do {
