@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     /// The server lets this role only read the store (no privilege, or read-only transactions).
     case readOnlyRole(path: String)
+    /// A database without the store where this role may not make it (no CREATE there): the
+    /// role and the database named for the GRANT its owner can give.
+    case cannotCreate(path: String, role: String, database: String)
     /// The server denies this role the store's tables (it may not even read them); `role` is the
     /// role it was denied as (`current_user`).
     case denied(path: String, reason: String, role: String?)
@@ -36,7 +39,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
-            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .denied(let path, _, _), .connection(let path, _), .noClient(let path, _),
+            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .cannotCreate(let path, _, _), .denied(let path, _, _), .connection(let path, _), .noClient(let path, _),
             .unknownDevice(let path, _), .failed(let path, _):
             return path
         }
@@ -57,6 +60,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "it was written by a newer usage-shell (schema \(found.joined(separator: ", "))); this version does not change it: upgrade usage-shell"
         case .readOnly: return "it can only be read here (a read-only file or folder)"
         case .readOnlyRole: return "the server lets this role only read it; nothing was changed"
+        case .cannotCreate(_, let role, let database):
+            return
+                "there is no store in this database yet, and the role \(Self.quotedIdentifier(role)) may not make one (it needs CREATE on the database); its owner can let it: GRANT CREATE ON DATABASE \(Self.quotedIdentifier(database)) TO \(Self.quotedIdentifier(role))"
         case .denied(_, let reason, let role):
             let grantee = role.map(Self.quotedIdentifier) ?? "ROLE"
             return

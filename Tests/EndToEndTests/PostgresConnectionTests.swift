@@ -106,6 +106,33 @@ struct PostgresConnectionTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
+    /// A role that may not make the store in an empty database (no CREATE there, PostgreSQL's
+    /// default for a role that does not own it) was told the server let it "only read" a store
+    /// that did not exist. It is told what is missing and the GRANT that gives it, which works
+    /// when its owner pastes it; a role that may only read is still told so.
+    @Test func bugARoleThatMayNotMakeTheStoreWasToldItMayOnlyReadIt() throws {
+        guard let db = postgresDatabase() else { return }
+        let app = Self.tcp(db, role: "usage_app", password: "app-secret")
+        let shown = app.replacingOccurrences(of: "app-secret", with: "***")
+        let refused = try Binary.run(["--db", app, "import", Binary.fixture("oracle-dst.json")])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            error: cannot use the store '\(shown)': there is no store in this database yet, and the role "usage_app" may not make one \
+            (it needs CREATE on the database); its owner can let it: GRANT CREATE ON DATABASE "\(db.name)" TO "usage_app"
+
+            """)
+        #expect(try db.sql("SELECT count(*) FROM pg_namespace WHERE nspname = 'usage_shell'") == "0")
+        let reader = Self.tcp(db, role: "usage_reader", password: "reader-secret")
+        let read = try Binary.run(["--db", reader, "import", Binary.fixture("oracle-dst.json")])
+        #expect(read.stderr.hasSuffix("': the server lets this role only read it; nothing was changed\n"), "\(read.stderr)")
+
+        let grant = try #require(refused.stderr.components(separatedBy: "its owner can let it: ").last)
+        try db.sql(grant.trimmingCharacters(in: .whitespacesAndNewlines))
+        let made = try Binary.run(["--db", app, "import", Binary.fixture("oracle-dst.json")])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try Binary.json(["--db", app, "-c", "store"])["sessions"] as? Int == 99)
+    }
+
     /// The GRANT named the role logged in as, not the role in effect: a member that takes
     /// another role (`options=-c role=…`, or `SET ROLE`) was told to grant to itself, which
     /// changes nothing for the role the server checks.

@@ -92,8 +92,10 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
         if state.applied.isEmpty, !create { throw .missing(path: shown) }
         if state.applied.count < PostgresSchema.known.count {
             guard state.writable else {
-                throw state.applied.isEmpty ? .readOnlyRole(path: shown)
-                    : .failed(path: shown, reason: "it was written by an older usage-shell, and this role may only read it, so it cannot be upgraded")
+                guard state.applied.isEmpty else {
+                    throw .failed(path: shown, reason: "it was written by an older usage-shell, and this role may only read it, so it cannot be upgraded")
+                }
+                throw whyNotCreated(writer, shown: shown)
             }
             do {
                 try migrate(writer)
@@ -102,6 +104,15 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
             }
         }
         return !state.writable
+    }
+
+    /// Why this role cannot make the store in a database without one: read-only transactions
+    /// (a read-only role, a standby), or no CREATE on the database (its owner can grant it).
+    private static func whyNotCreated(_ connection: PostgresConnection, shown: String) -> StoreError {
+        guard let asked = try? connection.execute("SELECT current_setting('transaction_read_only'), current_user, current_database()"),
+            asked.rows == 1, asked.text(0, 0) == "off"
+        else { return .readOnlyRole(path: shown) }
+        return .cannotCreate(path: shown, role: asked.text(0, 1), database: asked.text(0, 2))
     }
 
     /// The search path set, then the migrations the database holds and whether this role may
