@@ -21,9 +21,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A database without the store where this role may not make it (no CREATE there): the
     /// role and the database named for the GRANT its owner can give.
     case cannotCreate(path: String, role: String, database: String)
-    /// The server denies this role the store's tables (it may not even read them); `role` is the
-    /// role it was denied as (`current_user`).
-    case denied(path: String, reason: String, role: String?)
+    /// The server denies this role the store's tables; `role` is the role it was denied as
+    /// (`current_user`); `writing` when a change was denied (the role may read, not write).
+    case denied(path: String, reason: String, role: String?, writing: Bool = false)
     /// The server could not be reached or refused the connection (libpq's first line).
     case connection(path: String, reason: String)
     /// The server's client library (libpq) is missing or unusable.
@@ -39,7 +39,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
-            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .cannotCreate(let path, _, _), .denied(let path, _, _), .connection(let path, _), .noClient(let path, _),
+            .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .cannotCreate(let path, _, _), .denied(let path, _, _, _), .connection(let path, _), .noClient(let path, _),
             .unknownDevice(let path, _), .failed(let path, _):
             return path
         }
@@ -63,10 +63,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotCreate(_, let role, let database):
             return
                 "there is no store in this database yet, and the role \(Self.quotedIdentifier(role)) may not make one (it needs CREATE on the database); its owner can let it: GRANT CREATE ON DATABASE \(Self.quotedIdentifier(database)) TO \(Self.quotedIdentifier(role))"
-        case .denied(_, let reason, let role):
+        case .denied(_, let reason, let role, let writing):
             let grantee = role.map(Self.quotedIdentifier) ?? "ROLE"
-            return
-                "the server denies the role \(grantee) the store (\(reason)); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO \(grantee); GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO \(grantee)"
+            return writing
+                ? "the server denies the role \(grantee) this change (\(reason)); nothing was changed; its owner can let it write: GRANT USAGE ON SCHEMA usage_shell TO \(grantee); GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA usage_shell TO \(grantee)"
+                : "the server denies the role \(grantee) the store (\(reason)); its owner can let it read: GRANT USAGE ON SCHEMA usage_shell TO \(grantee); GRANT SELECT ON ALL TABLES IN SCHEMA usage_shell TO \(grantee)"
         case .connection(_, let reason): return "cannot connect: \(reason)"
         case .noClient(_, let reason): return "a PostgreSQL store needs libpq (Debian: apt-get install libpq5): \(reason)"
         case .unknownDevice(_, let name): return "it holds no device '\(name)' (devices lists them)"

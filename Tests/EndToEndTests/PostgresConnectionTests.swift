@@ -133,6 +133,44 @@ struct PostgresConnectionTests {
         #expect(try Binary.json(["--db", app, "-c", "store"])["sessions"] as? Int == 99)
     }
 
+    /// A role that may read the store and add rows but not update them (`meta`'s counter is an
+    /// upsert) was refused `start` with advice to let it read. It is told how to let it write,
+    /// and the GRANT, pasted as the owner, lets the same command through.
+    @Test func bugARoleDeniedAWriteWasToldHowToLetItRead() throws {
+        guard let db = postgresDatabase() else { return }
+        try Self.filled(db)
+        try db.sql("GRANT USAGE ON SCHEMA usage_shell TO usage_app; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA usage_shell TO usage_app")
+        let app = Self.tcp(db, role: "usage_app", password: "app-secret")
+        let shown = app.replacingOccurrences(of: "app-secret", with: "***")
+        let refused = try Binary.run(["--db", app, "-c", "start Write"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            error: line 1: cannot use the store '\(shown)': the server denies the role "usage_app" this change (permission denied for table meta); \
+            nothing was changed; its owner can let it write: GRANT USAGE ON SCHEMA usage_shell TO "usage_app"; \
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA usage_shell TO "usage_app"
+
+            """)
+        #expect(try db.sql("SELECT count(*) FROM usage_shell.tracked") == "0")
+        let grant = try #require(refused.stderr.components(separatedBy: "its owner can let it write: ").last)
+        try db.sql(grant.trimmingCharacters(in: .whitespacesAndNewlines))
+        let started = try Binary.run(["--db", app, "-c", "start Write", "-c", "stop"])
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(try db.sql("SELECT count(*) FROM usage_shell.tracked") == "1")
+    }
+
+    /// An import set the session table's identity sequence past its rows, which the usual grant
+    /// of a table's rows (`SELECT, INSERT, UPDATE, DELETE ON ALL TABLES`) does not allow: every
+    /// import of such a role failed on `session_id_seq`. It moves the sequence where it may.
+    @Test func bugAnImportNeededTheSequenceTheUsualGrantLeavesOut() throws {
+        guard let db = postgresDatabase() else { return }
+        try Self.filled(db)
+        try db.sql("GRANT USAGE ON SCHEMA usage_shell TO usage_app; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA usage_shell TO usage_app")
+        let app = Self.tcp(db, role: "usage_app", password: "app-secret")
+        let r = try Binary.run(["--db", app, "import", Binary.fixture("aw-export.json")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try db.sql("SELECT count(*) FROM usage_shell.session") == "110")
+    }
+
     /// The GRANT named the role logged in as, not the role in effect: a member that takes
     /// another role (`options=-c role=…`, or `SET ROLE`) was told to grant to itself, which
     /// changes nothing for the role the server checks.

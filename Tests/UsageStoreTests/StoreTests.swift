@@ -104,6 +104,15 @@ struct StoreOpenTests {
         )
     }
 
+    /// A role refused a change (it may read) was told how to let it read, which it already may.
+    @Test func bugARoleDeniedAWriteWasToldHowToLetItRead() {
+        let error = StoreError.denied(path: "db", reason: "permission denied for table meta", role: "Team Lead", writing: true)
+        #expect(
+            error.description
+                == #"cannot use the store 'db': the server denies the role "Team Lead" this change (permission denied for table meta); nothing was changed; its owner can let it write: GRANT USAGE ON SCHEMA usage_shell TO "Team Lead"; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA usage_shell TO "Team Lead""#
+        )
+    }
+
     @Test func aStoreOfANewerVersionIsRefusedAndNeverChanged() throws {
         let folder = try StoreFolder()
         let store = try SQLiteStore.open(path: folder.store, create: true)

@@ -11,6 +11,8 @@ struct PostgresFailure: Error, CustomStringConvertible {
     let message: String
     /// The role a denied statement ran as (42501), named in what its owner can grant.
     var role: String? = nil
+    /// Whether the statement was part of a change (a denial is then of a write).
+    var writing = false
 
     var description: String { state.map { "\(message) (SQLSTATE \($0))" } ?? message }
 

@@ -93,8 +93,12 @@ struct PostgresImportBackend: ImportBackend {
                 }
             }
             try indexes?.makeAgain(held)
-            // An older usage-shell importing here takes ids from the sequence: it goes on after these.
-            _ = try tx.int("SELECT setval(pg_get_serial_sequence('session', 'id'), ?)", [.integer(rows.firstID + Int64(inserts.count) - 1)])
+            // An older usage-shell importing here takes ids from the sequence: it goes on after
+            // these, where the role may move it (the usual grant of a table's rows leaves out its
+            // sequence, and this version never takes an id there).
+            _ = try tx.rows(
+                "SELECT setval(s, ?) FROM pg_get_serial_sequence('session', 'id') AS s WHERE has_sequence_privilege(s, 'UPDATE')",
+                [.integer(rows.firstID + Int64(inserts.count) - 1)])
         }
         for k in sessions.indices where plan.actions[k] == ImportPlan.update {
             let (start, end, app, category) = sessions.core(k)

@@ -209,6 +209,11 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
                 return result
             } catch {
                 _ = try? held.execute("ROLLBACK")
+                // A privilege refused here refused a change: the advice is how to let it write.
+                if var failure = error as? PostgresFailure, failure.denied {
+                    failure.writing = true
+                    throw failure
+                }
                 throw error
             }
         }
@@ -225,7 +230,7 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
         if let error = error as? StoreError { return error }
         guard let failure = error as? PostgresFailure else { return .failed(path: shown, reason: "\(error)") }
         if failure.readOnly { return .readOnlyRole(path: shown) }
-        if failure.denied { return .denied(path: shown, reason: failure.message, role: failure.role) }
+        if failure.denied { return .denied(path: shown, reason: failure.message, role: failure.role, writing: failure.writing) }
         if failure.connectionLost { return .connection(path: shown, reason: "the connection to the server was lost (\(failure.message)); nothing was changed") }
         if failure.state == "40P01" || failure.state == "55P03" {
             return .failed(path: shown, reason: "another client kept it busy; try again")
