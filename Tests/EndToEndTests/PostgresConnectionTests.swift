@@ -171,6 +171,31 @@ struct PostgresConnectionTests {
         #expect(try db.sql("SELECT count(*) FROM usage_shell.session") == "110")
     }
 
+    /// A role granted the tables' rows, not their ownership, opening a store an older
+    /// usage-shell wrote could not upgrade it (an index changes, which only its owner may) and
+    /// was told how to let it read. It is told that only the owner may upgrade it; once the
+    /// owner has opened it, the role's command works.
+    @Test func bugARoleThatMayNotUpgradeTheStoreWasToldHowToLetItRead() throws {
+        guard let db = postgresDatabase() else { return }
+        try Self.filled(db)
+        try db.sql(
+            "GRANT USAGE ON SCHEMA usage_shell TO usage_app; GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA usage_shell TO usage_app; "
+                + "DELETE FROM usage_shell.migrations WHERE identifier = 'v7: source by block range'")
+        let app = Self.tcp(db, role: "usage_app", password: "app-secret")
+        let shown = app.replacingOccurrences(of: "app-secret", with: "***")
+        let refused = try Binary.run(["--db", app, "-c", "day last"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            error: cannot load 'store': \(shown): it was written by an older usage-shell, and only the role that owns its tables \
+            may upgrade it (must be owner of index session_source); open it once with this usage-shell as that role
+
+            """)
+        #expect(try Binary.run(["--db", db.conninfo, "-c", "store"]).status == 0)
+        let after = try Binary.run(["--db", app, "-c", "day last"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.hasPrefix("Tuesday, November 3, 2026\n"))
+    }
+
     /// The GRANT named the role logged in as, not the role in effect: a member that takes
     /// another role (`options=-c role=…`, or `SET ROLE`) was told to grant to itself, which
     /// changes nothing for the role the server checks.

@@ -99,6 +99,11 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
             }
             do {
                 try migrate(writer)
+            } catch let failure as PostgresFailure where failure.denied && !state.applied.isEmpty {
+                // Changing a table or an index is its owner's alone, whatever else was granted.
+                throw .failed(
+                    path: shown,
+                    reason: "it was written by an older usage-shell, and only the role that owns its tables may upgrade it (\(failure.message)); open it once with this usage-shell as that role")
             } catch {
                 throw mapped(error, shown: shown)
             }
@@ -154,9 +159,13 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
             _ = try held.execute("BEGIN")
             do {
                 _ = try held.execute("SELECT pg_advisory_xact_lock(\(PostgresSchema.writerLock))")
-                _ = try held.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSchema.namespace)")
-                _ = try held.execute(
-                    "CREATE TABLE IF NOT EXISTS migrations (ordinal INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)")
+                // Made when missing only: either needs CREATE, which a role that may write an
+                // existing store's rows (and so apply a migration of rows alone) need not have.
+                if try held.execute("SELECT to_regclass($1) IS NULL", [PostgresSchema.namespace + ".migrations"]).text(0, 0) == "t" {
+                    _ = try held.execute("CREATE SCHEMA IF NOT EXISTS \(PostgresSchema.namespace)")
+                    _ = try held.execute(
+                        "CREATE TABLE IF NOT EXISTS migrations (ordinal INTEGER PRIMARY KEY, identifier TEXT NOT NULL UNIQUE)")
+                }
                 let rows = try held.execute("SELECT identifier FROM migrations")
                 let applied = Set((0..<rows.rows).map { rows.text($0, 0) })
                 for (ordinal, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.name) {
