@@ -48,7 +48,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, without the path.
     public var reason: String {
         switch self {
-        case .missing: return "there is no store there yet (import something first: usage-shell import FILE)"
+        case .missing: return "there is no store there yet (import FILE, start TASK or task add NAME makes it)"
         case .notADatabase: return "it is not a SQLite database; it is left as it is"
         case .notAFile(let path, let directory):
             return directory

@@ -100,6 +100,21 @@ struct NewcomerTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: w.url.path) == [], "nothing is made")
     }
 
+    /// The default store missing (no --db: `load store`, `usage-shell export`) advised
+    /// "import something first: usage-shell import FILE", a named one "import FILE, start TASK
+    /// or task add NAME makes it": one store, two answers. Both give the second now.
+    @Test func bugTheDefaultStoreMissingGaveOtherAdviceThanANamedOne() throws {
+        let w = try StoreWorkspace()
+        let store = w.url.appendingPathComponent("usage-shell/usage.sqlite").path
+        let advice = "there is no store there yet (import FILE, start TASK or task add NAME makes it)"
+        let exported = try Binary.run(["export", w.url.appendingPathComponent("x.json").path], environment: ["XDG_DATA_HOME": w.url.path])
+        #expect(exported.stderr == "error: cannot load 'store': \(store): \(advice)\n")
+        #expect(exported.status == 1)
+        let loaded = try Binary.run(["-c", "load store"], environment: ["XDG_DATA_HOME": w.url.path])
+        #expect(loaded.stderr.hasPrefix("error: line 1: cannot load 'store': \(store): \(advice); "), "\(loaded.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: w.url.path) == [], "nothing is made")
+    }
+
     /// Commands that write make the store named, as before, and the shell then shows it: the
     /// run goes on after the store was found missing (a batch run stops after a failed load).
     @Test func aWriteMakesTheNamedStoreAndItIsShownThen() throws {
