@@ -25,16 +25,19 @@ public enum Devices {
             [.text(name), .integer(now), .integer(now)])
     }
 
-    /// A device's row after an import: its count, its last import, its latest end and longest
-    /// session (compared here: the backends' `max` of two values differ).
-    static func noteImport(_ id: Int64, added: Int, dataset: Dataset, now: Micros, _ tx: any SQLTransaction) throws {
-        let row = try tx.row("SELECT latest_end, longest FROM device WHERE id = ?", [.integer(id)])
+    /// A device's row after an import: its count, its last import (`now`, or a copied source's
+    /// when later; `first`, a copied source's first import, when earlier than the device's),
+    /// its latest end and longest session (compared here: the backends' `max` of two values differ).
+    static func noteImport(_ id: Int64, added: Int, dataset: Dataset, now: Micros, first: Micros? = nil, _ tx: any SQLTransaction) throws {
+        let row = try tx.row("SELECT first_import, last_import, latest_end, longest FROM device WHERE id = ?", [.integer(id)])
         var latestEnd = row?.int("latest_end")
         if let end = dataset.span?.end { latestEnd = max(latestEnd ?? end, end) }
         let longest = max(row?.int("longest") ?? 0, dataset.longestSession)
+        let last = max(row?.int("last_import") ?? now, now)
+        let firstImport = [row?.int("first_import"), first].compactMap { $0 }.min()
         try tx.execute(
-            "UPDATE device SET sessions = sessions + ?, last_import = ?, latest_end = ?, longest = ? WHERE id = ?",
-            [SQLValue(added), .integer(now), SQLValue(latestEnd), .integer(longest), .integer(id)])
+            "UPDATE device SET sessions = sessions + ?, first_import = ?, last_import = ?, latest_end = ?, longest = ? WHERE id = ?",
+            [SQLValue(added), SQLValue(firstImport), .integer(last), SQLValue(latestEnd), .integer(longest), .integer(id)])
     }
 
     /// Every device, most recently imported first.

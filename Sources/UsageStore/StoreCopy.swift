@@ -8,6 +8,10 @@ struct CopiedSource: Sendable {
     let shown: String
     let dataset: Dataset
     let keys: [Int64]
+    /// When the source was first and last imported into the store copied, and how often.
+    let firstImport: Micros
+    let lastImport: Micros
+    let imports: Int64
 }
 
 /// What a copy took from the other store.
@@ -34,7 +38,8 @@ extension SQLStore {
             }
             var sources: [CopiedSource] = []
             let listed = try tx.rows(
-                "SELECT s.id, d.name AS device, s.name, s.shown FROM source s JOIN device d ON d.id = s.device ORDER BY s.id", [])
+                "SELECT s.id, d.name AS device, s.name, s.shown, s.first_import, s.last_import, s.imports FROM source s JOIN device d ON d.id = s.device ORDER BY s.id",
+                [])
             for source in listed {
                 guard let id = source.int("id") else { continue }
                 var names = NameTable(normalise: { $0 ?? "" })
@@ -67,7 +72,8 @@ extension SQLStore {
                 sources.append(
                     CopiedSource(
                         device: source.text("device") ?? Devices.local, identity: source.text("name") ?? "", shown: source.text("shown") ?? "",
-                        dataset: dataset, keys: keys))
+                        dataset: dataset, keys: keys, firstImport: source.int("first_import") ?? 0, lastImport: source.int("last_import") ?? 0,
+                        imports: source.int("imports") ?? 1))
             }
             var renames: [String: String] = [:]
             for row in try tx.rows("SELECT old, new FROM category_rename", []) {
@@ -111,14 +117,20 @@ extension StoreImporter {
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
         for source in contents.sources {
-            let deviceID = try Devices.id(source.device, now: now, tx)
+            // The source and its device keep the times they were imported at where they come
+            // from: a copy moves the store, it does not import everything again today.
+            let deviceID = try Devices.id(source.device, now: source.firstImport, tx)
             let sourceID = try tx.insert(
                 """
-                INSERT INTO source (id, device, name, shown, first_import, last_import, imports) VALUES (\(SQLIDs.next("source")), ?, ?, ?, ?, ?, 1)
-                ON CONFLICT (device, name) DO UPDATE SET last_import = excluded.last_import, imports = source.imports + 1
+                INSERT INTO source (id, device, name, shown, first_import, last_import, imports) VALUES (\(SQLIDs.next("source")), ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (device, name) DO UPDATE SET
+                    first_import = CASE WHEN excluded.first_import < source.first_import THEN excluded.first_import ELSE source.first_import END,
+                    last_import = CASE WHEN excluded.last_import > source.last_import THEN excluded.last_import ELSE source.last_import END,
+                    imports = CASE WHEN excluded.imports > source.imports THEN excluded.imports ELSE source.imports END
                 RETURNING id
                 """,
-                [.integer(deviceID), .text(source.identity), .text(source.shown), .integer(now), .integer(now)])
+                [.integer(deviceID), .text(source.identity), .text(source.shown), .integer(source.firstImport), .integer(source.lastImport),
+                 .integer(source.imports)])
             let dataset = source.dataset
             let appIDs = try dataset.apps.map { try names.id($0, table: "app", backend) }
             let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
@@ -131,7 +143,7 @@ extension StoreImporter {
             try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
             KeptTotals.add(plan, dataset, device: deviceID, apps: appIDs, categories: categoryIDs, to: &totals)
             try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(plan.added), .integer(sourceID)])
-            try Devices.noteImport(deviceID, added: plan.added, dataset: dataset, now: now, tx)
+            try Devices.noteImport(deviceID, added: plan.added, dataset: dataset, now: source.lastImport, first: source.firstImport, tx)
             added += plan.added
             if let span = dataset.span { latestEnd = max(latestEnd, span.end) }
             longest = max(longest, dataset.longestSession)

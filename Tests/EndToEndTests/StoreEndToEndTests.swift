@@ -186,6 +186,34 @@ struct StoreEndToEndTests {
         #expect(try sqlite3(alone, "SELECT count(*) FROM session") == "2")
     }
 
+    /// A copy showed every source and device it brought as last imported at the copy's time:
+    /// a store moved to a server said a laptop not imported for a year was imported today. It
+    /// keeps the times (and the number of imports) of the store it came from; copying again
+    /// changes nothing.
+    @Test func bugACopyShowedEverySourceAsImportedAtTheCopysTime() throws {
+        let w = try StoreWorkspace()
+        #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day), "--device", "laptop"]).status == 0)
+        #expect(try Binary.run(["--db", w.db, "import", w.url.appendingPathComponent("d.json").path, "--device", "laptop"]).status == 0)
+        // As if imported in 2025: 2025-03-01 and 2025-06-01 09:00 UTC.
+        _ = try sqlite3(
+            w.db,
+            "UPDATE source SET first_import = 1740819600000000, last_import = 1748768400000000; "
+                + "UPDATE device SET first_import = 1740819600000000, last_import = 1748768400000000")
+        func times(_ db: String) throws -> String {
+            let devices = try Binary.run(["--db", db, "--format", "json", "-c", "devices"]).stdout
+            let store = try Binary.json(["--db", db, "-c", "store"])
+            let sources = (store["sources"] as? [[String: Any]] ?? []).map { "\($0["imports"] ?? "") \($0["first_import"] ?? "") \($0["last_import"] ?? "")" }
+            return devices.replacingOccurrences(of: #""selected":(true|false)"#, with: "", options: .regularExpression) + sources.joined(separator: "; ")
+        }
+        let before = try times(w.db)
+        #expect(before.contains("2 2025-03-01"), "\(before)")
+        let copy = w.url.appendingPathComponent("copy.sqlite").path
+        for _ in 0..<2 {
+            #expect(try Binary.run(["--db", w.db, "export", "store:" + copy]).status == 0)
+            #expect(try times(copy) == before)
+        }
+    }
+
     @Test func forgetInABatchRunNeedsYes() throws {
         let w = try StoreWorkspace()
         #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
