@@ -149,6 +149,7 @@ extension StoreImporter {
             longest = max(longest, dataset.longestSession)
             try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
         }
+        try backend.finish()
         try Meta.set(tx, Meta.sessions, (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added))
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)

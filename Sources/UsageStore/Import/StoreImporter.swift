@@ -15,6 +15,13 @@ protocol ImportBackend {
     func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool
     /// Writes a plan: its new sessions inserted (as `device`'s), its changed ones updated in place.
     func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws
+    /// After the last source's rows, before the facts and retention (PostgreSQL makes again the
+    /// indexes a large import took out).
+    func finish() throws
+}
+
+extension ImportBackend {
+    func finish() throws {}
 }
 
 enum StoreImporter {
@@ -35,6 +42,7 @@ enum StoreImporter {
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
             longest = max(longest, source.dataset.longestSession)
         }
+        try backend.finish()
         let count = (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added)
         try Meta.set(tx, Meta.sessions, count)
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }

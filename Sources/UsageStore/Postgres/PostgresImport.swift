@@ -30,7 +30,18 @@ extension PostgresStore {
 /// An import's bulk work on the writer's connection, inside its transaction.
 struct PostgresImportBackend: ImportBackend {
     let held: PostgresConnection.Held
+    /// The session indexes through the import: out for a large one, made again once.
+    let indexes: PostgresBulkIndexes
     var tx: any SQLTransaction { PostgresTransaction(held: held) }
+
+    init(held: PostgresConnection.Held) {
+        self.held = held
+        indexes = PostgresBulkIndexes(held)
+    }
+
+    func finish() throws {
+        try indexes.finish()
+    }
 
     func names(_ table: String) throws -> [(id: Int64, name: String)] {
         try tx.rows("SELECT id, name FROM \(table) ORDER BY id", []).compactMap { row in
@@ -44,6 +55,7 @@ struct PostgresImportBackend: ImportBackend {
     }
 
     func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
+        try indexes.needed()
         let result = try held.execute(
             "SELECT key, id, app, category, start, length FROM session WHERE source = $1", [String(source)], binary: true)
         var stored: [Int64: StoredSession] = [:]
@@ -57,6 +69,7 @@ struct PostgresImportBackend: ImportBackend {
     }
 
     func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        try indexes.needed()
         guard let stored = try tx.row("SELECT ext_id FROM session WHERE id = ?", [.integer(row)])?.text("ext_id") else { return false }
         return Array(stored.utf8).elementsEqual(id)
     }
@@ -67,8 +80,8 @@ struct PostgresImportBackend: ImportBackend {
     /// which would cost the server a step of it for every row), the sequence then set past
     /// them for an older usage-shell that still takes its ids there; changed ones updated.
     /// The rows are encoded a chunk ahead on another thread while this one sends the last: the
-    /// server, not the encoding, sets the pace. An import at least as large as the table builds
-    /// the table's indexes after its rows (PostgresBulkIndexes).
+    /// server, not the encoding, sets the pace. A large import builds the table's indexes after
+    /// its rows (PostgresBulkIndexes: taken out here, made again before an update by id).
     func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws {
         let sessions = dataset.sessions
         let inserts = sessions.indices.filter { plan.actions[$0] == ImportPlan.insert }
@@ -76,7 +89,7 @@ struct PostgresImportBackend: ImportBackend {
             let rows = PostgresNewRows(
                 dataset: dataset, keys: plan.keys, inserts: inserts, source: source, device: device, apps: apps, categories: categories,
                 firstID: try tx.int("SELECT coalesce(max(id), 0) + 1 FROM session") ?? 1)
-            let indexes = try PostgresBulkIndexes.takeOut(inserting: inserts.count, held)
+            try indexes.beforeRows(inserts.count)
             try held.copy(
                 "COPY session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
             ) { send in
@@ -92,7 +105,6 @@ struct PostgresImportBackend: ImportBackend {
                     try copy.withBytes { (bytes) throws(PostgresFailure) in try send(bytes) }
                 }
             }
-            try indexes?.makeAgain(held)
             // An older usage-shell importing here takes ids from the sequence: it goes on after
             // these, where the role may move it (the usual grant of a table's rows leaves out its
             // sequence, and this version never takes an id there).
@@ -100,6 +112,7 @@ struct PostgresImportBackend: ImportBackend {
                 "SELECT setval(s, ?) FROM pg_get_serial_sequence('session', 'id') AS s WHERE has_sequence_privilege(s, 'UPDATE')",
                 [.integer(rows.firstID + Int64(inserts.count) - 1)])
         }
+        if plan.updated > 0 { try indexes.needed() }
         for k in sessions.indices where plan.actions[k] == ImportPlan.update {
             let (start, end, app, category) = sessions.core(k)
             let id = sessions.id(at: k)
