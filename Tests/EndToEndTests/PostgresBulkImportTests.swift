@@ -127,6 +127,7 @@ struct PostgresBulkImportTests {
             if try db.sql("SELECT count(*) FROM pg_locks WHERE relation = 'usage_shell.session'::regclass AND NOT granted") != "0" { waited += 1 }
             Thread.sleep(forTimeInterval: 0.05)
         }
+        importer.waitUntilExit()  // reaped: a Process never waited for outlives the test
         #expect(importer.terminationStatus == 0)
         #expect(waited == 0, "the import asked for the table's lock")
         #expect(try Self.indexes(db).oids == before.oids)
@@ -150,9 +151,11 @@ struct PostgresBulkImportTests {
         return reader
     }
 
+    /// Ends the reader and waits for it (a Process never waited for outlives the test).
     static func release(_ reader: Process, _ db: TestPostgres) {
         reader.terminate()
         _ = try? db.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(120)%' AND pid <> pg_backend_pid()")
+        reader.waitUntilExit()
     }
 
     /// The rule is the import's, not each file's: two files of 30,000 new sessions (60,000 in
