@@ -37,7 +37,7 @@ final class PostgresBulkIndexes {
         added += rows
         guard remake == nil, !settled, added >= Self.leastRows else { return }
         if storeRows == nil {
-            storeRows = Int64(try held.execute("SELECT coalesce((SELECT value FROM meta WHERE key = '\(Meta.sessions)'), 0)").text(0, 0)) ?? 0
+            storeRows = try Meta.get(PostgresTransaction(held: held), Meta.sessions) ?? 0
         }
         guard Int64(added) >= storeRows! else { return }
         remake = try takeOut()
