@@ -7,10 +7,26 @@ extension TextReport {
         guard let last = i.days.last?.day, let first = i.days.first?.day else { return [] }
         let title = "Insights · \(TextFormat.shortWeekday(first)) \(first) – \(TextFormat.shortWeekday(last)) \(last)"
         guard i.totalMicros > 0 else { return wrap([title, "  no usage recorded in these 7 days"], width: width).headed(theme) }
+        let facts = insightFacts(i, zone: zone)
+        let labelWidth = facts.map { $0.0.count }.max() ?? 0
+        // Two columns when every fact fits beside its label; else each label over its value, so
+        // a value never wraps back under the labels.
+        let columns = facts.allSatisfy { 2 + labelWidth + 2 + TerminalText.cells($0.1) <= width }
+        var lines = [title]
+        lines += columns
+            ? facts.map { "  " + $0.0 + String(repeating: " ", count: labelWidth - $0.0.count) + "  " + $0.1 }
+            : facts.flatMap { ["  " + $0.0, "    " + $0.1] }
+        lines += adviceLines(i).map { "  " + $0 }
+        return wrap(lines, width: width).headed(theme)
+    }
+
+    /// The labelled facts of `insights` (`most used app`, `Safari · 1h`), as the text and the saved picture show them.
+    static func insightFacts(_ i: Insights, zone: Zone) -> [(label: String, value: String)] {
+        guard let last = i.days.last?.day else { return [] }
         func named(_ top: (name: String, micros: Micros)?) -> String {
             top.map { "\(TerminalText.sanitize($0.name)) · \(TextFormat.duration($0.micros))" } ?? "none"
         }
-        var facts: [(String, String)] = [
+        var facts: [(label: String, value: String)] = [
             ("most used app", named(i.topApp)),
             ("most used category", named(i.topCategory)),
             ("daily average", TextFormat.duration(i.averageMicros) + (i.daysWithData < i.days.count ? " over the \(i.daysWithData) day\(i.daysWithData == 1 ? "" : "s") with data" : "")),
@@ -25,16 +41,7 @@ extension TextReport {
         }
         let three = i.days.suffix(3).map { TextFormat.duration($0.totalMicros) }.joined(separator: " → ")
         facts.append(("trend, last 3 days", "\(i.trend.rawValue): \(three)"))
-        let labelWidth = facts.map { $0.0.count }.max() ?? 0
-        // Two columns when every fact fits beside its label; else each label over its value, so
-        // a value never wraps back under the labels.
-        let columns = facts.allSatisfy { 2 + labelWidth + 2 + TerminalText.cells($0.1) <= width }
-        var lines = [title]
-        lines += columns
-            ? facts.map { "  " + $0.0 + String(repeating: " ", count: labelWidth - $0.0.count) + "  " + $0.1 }
-            : facts.flatMap { ["  " + $0.0, "    " + $0.1] }
-        lines += adviceLines(i).map { "  " + $0 }
-        return wrap(lines, width: width).headed(theme)
+        return facts
     }
 
     /// The advice as sentences; a word of reassurance when there is none.

@@ -73,7 +73,7 @@ extension TextReport {
     }
 
     /// `84.2 MB` (decimal units, as file managers show sizes).
-    static func size(_ bytes: Int64) -> String {
+    public static func size(_ bytes: Int64) -> String {
         if bytes < 1000 { return "\(bytes) B" }
         let units = ["kB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000

@@ -27,6 +27,8 @@ public final class Shell {
     /// A store named explicitly that did not exist when the run began: reading commands say
     /// so, and the command that makes it loads it (NamedStore.swift).
     public internal(set) var awaitedStore: StoreLocation?
+    /// The last view that draws, for `save` (ShownView.swift).
+    public internal(set) var shownView: ShownView?
     /// The month `calendar` showed last (`calendar next` steps from it).
     var calendarMonth: CalendarMonth?
     /// The session's series colours for one history and zone.

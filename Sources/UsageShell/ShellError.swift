@@ -35,6 +35,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case rulesFile(RulesFileError)
     /// `export` could not write its file.
     case export(ExportError)
+    /// `save` could not write its file.
+    case save(ExportError)
+    /// `save` before any view that draws was shown.
+    case nothingShown
+    /// `save FILE.svg` of a view that draws nothing (a day's totals, a day without usage).
+    case nothingToDraw(view: String)
     /// A store command with no store to use: no `--db`, no `USAGE_SHELL_DB`, no home.
     case noStore
     /// The store could not be opened, read or changed.
@@ -84,6 +90,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .export(let error):
             return "export: \(error.description)"
+        case .save(let error):
+            return "save: \(error.description)"
+        case .nothingShown:
+            return "save: nothing to save yet: show a view first (show, week, summary, today …), then save it"
+        case .nothingToDraw(let view):
+            return "save: the last view ('\(view)') has no chart to draw as SVG: save it as .html, .txt, .json or .csv"
         case .noStore:
             return StoreError.nowhere
         case .store(let error):

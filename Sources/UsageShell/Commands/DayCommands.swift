@@ -34,8 +34,10 @@ extension CommandTable {
             let form = args[showForm]
             // At the prompt's terminal, a full screen taller than it gives way to the compact one.
             let rows = form == nil ? shell.environment.screen?.rows : nil
-            return shell.renderData(
-                json: { ReportJSON.show(r, skipped: shell.model.history.skipped) },
+            let skipped = shell.model.history.skipped
+            let colors = { shell.seriesColors }
+            return shell.renderView(
+                "show", json: { ReportJSON.show(r, skipped: skipped) },
                 table: { width, theme in
                     let palette = shell.palette(r, theme: theme)
                     let compact = {
@@ -45,7 +47,7 @@ extension CommandTable {
                     let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
                     if let rows, full.count > rows - 1 { return compact() }
                     return full
-                })
+                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: colors())) })
         },
         Command(
             "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
@@ -56,7 +58,7 @@ extension CommandTable {
             try shell.requireData()
             if let query = args[daySlot] { try shell.selectDay(query, typed: args.words[0]) }
             let r = shell.model.report
-            return shell.renderData(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
+            return shell.renderView("day", json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) }, figure: { Figure.day(r) })
         },
         Command(
             "chart", abbreviations: ["ch"],
@@ -73,13 +75,19 @@ extension CommandTable {
             if let chart = args[chartChoice].flatMap(ChartKind.init) { shell.model.chart = chart }
             if let stack = args[stackChoice].flatMap(HourlyStack.init) { shell.model.hourlyBy = stack }
             let r = try shell.requireReport()
+            let colors = { shell.seriesColors }
             switch shell.model.chart {
             case .category:
-                return shell.renderData(json: { ReportJSON.categoryChart(r) }, table: { TextReport.categories(r, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
+                return shell.renderView(
+                    "chart category", json: { ReportJSON.categoryChart(r) },
+                    table: { TextReport.categories(r, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
+                    figure: { Figure.categoryChart(r, palette: Palette(r, colors: colors())) })
             case .hourly:
                 let by = shell.model.hourlyBy
-                return shell.renderData(
-                    json: { ReportJSON.hourlyChart(r, by: by) }, table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
+                return shell.renderView(
+                    "chart hourly", json: { ReportJSON.hourlyChart(r, by: by) },
+                    table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
+                    figure: { Figure.hourlyChart(r, by: by, palette: Palette(r, colors: colors())) })
             }
         },
         Command(
@@ -107,13 +115,14 @@ extension CommandTable {
                     + "\(TextFormat.share(r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0)) of the day"
             }
             if let top = args[topSlot] { list = Array(list.prefix(top)) }
-            let (listed, categoryName) = (list, category)
-            return shell.renderData(
-                json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
+            let (listed, categoryName, shownTitle, shownTotal) = (list, category, title, totalLine)
+            let colors = { shell.seriesColors }
+            return shell.renderView(
+                "apps", json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
                 table: {
                     TextReport.apps(
-                        r, apps: listed, width: $0, theme: $1, title: title, totalLine: totalLine, palette: shell.palette(r, theme: $1))
-                })
+                        r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil))
+                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: colors())) })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
@@ -126,7 +135,10 @@ extension CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            return shell.renderData(json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: shell.palette(shell.model.report, theme: $1)) })
+            let (r, colors) = (shell.model.report, { shell.seriesColors })
+            return shell.renderView(
+                "app", json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
+                figure: { Figure.app(a, palette: Palette(r, colors: colors())) })
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
@@ -137,8 +149,11 @@ extension CommandTable {
             let r = try shell.requireReport()
             // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
-            return shell.renderData(
-                json: { ReportJSON.hour(r, hour: hour, slots: slots) }, table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: shell.palette(r, theme: $1)) })
+            let colors = { shell.seriesColors }
+            return shell.renderView(
+                "hour", json: { ReportJSON.hour(r, hour: hour, slots: slots) },
+                table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
+                figure: { Figure.hour(r, slots: slots, palette: Palette(r, colors: colors())) })
         },
         Command(
             "week", syntax: .optional(.choice(weekStep)),
@@ -148,7 +163,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
-            return dayBars(shell, count: 7, labels: .weekdays) { "Week ending \($0)" }
+            return dayBars(shell, name: "week", count: 7, labels: .weekdays) { "Week ending \($0)" }
         },
         Command(
             "days", syntax: .optional(.value(daysSlot)),
@@ -158,7 +173,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let count = args[daysSlot] ?? 10
             try shell.requireData()
-            return dayBars(shell, count: count, labels: .narrow) { "Last \(count) day\(count == 1 ? "" : "s") ending \($0)" }
+            return dayBars(shell, name: "days", count: count, labels: .narrow) { "Last \(count) day\(count == 1 ? "" : "s") ending \($0)" }
         },
         Command(
             "insights",
@@ -171,16 +186,23 @@ extension CommandTable {
             let insights = model.insights(endingOn: model.selectedDay)
             // On tracked time: estimated against actual, and the streaks.
             let tracker = model.loadedSource?.parts.contains(.tracked) == true ? try shell.trackerInsights() : nil
-            return shell.renderData(
+            let (zone, colors) = (model.zone, { shell.seriesColors })
+            return shell.renderView(
+                "insights",
                 json: {
-                    let json = ReportJSON.insights(insights, zone: model.zone)
+                    let json = ReportJSON.insights(insights, zone: zone)
                     guard let tracker, case .object(let fields) = json else { return json }
                     return .object(fields + ReportJSON.trackerInsights(tracker.estimates, streak: tracker.streak))
-                }, csv: .record
-            ) { width, theme in
-                TextReport.insights(insights, zone: model.zone, width: width, theme: theme)
-                    + (tracker.map { TextReport.trackerInsights($0.estimates, streak: $0.streak, width: width) } ?? [])
-            }
+                }, csv: .record,
+                table: { width, theme in
+                    TextReport.insights(insights, zone: zone, width: width, theme: theme)
+                        + (tracker.map { TextReport.trackerInsights($0.estimates, streak: $0.streak, width: width) } ?? [])
+                },
+                figure: {
+                    Figure.insights(
+                        insights, zone: zone, colors: colors(),
+                        tracked: tracker.map { Array(TextReport.trackerInsights($0.estimates, streak: $0.streak, width: 1000).dropFirst(2)) } ?? [])
+                })
         },
     ]
 
@@ -201,10 +223,14 @@ extension CommandTable {
             title = "Apps in \(TerminalText.sanitize(name)) · " + TextFormat.rangeTitle(range)
         }
         if let top = args[topSlot] { list = Array(list.prefix(top)) }
-        let (listed, categoryName) = (list, category)
-        return shell.renderData(json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) }) { width, theme in
-            TextReport.rangeApps(s, apps: listed, title: title, width: width, theme: theme, palette: shell.palette(s, theme: theme))
-        }
+        let (listed, categoryName, shownTitle) = (list, category, title)
+        let colors = { shell.seriesColors }
+        let palette = { (color: Bool) in Palette(apps: s.apps.map(\.name), categories: s.categories.map(\.name), colors: color ? colors() : nil) }
+        return shell.renderView(
+            "apps", json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) },
+            table: { width, theme in
+                TextReport.rangeApps(s, apps: listed, title: shownTitle, width: width, theme: theme, palette: palette(theme.color))
+            }, figure: { Figure.rangeApps(s, apps: listed, title: shownTitle, palette: palette(true)) })
     }
 
     /// An hour typed as `9`, `09` or `09:00`.
@@ -219,17 +245,21 @@ extension CommandTable {
 
     /// `week` and `days N`, titled with the selected day's long date (`Monday, February 23,
     /// 2026`), or its short one (`Mon 23 Feb 2026`) where the long title would be cut.
-    static func dayBars(_ shell: Shell, count: Int, labels: DayLabels, title: @escaping (String) -> String) -> CommandOutcome {
+    static func dayBars(_ shell: Shell, name: String, count: Int, labels: DayLabels, title: @escaping (String) -> String) -> CommandOutcome {
         let model = shell.model
         let days = model.summaries(endingOn: model.selectedDay, count: count)
         let selected = model.selectedDay
-        return shell.renderData(json: { ReportJSON.week(days) }) { width, theme in
-            let previous = model.dailyTotals(endingOn: selected.adding(days: -count), count: count)
-            let long = title(TextFormat.longDate(selected))
-            let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))
-            return TextReport.dayBars(
-                days, previous: previous, selected: selected, title: fitting, labels: labels, width: width, theme: theme,
-                colors: theme.color ? shell.seriesColors : nil)
-        }
+        let previous = model.dailyTotals(endingOn: selected.adding(days: -count), count: count)
+        let colors = { shell.seriesColors }
+        return shell.renderView(
+            name, json: { ReportJSON.week(days) },
+            table: { width, theme in
+                let long = title(TextFormat.longDate(selected))
+                let fitting = TerminalText.cells(long) <= width ? long : title(TextFormat.mediumDate(selected))
+                return TextReport.dayBars(
+                    days, previous: previous, selected: selected, title: fitting, labels: labels, width: width, theme: theme,
+                    colors: theme.color ? colors() : nil)
+            },
+            figure: { Figure.days(days, previous: previous, selected: selected, title: title(TextFormat.longDate(selected)), labels: labels, colors: colors()) })
     }
 }

@@ -92,12 +92,17 @@ extension CommandTable {
         let day = model.selectedDay
         let statuses = limits.map { LimitStatus($0, history: model.history, date: day, zone: model.zone) }
         let shown = check ? statuses.filter(\.isCrossed) : statuses
-        let outcome = shell.renderData(json: { ReportJSON.limits(shown, day: day, zone: model.zone) }) { width, theme in
+        let zone = model.zone
+        let json = { ReportJSON.limits(shown, day: day, zone: zone) }
+        // `limits check` answers cron; `limits` is a view that draws (`save` keeps it).
+        let outcome =
             check
-                ? TextReport.limitsCheck(statuses, day: day, zone: model.zone, width: width)
-                : TextReport.limits(
-                    statuses, day: day, zone: model.zone, width: width, theme: theme, colors: theme.color ? shell.seriesColors : nil)
-        }
+            ? shell.renderData(json: json) { width, _ in TextReport.limitsCheck(statuses, day: day, zone: zone, width: width) }
+            : shell.renderView(
+                "limits", json: json,
+                table: { width, theme in
+                    TextReport.limits(statuses, day: day, zone: zone, width: width, theme: theme, colors: theme.color ? shell.seriesColors : nil)
+                }, figure: { Figure.limits(statuses, day: day, zone: zone, colors: shell.seriesColors) })
         if check, !shown.isEmpty, case .output(let lines) = outcome { return .alert(lines) }
         return outcome
     }

@@ -27,9 +27,10 @@ extension CommandTable {
             let range = try shell.range(args, command: "summary", otherwise: .current(.month))
             let model = shell.model
             let s = RangeSummary(history: model.history, range: range, zone: model.zone)
-            return shell.renderData(json: { ReportJSON.summary(s) }) { width, theme in
-                TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme))
-            }
+            return shell.renderView(
+                "summary", json: { ReportJSON.summary(s) },
+                table: { width, theme in TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme)) },
+                figure: { Figure.summary(s, palette: shell.palette(s, theme: Theme(depth: .truecolor))) })
         },
         Command(
             "month", syntax: .optional(.choice(monthStep)),
@@ -46,12 +47,19 @@ extension CommandTable {
             let selected = model.selectedDay
             let range = DateRange.month(of: selected)
             let days = model.summaries(endingOn: range.to, count: range.dayCount)
-            return shell.renderData(json: { ReportJSON.month(range, days: days) }) { width, theme in
-                let before = range.previous.map { model.dailyTotals(endingOn: $0.to, count: $0.dayCount) } ?? []
-                return TextReport.dayBars(
-                    days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow, width: width,
-                    theme: theme, colors: theme.color ? shell.seriesColors : nil, span: TextFormat.previousName(range))
-            }
+            let before = range.previous.map { model.dailyTotals(endingOn: $0.to, count: $0.dayCount) } ?? []
+            return shell.renderView(
+                "month", json: { ReportJSON.month(range, days: days) },
+                table: { width, theme in
+                    TextReport.dayBars(
+                        days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow, width: width,
+                        theme: theme, colors: theme.color ? shell.seriesColors : nil, span: TextFormat.previousName(range))
+                },
+                figure: {
+                    Figure.days(
+                        days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow,
+                        colors: shell.seriesColors, span: TextFormat.previousName(range))
+                })
         },
         Command(
             "timesheet", syntax: .optional(rangeSyntax),
@@ -65,9 +73,9 @@ extension CommandTable {
                 args, command: "timesheet", otherwise: .current(.week), selected: shell.calendarSelected,
                 dataRange: TrackerFacts.dayRange(snapshot.intervals, now: clock.now, zone: clock.zone))
             let sheet = Timesheet(snapshot: snapshot, range: range, zone: clock.zone, now: clock.now)
-            return shell.render(json: { ReportJSON.timesheet(sheet) }, csvTable: { TimesheetCSV.table(sheet) }) { width, theme in
-                TextReport.timesheet(sheet, width: width, theme: theme)
-            }
+            return shell.renderView(
+                "timesheet", json: { ReportJSON.timesheet(sheet) }, csvTable: { TimesheetCSV.table(sheet) },
+                table: { width, theme in TextReport.timesheet(sheet, width: width, theme: theme) }, figure: { Figure.timesheet(sheet) })
         },
     ]
 }

@@ -107,12 +107,17 @@ extension CommandTable {
             let streak = TrackerFacts.streaks(days: Set(perDay.filter { $0.value > 0 }.keys), today: clock.day)
             let trackedToday = perDay[clock.day] ?? 0
             let sessions = todaysSessions(snapshot, clock: clock)
-            return shell.render(json: {
-                ReportJSON.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock)
-            }) { width, theme in
-                TextReport.today(
-                    lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock, width: width, theme: theme)
-            }
+            return shell.renderView(
+                "today",
+                json: {
+                    ReportJSON.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock)
+                },
+                table: { width, theme in
+                    TextReport.today(
+                        lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock, width: width,
+                        theme: theme)
+                },
+                figure: { Figure.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock) })
         },
         Command(
             "calendar", syntax: .optional(.value(monthSlot)),
@@ -129,9 +134,10 @@ extension CommandTable {
             let tracked = TrackerFacts.perDay(snapshot.intervals, now: clock.now, zone: clock.zone)
             var due: [LocalDate: Int] = [:]
             for task in snapshot.tasks where task.deleted == nil && task.done == nil { if let d = task.due { due[d, default: 0] += 1 } }
-            return shell.render(json: { ReportJSON.calendar(month, tracked: tracked, due: due, selected: selected) }) { width, theme in
-                TextReport.calendar(month, tracked: tracked, due: due, selected: selected, width: width, theme: theme)
-            }
+            return shell.renderView(
+                "calendar", json: { ReportJSON.calendar(month, tracked: tracked, due: due, selected: selected) },
+                table: { width, theme in TextReport.calendar(month, tracked: tracked, due: due, selected: selected, width: width, theme: theme) },
+                figure: { Figure.calendar(month, tracked: tracked, due: due, selected: selected) })
         },
     ]
 

@@ -1,0 +1,109 @@
+// Markup.swift — XML and HTML written safely: every text and attribute value escaped, data text first shown in the terminal's safe form (controls and bidi controls as visible escapes), characters XML cannot hold escaped too; numbers written as SVG reads them.
+import UsageCore
+
+/// A document being written: elements, attributes and text, each piece escaped as it goes in.
+/// Nothing from data can end an element or start one: `<`, `>`, `&`, `"` and `'` always become
+/// entities.
+struct Markup {
+    private(set) var text = ""
+
+    init() { text.reserveCapacity(16_384) }
+
+    /// `<name a="v" …>`; `close: true` writes `<name … />`.
+    mutating func open(_ name: String, _ attributes: [(String, String)] = [], close: Bool = false) {
+        text += "<" + name
+        for (key, value) in attributes {
+            text += " " + key + "=\""
+            Self.escape(value, into: &text)
+            text += "\""
+        }
+        text += close ? "/>" : ">"
+    }
+
+    mutating func close(_ name: String) { text += "</" + name + ">" }
+
+    /// `<name …>text</name>`.
+    mutating func element(_ name: String, _ attributes: [(String, String)] = [], text content: String) {
+        open(name, attributes)
+        Self.escape(content, into: &text)
+        close(name)
+    }
+
+    /// Text of the program's own or of data, escaped.
+    mutating func write(_ content: String) { Self.escape(content, into: &text) }
+
+    /// Markup the program wrote itself (a style sheet, a doctype): never data.
+    mutating func raw(_ markup: String) { text += markup }
+
+    mutating func newline() { text += "\n" }
+
+    /// Data text as the terminal shows it (`TerminalText.sanitize`: a control character or a
+    /// bidi control as `\u{202E}`), then safe for XML: every character XML 1.0 cannot hold
+    /// (U+FFFE, U+FFFF) shown as an escape too.
+    static func shown(_ name: String) -> String {
+        let safe = TerminalText.sanitize(name)
+        guard safe.unicodeScalars.contains(where: { !allowedInXML($0) }) else { return safe }
+        var out = ""
+        for scalar in safe.unicodeScalars {
+            if allowedInXML(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return out
+    }
+
+    /// XML 1.0's `Char`: tab, newline, carriage return, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and up.
+    static func allowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+        default: return false
+        }
+    }
+
+    /// Escapes `& < > " '` (valid in text and in attribute values alike).
+    static func escape(_ content: String, into out: inout String) {
+        var start = content.utf8.startIndex
+        let utf8 = content.utf8
+        var index = start
+        while index < utf8.endIndex {
+            let entity: String?
+            switch utf8[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: entity = nil
+            }
+            if let entity {
+                out += content[start..<index]
+                out += entity
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        out += content[start..<utf8.endIndex]
+    }
+
+    /// A coordinate or length: at most two decimals, no trailing zeros (`12`, `12.5`, `12.25`).
+    static func number(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        guard hundredths.isFinite else { return "0" }
+        let n = Int64(hundredths)
+        let sign = n < 0 ? "-" : ""
+        let whole = abs(n) / 100
+        let fraction = abs(n) % 100
+        if fraction == 0 { return sign + String(whole) }
+        if fraction % 10 == 0 { return sign + "\(whole).\(fraction / 10)" }
+        return sign + "\(whole)." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+
+    /// `#0072b2`.
+    static func hex(_ rgb: Int) -> String {
+        let digits = String(rgb & 0xFFFFFF, radix: 16)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+}

@@ -1,0 +1,108 @@
+// PictureStyle.swift — the look of a saved picture: its sizes, fonts and the colours of its text, grid and background in light and dark (from prefers-color-scheme), written once for the SVG and the HTML alike.
+import UsageCore
+
+/// Sizes, the font stack and the theme colours of every saved chart.
+enum PictureStyle {
+    /// Every chart is drawn this wide (in CSS pixels; a viewBox, so it scales).
+    static let width = 640.0
+    static let margin = 16.0
+    /// Text sizes.
+    static let titleSize = 15.0
+    static let labelSize = 12.0
+    static let smallSize = 11.0
+
+    /// Fonts every system has one of: nothing to install, nothing fetched.
+    static let fontStack = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif"
+
+    /// A role of the theme: its class and its light colour (the presentation attribute, so that a
+    /// program without CSS — a slide program, Inkscape — still draws the light look).
+    enum Ink: String {
+        /// The background.
+        case background = "bg"
+        /// Text.
+        case text = "fg"
+        /// Quieter text: axis labels, details, the legend's values.
+        case muted = "mu"
+        /// Grid lines and axes (a stroke).
+        case grid = "gr"
+        /// The unfilled part of a bar (a limit's track), an empty calendar day.
+        case track = "tr"
+
+        var light: String {
+            switch self {
+            case .background: return "#ffffff"
+            case .text: return "#1f2328"
+            case .muted: return "#59636e"
+            case .grid: return "#d1d9e0"
+            case .track: return "#eef1f4"
+            }
+        }
+
+        var dark: String {
+            switch self {
+            case .background: return "#0d1117"
+            case .text: return "#e6edf3"
+            case .muted: return "#9198a1"
+            case .grid: return "#3d444d"
+            case .track: return "#262c36"
+            }
+        }
+
+        /// Whether the role colours a stroke rather than a fill.
+        var isStroke: Bool { self == .grid }
+    }
+
+    /// The calendar's shades, level 1 to 4 (the terminal's `░▒▓█` in green), light and dark.
+    static let shadesLight = ["#c6e9c9", "#7fcb8a", "#3a9c51", "#1e6b34"]
+    static let shadesDark = ["#0e4429", "#006d32", "#26a641", "#39d353"]
+
+    /// The style sheet: the classes' dark colours on a screen that prefers dark (the light ones
+    /// are the elements' own attributes; paper is always light).
+    static var sheet: String { "@media screen and (prefers-color-scheme: dark){" + darkRules + "}" }
+
+    /// The rules that make the inks dark.
+    static var darkRules: String {
+        var dark = [Ink.background, .text, .muted, .grid, .track].map { ink in
+            ".\(ink.rawValue){\(ink.isStroke ? "stroke" : "fill"):\(ink.dark)}"
+        }
+        // A line in the text's ink (the average, the selected day's outline).
+        dark.append(".ln{stroke:\(Ink.text.dark)}")
+        dark += shadesDark.enumerated().map { ".s\($0.offset + 1){fill:\($0.element)}" }
+        return dark.joined()
+    }
+
+    /// The width `text` takes at `size`, estimated (no font is measured: the program never
+    /// loads one): a terminal cell is about 0.58 em of a proportional sans-serif face, which errs
+    /// wide for most text, so nothing estimated to fit overflows.
+    static func textWidth(_ text: String, size: Double) -> Double {
+        Double(TerminalText.cells(text)) * size * 0.58
+    }
+
+    /// `text` cut to fit `width` at `size`, ending in `…` when cut.
+    static func fitted(_ text: String, width: Double, size: Double) -> String {
+        guard textWidth(text, size: size) > width else { return text }
+        var out = ""
+        for character in text {
+            if textWidth(out + String(character) + "…", size: size) > width { break }
+            out.append(character)
+        }
+        return out + "…"
+    }
+
+    /// Words wrapped into lines of at most `width` at `size`.
+    static func wrapped(_ text: String, width: Double, size: Double) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty, textWidth(candidate, size: size) > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { fitted($0, width: width, size: size) }
+    }
+}

@@ -1,0 +1,47 @@
+// ShownView.swift — the last view that draws, kept for `save` as ggsave keeps the last plot: its name, and how to make its JSON, CSV, text and figure again from the values it was shown with (never from the data as it is later).
+import UsageRender
+
+/// A view as it was shown: each form of it made on demand from the values captured when it
+/// was shown, so `save` writes what was on the screen even after the data moved on.
+public struct ShownView {
+    /// The command that showed it (`week`, `summary`), for messages.
+    public let name: String
+    /// The width it was shown at (`.txt` is drawn at it).
+    let width: Int
+    /// The glyphs and accessible mode it was shown with (`.txt` keeps them, without colour).
+    let theme: Theme
+    let json: () -> JSONText
+    /// Its CSV records, as `--format csv` prints them (each ends in CR; the file adds LF).
+    let csv: (CSVCellPolicy) -> [String]
+    let table: (Int, Theme) -> [String]
+    let figure: () -> Figure
+}
+
+extension Shell {
+    /// Renders a view that draws (as `renderData`: one device's says so) and keeps it as the
+    /// view `save` writes. `csvTable` is for a view whose CSV is a table of its own.
+    func renderView(
+        _ name: String, json: @escaping () -> JSONText, csv shape: CSVShape = .firstList, csvTable: (() -> CSVTable)? = nil,
+        table: @escaping (Int, Theme) -> [String], figure: @escaping () -> Figure
+    ) -> CommandOutcome {
+        let device = shownDevice
+        let json: () -> JSONText = device.map { device in { json().leading("device", .string(device)) } } ?? json
+        let table: (Int, Theme) -> [String] = device.map { device in { width, theme in TextReport.deviceNote(device, width: width) + table(width, theme) } } ?? table
+        let figure: () -> Figure = device.map { device in
+            {
+                var f = figure()
+                f.subtitle = ["Device \(device)", f.subtitle].compactMap { $0 }.joined(separator: " · ")
+                return f
+            }
+        } ?? figure
+        let csv: (CSVCellPolicy) -> [String] = { cells in
+            (csvTable?() ?? CSVTable(json(), shape: shape)).records(cells).map { $0 + "\r" }
+        }
+        shownView = ShownView(name: name, width: width, theme: theme, json: json, csv: csv, table: table, figure: figure)
+        switch output.format {
+        case .json: return .output([json().serialized])
+        case .table: return .output(table(width, theme))
+        case .csv: return .output(csv(output.outputCells))
+        }
+    }
+}
