@@ -15,19 +15,12 @@ public struct Figure: Sendable {
     public var sentence: String?
     /// The charts and tables, in order.
     public var blocks: [FigureBlock]
-    /// The JSON's total in seconds the headline shows (checked against the JSON in the browser test).
-    public var totalSeconds: Int64?
-
-    public init(
-        title: String, subtitle: String? = nil, totals: [String] = [], sentence: String? = nil, blocks: [FigureBlock] = [],
-        totalMicros: Micros? = nil
-    ) {
+    public init(title: String, subtitle: String? = nil, totals: [String] = [], sentence: String? = nil, blocks: [FigureBlock] = []) {
         self.title = title
         self.subtitle = subtitle
         self.totals = totals
         self.sentence = sentence
         self.blocks = blocks
-        self.totalSeconds = totalMicros.map { $0 / 1_000_000 }
     }
 
     /// The blocks that are charts (what an SVG file holds).

@@ -16,7 +16,7 @@ extension Figure {
         let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
         return Figure(
             title: TextFormat.longDate(r.day), subtitle: "Times in \(r.zone)", totals: [r.isEmpty ? totals + " · no usage recorded" : totals],
-            blocks: r.isEmpty ? [.text(title: nil, ["No usage recorded on this day."])] : [], totalMicros: r.totalMicros)
+            blocks: r.isEmpty ? [.text(title: nil, ["No usage recorded on this day."])] : [])
     }
 
     /// `chart category`.
@@ -47,7 +47,7 @@ extension Figure {
         let title = "\(a.name) · \(a.category) · \(TextFormat.shortWeekday(a.day)) \(a.day)"
         let count = a.sessions.count
         guard !a.isEmpty else {
-            return Figure(title: title, totals: ["0m"], blocks: [.text(title: nil, ["No usage of \(a.name) on \(TextFormat.longDate(a.day))."])], totalMicros: 0)
+            return Figure(title: title, totals: ["0m"], blocks: [.text(title: nil, ["No usage of \(a.name) on \(TextFormat.longDate(a.day))."])])
         }
         let series = palette.alone(app: a.name)
         let rgb = FigureSeries.rgb(series)
@@ -76,7 +76,7 @@ extension Figure {
         return Figure(
             title: title,
             totals: ["\(TextFormat.duration(a.micros)) · \(TextFormat.share(a.share)) of the day · \(count) session\(count == 1 ? "" : "s")"],
-            blocks: [.timeline(timeline), .columns(columns), .table(table)], totalMicros: a.micros)
+            blocks: [.timeline(timeline), .columns(columns), .table(table)])
     }
 
     /// `hour H`: each slot of the hour (two on a fall-back day) with its apps ranked.
@@ -87,19 +87,20 @@ extension Figure {
             return figure
         }
         let repeated = TextReport.repeatedHours(r.window.slots)
-        figure.totals = []
-        figure.blocks = slots.map { h in
-            let label = repeated.contains(h.slot.hour) ? TextReport.slotClock(h.slot, repeated: repeated).trimmingTrailingSpaces() : TextReport.slotRange(h.slot, in: r)
-            figure.totals.append("\(label) · \(TextFormat.duration(h.micros))")
+        let labels = slots.map { h in
+            repeated.contains(h.slot.hour) ? TextReport.slotClock(h.slot, repeated: repeated).trimmingTrailingSpaces() : TextReport.slotRange(h.slot, in: r)
+        }
+        figure.title = labels.joined(separator: " and ") + " · " + TextFormat.longDate(r.day)
+        figure.totals = ["\(TextFormat.duration(slots.reduce(0) { $0 + $1.micros })) in \(slots.count == 1 ? "the hour" : "the \(slots.count) hours")"]
+        figure.blocks = zip(slots, labels).map { h, label in
             guard h.micros > 0 else { return .text(title: label, ["No usage."]) }
             let rows = zip(h.apps, TextFormat.durations(h.apps.map(\.micros))).enumerated().map { k, pair in
                 BarChart.Row(
                     rank: k + 1, series: FigureSeries(name: pair.0.name, rgb: FigureSeries.rgb(palette.app(pair.0.name)), value: pair.1),
                     micros: pair.0.micros, value: pair.1, share: TextFormat.share(Double(pair.0.micros) / Double(h.micros)))
             }
-            return .bars(BarChart(title: label, rows: rows, footer: []))
+            return .bars(BarChart(title: "\(label) · \(TextFormat.duration(h.micros))", rows: rows, footer: []))
         }
-        figure.totalSeconds = slots.reduce(0) { $0 + $1.micros } / 1_000_000
         return figure
     }
 

@@ -10,12 +10,12 @@ extension Figure {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         guard total > 0 else {
             return Figure(
-                title: title, totals: ["0m total"], blocks: [.text(title: nil, ["No usage recorded in these \(days.count) days."])], totalMicros: 0)
+                title: title, totals: ["0m total"], blocks: [.text(title: nil, ["No usage recorded in these \(days.count) days."])])
         }
         return Figure(
             title: title, totals: ["\(TextFormat.duration(total)) total"],
             sentence: TextReport.daysSentence(days, previous: previous, theme: Theme(color: false, glyphs: .unicode), span: span),
-            blocks: [.columns(dayColumns(days, selected: selected, labels: labels, colors: colors, title: "By category"))], totalMicros: total)
+            blocks: [.columns(dayColumns(days, selected: selected, labels: labels, colors: colors, title: "By category"))])
     }
 
     /// `insights`: the facts, the week's days, the advice.
@@ -24,7 +24,7 @@ extension Figure {
         guard let first = i.days.first?.day, let last = i.days.last?.day else { return Figure(title: "Insights") }
         let title = "Insights · \(TextFormat.shortWeekday(first)) \(first) – \(TextFormat.shortWeekday(last)) \(last)"
         guard i.totalMicros > 0 else {
-            return Figure(title: title, totals: ["0m total"], blocks: [.text(title: nil, ["No usage recorded in these 7 days."])], totalMicros: 0)
+            return Figure(title: title, totals: ["0m total"], blocks: [.text(title: nil, ["No usage recorded in these 7 days."])])
         }
         let facts = TextReport.insightFacts(i, zone: zone)
         var blocks: [FigureBlock] = [
@@ -33,7 +33,7 @@ extension Figure {
             .text(title: "Advice", TextReport.adviceLines(i)),
         ]
         if !tracked.isEmpty { blocks.append(.text(title: "Tracked time", tracked)) }
-        return Figure(title: title, totals: ["\(TextFormat.duration(i.totalMicros)) total"], blocks: blocks, totalMicros: i.totalMicros)
+        return Figure(title: title, totals: ["\(TextFormat.duration(i.totalMicros)) total"], blocks: blocks)
     }
 
     /// Days as columns stacked by category: the top five categories of the days, then the rest.

@@ -10,15 +10,14 @@ extension Figure {
             let n = s.range.dayCount
             return Figure(
                 title: title, subtitle: subtitle, totals: ["0m total"],
-                blocks: [.text(title: nil, ["No usage recorded in these \(n) day\(n == 1 ? "" : "s")."])], totalMicros: 0)
+                blocks: [.text(title: nil, ["No usage recorded in these \(n) day\(n == 1 ? "" : "s")."])])
         }
         let shown = Array(s.apps.prefix(TextReport.summaryApps))
         let appsTitle = s.apps.count > shown.count ? "Apps · top \(shown.count) of \(s.apps.count)" : "Apps"
         return Figure(
             title: title, subtitle: subtitle, totals: ["\(TextFormat.duration(s.totalMicros)) total"],
             sentence: TextReport.rangeSentence(s, theme: Theme(color: false)),
-            blocks: [.donut(donut(s.categories, total: s.totalMicros, palette: palette)), rangeDays(s), rangeAppsBlock(s, apps: shown, title: appsTitle, palette: palette, restLine: true)],
-            totalMicros: s.totalMicros)
+            blocks: [.donut(donut(s.categories, total: s.totalMicros, palette: palette)), rangeDays(s), rangeAppsBlock(s, apps: shown, title: appsTitle, palette: palette, restLine: true)])
     }
 
     /// `apps … RANGE`.
@@ -26,8 +25,7 @@ extension Figure {
         Figure(
             title: title, subtitle: "\(TextFormat.span(s.range.from, s.range.to)) · times in \(s.zone)",
             totals: ["\(TextFormat.duration(s.totalMicros)) total"],
-            blocks: list.isEmpty ? [.text(title: nil, ["No usage recorded."])] : [rangeAppsBlock(s, apps: list, title: "Apps", palette: palette, restLine: false)],
-            totalMicros: s.totalMicros)
+            blocks: list.isEmpty ? [.text(title: nil, ["No usage recorded."])] : [rangeAppsBlock(s, apps: list, title: "Apps", palette: palette, restLine: false)])
     }
 
     /// `limits`: each limit's use that day against it.

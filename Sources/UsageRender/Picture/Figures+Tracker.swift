@@ -52,7 +52,7 @@ extension Figure {
             title: "Today · \(TextFormat.shortWeekday(clock.day)) \(clock.day)",
             totals: ["\(TextFormat.duration(trackedToday)) tracked", TextReport.status(state, clock: clock, theme: Theme(color: false)),
                      "streak \(days(streak.current)) (longest \(days(streak.longest)))"],
-            blocks: blocks, totalMicros: trackedToday)
+            blocks: blocks)
     }
 
     /// `calendar`: the month's days shaded by tracked time, with the tasks due.
@@ -72,15 +72,14 @@ extension Figure {
         let title = "\(TextFormat.monthName(month.month)) \(month.year)"
         return Figure(
             title: "Calendar · \(title)", totals: ["\(TextFormat.duration(total)) tracked"], sentence: summary + ".",
-            blocks: [.calendar(CalendarChart(title: title, weeks: weeks, levels: ["<1h", "1–3h", "3–6h", "6h+"], summary: summary + "."))],
-            totalMicros: total)
+            blocks: [.calendar(CalendarChart(title: title, weeks: weeks, levels: ["<1h", "1–3h", "3–6h", "6h+"], summary: summary + "."))])
     }
 
     /// `timesheet`: the columns (days or weeks) stacked by category, and the sheet.
     public static func timesheet(_ sheet: Timesheet) -> Figure {
         let title = "Timesheet · " + TextFormat.rangeTitle(sheet.range)
         guard sheet.total > 0 else {
-            return Figure(title: title, totals: ["0m tracked"], blocks: [.text(title: nil, ["No time tracked in these \(sheet.range.dayCount) days."])], totalMicros: 0)
+            return Figure(title: title, totals: ["0m tracked"], blocks: [.text(title: nil, ["No time tracked in these \(sheet.range.dayCount) days."])])
         }
         let rounded = SheetRounding(sheet.groups.map { $0.rows.map(\.cells) }, columns: sheet.columns.count, unit: 60_000_000)
         let hm = { (minutes: Int64, exact: Micros) in TextReport.hoursMinutes(minutes, exact: exact) }
@@ -118,6 +117,6 @@ extension Figure {
                     title: sheet.byWeek ? "Per week by category" : "Per day by category", series: series, columns: columns,
                     stepMicros: axis.stepMicros, steps: axis.steps, average: nil)),
                 .table(FigureTable(title: "Sheet (h:mm)", header: header, rows: rows, styles: styles, numeric: Set(1..<header.count))),
-            ], totalMicros: sheet.total)
+            ])
     }
 }

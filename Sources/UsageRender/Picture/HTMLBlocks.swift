@@ -123,9 +123,9 @@ enum HTMLBlocks {
             page.close("span")
             page.close("div")
             page.close("td")
-            page.element("td", [("class", "num")], text: row.value)
+            page.element("td", [("class", row.limit == nil ? "num" : "note")], text: row.value)
             if !row.share.isEmpty { page.element("td", [("class", "num mu")], text: row.share) }
-            if !row.note.isEmpty { page.element("td", [("class", row.alert ? "num alert" : "num mu")], text: row.note) }
+            if !row.note.isEmpty { page.element("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
             page.close("tr")
         }
         page.close("tbody")

@@ -72,6 +72,7 @@ enum HTMLStyle {
             th,td{padding:.25em .4em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
             thead th{border-bottom:1px solid var(--gr);font-weight:600}
             .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+            .note{text-align:right;font-variant-numeric:tabular-nums}
             .detail{display:block;font-size:.85em}
             td.bar{width:28%;min-width:3em}
             .bar span{display:block;height:.75em;border-radius:2px;margin-top:.4em}

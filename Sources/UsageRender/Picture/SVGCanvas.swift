@@ -54,9 +54,10 @@ struct SVGCanvas {
     /// Text in an ink; data text is shown in its safe form (`Markup.shown`) by the caller.
     mutating func text(
         _ content: String, x: Double, y: Double, size: Double = PictureStyle.labelSize, ink: Ink = .text, anchor: Anchor = .start,
-        bold: Bool = false
+        bold: Bool = false, id: String? = nil
     ) {
-        var attributes = [("x", Markup.number(x)), ("y", Markup.number(y))]
+        var attributes = id.map { [("id", $0)] } ?? []
+        attributes += [("x", Markup.number(x)), ("y", Markup.number(y))]
         if anchor != .start { attributes.append(("text-anchor", anchor.rawValue)) }
         if size != PictureStyle.labelSize { attributes.append(("font-size", Markup.number(size))) }
         if bold { attributes.append(("font-weight", "bold")) }

@@ -18,7 +18,9 @@ extension Figure {
             y += 18
         }
         for (k, line) in totals.enumerated() {
-            header.text(PictureStyle.fitted(Markup.shown(line), width: textWidth, size: 14), x: left, y: y + 15, size: 14, bold: k == 0)
+            header.text(
+                PictureStyle.fitted(Markup.shown(line), width: textWidth, size: 14), x: left, y: y + 15, size: 14, bold: k == 0,
+                id: k == 0 ? "total" : nil)
             y += 21
         }
         if let sentence {
@@ -41,6 +43,8 @@ extension Figure {
             ("xmlns", "http://www.w3.org/2000/svg"), ("width", Markup.number(PictureStyle.width)), ("height", height),
             ("viewBox", "0 0 \(Markup.number(PictureStyle.width)) \(height)"), ("role", "img"), ("aria-labelledby", "title desc"),
             ("font-family", PictureStyle.fontStack), ("font-size", Markup.number(PictureStyle.labelSize)),
+            // Its size for a slide or a drawing program; a browser narrower than it scales it down.
+            ("style", "max-width:100%;height:auto"),
         ])
         doc.newline()
         doc.element("title", [("id", "title")], text: Markup.shown(title))

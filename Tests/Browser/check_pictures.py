@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+# check_pictures.py — every saved picture (NAME.html and NAME.svg beside NAME.json) loaded in headless Chromium and checked as a person and a reviewer would: no console error, no request leaving the page, no alert, nothing wider than a 320 px phone or a 1280 px desktop, not blank (light, dark, printed on A4 without a cut chart), the totals' text equal to the JSON's, the data's names shown as text and never as markup; the SVG parsed as XML with namespaces and its geometry read back against the JSON (svg_geometry.py).
+# Usage: check_pictures.py FOLDER [FOLDER …]   (exit 1 with every problem listed)
+import json
+import os
+import re
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+import svg_geometry  # noqa: E402
+
+WIDTHS = (320, 1280)
+# A4 at 96 px an inch with 14 mm margins (the report's @page): the printed page's content box.
+A4_WIDTH, A4_HEIGHT = round((210 - 28) / 25.4 * 96), round((297 - 28) / 25.4 * 96)
+
+
+def duration(seconds):
+    """The program's duration text, written again from its rule: whole minutes, half a minute up; `<1m` under it."""
+    micros = round(seconds * 1_000_000)
+    minutes = (micros + 30_000_000) // 60_000_000 if micros > 0 else 0
+    if minutes <= 0:
+        return "<1m" if micros > 0 else "0m"
+    if minutes < 60:
+        return f"{minutes}m"
+    return f"{minutes // 60}h" if minutes % 60 == 0 else f"{minutes // 60}h {minutes % 60}m"
+
+
+def expected_total(document):
+    """The headline the JSON says: its total (or the sum of its hours or days) as a duration; a limits'
+    count of crossed limits."""
+    if "limits" in document:
+        crossed = sum(1 for l in document["limits"] if l["crossed"])
+        n = len(document["limits"])
+        return f"{crossed} of {n} limit{'' if n == 1 else 's'} crossed"
+    for key in ("total_seconds", "tracked_seconds", "seconds"):
+        if key in document:
+            return duration(document[key])
+    if "hours" in document:
+        return duration(sum(h["seconds"] for h in document["hours"]))
+    if "slots" in document:
+        return duration(sum(s["seconds"] for s in document["slots"]))
+    if "days" in document:
+        key = "total_seconds" if "total_seconds" in document["days"][0] else "tracked_seconds"
+        return duration(sum(d[key] for d in document["days"]))
+    raise ValueError("no total in the JSON")
+
+
+BIDI = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+
+
+def safe(name):
+    """A data name as the terminal shows it (controls and bidi controls as escapes), and the characters XML cannot hold."""
+    out = []
+    for ch in name:
+        v = ord(ch)
+        if ch == "\x1b":
+            out.append("\\e")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif v < 0x20 or 0x7F <= v <= 0x9F or v in (0x2028, 0x2029) or v in BIDI or v in (0xFFFE, 0xFFFF):
+            out.append("\\u{%X}" % v)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def names(document):
+    """The names of apps and categories the JSON holds that the picture lists: `summary`'s top ten
+    apps, and the categories the ring names (past six, the sixth and later fold into `N others`)."""
+    found = set()
+    apps = document.get("apps") if isinstance(document.get("apps"), list) else []
+    for app in apps[:10] if "daily" in document else apps:
+        found.add(app["name"])
+    categories = document.get("categories") if isinstance(document.get("categories"), list) else []
+    for category in categories[:5] if len(categories) > 6 else categories:
+        found.add(category["name"])
+    return found
+
+
+def png_not_blank(data):
+    """Whether a PNG shows something: a few colours, and at least 1% of pixels off the most common one."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, chunks = 8, {}
+    idat = b""
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            chunks["ihdr"] = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height = int.from_bytes(chunks["ihdr"][0:4], "big"), int.from_bytes(chunks["ihdr"][4:8], "big")
+    depth, color = chunks["ihdr"][8], chunks["ihdr"][9]
+    assert depth == 8 and color in (2, 6), "an 8-bit RGB(A) screenshot"
+    bpp = 4 if color == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    previous = bytearray(stride)
+    counts = {}
+    pos = 0
+    for _ in range(height):
+        kind = raw[pos]
+        line = bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = previous[i]
+            c = previous[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + b) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 0xFF
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+        for i in range(0, stride, bpp * 2):  # every other pixel is plenty
+            key = bytes(line[i:i + 3])
+            counts[key] = counts.get(key, 0) + 1
+        previous = line
+    total = sum(counts.values())
+    common = max(counts.values())
+    return len(counts) >= 3 and (total - common) / total >= 0.01
+
+
+LAYOUT = """(() => {
+  const w = document.documentElement.clientWidth;
+  const bad = [];
+  for (const e of document.querySelectorAll('*')) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && (r.right > w + 0.5 || r.left < -0.5)) bad.push(e.tagName + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  const markup = document.querySelectorAll('script, img, iframe, object, embed, foreignObject, link, audio, video').length;
+  const total = document.getElementById('total');
+  return {width: w, scroll: document.documentElement.scrollWidth, bad: bad.slice(0, 5), markup,
+          total: total ? total.textContent : null, text: document.documentElement.textContent,
+          background: getComputedStyle(document.body || document.documentElement).backgroundColor};
+})()"""
+
+PRINT = """(() => {
+  const tall = [];
+  for (const e of document.querySelectorAll('figure, table, section > svg')) {
+    const r = e.getBoundingClientRect();
+    if (r.height > %d) tall.push(e.tagName + ' ' + Math.round(r.height));
+  }
+  const loose = [...document.querySelectorAll('figure, table')].filter(e => getComputedStyle(e).breakInside !== 'avoid').length;
+  return {tall, loose, width: document.documentElement.scrollWidth};
+})()""" % A4_HEIGHT
+
+
+def check_page(browser, path, document, problems, name):
+    url = "file://" + os.path.abspath(path)
+    is_html = path.endswith(".html")
+    for width, dark in [(w, False) for w in WIDTHS] + [(WIDTHS[-1], True)]:
+        if True:
+            page = browser.open(url, width, mobile=is_html and width < 500, dark=dark)
+            label = f"{name} at {width} px{' dark' if dark else ''}"
+            try:
+                leaving = [u for u in page.requests() if u != url]
+                if leaving:
+                    problems.append(f"{label}: requests left the page: {leaving[:3]}")
+                if page.errors():
+                    problems.append(f"{label}: errors: {page.errors()[:3]}")
+                if page.dialogs():
+                    problems.append(f"{label}: a dialog opened: {page.dialogs()}")
+                facts = page.evaluate(LAYOUT)
+                if facts["scroll"] > facts["width"] or facts["bad"]:
+                    problems.append(f"{label}: wider than the viewport ({facts['scroll']} > {facts['width']}): {facts['bad']}")
+                if facts["markup"]:
+                    problems.append(f"{label}: {facts['markup']} script, image, frame or embedded element(s)")
+                want = expected_total(document)
+                if facts["total"] is None or not facts["total"].startswith(want):
+                    problems.append(f"{label}: the totals say {facts['total']!r}, the JSON {want!r}")
+                for n in names(document):
+                    if safe(n) not in facts["text"]:
+                        problems.append(f"{label}: the name {safe(n)!r} is not shown as text")
+                if is_html and dark and facts["background"] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"):
+                    problems.append(f"{label}: the page stays light in dark mode ({facts['background']})")
+                if not png_not_blank(page.screenshot()):
+                    problems.append(f"{label}: the screenshot is blank")
+            finally:
+                page.close()
+    if is_html:
+        page = browser.open(url, A4_WIDTH, height=A4_HEIGHT, print_media=True)
+        try:
+            facts = page.evaluate(PRINT)
+            if facts["tall"] or facts["loose"] or facts["width"] > A4_WIDTH:
+                problems.append(f"{name} printed on A4: charts taller than a page {facts['tall']}, {facts['loose']} may be cut, width {facts['width']}")
+        finally:
+            page.close()
+
+
+def main(folders):
+    problems, checked, unchecked = [], 0, []
+    browser = cdp.Browser()
+    try:
+        for folder in folders:
+            for entry in sorted(os.listdir(folder)):
+                if not entry.endswith(".json"):
+                    continue
+                base = os.path.join(folder, entry[:-5])
+                document = json.load(open(base + ".json", encoding="utf-8"))
+                for ext in (".html", ".svg"):
+                    if not os.path.exists(base + ext):
+                        continue
+                    name = os.path.basename(base) + ext
+                    if ext == ".svg":
+                        found, skipped = svg_geometry.check(open(base + ext, encoding="utf-8").read(), document, name)
+                        problems += found
+                        unchecked += [f"{name}: {s}" for s in skipped]
+                    check_page(browser, base + ext, document, problems, name)
+                    checked += 1
+    finally:
+        browser.close()
+    for line in unchecked:
+        print(f"  (no JSON to check the geometry of {line} against)")
+    if problems:
+        print(f"check_pictures: {len(problems)} problem(s) in {checked} files:", file=sys.stderr)
+        for p in problems:
+            print("  " + p, file=sys.stderr)
+        return 1
+    if checked == 0:
+        print("check_pictures: no picture found", file=sys.stderr)
+        return 1
+    print(f"check_pictures: {checked} pictures loaded in Chromium at {' and '.join(map(str, WIDTHS))} px, light and dark; no problem")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: check_pictures.py FOLDER [FOLDER …]")
+    sys.exit(main(sys.argv[1:]))
