@@ -141,6 +141,20 @@ struct ReadmeChartTests {
         #expect(readme.contains("](docs/show.png)"))
     }
 
+    /// The README's saved picture, docs/week.svg, is what `save` writes of the sample's week now.
+    @Test func theReadmesSavedWeekIsWhatSaveWritesNow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("week.svg").path
+        let r = try Binary.run(["--no-history", "-c", "week", "-c", "save \(path)"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let stored = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/week.svg"), encoding: .utf8)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == stored, "docs/week.svg is stale: run scripts/readme-picture")
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("](docs/week.svg)"))
+    }
+
     /// The command reference's chart example is the binary's real output, so it never goes stale.
     @Test func theCommandReferenceShowsTheRealShowAt80Columns() throws {
         let reference = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/COMMANDS.md"), encoding: .utf8)

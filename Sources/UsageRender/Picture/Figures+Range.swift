@@ -5,7 +5,7 @@ extension Figure {
     /// `summary RANGE`: the sentence, the categories, the days, the top apps and the rest.
     public static func summary(_ s: RangeSummary, palette: Palette) -> Figure {
         let title = TextFormat.rangeTitle(s.range)
-        let subtitle = "\(TextFormat.span(s.range.from, s.range.to)) · times in \(s.zone)"
+        let subtitle = Figure.rangeLine(title, s.range, zone: s.zone)
         guard s.totalMicros > 0 else {
             let n = s.range.dayCount
             return Figure(
@@ -23,7 +23,7 @@ extension Figure {
     /// `apps … RANGE`.
     public static func rangeApps(_ s: RangeSummary, apps list: [AppUsage], title: String, palette: Palette) -> Figure {
         Figure(
-            title: title, subtitle: "\(TextFormat.span(s.range.from, s.range.to)) · times in \(s.zone)",
+            title: title, subtitle: Figure.rangeLine(title, s.range, zone: s.zone),
             totals: ["\(TextFormat.duration(s.totalMicros)) total"],
             blocks: list.isEmpty ? [.text(title: nil, ["No usage recorded."])] : [rangeAppsBlock(s, apps: list, title: "Apps", palette: palette, restLine: false)])
     }
@@ -49,6 +49,12 @@ extension Figure {
         return Figure(
             title: title, totals: ["\(crossed) of \(statuses.count) limit\(statuses.count == 1 ? "" : "s") crossed"],
             blocks: [.bars(BarChart(title: "Limits", rows: rows, footer: []))])
+    }
+
+    /// The line under a range's title: its days, unless the title already names them, and the zone.
+    static func rangeLine(_ title: String, _ range: DateRange, zone: String) -> String {
+        let span = TextFormat.span(range.from, range.to)
+        return (title.contains(span) ? "" : span + " · ") + "times in \(zone)"
     }
 
     /// The range's apps as ranked bars, each with the whole list's minutes; with `restLine`,

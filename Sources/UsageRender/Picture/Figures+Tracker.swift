@@ -110,7 +110,7 @@ extension Figure {
         styles.append(.total)
         let header = [""] + labels.map { sheet.byWeek ? $0.1 : "\($0.0) \($0.1)" } + ["Total"]
         return Figure(
-            title: title, subtitle: "\(TextFormat.span(sheet.range.from, sheet.range.to)) · times in \(sheet.zone)",
+            title: title, subtitle: Figure.rangeLine(title, sheet.range, zone: sheet.zone),
             totals: ["\(TextFormat.duration(minutes: rounded.total, of: sheet.total)) tracked"],
             blocks: [
                 .columns(ColumnChart(

@@ -41,15 +41,12 @@ enum HTMLStyle {
     static let policy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'"
 
     static var sheet: String {
-        typealias Ink = PictureStyle.Ink
-        let inks: [Ink] = [.background, .text, .muted, .grid, .track]
-        let light = inks.map { "--\($0.rawValue):\($0.light)" }.joined(separator: ";")
-        let dark = inks.map { "--\($0.rawValue):\($0.dark)" }.joined(separator: ";")
-        let shadesLight = PictureStyle.shadesLight.enumerated().map { ".l\($0.offset + 1){background:\($0.element)}" }.joined()
-        let shadesDark = PictureStyle.shadesDark.enumerated().map { ".l\($0.offset + 1){background:\($0.element)}" }.joined()
+        let light = PictureStyle.variables(dark: false)
+        let shades = (1...4).map { ".l\($0){background:var(--s\($0))}" }.joined()
         return """
             :root{color-scheme:light dark;\(light)}
-            @media screen and (prefers-color-scheme:dark){:root{\(dark)}\(PictureStyle.darkRules)\(shadesDark)}
+            @media screen and (prefers-color-scheme:dark){:root{\(PictureStyle.variables(dark: true))}}
+            \(PictureStyle.classRules)
             *{box-sizing:border-box}
             body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 \(PictureStyle.fontStack)}
             main{max-width:720px;margin:0 auto;padding:20px 16px 32px}
@@ -88,7 +85,7 @@ enum HTMLStyle {
             .cal td.out{background:none}
             .cal td.sel{outline:2px solid var(--fg);outline-offset:-2px;font-weight:700}
             .cal .due{display:block;font-size:.8em;color:var(--mu)}
-            \(shadesLight)
+            \(shades)
             .narrow{display:none}
             @media (max-width:560px){body{font-size:14px}main{padding:14px 10px 24px}dl{grid-template-columns:1fr}dd{margin-bottom:.4em}
             .wide{display:none}.narrow{display:block}.cal td{height:2.8em;font-size:.8em}}

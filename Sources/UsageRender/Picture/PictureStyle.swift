@@ -56,19 +56,25 @@ enum PictureStyle {
     static let shadesLight = ["#c6e9c9", "#7fcb8a", "#3a9c51", "#1e6b34"]
     static let shadesDark = ["#0e4429", "#006d32", "#26a641", "#39d353"]
 
-    /// The style sheet: the classes' dark colours on a screen that prefers dark (the light ones
-    /// are the elements' own attributes; paper is always light).
-    static var sheet: String { "@media screen and (prefers-color-scheme: dark){" + darkRules + "}" }
+    /// The inks as custom properties (`--fg:#1f2328;…`, the shades `--s1`…`--s4`), light or dark.
+    static func variables(dark: Bool) -> String {
+        let inks = [Ink.background, .text, .muted, .grid, .track].map { "--\($0.rawValue):\(dark ? $0.dark : $0.light)" }
+        let shades = (dark ? shadesDark : shadesLight).enumerated().map { "--s\($0.offset + 1):\($0.element)" }
+        return (inks + shades).joined(separator: ";")
+    }
 
-    /// The rules that make the inks dark.
-    static var darkRules: String {
-        var dark = [Ink.background, .text, .muted, .grid, .track].map { ink in
-            ".\(ink.rawValue){\(ink.isStroke ? "stroke" : "fill"):\(ink.dark)}"
-        }
+    /// Each class takes its ink from its custom property. A program without custom properties
+    /// (LibreOffice, Inkscape) drops these rules whole and keeps the elements' own light colours:
+    /// none of them can draw light text on white by taking the dark rules without their media query.
+    static let classRules =
+        [Ink.background, .text, .muted, .grid, .track].map { ".\($0.rawValue){\($0.isStroke ? "stroke" : "fill"):var(--\($0.rawValue))}" }.joined()
         // A line in the text's ink (the average, the selected day's outline).
-        dark.append(".ln{stroke:\(Ink.text.dark)}")
-        dark += shadesDark.enumerated().map { ".s\($0.offset + 1){fill:\($0.element)}" }
-        return dark.joined()
+        + ".ln{stroke:var(--fg)}"
+        + (1...4).map { ".s\($0){fill:var(--s\($0))}" }.joined()
+
+    /// The SVG file's style sheet: light, dark on a screen that prefers dark (paper is always light).
+    static var sheet: String {
+        "svg{\(variables(dark: false))}@media screen and (prefers-color-scheme: dark){svg{\(variables(dark: true))}}" + classRules
     }
 
     /// The width `text` takes at `size`, estimated (no font is measured: the program never

@@ -104,7 +104,8 @@ struct SVGCanvas {
             }
             // One text: the value follows the name at the font's own width, whatever the font.
             markup.open("text", [("x", Markup.number(x + 18)), ("y", Markup.number(row + 14)), ("fill", Ink.text.light), ("class", Ink.text.rawValue)])
-            markup.write(name + " ")
+            // A no-break space: an SVG reader that trims the spaces at a text's end (LibreOffice) keeps it.
+            markup.write(name + "\u{A0}")
             markup.element("tspan", [("fill", Ink.muted.light), ("class", Ink.muted.rawValue)], text: entry.value)
             markup.close("text")
             x += width + 18
