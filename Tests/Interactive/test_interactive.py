@@ -313,6 +313,24 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertNotIn("By category", out)
         self.assertEqual(self.history()[-1], "chart hourly")
 
+    def test_save_completes_its_name_and_the_folder_then_writes_the_week_shown(self):
+        shell = self.started()
+        (self.cwd / "reports").mkdir()
+        shell.run("week", until="Week ending Monday, February 23, 2026")
+        shell.send("sav")
+        shell.send(TAB)
+        shell.send("rep")
+        shell.send(TAB)
+        out = shell.run("week.svg", until="saved week as SVG to reports/week.svg")
+        self.assertEqual(self.history()[-1], "save reports/week.svg")
+        svg = (self.cwd / "reports" / "week.svg").read_text(encoding="utf-8")
+        self.assertTrue(svg.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"'), svg[:80])
+        # Again: the file is kept, the shell says so in one line and goes on.
+        out = shell.run("save reports/week.svg", until="add --force to replace it")
+        self.assertIn("save: 'reports/week.svg' already exists: add --force to replace it", out)
+        self.assertEqual((self.cwd / "reports" / "week.svg").read_text(encoding="utf-8"), svg)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+
     def test_tab_completes_app_name_with_quotes_and_history_has_no_trailing_space(self):
         shell = self.started()
         shell.send("app Goo")
