@@ -62,6 +62,13 @@ public final class Shell {
         return colors
     }
 
+    /// The session's colours if a coloured chart has handed them out for the data and zone of
+    /// now; never computed here.
+    var seriesColorsIfKnown: SeriesColors? {
+        guard let cache = colorsCache, cache.generation == model.historyVersion, cache.zone == model.zone else { return nil }
+        return cache.colors
+    }
+
     /// A day's series with the session's colours (monochrome needs none: its patterns go by rank).
     func palette(_ r: DayReport, theme: Theme) -> Palette {
         Palette(r, colors: theme.color ? seriesColors : nil)

@@ -34,7 +34,7 @@ def expected_total(document):
         crossed = sum(1 for l in document["limits"] if l["crossed"])
         n = len(document["limits"])
         return f"{crossed} of {n} limit{'' if n == 1 else 's'} crossed"
-    for key in ("total_seconds", "tracked_seconds", "seconds"):
+    for key in ("category_seconds", "total_seconds", "tracked_seconds", "seconds"):
         if key in document:
             return duration(document[key])
     if "hours" in document:
@@ -149,53 +149,82 @@ LAYOUT = """(() => {
 
 PRINT = """(() => {
   const tall = [];
-  for (const e of document.querySelectorAll('figure, table, section > svg')) {
+  for (const e of document.querySelectorAll('figure')) {
     const r = e.getBoundingClientRect();
     if (r.height > %d) tall.push(e.tagName + ' ' + Math.round(r.height));
   }
-  const loose = [...document.querySelectorAll('figure, table')].filter(e => getComputedStyle(e).breakInside !== 'avoid').length;
-  return {tall, loose, width: document.documentElement.scrollWidth};
-})()""" % A4_HEIGHT
+  const loose = [...document.querySelectorAll('figure, tr')].filter(e => getComputedStyle(e).breakInside !== 'avoid').length;
+  const wide = [...document.querySelectorAll('table, figure')].filter(e => e.getBoundingClientRect().width > %d + 0.5).length;
+  return {tall, loose, wide};
+})()""" % (A4_HEIGHT, A4_WIDTH)
+
+
+CALENDAR = """(() => [...document.querySelectorAll('.cal td[title]')].map(td => {
+  const m = td.className.match(/\\bl([1-4])\\b/);
+  const level = m ? Number(m[1]) : 0;
+  const want = level ? getComputedStyle(document.documentElement).getPropertyValue('--s' + level).trim() : null;
+  return [td.title.slice(0, 10), level, getComputedStyle(td).backgroundColor, want];
+}))()"""
+
+
+def rgb(hex_colour):
+    """`#7fcb8a` as the browser writes a computed colour: `rgb(127, 203, 138)`."""
+    v = int(hex_colour.lstrip("#"), 16)
+    return f"rgb({v >> 16}, {(v >> 8) & 0xFF}, {v & 0xFF})"
+
+
+def check_calendar(page, document, problems, label):
+    """The HTML calendar: each day's shade is its tracked time's step, and is drawn in that shade."""
+    days = {d["date"]: d["tracked_seconds"] for d in document["days"]}
+    for date, level, background, want in page.evaluate(CALENDAR):
+        t = days.get(date, 0)
+        expected = 0 if t <= 0 else 1 if t < 3600 else 2 if t < 3 * 3600 else 3 if t < 6 * 3600 else 4
+        if level != expected:
+            problems.append(f"{label}: {date} is shaded {level}, its {t} s make it {expected}")
+        elif want and background != rgb(want):
+            problems.append(f"{label}: {date} should be drawn {want} ({rgb(want)}) but is {background}")
 
 
 def check_page(browser, path, document, problems, name):
     url = "file://" + os.path.abspath(path)
     is_html = path.endswith(".html")
     for width, dark in [(w, False) for w in WIDTHS] + [(WIDTHS[-1], True)]:
-        if True:
-            page = browser.open(url, width, mobile=is_html and width < 500, dark=dark)
-            label = f"{name} at {width} px{' dark' if dark else ''}"
-            try:
-                leaving = [u for u in page.requests() if u != url]
-                if leaving:
-                    problems.append(f"{label}: requests left the page: {leaving[:3]}")
-                if page.errors():
-                    problems.append(f"{label}: errors: {page.errors()[:3]}")
-                if page.dialogs():
-                    problems.append(f"{label}: a dialog opened: {page.dialogs()}")
-                facts = page.evaluate(LAYOUT)
-                if facts["scroll"] > facts["width"] or facts["bad"]:
-                    problems.append(f"{label}: wider than the viewport ({facts['scroll']} > {facts['width']}): {facts['bad']}")
-                if facts["markup"]:
-                    problems.append(f"{label}: {facts['markup']} script, image, frame or embedded element(s)")
-                want = expected_total(document)
-                if facts["total"] is None or not facts["total"].startswith(want):
-                    problems.append(f"{label}: the totals say {facts['total']!r}, the JSON {want!r}")
-                for n in names(document):
-                    if safe(n) not in facts["text"]:
-                        problems.append(f"{label}: the name {safe(n)!r} is not shown as text")
-                if is_html and dark and facts["background"] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"):
-                    problems.append(f"{label}: the page stays light in dark mode ({facts['background']})")
-                if not png_not_blank(page.screenshot()):
-                    problems.append(f"{label}: the screenshot is blank")
-            finally:
-                page.close()
+        page = browser.open(url, width, mobile=is_html and width < 500, dark=dark)
+        label = f"{name} at {width} px{' dark' if dark else ''}"
+        try:
+            leaving = [u for u in page.requests() if u != url]
+            if leaving:
+                problems.append(f"{label}: requests left the page: {leaving[:3]}")
+            if page.errors():
+                problems.append(f"{label}: errors: {page.errors()[:3]}")
+            if page.dialogs():
+                problems.append(f"{label}: a dialog opened: {page.dialogs()}")
+            facts = page.evaluate(LAYOUT)
+            if facts["scroll"] > facts["width"] or facts["bad"]:
+                problems.append(f"{label}: wider than the viewport ({facts['scroll']} > {facts['width']}): {facts['bad']}")
+            if facts["markup"]:
+                problems.append(f"{label}: {facts['markup']} script, image, frame or embedded element(s)")
+            want = expected_total(document)
+            if facts["total"] is None or not facts["total"].startswith(want):
+                problems.append(f"{label}: the totals say {facts['total']!r}, the JSON {want!r}")
+            for n in names(document):
+                if safe(n) not in facts["text"]:
+                    problems.append(f"{label}: the name {safe(n)!r} is not shown as text")
+            if is_html and dark and facts["background"] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"):
+                problems.append(f"{label}: the page stays light in dark mode ({facts['background']})")
+            if is_html and isinstance(document.get("days"), list) and document["days"] and "tracked_seconds" in document["days"][0]:
+                check_calendar(page, document, problems, label)
+            if not png_not_blank(page.screenshot()):
+                problems.append(f"{label}: the screenshot is blank")
+        finally:
+            page.close()
     if is_html:
         page = browser.open(url, A4_WIDTH, height=A4_HEIGHT, print_media=True)
         try:
             facts = page.evaluate(PRINT)
-            if facts["tall"] or facts["loose"] or facts["width"] > A4_WIDTH:
-                problems.append(f"{name} printed on A4: charts taller than a page {facts['tall']}, {facts['loose']} may be cut, width {facts['width']}")
+            if facts["tall"] or facts["loose"] or facts["wide"]:
+                problems.append(f"{name} printed on A4: charts taller than a page {facts['tall']}, {facts['loose']} charts or rows may be cut, "
+                                f"{facts['wide']} tables or charts wider than the page")
         finally:
             page.close()
 

@@ -91,7 +91,7 @@ struct PostgresBulkImportTests {
         let data = try w.sessions("large.json", count: Self.large)
         let r = try Binary.run(["--db", db.conninfo, "import", data])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(reader.isRunning, "the import ended before the reader did")
+        #expect(reader.process.isRunning, "the import ended before the reader did")
         #expect(try Self.indexes(db).oids == before.oids)
         #expect(try db.sql("SELECT count(*) FROM usage_shell.session") == String(Self.large + 3))
     }
@@ -124,7 +124,8 @@ struct PostgresBulkImportTests {
         try importer.run()
         var waited = 0
         while importer.isRunning {
-            if try db.sql("SELECT count(*) FROM pg_locks WHERE relation = 'usage_shell.session'::regclass AND NOT granted") != "0" { waited += 1 }
+            let waiting = "SELECT count(*) FROM pg_locks WHERE relation = 'usage_shell.session'::regclass AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            if try db.sql(waiting) != "0" { waited += 1 }
             Thread.sleep(forTimeInterval: 0.05)
         }
         importer.waitUntilExit()  // reaped: a Process never waited for outlives the test
@@ -134,28 +135,32 @@ struct PostgresBulkImportTests {
         #expect(try db.sql("SELECT count(*) FROM usage_shell.session") == String(Self.large + 3))
     }
 
-    /// A psql session holding the session table in an open transaction (as a long report does).
-    static func holdingTheTable(_ db: TestPostgres) throws -> Process {
+    /// A psql session holding the session table in an open transaction (as a long report does),
+    /// named for this test alone (its `application_name`): the tests run in parallel on one
+    /// server, and each ends only its own reader.
+    static func holdingTheTable(_ db: TestPostgres) throws -> (process: Process, name: String) {
         let reader = Process()
+        let name = "usage-shell-test-reader-\(UUID().uuidString)"
         reader.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
         reader.arguments = ["-X", "-q", db.conninfo, "-c", "BEGIN; SELECT count(*) FROM usage_shell.session; SELECT pg_sleep(120); COMMIT"]
+        reader.environment = ProcessInfo.processInfo.environment.merging(["PGAPPNAME": name]) { $1 }
         reader.standardOutput = FileHandle.nullDevice
         reader.standardError = FileHandle.nullDevice
         try reader.run()
-        let holds = "SELECT count(*) FROM pg_locks l WHERE l.relation = 'usage_shell.session'::regclass AND l.granted AND l.pid <> pg_backend_pid()"
+        let holds = "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.relation = 'usage_shell.session'::regclass AND l.granted AND a.application_name = '\(name)'"
         for _ in 0..<100 {
             if try db.sql(holds) != "0" { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
         #expect(try db.sql(holds) == "1", "the reader holds the table")
-        return reader
+        return (reader, name)
     }
 
-    /// Ends the reader and waits for it (a Process never waited for outlives the test).
-    static func release(_ reader: Process, _ db: TestPostgres) {
-        reader.terminate()
-        _ = try? db.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(120)%' AND pid <> pg_backend_pid()")
-        reader.waitUntilExit()
+    /// Ends this test's reader, and only it, and waits for it (a Process never waited for outlives the test).
+    static func release(_ reader: (process: Process, name: String), _ db: TestPostgres) {
+        reader.process.terminate()
+        _ = try? db.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(reader.name)'")
+        reader.process.waitUntilExit()
     }
 
     /// The rule is the import's, not each file's: two files of 30,000 new sessions (60,000 in

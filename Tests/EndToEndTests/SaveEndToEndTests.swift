@@ -1,5 +1,8 @@
 // SaveEndToEndTests.swift — `save FILE` through the built binary: every format of the last view that draws (and each the same as what the screen or --format printed), every view that draws saved as SVG and HTML, the refusals with their exact lines and exit status, an existing file kept, the folder that must exist, hostile names.
 import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import Testing
 
 struct SaveEndToEndTests {
@@ -35,7 +38,7 @@ struct SaveEndToEndTests {
         let html = try f.text("w.html")
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;;"))
-        #expect(html.contains("<p class=\"total\" id=\"total\">47h 44m total</p>"))
+        #expect(html.contains("<p class=\"headline\" id=\"total\">47h 44m total</p>"))
     }
 
     @Test func saveKeepsTheLastViewThatDrawsNotTheLastCommand() throws {
@@ -79,12 +82,67 @@ struct SaveEndToEndTests {
 
     @Test func saveAsSVGOfAViewWithoutAChartSaysSoAndHTMLStillWorks() throws {
         let f = try Folder()
-        let r = try Binary.run(["-c", "day", "-c", "save \(f.path("d.svg"))"])
+        // `limits` with none set draws nothing: its HTML says so.
+        let r = try Binary.run(["-c", "limits", "-c", "save \(f.path("l.svg"))"])
         #expect(r.status == 1)
-        #expect(r.stderr == "error: line 2: save: the last view ('day') has no chart to draw as SVG: save it as .html, .txt, .json or .csv\n")
-        let html = try Binary.run(["-c", "day", "-c", "save \(f.path("d.html"))"])
+        #expect(r.stderr == "error: line 2: save: the last view ('limits') has no chart to draw as SVG: save it as .html, .txt, .json or .csv\n")
+        let html = try Binary.run(["-c", "limits", "-c", "save \(f.path("l.html"))"])
         #expect(html.status == 0)
-        #expect(f.names == ["d.html"])
+        #expect(f.names == ["l.html"])
+        #expect(try f.text("l.html").contains("No limits: set one with"))
+    }
+
+    /// `day next` printed its header as a view of its own, so the week shown before it could no
+    /// longer be saved (found by a reviewing helper: the documented example failed).
+    @Test func bugDayNextReplacedTheWeekShownAsTheViewToSave() throws {
+        let f = try Folder()
+        let r = try Binary.run(["--day", "2026-02-20", "-c", "week", "-c", "day next", "-c", "save \(f.path("w.json"))"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try f.text("w.json") == Binary.run(["--day", "2026-02-20", "--format", "json", "-c", "week"]).stdout)
+    }
+
+    /// A chart's title took a data name raw (`apps category NAME`): a character XML cannot hold
+    /// made the whole SVG unreadable (found by a reviewing helper).
+    @Test func bugAChartTitleWithACharacterXMLCannotHoldMadeTheSVGInvalid() throws {
+        let f = try Folder()
+        let data = f.path("odd.json")
+        try """
+        [{"app_name": "Mail", "category": "x\\uFFFEy", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T10:00:00Z"}]
+        """.write(toFile: data, atomically: true, encoding: .utf8)
+        let r = try Binary.run([data, "--tz", "UTC", "-c", "apps category x", "-c", "save \(f.path("c.svg"))"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try f.text("c.svg")
+        #expect(!svg.contains("\u{FFFE}"))
+        #expect(svg.contains("Apps in x\\u{FFFE}y"))
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.shouldProcessNamespaces = true
+        #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+    }
+
+    /// The picture's colours were the session's as they were when saving, not when shown: a
+    /// `load` between them recoloured the saved view (found by a reviewing helper).
+    @Test func bugALoadBetweenAViewAndItsSaveRecolouredIt() throws {
+        let f = try Folder()
+        let other = f.path("other.json")
+        try """
+        [{"app_name": "Spotify", "category": "Work", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T12:00:00Z"}]
+        """.write(toFile: other, atomically: true, encoding: .utf8)
+        for colour in ["never", "truecolor"] {
+            let r = try Binary.run([
+                "--color", colour, "-c", "show", "-c", "save \(f.path("a-\(colour).svg"))", "-c", "load \(other)", "-c", "save \(f.path("b-\(colour).svg"))",
+            ])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try f.text("a-\(colour).svg") == f.text("b-\(colour).svg"), "\(colour)")
+        }
+    }
+
+    /// `.txt` is the view as the terminal draws it without colour, whatever colour the screen had.
+    @Test func theTextIsTheMonochromeDrawingEvenAfterAColouredScreen() throws {
+        let f = try Folder()
+        let r = try Binary.run(["--color", "truecolor", "--width", "100", "-c", "show", "-c", "save \(f.path("s.txt"))"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\u{1B}["))
+        #expect(try f.text("s.txt") == Binary.run(["--color", "never", "--width", "100", "-c", "show"]).stdout)
     }
 
     @Test func saveNeedsAFormatItKnowsAndAFolderThatExists() throws {
@@ -117,8 +175,11 @@ struct SaveEndToEndTests {
         let f = try Folder()
         let r = try Binary.run(["-c", view, "-c", "save \(f.path("v.svg"))", "-c", "save \(f.path("v.html"))"])
         #expect(r.status == 0, "\(view): \(r.stderr)")
+        let parser = XMLParser(data: Data(try f.text("v.svg").utf8))
+        parser.shouldProcessNamespaces = true
+        #expect(parser.parse(), "\(view): not well-formed: \(String(describing: parser.parserError))")
         #expect(try f.text("v.svg").contains("role=\"img\""))
-        #expect(try f.text("v.html").contains("</main>"))
+        #expect(try f.text("v.html").hasSuffix("</main>\n</body>\n</html>\n"))
     }
 
     @Test func limitsAndTrackedTimeSaveToo() throws {

@@ -58,8 +58,10 @@ struct PictureMarkupTests {
         #expect(PictureStyle.fitted("Safari", width: 100, size: 12) == "Safari")
         let cut = PictureStyle.fitted("Visual Studio Code — Insiders", width: 100, size: 12)
         #expect(cut.hasSuffix("…") && PictureStyle.textWidth(cut, size: 12) <= 100)
-        // Wide characters take two cells.
-        #expect(PictureStyle.textWidth("微信", size: 10) == PictureStyle.textWidth("abcd", size: 10))
+        // By kind of character, in ems: narrow and wide letters, capitals, a wide character.
+        #expect(abs(PictureStyle.textWidth("ilj", size: 10) - 10.8) < 1e-9)
+        #expect(abs(PictureStyle.textWidth("MWa", size: 10) - 26.2) < 1e-9)
+        #expect(abs(PictureStyle.textWidth("微信 9", size: 10) - 30.8) < 1e-9)
         let lines = PictureStyle.wrapped("47h 44m in 7 days · 6h 49m a day on average · busiest Sun 22 Feb (8h 45m)", width: 200, size: 12)
         #expect(lines.count > 1 && lines.allSatisfy { PictureStyle.textWidth($0, size: 12) <= 200 })
         #expect(lines.joined(separator: " ") == "47h 44m in 7 days · 6h 49m a day on average · busiest Sun 22 Feb (8h 45m)")

@@ -215,7 +215,8 @@ public struct CalendarChart: Sendable {
 
 /// A table: a header row, then rows of cells; `numeric` columns align right.
 public struct FigureTable: Sendable {
-    public enum RowStyle: Sendable { case plain, group, total }
+    /// A row of its own, a group's (a category), a member of the group above (a task), the total.
+    public enum RowStyle: Sendable { case plain, group, member, total }
 
     public let title: String
     public let header: [String]

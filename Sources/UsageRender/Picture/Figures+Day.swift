@@ -11,8 +11,9 @@ extension Figure {
         return figure
     }
 
-    /// `day`: the date and the totals, nothing drawn.
-    public static func day(_ r: DayReport) -> Figure {
+    /// A day's figure before its blocks: the date and the totals (`no usage recorded` and a line
+    /// that says so for an empty day).
+    static func day(_ r: DayReport) -> Figure {
         let totals = TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
         return Figure(
             title: TextFormat.longDate(r.day), subtitle: "Times in \(r.zone)", totals: [r.isEmpty ? totals + " · no usage recorded" : totals],
@@ -37,7 +38,8 @@ extension Figure {
     public static func apps(_ r: DayReport, apps list: [AppUsage], title: String, totalLine: String?, palette: Palette) -> Figure {
         var figure = day(r)
         figure.title = title + " · " + TextFormat.longDate(r.day)
-        if let totalLine { figure.totals = [totalLine.hasSuffix(" · ") ? String(totalLine.dropLast(3)) : totalLine] + figure.totals }
+        // One category's apps: its time and share first (the JSON's `category_seconds`), then the day's.
+        if let totalLine { figure.totals = [totalLine] + figure.totals }
         figure.blocks = list.isEmpty ? [.text(title: nil, ["No usage recorded."])] : [appsBlock(r, apps: list, title: title, palette: palette)]
         return figure
     }

@@ -36,6 +36,11 @@ extension Figure {
         return Figure(title: title, totals: ["\(TextFormat.duration(i.totalMicros)) total"], blocks: blocks)
     }
 
+    /// A line of the terminal's with its column padding taken out (`estimates  3 of 4` → `estimates 3 of 4`).
+    public static func words(_ line: String) -> String {
+        line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
     /// Days as columns stacked by category: the top five categories of the days, then the rest.
     static func dayColumns(_ days: [DaySummary], selected: LocalDate, labels: DayLabels, colors: SeriesColors?, title: String) -> ColumnChart {
         let ranked = DayReport.ranked(days.lazy.flatMap { $0.categories.map { ($0.name, $0.micros) } })

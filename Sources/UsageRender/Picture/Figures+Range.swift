@@ -34,11 +34,12 @@ extension Figure {
         guard !statuses.isEmpty else {
             return Figure(title: title, blocks: [.text(title: nil, ["No limits: set one with 'limit APP 30m' or 'limit category NAME 1h'."])])
         }
-        let rows = statuses.map { s -> BarChart.Row in
+        // The session's colour of each name; without the session's colours, by the limit's place in the list.
+        let rows = statuses.enumerated().map { k, s -> BarChart.Row in
             let series: Series
             switch s.limit.target {
-            case .app(let name): series = Series(rank: 0, kind: .app, slot: colors?.app(name))
-            case .category(let name): series = Series(rank: 0, kind: .category, slot: colors?.category(name))
+            case .app(let name): series = Series(rank: 0, kind: .app, slot: colors.map { $0.app(name) } ?? k % SeriesColors.slots)
+            case .category(let name): series = Series(rank: 0, kind: .category, slot: colors.map { $0.category(name) } ?? k % SeriesColors.slots)
             }
             return BarChart.Row(
                 rank: nil, series: FigureSeries(name: TextReport.limitName(s), rgb: FigureSeries.rgb(series), value: TextFormat.duration(s.usedMicros)),
@@ -80,21 +81,47 @@ extension Figure {
         return .bars(BarChart(title: title, rows: rows, footer: footer))
     }
 
-    /// The range's time per day, or per week past 62 days, or per month past a year's weeks: at
-    /// most 62 columns whatever the range, so a year's picture is as small as a month's.
+    /// How a range's days are drawn: one column a day, a week (from Monday), a month or a year —
+    /// the smallest that gives at most 62 columns — so a picture of years is as small as a month's.
+    enum RangeUnit: String {
+        case day, week, month, year
+
+        init(_ range: DateRange) {
+            let weeks = Self.week.start(range.from).days(to: range.to) / 7 + 1
+            let months = (range.to.year - range.from.year) * 12 + range.to.month - range.from.month + 1
+            self = range.dayCount <= 62 ? .day : weeks <= 62 ? .week : months <= 62 ? .month : .year
+        }
+
+        /// The first day of the column a day falls in.
+        func start(_ d: LocalDate) -> LocalDate {
+            switch self {
+            case .day: return d
+            case .week: return d.adding(days: 1 - d.isoWeekday)
+            case .month: return LocalDate(year: d.year, month: d.month, day: 1)!
+            case .year: return LocalDate(year: d.year, month: 1, day: 1)!
+            }
+        }
+
+        /// The first day of the next column.
+        func next(_ d: LocalDate) -> LocalDate {
+            switch self {
+            case .day: return d.adding(days: 1)
+            case .week: return d.adding(days: 7)
+            case .month: return DateRange.month(of: d).to.adding(days: 1)
+            case .year: return LocalDate(year: d.year + 1, month: 1, day: 1)!
+            }
+        }
+    }
+
+    /// The range's time per column of `RangeUnit`, on an axis of round hours; a column cut by
+    /// the range (its first and last week) is named by the days inside it.
     static func rangeDays(_ s: RangeSummary) -> FigureBlock {
-        let n = s.range.dayCount
-        let unit: (name: String, start: (LocalDate) -> LocalDate) =
-            n <= 62 ? ("day", { $0 }) : n <= 371 ? ("week", { $0.adding(days: 1 - $0.isoWeekday) }) : ("month", { LocalDate(year: $0.year, month: $0.month, day: 1)! })
+        let unit = RangeUnit(s.range)
         var buckets: [(start: LocalDate, micros: Micros)] = []
         var day = unit.start(s.range.from)
         while day <= s.range.to {
             buckets.append((day, 0))
-            switch unit.name {
-            case "day": day = day.adding(days: 1)
-            case "week": day = day.adding(days: 7)
-            default: day = DateRange.month(of: day).to.adding(days: 1)
-            }
+            day = unit.next(day)
         }
         var index: [LocalDate: Int] = [:]
         for (k, b) in buckets.enumerated() { index[b.start] = k }
@@ -102,22 +129,49 @@ extension Figure {
         let durations = TextFormat.durations(buckets.map(\.micros))
         let every = max(1, (buckets.count + 11) / 12)
         let columns = buckets.enumerated().map { k, b -> ColumnChart.Column in
+            let first = max(b.start, s.range.from)
+            let last = min(unit.next(b.start).adding(days: -1), s.range.to)
             let label: String
-            switch unit.name {
-            case "day": label = k % every == 0 ? String(b.start.day) : ""
-            case "week": label = k % every == 0 ? "\(b.start.day) \(TextFormat.shortMonth(b.start))" : ""
-            default: label = k % every == 0 ? TextFormat.shortMonth(b.start) : ""
+            switch unit {
+            case .day: label = String(first.day)
+            case .week: label = "\(first.day) \(TextFormat.shortMonth(first))"
+            // The year where it begins, and on the first column.
+            case .month: label = TextFormat.shortMonth(first) + (k == 0 || first.month == 1 ? " \(first.year)" : "")
+            case .year: label = String(first.year)
             }
-            let name = unit.name == "month" ? "\(TextFormat.monthName(b.start.month)) \(b.start.year)"
-                : unit.name == "week" ? "week of \(TextFormat.mediumDate(b.start))" : TextFormat.mediumDate(b.start)
-            return ColumnChart.Column(label: label, sublabel: "", values: [b.micros], marked: false, description: "\(name): \(durations[k])")
+            let name: String
+            switch unit {
+            case .day: name = TextFormat.mediumDate(first)
+            case .week, .year: name = TextFormat.span(first, last)
+            case .month: name = "\(TextFormat.monthName(first.month)) \(first.year)"
+            }
+            return ColumnChart.Column(
+                label: k % every == 0 ? label : "", sublabel: "", values: [b.micros], marked: false, description: "\(name): \(durations[k])")
         }
-        let axis = BarAxis(quartersUpTo: buckets.map(\.micros).max() ?? 0)
-        let perUnit = unit.name == "day" ? "a day" : "a \(unit.name)"
+        let axis = roundHours(upTo: buckets.map(\.micros).max() ?? 0)
         return .columns(
             ColumnChart(
-                title: "Time \(unit.name == "day" ? "per day" : "per \(unit.name)")",
-                series: [FigureSeries(name: "time \(perUnit)", rgb: SeriesColor.categoriesRGB[0], value: TextFormat.duration(s.totalMicros))],
-                columns: columns, stepMicros: axis.stepMicros, steps: axis.steps, average: nil))
+                title: "Time per \(unit.rawValue)",
+                series: [FigureSeries(name: "all apps", rgb: SeriesColor.otherRGB, value: TextFormat.duration(s.totalMicros))],
+                columns: columns, stepMicros: axis.step, steps: axis.steps, average: nil))
+    }
+
+    /// An axis of round steps for any time: the terminal's (15m, 30m, 1h … 12h) up to two days,
+    /// then 1, 2 or 5 times a power of ten hours (24h, 50h, 100h, 200h …): the smallest step of
+    /// which four reach the busiest column, and as many steps as reach it.
+    static func roundHours(upTo busiest: Micros) -> (step: Micros, steps: Int) {
+        let hour: Micros = 3_600_000_000
+        guard busiest > 48 * hour else {
+            let axis = BarAxis(quartersUpTo: busiest)
+            return (axis.stepMicros, axis.steps)
+        }
+        var power: Micros = 10
+        while true {
+            for k: Micros in [1, 2, 5] where 4 * k * power * hour >= busiest {
+                let step = k * power * hour
+                return (step, Int((busiest + step - 1) / step))
+            }
+            power *= 10
+        }
     }
 }

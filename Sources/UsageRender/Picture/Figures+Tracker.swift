@@ -71,7 +71,7 @@ extension Figure {
         }
         let title = "\(TextFormat.monthName(month.month)) \(month.year)"
         return Figure(
-            title: "Calendar · \(title)", totals: ["\(TextFormat.duration(total)) tracked"], sentence: summary + ".",
+            title: "Calendar · \(title)", totals: ["\(TextFormat.duration(total)) tracked"],
             blocks: [.calendar(CalendarChart(title: title, weeks: weeks, levels: ["<1h", "1–3h", "3–6h", "6h+"], summary: summary + "."))])
     }
 
@@ -89,9 +89,12 @@ extension Figure {
                 value: TextFormat.duration(minutes: rounded.groupTotals[g], of: group.total))
         }
         let labels = sheet.columns.map { c in (TextFormat.shortWeekday(c.from), c.from == c.to ? String(c.from.day) : "\(c.from.day) \(TextFormat.shortMonth(c.from))") }
+        // At most 14 labelled columns (a month's days, a year's weeks), so labels never run together.
+        let every = max(1, (sheet.columns.count + 13) / 14)
         let columns = sheet.columns.indices.map { c in
             ColumnChart.Column(
-                label: sheet.byWeek ? "" : labels[c].0, sublabel: labels[c].1, values: sheet.groups.map { $0.cells[c] }, marked: false,
+                label: sheet.byWeek || c % every != 0 ? "" : labels[c].0, sublabel: c % every == 0 ? labels[c].1 : "",
+                values: sheet.groups.map { $0.cells[c] }, marked: false,
                 description: "\(sheet.columns[c].from == sheet.columns[c].to ? TextFormat.mediumDate(sheet.columns[c].from) : TextFormat.span(sheet.columns[c].from, sheet.columns[c].to)): "
                     + TextFormat.duration(minutes: rounded.columnTotals[c], of: sheet.columnTotals[c]))
         }
@@ -102,8 +105,8 @@ extension Figure {
             rows.append([group.category] + sheet.columns.indices.map { hm(rounded.groupCells[g][$0], group.cells[$0]) } + [hm(rounded.groupTotals[g], 1)])
             styles.append(.group)
             for (r, row) in group.rows.enumerated() {
-                rows.append(["  " + row.task] + sheet.columns.indices.map { hm(rounded.cells[g][r][$0], row.cells[$0]) } + [hm(rounded.rowTotals[g][r], 1)])
-                styles.append(.plain)
+                rows.append([row.task] + sheet.columns.indices.map { hm(rounded.cells[g][r][$0], row.cells[$0]) } + [hm(rounded.rowTotals[g][r], 1)])
+                styles.append(.member)
             }
         }
         rows.append(["Total"] + sheet.columns.indices.map { hm(rounded.columnTotals[$0], sheet.columnTotals[$0]) } + [hm(rounded.total, 1)])

@@ -104,11 +104,20 @@ enum HTMLBlocks {
     }
 
     /// Ranked bars as a table: rank, name and detail, the bar (a width in percent: the same
-    /// proportion as the SVG's), time and share (or a note).
+    /// proportion as the SVG's), time and share (or a note). Its columns are set, so a long name
+    /// wraps within its own and never pushes the table wider than a phone.
     private static func bars(_ chart: BarChart, into page: inout Markup) {
-        page.open("table")
+        let limits = chart.rows.contains { $0.limit != nil }
+        let shares = chart.rows.contains { !$0.share.isEmpty }
+        let notes = chart.rows.contains { !$0.note.isEmpty }
+        page.open("table", [("class", "bars")])
+        page.open("colgroup")
+        var widths = ["2.4em", "", limits ? "22%" : "26%", limits ? "7.2em" : "4.8em"]
+        if shares { widths.append("3.6em") }
+        if notes { widths.append("7.4em") }
+        for width in widths { page.open("col", width.isEmpty ? [] : [("style", "width:\(width)")], close: true) }
+        page.close("colgroup")
         page.open("tbody")
-        let scale = Double(chart.scale)
         for row in chart.rows {
             page.open("tr")
             page.element("td", [("class", "num mu")], text: row.rank.map { "\($0)." } ?? "")
@@ -116,16 +125,24 @@ enum HTMLBlocks {
             page.write(Markup.shown(row.series.name))
             if !row.detail.isEmpty { page.element("span", [("class", "detail")], text: Markup.shown(row.detail)) }
             page.close("td")
-            let fraction = row.limit.map { min(1, Double(row.micros) / Double(max(1, $0))) } ?? Double(row.micros) / scale
             page.open("td", [("class", "bar")])
-            page.open("div", row.limit == nil ? [] : [("class", "track")])
-            page.open("span", [("style", "width:\(Markup.number(fraction * 100))%;background:\(Markup.hex(row.series.rgb))")])
-            page.close("span")
-            page.close("div")
+            if let limit = row.limit {
+                // The track is the longer of the time and the limit; the limit is marked on it.
+                let whole = Double(max(row.micros, limit, 1))
+                page.open("div", [("class", "track")])
+                page.open("span", [("style", "width:\(Markup.number(Double(row.micros) / whole * 100))%;background:\(Markup.hex(row.series.rgb))")])
+                page.close("span")
+                page.open("i", [("class", "limit"), ("style", "width:\(Markup.number(Double(limit) / whole * 100))%")])
+                page.close("i")
+                page.close("div")
+            } else {
+                page.open("span", [("style", "width:\(Markup.number(Double(row.micros) / Double(chart.scale) * 100))%;background:\(Markup.hex(row.series.rgb))")])
+                page.close("span")
+            }
             page.close("td")
             page.element("td", [("class", row.limit == nil ? "num" : "note")], text: row.value)
-            if !row.share.isEmpty { page.element("td", [("class", "num mu")], text: row.share) }
-            if !row.note.isEmpty { page.element("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
+            if shares { page.element("td", [("class", "num mu")], text: row.share) }
+            if notes { page.element("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
             page.close("tr")
         }
         page.close("tbody")
@@ -175,34 +192,53 @@ enum HTMLBlocks {
         page.newline()
     }
 
-    /// A table; one of more than five columns also as a list of rows (shown instead on a narrow
-    /// screen, where the table would not fit).
+    /// A table, its numeric columns narrow. One of more than five columns is also written as a
+    /// list of rows, shown instead on a narrow screen; one of more than nine is cut into tables of
+    /// eight columns each (the first, the names, repeated), as the terminal cuts a wide sheet, so
+    /// each fits a desktop and a printed page.
     private static func table(_ table: FigureTable, into page: inout Markup) {
         let wide = table.header.count > 5
-        page.open("table", wide ? [("class", "wide")] : [])
-        page.open("thead")
-        page.open("tr")
-        for (k, cell) in table.header.enumerated() { page.element("th", table.numeric.contains(k) ? [("class", "num")] : [], text: Markup.shown(cell)) }
-        page.close("tr")
-        page.close("thead")
-        page.open("tbody")
-        for (row, style) in zip(table.rows, table.styles) {
-            page.open("tr", style == .plain ? [] : [("class", style == .group ? "group" : "total")])
-            for (k, cell) in row.enumerated() { page.element("td", table.numeric.contains(k) ? [("class", "num")] : [], text: Markup.shown(cell)) }
+        let values = Array(1..<max(1, table.header.count))
+        let blocks = table.header.count > 10 ? stride(from: 0, to: values.count, by: 8).map { Array(values[$0..<min(values.count, $0 + 8)]) } : [values]
+        for block in blocks {
+            let columns = [0] + block
+            page.open("table", [("class", (wide ? "wide " : "") + "sheet")])
+            page.open("colgroup")
+            for k in columns { page.open("col", table.numeric.contains(k) ? [("style", "width:5.4em")] : [], close: true) }
+            page.close("colgroup")
+            page.open("thead")
+            page.open("tr")
+            for k in columns { page.element("th", table.numeric.contains(k) ? [("class", "num")] : [], text: Markup.shown(table.header[k])) }
             page.close("tr")
+            page.close("thead")
+            page.open("tbody")
+            for (row, style) in zip(table.rows, table.styles) {
+                page.open("tr", rowClass(style))
+                for k in columns { page.element("td", table.numeric.contains(k) ? [("class", "num")] : [], text: Markup.shown(row[k])) }
+                page.close("tr")
+            }
+            page.close("tbody")
+            page.close("table")
+            page.newline()
         }
-        page.close("tbody")
-        page.close("table")
-        page.newline()
         guard wide else { return }
         page.open("div", [("class", "narrow")])
         for (row, style) in zip(table.rows, table.styles) {
             let cells = zip(table.header.dropFirst(), row.dropFirst()).filter { !$1.isEmpty }.map { "\($0) \($1)" }
-            page.open("p", style == .plain ? [] : [("class", "alert")])
+            page.open("p", style == .group || style == .total ? [("class", "alert")] : style == .member ? [("class", "member")] : [])
             page.write(Markup.shown(row.first ?? "") + ": " + Markup.shown(cells.joined(separator: ", ")))
             page.close("p")
         }
         page.close("div")
         page.newline()
+    }
+
+    private static func rowClass(_ style: FigureTable.RowStyle) -> [(String, String)] {
+        switch style {
+        case .plain: return []
+        case .group: return [("class", "group")]
+        case .member: return [("class", "member")]
+        case .total: return [("class", "total")]
+        }
     }
 }

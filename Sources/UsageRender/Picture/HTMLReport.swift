@@ -19,7 +19,7 @@ extension Figure {
         }
         page.raw("</header>\n")
         for (k, line) in totals.enumerated() {
-            page.element("p", k == 0 ? [("class", "total"), ("id", "total")] : [("class", "totals")], text: Markup.shown(line))
+            page.element("p", k == 0 ? [("class", "headline"), ("id", "total")] : [("class", "totals")], text: Markup.shown(line))
             page.newline()
         }
         if let sentence {
@@ -42,7 +42,8 @@ enum HTMLStyle {
 
     static var sheet: String {
         let light = PictureStyle.variables(dark: false)
-        let shades = (1...4).map { ".l\($0){background:var(--s\($0))}" }.joined()
+        // As specific as `.cal td`, so a shaded day is not drawn empty.
+        let shades = (1...4).map { ".cal td.l\($0),.sw.l\($0){background:var(--s\($0))}" }.joined()
         return """
             :root{color-scheme:light dark;\(light)}
             @media screen and (prefers-color-scheme:dark){:root{\(PictureStyle.variables(dark: true))}}
@@ -54,7 +55,7 @@ enum HTMLStyle {
             h2{font-size:1.1em;margin:1.6em 0 .5em;overflow-wrap:anywhere}
             p{margin:.3em 0;overflow-wrap:anywhere}
             .sub,.sentence,footer,.mu,dt,.detail{color:var(--mu)}
-            .total{font-size:1.25em;font-weight:600;margin-top:.6em}
+            .headline{font-size:1.25em;font-weight:600;margin-top:.6em}
             footer{margin-top:2.5em;font-size:.85em}
             figure{margin:0}
             svg{display:block;width:100%;height:auto}
@@ -65,21 +66,24 @@ enum HTMLStyle {
             .legend li{overflow-wrap:anywhere;min-width:0}
             .sw{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;vertical-align:-.05em}
             .dash{display:inline-block;width:1.2em;border-top:2px dashed var(--fg);margin-right:.4em;vertical-align:.25em}
-            table{border-collapse:collapse;width:100%}
-            th,td{padding:.25em .4em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+            table{border-collapse:collapse;width:100%;table-layout:fixed}
+            th,td{padding:.25em .4em;text-align:left;vertical-align:top;overflow-wrap:break-word}
             thead th{border-bottom:1px solid var(--gr);font-weight:600}
-            .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+            .num{text-align:right;font-variant-numeric:tabular-nums}
             .note{text-align:right;font-variant-numeric:tabular-nums}
             .detail{display:block;font-size:.85em}
-            td.bar{width:28%;min-width:3em}
             .bar span{display:block;height:.75em;border-radius:2px;margin-top:.4em}
+            .bar .track{position:relative}
+            .bar .limit{position:absolute;top:0;bottom:0;border-right:2px solid var(--fg)}
             .track{background:var(--tr)}
             .alert{font-weight:700}
             tr.group td{font-weight:600}
+            tr.member td:first-child,p.member{padding-left:1.4em}
             tr.total td{font-weight:700;border-top:1px solid var(--gr)}
+            .sheet+.sheet{margin-top:1em}
             dl{display:grid;grid-template-columns:max-content 1fr;gap:.25em 1em;margin:0}
             dd{margin:0;overflow-wrap:anywhere}
-            .cal{table-layout:fixed;border-collapse:separate;border-spacing:3px}
+            .cal{border-collapse:separate;border-spacing:3px}
             .cal th{font-weight:400;color:var(--mu);font-size:.85em;padding:0 .2em}
             .cal td{height:3.4em;background:var(--tr);border-radius:4px;padding:.2em .3em;font-size:.9em}
             .cal td.out{background:none}
@@ -90,7 +94,7 @@ enum HTMLStyle {
             @media (max-width:560px){body{font-size:14px}main{padding:14px 10px 24px}dl{grid-template-columns:1fr}dd{margin-bottom:.4em}
             .wide{display:none}.narrow{display:block}.cal td{height:2.8em;font-size:.8em}}
             @media print{:root{\(light)}body{background:#fff}main{max-width:none;padding:0}
-            section,figure,table,dl,tr{break-inside:avoid}h2{break-after:avoid}.narrow{display:none}.wide{display:table}}
+            figure,dl,tr,.ring{break-inside:avoid}h2{break-after:avoid}.narrow{display:none}.wide{display:table}}
             @page{size:A4;margin:14mm}
 
             """

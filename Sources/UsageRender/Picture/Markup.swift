@@ -63,27 +63,43 @@ struct Markup {
         }
     }
 
-    /// Escapes `& < > " '` (valid in text and in attribute values alike).
+    /// Escapes `& < > " '` (valid in text and in attribute values alike), and writes a character
+    /// XML cannot hold (a C0 control but tab, newline and return; U+FFFE, U+FFFF) as a visible
+    /// escape, so whatever reaches it — data not made safe first included — the file stays
+    /// well-formed.
     static func escape(_ content: String, into out: inout String) {
-        var start = content.utf8.startIndex
         let utf8 = content.utf8
+        var start = utf8.startIndex
         var index = start
         while index < utf8.endIndex {
-            let entity: String?
-            switch utf8[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: entity = nil
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            let replacement: String?
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case 0x09, 0x0A, 0x0D: replacement = nil
+            case 0..<0x20: replacement = "\\u{\(String(byte, radix: 16, uppercase: true))}"
+            case 0xEF:
+                // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                let rest = utf8[next...].prefix(2)
+                if rest.first == 0xBF, let last = rest.dropFirst().first, last == 0xBE || last == 0xBF {
+                    replacement = last == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}"
+                    next = utf8.index(next, offsetBy: 2)
+                } else {
+                    replacement = nil
+                }
+            default: replacement = nil
             }
-            if let entity {
+            if let replacement {
                 out += content[start..<index]
-                out += entity
-                start = utf8.index(after: index)
+                out += replacement
+                start = next
             }
-            index = utf8.index(after: index)
+            index = next
         }
         out += content[start..<utf8.endIndex]
     }

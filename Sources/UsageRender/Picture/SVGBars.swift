@@ -26,10 +26,13 @@ extension SVGCanvas {
             }
             let tooltip = "\(Markup.shown(row.series.name)): \(row.value)" + (row.share.isEmpty ? "" : ", \(row.share)")
             if let limit = row.limit {
-                // Against its limit: a track the limit long, filled up to the time used (at most the whole track).
+                // Against its limit: a track as long as the longer of the time and the limit, filled
+                // up to the time, the limit marked across it (past the limit, the mark is inside).
+                let whole = Double(max(row.micros, limit, 1))
                 rect(x: barX, y: y + 5, width: Self.barLength, height: 14, ink: .track, radius: 2)
-                let filled = min(1, Double(row.micros) / Double(max(1, limit))) * Self.barLength
-                if filled > 0 { rect(x: barX, y: y + 5, width: filled, height: 14, rgb: row.series.rgb, tooltip: tooltip, radius: 2) }
+                if row.micros > 0 { rect(x: barX, y: y + 5, width: Double(row.micros) / whole * Self.barLength, height: 14, rgb: row.series.rgb, tooltip: tooltip, radius: 2) }
+                let mark = barX + Double(limit) / whole * Self.barLength
+                line(x1: mark, y1: y + 2, x2: mark, y2: y + 22, ink: .text, width: 2)
             } else if row.micros > 0 {
                 rect(x: barX, y: y + 5, width: Double(row.micros) / scale * Self.barLength, height: 14, rgb: row.series.rgb, tooltip: tooltip, radius: 2)
             }

@@ -22,11 +22,10 @@ struct SVGCanvas {
     }
 
     /// A rectangle in one of the theme's inks (the background, a track).
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, ink: Ink, radius: Double = 0, stroke: Ink? = nil) {
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, ink: Ink, radius: Double = 0) {
         var attributes = [("x", Markup.number(x)), ("y", Markup.number(y)), ("width", Markup.number(width)), ("height", Markup.number(height))]
         if radius > 0 { attributes.append(("rx", Markup.number(radius))) }
         attributes += [("fill", ink.light), ("class", ink.rawValue)]
-        if let stroke { attributes += [("stroke", stroke == .grid ? Ink.grid.light : Ink.text.light), ("stroke-width", "2")] }
         markup.open("rect", attributes, close: true)
     }
 
@@ -76,7 +75,7 @@ struct SVGCanvas {
     /// The chart's title at the top; returns the y below it.
     mutating func title(_ title: String, y: Double = 0) -> Double {
         guard standalone else { return y + 4 }
-        text(PictureStyle.fitted(title, width: PictureStyle.width - 2 * PictureStyle.margin, size: PictureStyle.titleSize),
+        text(PictureStyle.fitted(Markup.shown(title), width: PictureStyle.width - 2 * PictureStyle.margin, size: PictureStyle.titleSize, bold: true),
              x: PictureStyle.margin, y: y + 20, size: PictureStyle.titleSize, bold: true)
         return y + 32
     }

@@ -4,7 +4,6 @@ import UsageCore
 /// A chart drawn: its `<svg>` element and its height.
 struct DrawnChart {
     let svg: String
-    let width: Double
     let height: Double
 }
 
@@ -49,7 +48,7 @@ enum SVGChart {
         svg.element("desc", [("id", "\(id)-desc")], text: Markup.shown(description))
         svg.raw(canvas.markup.text)
         svg.close("svg")
-        return DrawnChart(svg: svg.text, width: width, height: height)
+        return DrawnChart(svg: svg.text, height: height)
     }
 
     /// `By category: Productivity 2h 58m (39%), Entertainment 2h 12m (29%), …`.

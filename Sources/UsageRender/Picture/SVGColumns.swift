@@ -9,7 +9,7 @@ extension SVGCanvas {
     mutating func columns(_ chart: ColumnChart) -> Double {
         let top = title(chart.title) + 8
         let left = PictureStyle.margin + 38
-        let right = PictureStyle.width - PictureStyle.margin - (chart.average == nil ? 0 : 76)
+        let right = PictureStyle.width - PictureStyle.margin - (chart.average == nil ? 0 : 88)
         let height = Self.plotHeight
         let base = top + height
         let maximum = Double(max(1, chart.maximum))

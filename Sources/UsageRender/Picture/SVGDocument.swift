@@ -11,7 +11,7 @@ extension Figure {
         let textWidth = PictureStyle.width - 2 * left
         var y = 12.0
         var header = SVGCanvas()
-        header.text(PictureStyle.fitted(Markup.shown(title), width: textWidth, size: 18), x: left, y: y + 18, size: 18, bold: true)
+        header.text(PictureStyle.fitted(Markup.shown(title), width: textWidth, size: 18, bold: true), x: left, y: y + 18, size: 18, bold: true)
         y += 28
         if let subtitle {
             header.text(PictureStyle.fitted(Markup.shown(subtitle), width: textWidth, size: PictureStyle.labelSize), x: left, y: y + 12, ink: .muted)
@@ -19,7 +19,7 @@ extension Figure {
         }
         for (k, line) in totals.enumerated() {
             header.text(
-                PictureStyle.fitted(Markup.shown(line), width: textWidth, size: 14), x: left, y: y + 15, size: 14, bold: k == 0,
+                PictureStyle.fitted(Markup.shown(line), width: textWidth, size: 14, bold: k == 0), x: left, y: y + 15, size: 14, bold: k == 0,
                 id: k == 0 ? "total" : nil)
             y += 21
         }

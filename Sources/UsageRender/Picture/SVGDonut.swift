@@ -21,7 +21,10 @@ extension SVGCanvas {
                 tooltip: "\(Markup.shown(slice.series.name)): \(slice.series.value), \(slice.shareText)")
             start = end
         }
-        text(chart.centre, x: cx, y: cy + 4, size: 18, anchor: .middle, bold: true)
+        // The total in the hole, smaller when it is long (years of time: `14838h 6m`).
+        let room = 2 * inner * 0.86
+        let size = min(18, 18 * room / max(1, PictureStyle.textWidth(chart.centre, size: 18, bold: true)))
+        text(chart.centre, x: cx, y: cy + 4, size: size, anchor: .middle, bold: true)
         text("total", x: cx, y: cy + 21, size: PictureStyle.smallSize, ink: .muted, anchor: .middle)
 
         guard standalone else {

@@ -47,7 +47,7 @@ extension CommandTable {
                     let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
                     if let rows, full.count > rows - 1 { return compact() }
                     return full
-                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: colors())) })
+                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: $0)) })
         },
         Command(
             "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
@@ -58,7 +58,8 @@ extension CommandTable {
             try shell.requireData()
             if let query = args[daySlot] { try shell.selectDay(query, typed: args.words[0]) }
             let r = shell.model.report
-            return shell.renderView("day", json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) }, figure: { Figure.day(r) })
+            // A header, not a view that draws: `week`, `day next`, `save week.svg` saves the week.
+            return shell.renderData(json: { ReportJSON.day(r) }, table: { TextReport.header(r, width: $0, theme: $1) })
         },
         Command(
             "chart", abbreviations: ["ch"],
@@ -81,13 +82,13 @@ extension CommandTable {
                 return shell.renderView(
                     "chart category", json: { ReportJSON.categoryChart(r) },
                     table: { TextReport.categories(r, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
-                    figure: { Figure.categoryChart(r, palette: Palette(r, colors: colors())) })
+                    figure: { Figure.categoryChart(r, palette: Palette(r, colors: $0)) })
             case .hourly:
                 let by = shell.model.hourlyBy
                 return shell.renderView(
                     "chart hourly", json: { ReportJSON.hourlyChart(r, by: by) },
                     table: { TextReport.hourly(r, by: by, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
-                    figure: { Figure.hourlyChart(r, by: by, palette: Palette(r, colors: colors())) })
+                    figure: { Figure.hourlyChart(r, by: by, palette: Palette(r, colors: $0)) })
             }
         },
         Command(
@@ -122,7 +123,7 @@ extension CommandTable {
                 table: {
                     TextReport.apps(
                         r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil))
-                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: colors())) })
+                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0)) })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
@@ -138,7 +139,7 @@ extension CommandTable {
             let (r, colors) = (shell.model.report, { shell.seriesColors })
             return shell.renderView(
                 "app", json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
-                figure: { Figure.app(a, palette: Palette(r, colors: colors())) })
+                figure: { Figure.app(a, palette: Palette(r, colors: $0)) })
         },
         Command(
             "hour", syntax: .value(hourSlot), summary: "the apps used in one hour of the day (H is 0–23)",
@@ -153,7 +154,7 @@ extension CommandTable {
             return shell.renderView(
                 "hour", json: { ReportJSON.hour(r, hour: hour, slots: slots) },
                 table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
-                figure: { Figure.hour(r, slots: slots, palette: Palette(r, colors: colors())) })
+                figure: { Figure.hour(r, slots: slots, palette: Palette(r, colors: $0)) })
         },
         Command(
             "week", syntax: .optional(.choice(weekStep)),
@@ -198,10 +199,10 @@ extension CommandTable {
                     TextReport.insights(insights, zone: zone, width: width, theme: theme)
                         + (tracker.map { TextReport.trackerInsights($0.estimates, streak: $0.streak, width: width) } ?? [])
                 },
-                figure: {
+                figure: { colors in
                     Figure.insights(
-                        insights, zone: zone, colors: colors(),
-                        tracked: tracker.map { Array(TextReport.trackerInsights($0.estimates, streak: $0.streak, width: 1000).dropFirst(2)) } ?? [])
+                        insights, zone: zone, colors: colors,
+                        tracked: tracker.map { TextReport.trackerInsights($0.estimates, streak: $0.streak, width: 1000).dropFirst(2).map(Figure.words) } ?? [])
                 })
         },
     ]
@@ -225,12 +226,12 @@ extension CommandTable {
         if let top = args[topSlot] { list = Array(list.prefix(top)) }
         let (listed, categoryName, shownTitle) = (list, category, title)
         let colors = { shell.seriesColors }
-        let palette = { (color: Bool) in Palette(apps: s.apps.map(\.name), categories: s.categories.map(\.name), colors: color ? colors() : nil) }
+        let palette = { (colors: SeriesColors?) in Palette(apps: s.apps.map(\.name), categories: s.categories.map(\.name), colors: colors) }
         return shell.renderView(
             "apps", json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) },
             table: { width, theme in
-                TextReport.rangeApps(s, apps: listed, title: shownTitle, width: width, theme: theme, palette: palette(theme.color))
-            }, figure: { Figure.rangeApps(s, apps: listed, title: shownTitle, palette: palette(true)) })
+                TextReport.rangeApps(s, apps: listed, title: shownTitle, width: width, theme: theme, palette: palette(theme.color ? colors() : nil))
+            }, figure: { Figure.rangeApps(s, apps: listed, title: shownTitle, palette: palette($0)) })
     }
 
     /// An hour typed as `9`, `09` or `09:00`.
@@ -260,6 +261,6 @@ extension CommandTable {
                     days, previous: previous, selected: selected, title: fitting, labels: labels, width: width, theme: theme,
                     colors: theme.color ? colors() : nil)
             },
-            figure: { Figure.days(days, previous: previous, selected: selected, title: title(TextFormat.longDate(selected)), labels: labels, colors: colors()) })
+            figure: { Figure.days(days, previous: previous, selected: selected, title: title(TextFormat.longDate(selected)), labels: labels, colors: $0) })
     }
 }

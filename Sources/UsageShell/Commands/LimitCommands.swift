@@ -102,7 +102,7 @@ extension CommandTable {
                 "limits", json: json,
                 table: { width, theme in
                     TextReport.limits(statuses, day: day, zone: zone, width: width, theme: theme, colors: theme.color ? shell.seriesColors : nil)
-                }, figure: { Figure.limits(statuses, day: day, zone: zone, colors: shell.seriesColors) })
+                }, figure: { Figure.limits(statuses, day: day, zone: zone, colors: $0) })
         if check, !shown.isEmpty, case .output(let lines) = outcome { return .alert(lines) }
         return outcome
     }

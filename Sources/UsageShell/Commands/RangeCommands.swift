@@ -30,7 +30,7 @@ extension CommandTable {
             return shell.renderView(
                 "summary", json: { ReportJSON.summary(s) },
                 table: { width, theme in TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme)) },
-                figure: { Figure.summary(s, palette: shell.palette(s, theme: Theme(depth: .truecolor))) })
+                figure: { Figure.summary(s, palette: Palette(apps: s.apps.map(\.name), categories: s.categories.map(\.name), colors: $0)) })
         },
         Command(
             "month", syntax: .optional(.choice(monthStep)),
@@ -57,8 +57,8 @@ extension CommandTable {
                 },
                 figure: {
                     Figure.days(
-                        days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow,
-                        colors: shell.seriesColors, span: TextFormat.previousName(range))
+                        days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow, colors: $0,
+                        span: TextFormat.previousName(range))
                 })
         },
         Command(
@@ -75,7 +75,7 @@ extension CommandTable {
             let sheet = Timesheet(snapshot: snapshot, range: range, zone: clock.zone, now: clock.now)
             return shell.renderView(
                 "timesheet", json: { ReportJSON.timesheet(sheet) }, csvTable: { TimesheetCSV.table(sheet) },
-                table: { width, theme in TextReport.timesheet(sheet, width: width, theme: theme) }, figure: { Figure.timesheet(sheet) })
+                table: { width, theme in TextReport.timesheet(sheet, width: width, theme: theme) }, figure: { _ in Figure.timesheet(sheet) })
         },
     ]
 }

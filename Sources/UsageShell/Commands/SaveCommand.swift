@@ -3,7 +3,7 @@ import UsageData
 import UsageRender
 
 /// What `save` writes, told by the file's extension.
-enum SaveFormat: String, CaseIterable {
+enum SaveFormat: String {
     case svg, html, txt, json, csv
 
     /// `.svg`, `.html` (or `.htm`), `.txt`, `.json`, `.csv`, in any case.
@@ -25,7 +25,7 @@ extension CommandTable {
 
     static let saveCommand = Command(
         "save", syntax: .sequence([.value(saveFileSlot), .flag("--force")]),
-        summary: "write the last view shown (show, day, chart, apps, app, hour, week, days, month, summary, insights, limits, today, calendar, timesheet) "
+        summary: "write the last view shown (show, chart, apps, app, hour, week, days, month, summary, insights, limits, today, calendar, timesheet) "
             + "to FILE in the format its extension names: .svg its charts, .html a one-file report, .txt its text without colour, "
             + ".json or .csv what --format prints; an existing file only with --force",
         examples: ["save week.svg", "save report.html", "save today.txt", "save day.json --force"],

@@ -117,7 +117,7 @@ extension CommandTable {
                         lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock, width: width,
                         theme: theme)
                 },
-                figure: { Figure.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock) })
+                figure: { _ in Figure.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock) })
         },
         Command(
             "calendar", syntax: .optional(.value(monthSlot)),
@@ -137,7 +137,7 @@ extension CommandTable {
             return shell.renderView(
                 "calendar", json: { ReportJSON.calendar(month, tracked: tracked, due: due, selected: selected) },
                 table: { width, theme in TextReport.calendar(month, tracked: tracked, due: due, selected: selected, width: width, theme: theme) },
-                figure: { Figure.calendar(month, tracked: tracked, due: due, selected: selected) })
+                figure: { _ in Figure.calendar(month, tracked: tracked, due: due, selected: selected) })
         },
     ]
 

@@ -19,29 +19,35 @@ public struct ShownView {
 
 extension Shell {
     /// Renders a view that draws (as `renderData`: one device's says so) and keeps it as the
-    /// view `save` writes. `csvTable` is for a view whose CSV is a table of its own.
+    /// view `save` writes. `csvTable` is for a view whose CSV is a table of its own. `figure` is
+    /// given the session's colours when the screen had them (a coloured chart handed them out),
+    /// else nil: the picture then colours its names by their rank in the view, as a chart drawn
+    /// on its own does (handing the session's colours out walks every session of the history:
+    /// seconds on a store of years, which a save must not cost).
     func renderView(
         _ name: String, json: @escaping () -> JSONText, csv shape: CSVShape = .firstList, csvTable: (() -> CSVTable)? = nil,
-        table: @escaping (Int, Theme) -> [String], figure: @escaping () -> Figure
+        table: @escaping (Int, Theme) -> [String], figure: @escaping (SeriesColors?) -> Figure
     ) -> CommandOutcome {
         let device = shownDevice
         let json: () -> JSONText = device.map { device in { json().leading("device", .string(device)) } } ?? json
         let table: (Int, Theme) -> [String] = device.map { device in { width, theme in TextReport.deviceNote(device, width: width) + table(width, theme) } } ?? table
-        let figure: () -> Figure = device.map { device in
-            {
-                var f = figure()
-                f.subtitle = ["Device \(device)", f.subtitle].compactMap { $0 }.joined(separator: " · ")
-                return f
-            }
-        } ?? figure
         let csv: (CSVCellPolicy) -> [String] = { cells in
             (csvTable?() ?? CSVTable(json(), shape: shape)).records(cells).map { $0 + "\r" }
         }
-        shownView = ShownView(name: name, width: width, theme: theme, json: json, csv: csv, table: table, figure: figure)
+        let outcome: CommandOutcome
         switch output.format {
-        case .json: return .output([json().serialized])
-        case .table: return .output(table(width, theme))
-        case .csv: return .output(csv(output.outputCells))
+        case .json: outcome = .output([json().serialized])
+        case .table: outcome = .output(table(width, theme))
+        case .csv: outcome = .output(csv(output.outputCells))
         }
+        // The colours the screen just had, if any: the picture keeps them, whatever loads later.
+        let colors = seriesColorsIfKnown
+        let picture: () -> Figure = {
+            var f = figure(colors)
+            if let device { f.subtitle = ["Device \(device)", f.subtitle].compactMap { $0 }.joined(separator: " · ") }
+            return f
+        }
+        shownView = ShownView(name: name, width: width, theme: theme, json: json, csv: csv, table: table, figure: picture)
+        return outcome
     }
 }
