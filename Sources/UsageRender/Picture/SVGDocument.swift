@@ -49,7 +49,9 @@ extension Figure {
         doc.newline()
         doc.element("title", [("id", "title")], text: Markup.shown(title))
         doc.newline()
-        doc.element("desc", [("id", "desc")], text: Markup.shown(([subtitle].compactMap { $0 } + totals + [sentence].compactMap { $0 }).joined(separator: ". ")))
+        // The sentence says the total first; without one, the totals lines do.
+        let words = [subtitle].compactMap { $0 } + (sentence.map { [$0] } ?? totals)
+        doc.element("desc", [("id", "desc")], text: Markup.shown(words.joined(separator: ". ")))
         doc.newline()
         doc.element("style", text: PictureStyle.sheet)
         doc.newline()
