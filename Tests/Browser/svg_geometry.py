@@ -2,7 +2,7 @@
 import math
 import re
 import xml.etree.ElementTree as ET
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOLERANCE = 0.5  # pixels
@@ -123,16 +123,33 @@ def check_columns(svg, seconds, problems, name, height=180.0):
             problems.append(f"{name}: a column is {got:.2f} px tall, its {want_seconds} s make it {want:.2f}")
 
 
-def check_timeline(svg, seconds, problems, name, width=608.0, day=86_400):
-    """Each interval is its seconds long on the day's 24-hour clock (the fixtures' days have no clock change)."""
-    spans = bar_rects(svg)
-    if len(spans) != len(seconds):
-        problems.append(f"{name}: {len(spans)} intervals drawn, {len(seconds)} in the JSON")
+def check_timeline(svg, sessions, problems, name, width=608.0, day=86_400):
+    """Each interval is its seconds long on the day's 24-hour clock (the fixtures' days have no
+    clock change): a rectangle each; or, past a couple of hundred, pieces of one path, each the
+    union of sessions that less than a pixel parts."""
+    rects = [float(r.get("width")) for r in bar_rects(svg)]
+    if rects:
+        drawn, wanted = rects, [s["seconds"] / day * width for s in sessions]
+    else:
+        drawn = []
+        for p in svg.iter(SVG + "path"):
+            drawn += [float(w) for w in re.findall(r"h(-?\d+(?:\.\d+)?)v", p.get("d", ""))]
+        pixel = day / width
+        runs = []
+        for s in sorted(sessions, key=lambda s: s["start"]):
+            start = datetime.fromisoformat(s["start"].replace("Z", "+00:00")).timestamp()
+            end = start + s["seconds"]
+            if runs and start - runs[-1][1] < pixel:
+                runs[-1][1] = max(runs[-1][1], end)
+            else:
+                runs.append([start, end])
+        wanted = [(b - a) / day * width for a, b in runs]
+    if len(drawn) != len(wanted):
+        problems.append(f"{name}: {len(drawn)} intervals drawn, {len(wanted)} made of the JSON's sessions")
         return
-    for rect, want_seconds in zip(spans, seconds):
-        got, want = float(rect.get("width")), want_seconds / day * width
+    for got, want in zip(drawn, wanted):
         if abs(got - want) > TOLERANCE:
-            problems.append(f"{name}: an interval is {got} px long, its {want_seconds} s make it {want:.2f}")
+            problems.append(f"{name}: an interval is {got} px long, the JSON's sessions make it {want:.2f}")
 
 
 def check_calendar(svg, days, problems, name):
@@ -230,7 +247,7 @@ def check(svg_text, document, name):
         elif kind == "columns" and "columns" in document:
             check_columns(svg, [c["seconds"] for c in document["columns"]], problems, name)
         elif kind == "timeline" and "sessions" in document:
-            check_timeline(svg, [s["seconds"] for s in document["sessions"]], problems, name)
+            check_timeline(svg, document["sessions"], problems, name)
         elif kind == "calendar" and "days" in document:
             check_calendar(svg, document["days"], problems, name)
         else:

@@ -72,14 +72,28 @@ extension Figure {
         let hours = HourlySeries(single: series, name: a.name, hours: a.hours.map(\.micros))
         let columns = hourColumns(
             slots: a.window.slots, series: hours, title: "Hours", describe: { k in TextFormat.duration(a.hours[k].micros) })
+        // The table lists at most the 100 longest sessions, in time order, and what the rest add up
+        // to: a day's report stays small however many sessions an app had.
+        let listed = count <= Self.sessionRows ? Array(a.sessions.indices)
+            : Array(a.sessions.indices.sorted { (a.sessions[$0].micros, $1) > (a.sessions[$1].micros, $0) }.prefix(Self.sessionRows)).sorted()
+        var rows = listed.map { [times[$0], durations[$0], a.sessions[$0].id.map { "#" + $0 } ?? ""] }
+        var styles = listed.map { _ in FigureTable.RowStyle.plain }
+        if listed.count < count {
+            let rest = Set(a.sessions.indices).subtracting(listed)
+            rows.append(["\(rest.count) shorter sessions", TextFormat.duration(minutes: rest.reduce(0) { $0 + minutes[$1] }, of: rest.reduce(0) { $0 + a.sessions[$1].micros }), ""])
+            styles.append(.total)
+        }
         let table = FigureTable(
-            title: "Sessions", header: ["Time", "Duration", "Id"],
-            rows: a.sessions.indices.map { [times[$0], durations[$0], a.sessions[$0].id.map { "#" + $0 } ?? ""] }, numeric: [1])
+            title: listed.count < count ? "Sessions · the \(listed.count) longest of \(count)" : "Sessions", header: ["Time", "Duration", "Id"],
+            rows: rows, styles: styles, numeric: [1])
         return Figure(
             title: title,
             totals: ["\(TextFormat.duration(a.micros)) · \(TextFormat.share(a.share)) of the day · \(count) session\(count == 1 ? "" : "s")"],
             blocks: [.timeline(timeline), .columns(columns), .table(table)])
     }
+
+    /// The most sessions an app's table lists.
+    static let sessionRows = 100
 
     /// `hour H`: each slot of the hour (two on a fall-back day) with its apps ranked.
     public static func hour(_ r: DayReport, slots: [HourUsage], palette: Palette) -> Figure {
