@@ -74,16 +74,23 @@ enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     static func check(_ lines: [String], name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = folder.appendingPathComponent(name + ".txt")
-        let text = lines.joined(separator: "\n") + "\n"
-        let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"].map { !$0.isEmpty && $0 != "0" } ?? false
-        guard !record, let stored = try? String(contentsOf: url, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        check(text: lines.joined(separator: "\n") + "\n", file: name + ".txt", sourceLocation: sourceLocation)
+    }
+
+    /// Whether this run records golden files (`RECORD_GOLDEN=1`) instead of comparing with them.
+    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDEN"].map { !$0.isEmpty && $0 != "0" } ?? false }
+
+    /// Compares `text` with `Golden/FILE` (`picture/week.svg`); while recording, writes it (a
+    /// missing file is written and fails the test, so it gets looked at).
+    static func check(text: String, file: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = folder.appendingPathComponent(file)
+        guard !recording, let stored = try? String(contentsOf: url, encoding: .utf8) else {
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? text.write(to: url, atomically: true, encoding: .utf8)
-            if !record { Issue.record("recorded \(name).txt: look at it, then run again", sourceLocation: sourceLocation) }
+            if !recording { Issue.record("recorded \(file): look at it, then run again", sourceLocation: sourceLocation) }
             return
         }
-        #expect(stored == text, "\(name).txt differs (RECORD_GOLDEN=1 re-records)", sourceLocation: sourceLocation)
+        #expect(stored == text, "\(file) differs (RECORD_GOLDEN=1 re-records)", sourceLocation: sourceLocation)
     }
 
     /// The invariants every rendering keeps, whatever its golden file says: no line wider than

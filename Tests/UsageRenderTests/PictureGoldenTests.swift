@@ -115,17 +115,8 @@ enum PictureCases {
 struct PictureGoldenTests {
     static let folder = Golden.folder.appendingPathComponent("picture")
 
-    /// Compares `text` with `Golden/picture/NAME`; `RECORD_GOLDEN=1` writes it instead.
     static func check(_ text: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = folder.appendingPathComponent(name)
-        let record = ProcessInfo.processInfo.environment["RECORD_GOLDEN"].map { !$0.isEmpty && $0 != "0" } ?? false
-        guard !record, let stored = try? String(contentsOf: url, encoding: .utf8) else {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? text.write(to: url, atomically: true, encoding: .utf8)
-            if !record { Issue.record("recorded picture/\(name): look at it, then run again", sourceLocation: sourceLocation) }
-            return
-        }
-        #expect(stored == text, "picture/\(name) differs (RECORD_GOLDEN=1 re-records)", sourceLocation: sourceLocation)
+        Golden.check(text: text, file: "picture/" + name, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: PictureCases.all.map(\.name))
@@ -144,7 +135,7 @@ struct PictureGoldenTests {
     /// A golden file no case makes any more would still be loaded by the browser test: none is left.
     @Test func everyGoldenPictureHasItsCase() throws {
         // While recording, the other tests are writing the folder.
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"].map({ !$0.isEmpty && $0 != "0" }) == true { return }
+        if Golden.recording { return }
         let names = Set(PictureCases.all.map(\.name))
         for file in try FileManager.default.contentsOfDirectory(atPath: Self.folder.path) {
             let base = (file as NSString).deletingPathExtension
