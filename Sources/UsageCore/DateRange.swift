@@ -197,8 +197,18 @@ public enum RangeQuery: Hashable, Sendable {
                 return end.isEmpty ? "'\(text)' needs a first and a last day (FROM..TO)" : "'\(end)' is not a day, month or year"
             }
         }
-        return "'\(text)' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N)"
+        let forms = "'\(text)' is not a range (\(Self.forms))"
+        // `lastweek`: the two words run together.
+        let lower = text.lowercased()
+        if lower.hasPrefix("last"), lower.count > 4, RangeQuery(last: String(lower.dropFirst(4))) != nil {
+            return forms + " — did you mean 'last \(lower.dropFirst(4))'?"
+        }
+        return forms
     }
+
+    /// Every form a range takes, as the errors list them.
+    public static let forms = "week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO"
+
 
     /// What is wrong with what followed `last`.
     public static func lastProblem(_ text: String) -> String {

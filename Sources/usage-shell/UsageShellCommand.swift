@@ -86,6 +86,7 @@ extension UsageShellCommand {
         shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
         if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
+        runner.sourceWords = sources
         // A screen where the prompt is on a terminal and results go to it; elsewhere outputs one after another.
         runner.watchDriver = plan.isInteractive && isatty(STDOUT_FILENO) == 1
             ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)

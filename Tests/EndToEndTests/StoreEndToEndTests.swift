@@ -209,7 +209,8 @@ struct StoreEndToEndTests {
         #expect(before.contains("2 2025-03-01"), "\(before)")
         let copy = w.url.appendingPathComponent("copy.sqlite").path
         for _ in 0..<2 {
-            #expect(try Binary.run(["--db", w.db, "export", "store:" + copy]).status == 0)
+            // The second copy merges into the first: `--force` says to (issue 44).
+            #expect(try Binary.run(["--db", w.db, "export", "store:" + copy, "--force"]).status == 0)
             #expect(try times(copy) == before)
         }
     }

@@ -386,6 +386,7 @@ let safetyCases: [SafetyCase] = [
     // export
     SafetyCase("export", ["export {out}"], shows: ["to {out}"], json: ["{out}"]),
     SafetyCase("export", ["export report {outcsv}"], shows: ["to {outcsv}"], json: ["{outcsv}"]),
+    SafetyCase("export", ["export apps top 3 {outcsv}"], shows: ["to {outcsv}"], json: ["{outcsv}"]),
     SafetyCase("export", ["export {noext}"], status: 1, shows: ["cannot tell the format of '{noext}'"]),
     SafetyCase("export", ["export {exists}"], status: 1, shows: ["'{exists}' already exists"]),
     SafetyCase("export", ["export {nowhere}"], status: 1, shows: ["cannot write '{nowhere}'"]),
@@ -462,7 +463,7 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("watch", ["watch 0.1 app {evil} --count 2"], status: 1, shows: ["no app named '{evil}'"]),
     SafetyCase("watch", ["watch 1 apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
     // help
-    SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
+    SafetyCase("help", ["help"], shows: ["help, clear, quit"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),
     SafetyCase("help", ["help {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
     // clear: a batch run's output is no screen, so it writes nothing

@@ -53,7 +53,7 @@ struct MoreCommandsTests {
         ("set f xml", "set: format must be table, json or csv, not 'xml'"),
         ("set c x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
-        ("apps top 2 top 3", "apps: 'top' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N) (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
+        ("apps top 2 top 3", "apps: 'top' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO) (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
         ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout, data-tz, columns, raw-csv, retention"),
         ("set co x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),  // kept for color, though columns begins so too
         ("set col x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),

@@ -48,7 +48,7 @@ struct RangeCommandsTests {
     }
 
     @Test(arguments: [
-        ("summary fortnight", "summary: 'fortnight' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N) (usage: summary [last N|week|month|year|RANGE])"),
+        ("summary fortnight", "summary: 'fortnight' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO) (usage: summary [last N|week|month|year|RANGE])"),
         ("summary 2026-03..2026-02", "summary: the range ends (2026-02-28) before it begins (2026-03-01) (usage: summary [last N|week|month|year|RANGE])"),
         ("summary last", "summary: last how many days? (last 30, last week, last month, last year) (usage: summary [last N|week|month|year|RANGE])"),
         ("summary last 0", "summary: '0' is not a number of days from 1 to 36525, week, month or year (usage: summary [last N|week|month|year|RANGE])"),

@@ -185,7 +185,7 @@ struct ClearAndPagerTests {
         let run = interactive(["help"], rows: 24)
         #expect(run.screen.paged.count == 1)
         #expect(run.screen.paged.first?.command == "less -FRX")
-        #expect(run.screen.paged.first?.text.hasPrefix("  show") == true)
+        #expect(run.screen.paged.first?.text.hasPrefix("Commands (help COMMAND shows one in full; Tab completes):\nViewing a day\n  show") == true)
         #expect(run.out.text.isEmpty)
     }
 
@@ -213,7 +213,7 @@ struct ClearAndPagerTests {
         let out = BufferSink()
         Runner(shell: Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "nonesuch")), out: out, err: BufferSink())
             .interactive(reader: ScriptedReader(["help"]), banner: "")
-        #expect(out.text.hasPrefix("  show"))
+        #expect(out.text.hasPrefix("Commands (help COMMAND shows one in full; Tab completes):\nViewing a day\n  show"))
     }
 
     @Test func batchRunsNeverPage() {
@@ -224,7 +224,7 @@ struct ClearAndPagerTests {
         Runner(shell: Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "less")), out: out, err: BufferSink())
             .run(lines: ["help"])
         #expect(screen.paged.isEmpty)
-        #expect(out.text.hasPrefix("  show"))
+        #expect(out.text.hasPrefix("Commands (help COMMAND shows one in full; Tab completes):\nViewing a day\n  show"))
     }
 
     @Test(arguments: [

@@ -125,6 +125,17 @@ enum TypedTime: Sendable {
         }
     }
 
+    /// `FROM-TO` as one word (`9:00-10:30`, `9:00–10:30`, `2026-02-22T16:00-2026-02-22T17:10`):
+    /// cut at the dash whose two sides are both times.
+    static func span(_ word: String) -> TypedSpan? {
+        for (k, c) in zip(word.indices, word) where c == "-" || c == "–" {
+            if let from = TypedTime(String(word[..<k])), let to = TypedTime(String(word[word.index(after: k)...])) {
+                return TypedSpan(from: from, to: to)
+            }
+        }
+        return nil
+    }
+
     private static func clock(_ text: Substring) -> (Int, Int)? {
         let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count == 2, (1...2).contains(pieces[0].count), pieces[1].count == 2,
@@ -176,6 +187,12 @@ enum TypedTime: Sendable {
     }
 
     static let hint = "'HH:MM' (today) or 'YYYY-MM-DDTHH:MM', local to the selected zone"
+}
+
+/// FROM and TO typed as one word (`9:00-10:30`).
+struct TypedSpan: Sendable {
+    let from: TypedTime
+    let to: TypedTime
 }
 
 extension Shell {

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""What a newcomer still tripped on (issue 44), the questions at a real pseudo-terminal: `export
+store:FILE` onto a store already there asks before it merges (item 8), `forget import N` and
+`forget device NAME` ask before they delete (item 4), `session join` of different tasks or across
+a long gap says what moves and asks (item 5). A no (or Ctrl-C) changes nothing; a yes goes ahead.
+
+Run with ``scripts/test-interactive``.
+"""
+
+import shutil
+import sqlite3
+import tempfile
+import unittest
+from pathlib import Path
+
+from test_interactive import CTRL_C, ENTER, Shell, isolated_env
+
+# Any prompt, with or without a running stopwatch.
+PROMPT_ANY = r"usage[^>\r\n]*> "
+
+
+class QuestionsOfIssue44Tests(unittest.TestCase):
+    def setUp(self):
+        self.root = Path(tempfile.mkdtemp(prefix="usage-shell-pty-again-"))
+        self.addCleanup(shutil.rmtree, self.root, ignore_errors=True)
+        self.home, self.cwd = self.root / "home", self.root / "work"
+        for directory in (self.home, self.cwd):
+            directory.mkdir()
+        self.env = isolated_env(self.home, self.root / "state", self.root / "config")
+        self.store = self.root / "usage.sqlite"
+        self.env["USAGE_SHELL_DB"] = str(self.store)
+        self.env["TZ"] = "UTC"
+
+    def spawn(self):
+        shell = Shell(self, self.env, str(self.cwd))
+        shell.expect_re(PROMPT_ANY)
+        return shell
+
+    @staticmethod
+    def answer(shell, line, until=None):
+        """Types `line` and Enter; waits for `until`, then any prompt; returns what was shown."""
+        start = shell.mark()
+        shell.send(line + ENTER)
+        if until:
+            shell.expect(until)
+        shell.expect_re(PROMPT_ANY)
+        return shell.since(start)
+
+    @staticmethod
+    def ask(shell, line, question):
+        """Types `line` and Enter and waits for its `[y/N]` question, which must say `question`
+        (the terminal wraps a long one: libedit breaks it with " \\r", inside a word too)."""
+        start = shell.mark()
+        shell.send(line + ENTER)
+        shell.expect("[y/N] ")
+        shown = " ".join(shell.since(start).replace(" \r", "").split())
+        assert question in shown, f"{question!r} not in {shown!r}"
+
+    def count(self, path, sql):
+        with sqlite3.connect(path) as db:
+            return db.execute(sql).fetchone()[0]
+
+    def test_item8_export_onto_a_store_already_there_asks_before_it_merges(self):
+        backup = self.root / "backup.sqlite"
+        shell = self.spawn()
+        self.answer(shell, "track Email 2026-11-02T09:00 10:30")
+        self.assertIn("copied", self.answer(shell, f"export store:{backup}"))
+        self.answer(shell, "track Report 2026-11-03T09:00 10:00")
+        question = f"'{backup}' is a store already (0 sessions): merge this store into it (each session kept once)? [y/N]"
+        for key in ("n" + ENTER, CTRL_C):
+            self.ask(shell, f"export store:{backup}", question)
+            start = shell.mark()
+            shell.send(key)
+            shell.expect_re(PROMPT_ANY)
+            self.assertIn("nothing changed", shell.since(start))
+            self.assertEqual(self.count(backup, "SELECT count(*) FROM tracked"), 1)
+        self.ask(shell, f"export store:{backup}", question)
+        self.assertIn("1 tracked interval added", " ".join(self.answer(shell, "y").split()))
+        self.assertEqual(self.count(backup, "SELECT count(*) FROM tracked"), 2)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+
+
+if __name__ == "__main__":
+    unittest.main()
