@@ -25,7 +25,8 @@ extension CommandTable {
     static let dayCommands: [Command] = [
         Command(
             "show", syntax: .optional(.choice(showForm)),
-            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal)",
+            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal). "
+                + "Its two totals: app time adds up every app's time, so two apps open at once (music under a map) both count; screen time is the time any app was in use, counted once.",
             examples: ["show", "show compact", "show full"],
             watch: .shows
         ) { shell, args throws(ShellError) in
