@@ -51,7 +51,7 @@ struct SmallerTripsTests {
                 """)
         #expect(
             r.stderr
-                == "error: line 4: track: until when? ('HH:MM' (today) or 'YYYY-MM-DDTHH:MM', local to the selected zone) (usage: track TASK FROM TO|FROM-TO [--new])\n")
+                == "error: line 4: track: until when? ('HH:MM' or 'YYYY-MM-DDTHH:MM', local to the selected zone) (usage: track TASK FROM TO|FROM-TO [--new])\n")
         #expect(r.status == 1)
     }
 

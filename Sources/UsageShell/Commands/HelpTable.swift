@@ -75,7 +75,7 @@ enum HelpTable {
 
     /// How a time typed without a date is placed, said once here and in COMMANDS.md.
     static let timeRule =
-        "Times: HH:MM is today's, but in a command that names a session (@N) it is on that session's day; YYYY-MM-DDTHH:MM names the day."
+        "Times: HH:MM is today's (with --at, the latest not in the future), but in a command that names a session (@N) it is on that session's day; YYYY-MM-DDTHH:MM names the day."
 
     /// The listing's lines, before they are fitted to the width.
     static var lines: [String] {

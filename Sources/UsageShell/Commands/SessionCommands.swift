@@ -88,7 +88,6 @@ extension CommandTable {
             summary: "start again the task stopped last (or TASK, or session @N's task), now or --at TIME; a running one stops at that instant",
             examples: ["continue", "continue @12", "continue Email --at 13:30"]
         ) { shell, args throws(ShellError) in
-            let at = try atInstant(shell, args)
             let target = args[continueSlot] ?? .last
             // No store yet: nothing to start again (and none is made for a refusal).
             if shell.environment.store?.exists != true {
@@ -98,6 +97,7 @@ extension CommandTable {
                 case .session(let id): throw shell.refusal(.unknownSession(id))
                 }
             }
+            let at = try continueInstant(shell, args, target: target)
             let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
                 try store.continueTask(target, at: shell.stamp(at.instant))
             }
@@ -126,6 +126,23 @@ extension CommandTable {
             }
         },
     ]
+
+    /// `continue`'s `--at`: as `stop`'s (the latest such time not in the future), but after
+    /// `continue @N` a time without a date is on @N's own day, as in every command that names a
+    /// session; never later than now.
+    private static func continueInstant(_ shell: Shell, _ args: Arguments, target: ContinueTarget) throws(ShellError) -> (instant: Micros, laterToday: Micros?) {
+        guard case .session(let id) = target, let typed = args[atSlot] else { return try atInstant(shell, args) }
+        let reader = try shell.storeReader()
+        let session: TaskInterval
+        do throws(TrackingError) {
+            session = try reader.session(id)
+        } catch {
+            throw shell.refusal(error)
+        }
+        let t = shell.placed(typed, near: session.interval)
+        guard t <= shell.environment.now() else { throw shell.refusal(.inFuture(t)) }
+        return (t, nil)
+    }
 
     private static func sessionsList(_ shell: Shell, _ query: SessionsQuery?) throws(ShellError) -> CommandOutcome {
         let clock = shell.trackerClock
@@ -189,16 +206,17 @@ extension CommandTable {
                 if verb == "edit", let word = args[startTaskSlot] {
                     change = try store.editSession(id, .task(word), now: now)
                 } else {
+                    // A time without a date is on the session's own day (HelpTable.timeRule).
                     let typed = args[editTimeSlot]!
-                    var t = shell.placed(typed)
+                    let session = try store.session(id).interval
+                    let t = shell.placed(typed, near: session)
                     if verb == "split" {
                         change = try store.splitSession(id, at: shell.stamp(t), now: now)
                     } else if verb == "move" {
                         change = try store.editSession(id, .move(shell.stamp(t)), now: now)
                     } else if args[sessionEndChoice] == "end" {
                         // As `track`'s end: a clock time on the start's day, or the next when not after the start.
-                        t = typed.end(after: try store.session(id).interval.start, zone: clock.zone)
-                        change = try store.editSession(id, .end(shell.stamp(t)), now: now)
+                        change = try store.editSession(id, .end(shell.stamp(typed.end(after: session.start, zone: clock.zone))), now: now)
                     } else {
                         change = try store.editSession(id, .start(shell.stamp(t)), now: now)
                     }

@@ -87,7 +87,7 @@ extension CommandTable {
             syntax: .sequence([
                 .value(startTaskSlot), .alternatives([.sequence([.value(fromSlot), .value(toSlot)]), .value(spanSlot)]), .flag("--new"),
             ]),
-            summary: "add past time to a task (a new name makes one, as start does): HH:MM today (whichever day is shown), or YYYY-MM-DDTHH:MM; an end before the start is the next day's; never over other tracked time",
+            summary: "add past time to a task (a new name makes one, as start does), FROM TO or FROM-TO (9:00-10:30); a TO not after FROM is the next day's; never over other tracked time",
             examples: ["track \"Write report\" 9:00 10:30", "track Email 9:00-9:45", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
             tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
