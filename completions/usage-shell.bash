@@ -165,7 +165,7 @@ _usage-shell() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--day --tz --format --data-tz --columns --color --glyphs --width -f --timeout --db)
+    local -a non_repeating_options=(--day --tz --format --data-tz --columns --color --glyphs --width --week-start -f --timeout --db)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -196,6 +196,10 @@ _usage-shell() {
         return
         ;;
     '--width')
+        return
+        ;;
+    '--week-start')
+        __usage-shell_add_completions -W 'monday'$'\n''sunday'
         return
         ;;
     '-c')

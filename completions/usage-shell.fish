@@ -20,7 +20,7 @@ function __usage-shell_parse_tokens -S
     set -l unparsed_tokens (__usage-shell_tokens -pc)
     switch $unparsed_tokens[1]
     case 'usage-shell'
-        __usage-shell_parse_subcommand -r 1 'day=' 'tz=' 'format=' 'raw-csv' 'data-tz=' 'columns=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'timeout=' 'db=' 'bail' 'no-history' 'version' 'h/help'
+        __usage-shell_parse_subcommand -r 1 'day=' 'tz=' 'format=' 'raw-csv' 'data-tz=' 'columns=' 'color=' 'glyphs=' 'accessible' 'width=' 'week-start=' 'c=+' 'f=' 'timeout=' 'db=' 'bail' 'no-history' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
@@ -88,6 +88,7 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" glyphs' -l 'glyphs' -d 'Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.' -rfka 'auto unicode ascii'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" accessible' -l 'accessible' -d 'Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" week-start' -l 'week-start' -d 'The day a calendar week begins on (week, a RANGE\'s week, the timesheet, the calendar): monday (default) or sunday.' -rfka 'monday sunday'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week days insights summary month timesheet check set load retry rules export import store forget devices device tasks task categories category start pause resume stop status track today calendar sessions session continue undo limit limits watch help clear quit'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell" timeout' -l 'timeout' -d 'How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).' -rfka ''

@@ -341,9 +341,10 @@ public final class Runner {
     /// The `time:` line of the last command, written after its output or error.
     private var pendingTime: String?
 
-    /// The warnings the last command left, one `warning: …` line each on stderr.
+    /// The warnings the last command left, one `warning: …` line each on stderr, then its notes (`note: …`).
     private func writeWarnings() {
         for warning in shell.takeWarnings() { err.write("warning: \(Self.safe(warning))\n") }
+        for note in shell.takeNotes() { err.write("note: \(Self.safe(note))\n") }
     }
 
     private func writeTime() {

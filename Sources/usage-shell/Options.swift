@@ -8,6 +8,7 @@ import UsageShell
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorMode: ExpressibleByArgument {}
 extension GlyphMode: ExpressibleByArgument {}
+extension WeekStart: ExpressibleByArgument {}
 
 @main
 struct UsageShellCommand: ParsableCommand {
@@ -70,6 +71,9 @@ struct UsageShellCommand: ParsableCommand {
 
     @Option(help: "Width of table output in terminal cells (20–1000); default: the terminal's, else $COLUMNS, else 80.")
     var width: Int?
+
+    @Option(help: "The day a calendar week begins on (week, a RANGE's week, the timesheet, the calendar): monday (default) or sunday.")
+    var weekStart: WeekStart = .monday
 
     @Option(
         name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"),

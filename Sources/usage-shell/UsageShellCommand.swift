@@ -84,6 +84,7 @@ extension UsageShellCommand {
             environment: environment, tz: tz, timeout: timeout, db: db, stdin: plan.stdinUse, output: output,
             interactive: plan.isInteractive)
         shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
+        shell.model.weekStart = weekStart
         if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
         runner.sourceWords = sources

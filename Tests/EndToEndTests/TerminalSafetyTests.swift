@@ -346,7 +346,7 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("hour", ["hour {evil}"], status: 1, shows: ["'{evil}' is not an hour from 0 to 23"]),
     // week
     SafetyCase("week", ["week"], shows: ["{social}"], json: ["{social}", "{ignore}"]),
-    SafetyCase("week", ["week prev"], shows: ["Week ending Monday, February 16, 2026"]),
+    SafetyCase("week", ["week prev"], shows: ["Week · Mon 16 – Sun 22 Feb 2026"]),
     SafetyCase("week", ["week {evil}"], status: 1, shows: ["'{evil}' is not prev or next"]),
     // days
     SafetyCase("days", ["days"], shows: ["{social}"], json: ["{social}", "{ignore}"]),

@@ -22,7 +22,7 @@ struct SyntaxTests {
         ("help", "help [COMMAND]"),
         (
             "set",
-            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [retention AGE|off]"
+            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [week-start monday|sunday] [retention AGE|off]"
         ),
     ])
     func usageLinesComeFromTheGrammar(name: String, usage: String) {

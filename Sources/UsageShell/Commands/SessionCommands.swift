@@ -15,7 +15,7 @@ enum SessionID {
     static let hint = "@N, as sessions, today and task N show them"
 }
 
-/// What `sessions` lists: a day's, a week's (7 days ending on the selected day) or one task's.
+/// What `sessions` lists: a day's, a week's (the calendar week of the selected day) or one task's.
 enum SessionsQuery: Sendable {
     case day(DayQuery)
     case week
@@ -57,7 +57,7 @@ extension CommandTable {
     static let sessionCommands: [Command] = [
         Command(
             "sessions", syntax: .optional(.value(sessionsSlot)),
-            summary: "the tracked sessions with their ids (@N), the latest first: the selected day's (today unless chosen), a DAY's, week (7 days to the selected day), or one TASK's",
+            summary: "the tracked sessions with their ids (@N), the latest first: the selected day's (today unless chosen), a DAY's, week (the selected day's calendar week), or one TASK's",
             examples: ["sessions", "sessions yesterday", "sessions week", "sessions \"Write report\"", "sessions 2026-02-23"],
             watch: .shows
         ) { shell, args throws(ShellError) in
@@ -165,9 +165,9 @@ extension CommandTable {
             sessions = found.intervals.reversed().map { TaskInterval(task: found.task, interval: $0) }
             title = "Sessions · \(TerminalText.sanitize(found.task.name))"
         case .week:
-            let first = selected.adding(days: -6)
-            title = "Sessions · \(TextFormat.shortWeekday(first)) \(first) – \(TextFormat.shortWeekday(selected)) \(selected)"
-            window = (zone.startOfDay(first), zone.window(for: selected).end)
+            let week = DateRange.week(of: selected, start: shell.model.weekStart)
+            title = "Sessions · \(TextFormat.shortWeekday(week.from)) \(week.from) – \(TextFormat.shortWeekday(week.to)) \(week.to)"
+            window = (zone.startOfDay(week.from), zone.window(for: week.to).end)
         case .day(let query):
             day = query.resolve(today: clock.day, selected: selected, dataRange: nil)
         case nil:

@@ -135,8 +135,11 @@ extension CommandTable {
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
             let selected = shell.calendarSelected
-            let selectedMonth = CalendarMonth(year: selected.year, month: selected.month)!
-            let month = (args[monthSlot] ?? .shown).month(selected: selectedMonth, shown: shell.calendarMonth ?? selectedMonth, today: clock.day)
+            let weekStart = shell.model.weekStart
+            let selectedMonth = CalendarMonth(year: selected.year, month: selected.month, weekStart: weekStart)!
+            // A month shown before `set week-start` is drawn from the new first day.
+            let shown = shell.calendarMonth.map { CalendarMonth(year: $0.year, month: $0.month, weekStart: weekStart)! }
+            let month = (args[monthSlot] ?? .shown).month(selected: selectedMonth, shown: shown ?? selectedMonth, today: clock.day)
             shell.calendarMonth = month
             let tracked = TrackerFacts.perDay(snapshot.intervals, now: clock.now, zone: clock.zone)
             var due: [LocalDate: Int] = [:]
@@ -251,7 +254,7 @@ enum MonthQuery: Sendable {
         switch self {
         case .shown: return selected
         case .step(let n): return shown.adding(months: n)
-        case .month(let year, let month): return CalendarMonth(year: year ?? today.year, month: month)!
+        case .month(let year, let month): return CalendarMonth(year: year ?? today.year, month: month, weekStart: selected.weekStart)!
         }
     }
 }
