@@ -79,6 +79,24 @@ class QuestionsOfIssue44Tests(unittest.TestCase):
         self.assertEqual(self.count(backup, "SELECT count(*) FROM tracked"), 2)
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
+    def test_item5_a_join_that_moves_time_says_what_and_asks(self):
+        shell = self.spawn()
+        self.answer(shell, 'track "Acme website" 2026-11-23T09:15 10:30')
+        self.answer(shell, 'track "Beta API" 2026-11-23T13:00 15:30')
+        question = ("join @1 Acme website Mon 2026-11-23 09:15–10:30 (1h 15m) and @2 Beta API Mon 2026-11-23 13:00–15:30 (2h 30m)? "
+                    "Beta API loses 2h 30m; 2h 30m of gap becomes Acme website [y/N]")
+        for key in ("n" + ENTER, CTRL_C):
+            self.ask(shell, "session join @1 @2", question)
+            start = shell.mark()
+            shell.send(key)
+            shell.expect_re(PROMPT_ANY)
+            self.assertIn("nothing changed", shell.since(start))
+            self.assertEqual(self.count(self.store, "SELECT count(*) FROM tracked"), 2)
+        self.ask(shell, "session join @1 @2", question)
+        self.assertIn("joined @2 into @1 Acme website Mon 2026-11-23 09:15–15:30 (6h 15m)", " ".join(self.answer(shell, "y").split()))
+        self.assertEqual(self.count(self.store, "SELECT count(*) FROM tracked"), 1)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -70,14 +70,14 @@ extension CommandTable {
                 .sequence([.word(Keyword("edit", exact: true)), .value(sessionSlot), .word(Keyword("task")), .value(startTaskSlot)]),
                 .sequence([.word(Keyword("move", exact: true)), .value(sessionSlot), .value(editTimeSlot)]),
                 .sequence([.word(Keyword("split", exact: true)), .value(sessionSlot), .value(editTimeSlot)]),
-                .sequence([.word(Keyword("join", exact: true)), .value(sessionSlot), .value(otherSessionSlot)]),
+                .sequence([.word(Keyword("join", exact: true)), .value(sessionSlot), .value(otherSessionSlot), .flag("--force")]),
                 .sequence([.word(Keyword("delete", exact: true)), .value(sessionSlot), .flag("--yes")]),
                 .value(sessionSlot),
             ]),
-            summary: "one tracked session; mend it: a new start or end, another task (a new name makes one), moved (same length), split in two, joined with another (from the first's start to the second's end), deleted; never over other tracked time",
+            summary: "one tracked session; mend it: a new start or end, another task (a new name makes one), moved (same length), split in two, joined with another (from the first's start to the second's end, of the first's task: asked first when that moves time, from another task or a gap of more than 5 minutes, or --force), deleted; never over other tracked time",
             examples: [
                 "session @12", "session edit @12 start 9:05", "session edit @12 end 2026-02-22T17:30", "session edit @12 task Email", "session move @12 10:00",
-                "session split @12 11:15", "session join @12 @13", "session delete @12 --yes",
+                "session split @12 11:15", "session join @12 @13", "session join @12 @14 --force", "session delete @12 --yes",
             ],
             watchRole: { words in words.count == 1 ? .shows : .refused }
         ) { shell, args throws(ShellError) in
@@ -226,14 +226,17 @@ extension CommandTable {
             }
             return sessionChanged(shell, change, verb: verb)
         case "join":
-            let store = try shell.storeWriter(create: false)
-            let change: SessionChange
-            do throws(TrackingError) {
-                change = try store.joinSessions(id, args[otherSessionSlot]!)
-            } catch {
-                throw shell.refusal(error)
+            let other = args[otherSessionSlot]!
+            return try checkingJoin(shell, id, other, force: args.has("--force")) { () throws(ShellError) in
+                let store = try shell.storeWriter(create: false)
+                let change: SessionChange
+                do throws(TrackingError) {
+                    change = try store.joinSessions(id, other)
+                } catch {
+                    throw shell.refusal(error)
+                }
+                return sessionChanged(shell, change, verb: "join")
             }
-            return sessionChanged(shell, change, verb: "join")
         case "delete":
             let store = try shell.storeWriter(create: false)
             let found: TaskInterval
