@@ -15,7 +15,7 @@ extension BackendKind: ExpressibleByArgument {}
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "usage-shell record",
+        commandName: "record",
         abstract: "Record the desktop into the store: one session per app focused without a break while you are not idle.",
         discussion: """
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
@@ -23,12 +23,6 @@ struct RecordCommand: ParsableCommand {
             window manager), i3, sway; chosen from the environment. Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
             """)
-
-    @Option(help: ArgumentHelp("The store's database; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite.", valueName: "path"), completion: .file())
-    var db: String?
-
-    @Option(help: ArgumentHelp("The device the sessions are recorded as; default: $USAGE_SHELL_DEVICE, else this machine's host name.", valueName: "name"))
-    var device: String?
 
     @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
@@ -46,8 +40,8 @@ struct RecordCommand: ParsableCommand {
             valueName: "command"))
     var onLimit: String?
 
-    @Option(help: "The time zone days are cut in, for limits (IANA name or UTC); default: $TZ, else the system's.")
-    var tz: String?
+    @OptionGroup var shared: SharedOptions
+    @ParentCommand var root: UsageShellCommand
 
     var idleMicros: Micros? {
         guard let micros = DurationText.parse(idle) ?? TimeAmount.seconds(idle).map({ Micros($0 * 1_000_000) }),
@@ -57,17 +51,17 @@ struct RecordCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try refuseShellOptions(root, for: "record")
+        try refuseOutputOptions(root, for: "record")
         if idleMicros == nil { throw ValidationError("--idle: use a time from 1s to 1h, as 45s, 3m or 1h") }
-        if let tz, Zone(identifier: tz) == nil { throw ValidationError("--tz: '\(tz)' is not an IANA zone name") }
-        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--device: a device's name cannot be empty") }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let threshold = idleMicros!
-        let device = self.device ?? Devices.local
-        let zone = tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
+        let device = shared.device ?? Devices.local
+        let zone = shared.tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
         let rules = (try? CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:))?.load()) ?? nil
         let categoryOf: (String) -> String? = { app in rules?.category(for: app) }
         let monotonic = RecorderClock.monotonic()
@@ -84,7 +78,7 @@ struct RecordCommand: ParsableCommand {
         // A recorder runs for hours: what parsing the command line touched is given back at once,
         // so the peak is the largest step of its start, not their sum.
         ResidentMemory.settle()
-        guard let location = db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
+        guard let location = shared.db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
             throw Self.failure("no store: HOME is unset (give --db PATH)")
         }
         let lock = try fail { () throws(RecorderError) in

@@ -329,7 +329,7 @@ struct NewcomerTests {
         #expect(r.status == 0)
         let text = r.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, :sample: for the bundled sample."), "\(text)")
-        #expect(text.contains("--format <format> Output: table, json or csv (RFC 4180, the JSON's fields). (values: table, json, csv; default: table)"))
+        #expect(text.contains("--format <format> Output format: table (the default), json (one JSON document a command) or csv (RFC 4180, the JSON's fields). (values: table, json, csv)"))
         let csv = try Binary.run(["import", ":sample:", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.stderr)")
         #expect(csv.stdout.hasPrefix("store,forgotten,sessions,source,added,updated,unchanged,"))

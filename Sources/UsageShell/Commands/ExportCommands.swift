@@ -11,7 +11,7 @@ extension CommandTable {
     static let reportChoice = Choice("report", [Keyword("report", exact: true)])
     /// The commands whose output `export VIEW … FILE` writes: every command that shows data
     /// (those `watch` may show alone; `item8ExportTakesEveryViewThatWatchMayShow` checks the two lists agree).
-    static let exportViews = [
+    public static let exportViews = [
         "show", "day", "chart", "apps", "app", "hour", "week", "days", "insights", "summary", "month", "timesheet", "check", "rules",
         "store", "devices", "tasks", "task", "categories", "status", "today", "calendar", "sessions", "limits",
     ]
