@@ -416,6 +416,10 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("device", ["import {data} --device {title}", "device {title}", "load store", "show"], shows: ["device {title}", "{social}"], json: ["{title}"]),
     SafetyCase("device", ["import {data} --device {title}", "device {evil}"], status: 1, shows: ["no device '{evil}'"]),
     SafetyCase("forget", ["import {data}", "forget before 2026-03-01 --yes"], shows: ["forgot"]),
+    SafetyCase("imports", ["import {data} --device {title}", "imports"], shows: ["{data} as {title}"], json: ["{data}", "{title}"]),
+    SafetyCase("imports", ["imports {evil}"], status: 1, shows: ["'{evil}' is not all"]),
+    SafetyCase("forget", ["import {data} --device {title}", "forget import 1 --yes"], shows: ["forgot import #1", "{data} as {title}"]),
+    SafetyCase("forget", ["import {data} --device {title}", "forget device {title} --yes"], shows: ["forgot device {title}"]),
     SafetyCase("forget", ["import {data}", "forget before {evilday}"], status: 1, shows: ["'{evilday}' is not a day"]),
     SafetyCase("forget", ["import {data}", "forget before 2026-03-01"], status: 1, shows: ["forget before 2026-03-01 --yes"]),
     // tasks, categories and the stopwatch: hostile task and category names go into SQLite and come back sanitised

@@ -79,6 +79,38 @@ class QuestionsOfIssue44Tests(unittest.TestCase):
         self.assertEqual(self.count(backup, "SELECT count(*) FROM tracked"), 2)
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
+    def write_sessions(self, name, count, first_hour, prefix):
+        """A sessions file of `count` one-minute sessions from `first_hour`:00 on 2026-02-23."""
+        rows = [
+            f'{{"session_id":"{prefix}{k}","app_name":"App{k}","category":"Work",'
+            f'"start_timestamp":"2026-02-23T{first_hour:02d}:{k:02d}:00Z","end_timestamp":"2026-02-23T{first_hour:02d}:{k:02d}:59Z"}}'
+            for k in range(count)
+        ]
+        path = self.cwd / name
+        path.write_text("[" + ",".join(rows) + "]")
+        return path
+
+    def test_item4_forget_import_and_forget_device_ask_first(self):
+        phone = self.write_sessions("phone.json", 3, 9, "p")
+        shell = self.spawn()
+        self.answer(shell, f"import {phone} --device phone")
+        self.answer(shell, f"import {phone} --device laptop")
+        self.assertEqual(self.count(self.store, "SELECT count(*) FROM session"), 6)
+        for key in ("n" + ENTER, CTRL_C):
+            self.ask(shell, "forget import 2", "and the 3 sessions it added? [y/N]")
+            start = shell.mark()
+            shell.send(key)
+            shell.expect_re(PROMPT_ANY)
+            self.assertIn("nothing changed", shell.since(start))
+            self.assertEqual(self.count(self.store, "SELECT count(*) FROM session"), 6)
+        self.ask(shell, "forget import 2", f"{phone} as laptop) and the 3 sessions it added? [y/N]")
+        self.assertIn("forgot import #2", self.answer(shell, "y"))
+        self.assertEqual(self.count(self.store, "SELECT count(*) FROM session"), 3)
+        self.ask(shell, "forget device phone", "forget device phone and its 3 sessions (its sources and totals with them)? [y/N]")
+        self.assertIn("forgot device phone: 3 sessions", self.answer(shell, "y"))
+        self.assertEqual(self.count(self.store, "SELECT count(*) FROM session"), 0)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+
     def test_item5_a_join_that_moves_time_says_what_and_asks(self):
         shell = self.spawn()
         self.answer(shell, 'track "Acme website" 2026-11-23T09:15 10:30')

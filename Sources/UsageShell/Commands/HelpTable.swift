@@ -56,10 +56,10 @@ enum HelpTable {
             [
                 Entry(names: ["load", "retry"], brief: "load files, URLs, ActivityWatch, the store"),
                 Entry(names: ["rules"], brief: "the category rules, applied; what is still uncategorised"),
-                Entry(names: ["import"], brief: "put sources into the store, each session once"),
+                Entry(names: ["import", "imports"], brief: "put sources into the store; the imports it keeps"),
                 Entry(names: ["export"], brief: "sessions or a view to a file; the store elsewhere"),
                 Entry(names: ["store"], brief: "the store: where, its size, its sources, the retention"),
-                Entry(names: ["forget"], brief: "delete the imported sessions that end before a day"),
+                Entry(names: ["forget"], brief: "imported sessions: before a day, an import, a device"),
                 Entry(names: ["devices", "device"], brief: "the devices sessions came from; show one of them"),
                 Entry(names: ["record"], brief: "record this desktop (usage-shell record)"),
             ]
