@@ -392,7 +392,7 @@ _usage-shell_export() {
 
 _usage-shell_record() {
     repeating_flags=()
-    non_repeating_flags=(--once --version -h --help)
+    non_repeating_flags=(--once --enable --version -h --help)
     repeating_options=()
     non_repeating_options=(--idle --backend --on-limit --db --tz --device)
     __usage-shell_offer_flags_options 0

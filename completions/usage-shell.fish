@@ -29,7 +29,7 @@ function __usage-shell_parse_tokens -S
         case 'export'
             __usage-shell_parse_subcommand -r 1 'force' 'db=' 'tz=' 'device=' 'format=' 'timeout=' 'raw-csv' 'day=' 'version' 'h/help'
         case 'record'
-            __usage-shell_parse_subcommand 0 'idle=' 'backend=' 'once' 'on-limit=' 'db=' 'tz=' 'device=' 'version' 'h/help'
+            __usage-shell_parse_subcommand 0 'idle=' 'backend=' 'once' 'enable' 'on-limit=' 'db=' 'tz=' 'device=' 'version' 'h/help'
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
         end
@@ -154,7 +154,8 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell export" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" idle' -l 'idle' -d 'No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" backend' -l 'backend' -d 'Force a backend: x11, i3 or sway (default: told from the environment).' -rfka 'x11 i3 sway'
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" once' -l 'once' -d 'Print what the recorder sees now (backend, app, idle time) and exit.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" once' -l 'once' -d 'Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" enable' -l 'enable' -d 'Set up the systemd user unit to record every session: under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the line is taken out again); then exit.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" on-limit' -l 'on-limit' -d 'A command run (by /bin/sh) when a daily limit is crossed, with USAGE_SHELL_LIMIT_NAME, _KIND, _SECONDS, USAGE_SHELL_USED_SECONDS and USAGE_SHELL_LIMIT_TEXT set.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" db' -l 'db' -d 'The store: imported sessions and tracked time; a SQLite file, or a PostgreSQL server (postgresql://… or a libpq key=value string); default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
