@@ -310,9 +310,9 @@ _usage-shell_shell() {
 
 _usage-shell_import() {
     repeating_flags=()
-    non_repeating_flags=(--raw-csv --version -h --help)
+    non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --tz --device --format --timeout --day)
+    non_repeating_options=(--db --tz --device --format --timeout)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -332,10 +332,6 @@ _usage-shell_import() {
         return
         ;;
     '--timeout')
-        return
-        ;;
-    '--day')
-        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
         return
         ;;
     esac
@@ -353,7 +349,7 @@ _usage-shell_export() {
     repeating_flags=()
     non_repeating_flags=(--force --raw-csv --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --tz --device --format --timeout --day)
+    non_repeating_options=(--db --tz --device --format --day)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -370,9 +366,6 @@ _usage-shell_export() {
         ;;
     '--format')
         __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
-        return
-        ;;
-    '--timeout')
         return
         ;;
     '--day')

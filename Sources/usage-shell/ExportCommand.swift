@@ -26,12 +26,12 @@ struct ExportCommand: ParsableCommand {
     var force = false
 
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var report: ReportOptions
     @ParentCommand var root: UsageShellCommand
 
     func validate() throws {
-        try refuseShellOptions(root, for: "export")
-        try output.refuse(["--timeout"], for: "export")
+        try refuseUnused(root, for: "export", format: true, report: true)
         switch target.count {
         case 0: throw ValidationError("what to write? (store:LOCATION, a file ending .json, .ndjson or .csv, report FILE, or VIEW [ARG...] FILE)")
         case 1: if target[0] == "report" { throw ValidationError("report: which file? (report FILE, ending .csv or .json)") }
@@ -42,7 +42,7 @@ struct ExportCommand: ParsableCommand {
                 throw ValidationError("one target (quote paths with spaces), report FILE, or VIEW [ARG...] FILE")
             }
         }
-        if output.day != nil, target[0] != "report", target.count < 2 { throw ValidationError("--day selects the day of report FILE (or of a view)") }
+        if report.day != nil, target[0] != "report", target.count < 2 { throw ValidationError("--day selects the day of report FILE (or of a view)") }
         if shared.device != nil, target[0].hasPrefix("store:") { throw ValidationError("--device: store: copies every device of the store") }
     }
 
@@ -51,7 +51,7 @@ struct ExportCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let shell = Wiring.shell(
             environment: environment, tz: shared.tz, timeout: nil, db: shared.db, stdin: .available,
-            output: OutputSettings(format: output.format ?? .table, rawCSV: output.rawCsv), interactive: false)
+            output: OutputSettings(format: format.format ?? .table, rawCSV: report.rawCsv), interactive: false)
         // `bail`: a --day that selects nothing stops the run before anything is written.
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: true)
         runner.numbersLines = false
@@ -68,7 +68,7 @@ struct ExportCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if intoStore || (runner.loadInitial(.store) && output.day.map(runner.selectInitialDay) ?? true) {
+        if intoStore || (runner.loadInitial(.store) && report.day.map(runner.selectInitialDay) ?? true) {
             runner.run(lines: ["export " + target.map(Tokenizer.quoted).joined(separator: " ") + (force ? " --force" : "")])
         }
         OpenStores.shared.closeAll()

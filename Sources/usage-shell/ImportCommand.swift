@@ -24,12 +24,12 @@ struct ImportCommand: ParsableCommand {
     var sources: [String] = []
 
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var wait: WaitOptions
     @ParentCommand var root: UsageShellCommand
 
     func validate() throws {
-        try refuseShellOptions(root, for: "import")
-        try output.refuse(["--day", "--raw-csv"], for: "import")
+        try refuseUnused(root, for: "import", format: true, wait: true)
         if sources.isEmpty { throw ValidationError("which source? (a file, -, a URL, aw://HOST:PORT or activitywatch)") }
     }
 
@@ -38,8 +38,8 @@ struct ImportCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let stdinIsTerminal = isatty(STDIN_FILENO) == 1
         let shell = Wiring.shell(
-            environment: environment, tz: shared.tz, timeout: output.timeout, db: shared.db, stdin: stdinIsTerminal ? .terminal : .available,
-            output: OutputSettings(format: output.format ?? .table), interactive: false)
+            environment: environment, tz: shared.tz, timeout: wait.timeout, db: shared.db, stdin: stdinIsTerminal ? .terminal : .available,
+            output: OutputSettings(format: format.format ?? .table), interactive: false)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
         let named = shared.device.map { " --device " + Tokenizer.quoted($0) } ?? ""
         runner.numbersLines = false

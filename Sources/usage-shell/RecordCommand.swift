@@ -54,8 +54,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func validate() throws {
-        try refuseShellOptions(root, for: "record")
-        try refuseOutputOptions(root, for: "record")
+        try refuseUnused(root, for: "record")
         if idleMicros == nil { throw ValidationError("--idle: use a time from 1s to 1h, as 45s, 3m or 1h") }
         if once && enable { throw ValidationError("--once and --enable: one at a time") }
     }

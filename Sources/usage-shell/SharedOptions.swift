@@ -1,4 +1,4 @@
-// SharedOptions.swift — the options several commands take, declared once as argument-parser @OptionGroups — the store's (--db, --tz, --device: every command) and the output's (--format, --timeout, --raw-csv, --day: the commands that print) — given before or after the subcommand (`usage-shell --device phone import x.csv`, `usage-shell import x.csv --device phone`), checked by the settings table's own rules, refused by a command that has no use for one.
+// SharedOptions.swift — the options several commands take, declared once as argument-parser @OptionGroups — the store's (--db, --tz, --device: every command), --format (the shell, import, export), --timeout (the shell, import), --raw-csv and --day (the shell, export) — given before or after the subcommand (`usage-shell --device phone import x.csv`, `usage-shell import x.csv --device phone`), checked by the settings table's own rules, refused by a command that has no use for one.
 import ArgumentParser
 import UsageCore
 import UsageShell
@@ -31,17 +31,31 @@ struct SharedOptions: ParsableArguments {
     }
 }
 
-/// The options of the commands that print what they did (the shell, `import`, `export`): how,
-/// how long a load waits, which day.
-struct OutputOptions: ParsableArguments {
+/// `--format`: the commands that print a report (the shell, `import`, `export`).
+struct FormatOptions: ParsableArguments {
     @Option(help: "Output format: table (the default), json (one JSON document a command) or csv (RFC 4180, the JSON's fields).")
     var format: OutputFormat?
 
+    var given: [String] { format == nil ? [] : ["--format"] }
+}
+
+/// `--timeout`: the commands that load sources (the shell, `import`).
+struct WaitOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).",
         valueName: "seconds"))
     var timeout: String?
 
+    func validate() throws {
+        // The same rules, and the same words, as `set timeout`.
+        if let timeout, let problem = Settings.problem("timeout", timeout) { throw ValidationError("--" + problem) }
+    }
+
+    var given: [String] { timeout == nil ? [] : ["--timeout"] }
+}
+
+/// `--raw-csv` and `--day`: the commands that write a day's report (the shell, `export`).
+struct ReportOptions: ParsableArguments {
     @Flag(help: "Write CSV cells as they are, without the ' that keeps a spreadsheet from running a cell as a formula.")
     var rawCsv = false
 
@@ -52,8 +66,6 @@ struct OutputOptions: ParsableArguments {
     var day: String?
 
     func validate() throws {
-        // The same rules, and the same words, as `set timeout`.
-        if let timeout, let problem = Settings.problem("timeout", timeout) { throw ValidationError("--" + problem) }
         if let day, DayQuery(day) == nil {
             // A slip from a day word is named; else the forms are listed.
             let suggesting = DayQuery.problemSuggesting(day)
@@ -62,14 +74,14 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    /// The options of this group given on the line, by name, as typed (`--format`).
-    var given: [String] {
-        [format.map { _ in "--format" }, timeout.map { _ in "--timeout" }, rawCsv ? "--raw-csv" : nil, day.map { _ in "--day" }].compactMap { $0 }
-    }
+    var given: [String] { (rawCsv ? ["--raw-csv"] : []) + (day == nil ? [] : ["--day"]) }
+}
 
-    /// Refuses an option of the group that `command` has no use for (`import --day`): taken
-    /// quietly, it would seem to do something.
-    func refuse(_ unused: Set<String>, for command: String) throws {
-        if let option = given.first(where: unused.contains) { throw ValidationError("\(option) is not an option of usage-shell \(command)") }
-    }
+/// What a subcommand says of the options given on its line that it has no use for (the root
+/// reads every group wherever it stands, so they arrive): the shell's own, and the groups it
+/// does not declare. Taken quietly, they would seem to do something.
+func refuseUnused(_ root: UsageShellCommand, for command: String, format: Bool = false, wait: Bool = false, report: Bool = false) throws {
+    if let option = root.shell.given.first { throw ValidationError("\(option) is an option of the shell, not of usage-shell \(command)") }
+    let unused = (format ? [] : root.format.given) + (wait ? [] : root.wait.given) + (report ? [] : root.report.given)
+    if let option = unused.first { throw ValidationError("\(option) is not an option of usage-shell \(command)") }
 }

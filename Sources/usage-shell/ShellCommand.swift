@@ -100,7 +100,9 @@ struct ShellCommand: ParsableCommand {
     var sources: [String] = []
 
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var wait: WaitOptions
+    @OptionGroup var report: ReportOptions
     @OptionGroup var options: ShellOptions
 
     func validate() throws {
@@ -117,10 +119,10 @@ struct ShellCommand: ParsableCommand {
         let plan = RunPlan(commands: options.commands, script: options.script, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
         if plan.isInteractive { Interrupt.install() }
         let settings = OutputSettings.start(
-            format: output.format ?? .table, color: options.color, glyphs: options.glyphs, accessible: options.accessible, width: options.width,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: output.rawCsv)
+            format: format.format ?? .table, color: options.color, glyphs: options.glyphs, accessible: options.accessible, width: options.width,
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: report.rawCsv)
         let shell = Wiring.shell(
-            environment: environment, tz: shared.tz, timeout: output.timeout, db: shared.db, stdin: plan.stdinUse, output: settings,
+            environment: environment, tz: shared.tz, timeout: wait.timeout, db: shared.db, stdin: plan.stdinUse, output: settings,
             interactive: plan.isInteractive)
         shell.model.dataZone = options.dataTz.flatMap { Zone(identifier: $0) }
         shell.model.weekStart = options.weekStart
@@ -146,7 +148,7 @@ struct ShellCommand: ParsableCommand {
             }
         }
         let status = runner.run(
-            plan, source: source, day: output.day, readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
+            plan, source: source, day: report.day, readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
             makeReader: {
                 EditLineReader(
                     complete: { Completer.complete($0, shell: shell) }, historyFile: historyFile,

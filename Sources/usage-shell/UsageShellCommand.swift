@@ -41,7 +41,9 @@ struct UsageShellCommand: ParsableCommand {
     )
 
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var wait: WaitOptions
+    @OptionGroup var report: ReportOptions
     @OptionGroup(title: "Shell Options") var shell: ShellOptions
 
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
@@ -68,17 +70,6 @@ struct UsageShellCommand: ParsableCommand {
             Glibc.exit(code.rawValue)
         }
     }
-}
-
-/// What a subcommand other than the shell says of the shell's own options given on its line
-/// (the root reads them wherever they stand): they would do nothing there.
-func refuseShellOptions(_ root: UsageShellCommand, for command: String) throws {
-    if let option = root.shell.given.first { throw ValidationError("\(option) is an option of the shell, not of usage-shell \(command)") }
-}
-
-/// What `record`, which prints no report, says of the output's options given on its line.
-func refuseOutputOptions(_ root: UsageShellCommand, for command: String) throws {
-    try root.output.refuse(Set(root.output.given), for: command)
 }
 
 /// The real world a shell runs in, wired once for the shell and for `import`.
