@@ -165,20 +165,30 @@ _usage-shell() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--day --tz --format --data-tz --columns --color --glyphs --width -f --timeout --db)
-    __usage-shell_offer_flags_options -1
+    local -a non_repeating_options=(--db --tz --device --format --timeout --day --data-tz --columns --color --glyphs --width --week-start -f)
+    __usage-shell_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
-    '--day')
-        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
+    '--db')
+        __usage-shell_add_completions -f
         return
         ;;
     '--tz')
         return
         ;;
+    '--device')
+        return
+        ;;
     '--format')
         __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--day')
+        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
         return
         ;;
     '--data-tz')
@@ -198,18 +208,92 @@ _usage-shell() {
     '--width')
         return
         ;;
+    '--week-start')
+        __usage-shell_add_completions -W 'monday'$'\n''sunday'
+        return
+        ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''imports'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
         return
         ;;
     '-f')
         __usage-shell_add_completions -f
         return
         ;;
+    esac
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    shell|import|export|record|help)
+        # Offer subcommand argument completions
+        "_usage-shell_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'shell import export record help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_usage-shell_shell() {
+    repeating_flags=()
+    non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
+    repeating_options=(-c)
+    non_repeating_options=(--db --tz --device --format --timeout --day --data-tz --columns --color --glyphs --width --week-start -f)
+    __usage-shell_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __usage-shell_add_completions -f
+        return
+        ;;
+    '--tz')
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--format')
+        __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
+        return
+        ;;
     '--timeout')
         return
         ;;
-    '--db')
+    '--day')
+        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
+        return
+        ;;
+    '--data-tz')
+        return
+        ;;
+    '--columns')
+        return
+        ;;
+    '--color')
+        __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'$'\n''16'$'\n''256'$'\n''truecolor'
+        return
+        ;;
+    '--glyphs')
+        __usage-shell_add_completions -W 'auto'$'\n''unicode'$'\n''ascii'
+        return
+        ;;
+    '--width')
+        return
+        ;;
+    '--week-start')
+        __usage-shell_add_completions -W 'monday'$'\n''sunday'
+        return
+        ;;
+    '-c')
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''imports'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
+        return
+        ;;
+    '-f')
         __usage-shell_add_completions -f
         return
         ;;
@@ -222,19 +306,111 @@ _usage-shell() {
         return
         ;;
     esac
+}
 
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    help)
-        # Offer subcommand argument completions
-        "_usage-shell_${subcommand}"
+_usage-shell_import() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --tz --device --format --timeout)
+    __usage-shell_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __usage-shell_add_completions -f
+        return
         ;;
+    '--tz')
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--format')
+        __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
     *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'help' -- "${cur}"))
+        __usage-shell_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_usage-shell_export() {
+    repeating_flags=()
+    non_repeating_flags=(--force --raw-csv --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--db --tz --device --format --day)
+    __usage-shell_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--db')
+        __usage-shell_add_completions -f
+        return
+        ;;
+    '--tz')
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--format')
+        __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
+        return
+        ;;
+    '--day')
+        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __usage-shell_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_usage-shell_record() {
+    repeating_flags=()
+    non_repeating_flags=(--once --enable --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--idle --backend --on-limit --db --tz --device)
+    __usage-shell_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--idle')
+        return
+        ;;
+    '--backend')
+        __usage-shell_add_completions -W 'x11'$'\n''i3'$'\n''sway'
+        return
+        ;;
+    '--on-limit')
+        return
+        ;;
+    '--db')
+        __usage-shell_add_completions -f
+        return
+        ;;
+    '--tz')
+        return
+        ;;
+    '--device')
+        return
         ;;
     esac
 }

@@ -3,7 +3,8 @@
 /// Consecutive local days, both ends included, and what kind of stretch they are (which
 /// decides the range it is compared with and how it is titled).
 public struct DateRange: Hashable, Sendable {
-    /// What a range is: a calendar week (Monday to Sunday), month or year, or a number of days.
+    /// What a range is: a calendar week (Monday to Sunday, or Sunday to Saturday), month or year,
+    /// or a number of days.
     public enum Kind: Hashable, Sendable {
         case week
         case month
@@ -53,10 +54,10 @@ public struct DateRange: Hashable, Sendable {
         return LocalDate.supported.contains(range.from) ? range : nil
     }
 
-    /// The calendar week (Monday to Sunday) holding `day`.
-    public static func week(of day: LocalDate) -> DateRange {
-        let monday = day.adding(days: 1 - day.isoWeekday)
-        return DateRange(from: monday, to: monday.adding(days: 6), kind: .week)
+    /// The calendar week holding `day`: Monday to Sunday, or from `start`.
+    public static func week(of day: LocalDate, start: WeekStart = .monday) -> DateRange {
+        let first = start.first(ofWeekHolding: day)
+        return DateRange(from: first, to: first.adding(days: 6), kind: .week)
     }
 
     /// The calendar month holding `day`.
@@ -197,8 +198,18 @@ public enum RangeQuery: Hashable, Sendable {
                 return end.isEmpty ? "'\(text)' needs a first and a last day (FROM..TO)" : "'\(end)' is not a day, month or year"
             }
         }
-        return "'\(text)' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N)"
+        let forms = "'\(text)' is not a range (\(Self.forms))"
+        // `lastweek`: the two words run together.
+        let lower = text.lowercased()
+        if lower.hasPrefix("last"), lower.count > 4, RangeQuery(last: String(lower.dropFirst(4))) != nil {
+            return forms + " — did you mean 'last \(lower.dropFirst(4))'?"
+        }
+        return forms
     }
+
+    /// Every form a range takes, as the errors list them.
+    public static let forms = "week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO"
+
 
     /// What is wrong with what followed `last`.
     public static func lastProblem(_ text: String) -> String {
@@ -217,15 +228,17 @@ public enum RangeQuery: Hashable, Sendable {
         return Int(text)
     }
 
-    /// The days meant, given the clock's `today`, the selected day and the data's range; a
-    /// problem when the range ends before it begins or reaches past the days the program
-    /// works with.
-    public func resolve(today: LocalDate, selected: LocalDate, dataRange: ClosedRange<LocalDate>?) -> Result<DateRange, RangeProblem> {
+    /// The days meant, given the clock's `today`, the selected day and the data's range (weeks
+    /// beginning on `weekStart`); a problem when the range ends before it begins or reaches past
+    /// the days the program works with.
+    public func resolve(
+        today: LocalDate, selected: LocalDate, dataRange: ClosedRange<LocalDate>?, weekStart: WeekStart = .monday
+    ) -> Result<DateRange, RangeProblem> {
         let range: DateRange
         switch self {
-        case .current(let kind): range = Self.calendar(kind, holding: selected)
+        case .current(let kind): range = Self.calendar(kind, holding: selected, weekStart: weekStart)
         case .previousOf(let kind):
-            guard let before = Self.calendar(kind, holding: selected).previous else { return .failure(.outOfDays) }
+            guard let before = Self.calendar(kind, holding: selected, weekStart: weekStart).previous else { return .failure(.outOfDays) }
             range = before
         case .month(let year, let month): range = DateRange.month(year: year, month: month)
         case .year(let year): range = DateRange.year(year)
@@ -245,11 +258,11 @@ public enum RangeQuery: Hashable, Sendable {
     }
 
     /// The calendar week, month or year holding `day` (a number of days is a week here: never asked).
-    private static func calendar(_ kind: DateRange.Kind, holding day: LocalDate) -> DateRange {
+    private static func calendar(_ kind: DateRange.Kind, holding day: LocalDate, weekStart: WeekStart) -> DateRange {
         switch kind {
         case .month: return .month(of: day)
         case .year: return .year(day.year)
-        default: return .week(of: day)
+        default: return .week(of: day, start: weekStart)
         }
     }
 }

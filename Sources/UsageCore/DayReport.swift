@@ -76,21 +76,28 @@ public struct CategoryUsage: Hashable, Sendable {
 /// One hour slot's use: per app, ordered like the apps of the report.
 public struct HourUsage: Hashable, Sendable {
     public let slot: HourSlot
+    /// App time: every app's time in the slot (two apps at once both count, so it may pass an hour).
     public let micros: Micros
+    /// Screen time: the time in the slot with any session open (never more than the slot).
+    public let screenMicros: Micros
     /// Apps with time in this slot, most first, then by name.
     public let apps: [(name: String, micros: Micros)]
     /// Categories with time in this slot (each session's own category), most first, then by name.
     public let categories: [(name: String, micros: Micros)]
 
-    public init(slot: HourSlot, micros: Micros, apps: [(name: String, micros: Micros)], categories: [(name: String, micros: Micros)]) {
+    /// `screenMicros` nil: no two sessions overlap in the slot (screen time is its app time).
+    public init(
+        slot: HourSlot, micros: Micros, screenMicros: Micros? = nil, apps: [(name: String, micros: Micros)], categories: [(name: String, micros: Micros)]
+    ) {
         self.slot = slot
         self.micros = micros
+        self.screenMicros = screenMicros ?? micros
         self.apps = apps
         self.categories = categories
     }
 
     public static func == (a: HourUsage, b: HourUsage) -> Bool {
-        a.slot == b.slot && a.micros == b.micros && a.apps.elementsEqual(b.apps, by: { $0 == $1 })
+        a.slot == b.slot && a.micros == b.micros && a.screenMicros == b.screenMicros && a.apps.elementsEqual(b.apps, by: { $0 == $1 })
             && a.categories.elementsEqual(b.categories, by: { $0 == $1 })
     }
 
@@ -163,7 +170,11 @@ public struct DayReport: Hashable, Sendable {
         var appCategory = PairSums(rows: usedApps.count, columns: usedCategories.count)
         var slotApp = PairSums(rows: slotCount, columns: usedApps.count)
         var slotCategory = PairSums(rows: slotCount, columns: usedCategories.count)
+        // Each slot's screen time: its pieces come in start order too (a piece starts at its
+        // session's start or at the slot's, which grows with it).
+        var slotUnion = [UnionLength](repeating: UnionLength(), count: slotCount)
         if total > 0 {
+            let slots = window.slots
             sessions.forEachClipped { start, end, appID, categoryID in
                 let app = Int(localApp[Int(appID)])
                 let category = Int(localCategory[Int(categoryID)])
@@ -171,6 +182,7 @@ public struct DayReport: Hashable, Sendable {
                 window.forEachSlot(overlapping: start, end) { k, overlap in
                     slotApp.add(k, app, overlap)
                     slotCategory.add(k, category, overlap)
+                    slotUnion[k].add(max(start, slots[k].start), min(end, slots[k].end))
                 }
             }
         }
@@ -204,9 +216,16 @@ public struct DayReport: Hashable, Sendable {
         self.hours = window.slots.indices.map { k in
             let apps = appsOfSlot[k].sorted(by: DayReport.mostFirst)
             return HourUsage(
-                slot: window.slots[k], micros: apps.reduce(0) { $0 + $1.micros }, apps: apps,
+                slot: window.slots[k], micros: apps.reduce(0) { $0 + $1.micros }, screenMicros: slotUnion[k].total, apps: apps,
                 categories: categoriesOfSlot[k].sorted(by: DayReport.mostFirst))
         }
+    }
+
+    /// The hour with the most app time (the first of equals; nil on an empty day): the hourly
+    /// chart's tallest bar, which is app time (two apps at once both count, so it may pass the
+    /// hour, and is said to be app time wherever it is shown).
+    public var busiestHour: HourUsage? {
+        hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
     }
 
     /// Parts summed by name (names compared by scalars), in docs/DATA.md §4's order: the totals of

@@ -34,7 +34,7 @@ public struct Insights: Sendable {
     public var daysWithData: Int { DaySummary.average(days).daysWithData }
     /// The longest session in the week (its part inside the week), with its app and start.
     public let longest: (app: String, start: Micros, micros: Micros)?
-    /// The selected day's busiest hour slot.
+    /// The selected day's busiest hour slot, by app time (`DayReport.busiestHour`, the hourly chart's tallest bar).
     public let busiestHour: HourUsage?
     public let trend: Trend
     /// The advice: a limit on the top app when use is rising, breaks above 3 hours a day.
@@ -76,7 +76,7 @@ public struct Insights: Sendable {
         topCategory = DayReport.ranked(days.lazy.flatMap { $0.summary.categories.map { ($0.name, $0.micros) } }).first
 
         self.longest = week.longestClipped.map { (history.apps[Int($0.app)], $0.start, $0.length) }
-        busiestHour = lastReport.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
+        busiestHour = lastReport.busiestHour
         trend = Trend(first: days[4].summary.totalMicros, last: days[6].summary.totalMicros)
 
         var advice: [Advice] = []

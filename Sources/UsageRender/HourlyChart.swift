@@ -25,22 +25,21 @@ extension TextReport {
         return fitStyled(lines, width: width)
     }
 
-    /// `By hour · busiest 14:00 (52m)`: the title carries the busiest hour, so it can be read off
-    /// without counting bars.
+    /// `By hour · busiest 14:00 (52m app time)`: the title carries the busiest hour, so it can be
+    /// read off without counting bars; its time is the bar's, app time, which counts two apps at
+    /// once both (an hour may hold more than an hour of it), and says so.
     /// Shortened rather than cut when narrow: without the duration, then without the hour. Bars
     /// of two hours say so (`Apps per 2 hours · busiest 18:00 (1h 18m)`).
     static func hourlyTitle(_ r: DayReport, by stack: HourlyStack, width: Int = .max, perTwoHours: Bool = false) -> String {
         let name = (stack == .app ? "Apps " : "Categories ") + (perTwoHours ? "per 2 hours" : "by hour")
         guard let busiest = busiestHour(r) else { return name }
         let hour = "\(name) · busiest \(slotLabel(busiest.slot, in: r))"
-        let full = hour + " (\(TextFormat.duration(busiest.micros)))"
+        let full = hour + " (\(TextFormat.duration(busiest.micros)) app time)"
         return [full, hour].first { TerminalText.cells($0) <= width } ?? name
     }
 
-    /// The slot with the most time (the first of equals).
-    static func busiestHour(_ r: DayReport) -> HourUsage? {
-        r.hours.reduce(nil as HourUsage?) { best, h in h.micros > (best?.micros ?? 0) ? h : best }
-    }
+    /// The slot with the most app time (the first of equals): the tallest bar.
+    static func busiestHour(_ r: DayReport) -> HourUsage? { r.busiestHour }
 
     /// `14:00`, or `01:00-04` for a repeated hour of a fall-back day.
     static func slotLabel(_ slot: HourSlot, in r: DayReport) -> String {
@@ -79,7 +78,7 @@ extension TextReport {
         let used = r.hours.filter { $0.micros > 0 }.count
         if theme.accessible, let busiest = busiestHour(r) {
             lines.append(
-                "The busiest hour is \(slotRange(busiest.slot, in: r)) with \(TextFormat.duration(busiest.micros)); "
+                "The busiest hour is \(slotRange(busiest.slot, in: r)) with \(TextFormat.duration(busiest.micros)) of app time; "
                     + "\(used) of \(r.hours.count) hours have usage.")
         }
         let hourDurations = TextFormat.durations(r.hours.map(\.micros))

@@ -37,7 +37,7 @@ extension TextReport {
             facts.append(("longest session", "\(TerminalText.sanitize(l.app)) · \(TextFormat.duration(l.micros)), \(TextFormat.shortWeekday(day)) \(day.day) \(TextFormat.shortMonth(day)) \(clock)"))
         }
         if let h = i.busiestHour, h.micros > 0 {
-            facts.append(("busiest hour on \(TextFormat.shortWeekday(last)) \(last.day)", "\(slotClock(h.slot, repeated: repeatedHours(zone.window(for: last).slots)).trimmingTrailingSpaces()) · \(TextFormat.duration(h.micros))"))
+            facts.append(("busiest hour on \(TextFormat.shortWeekday(last)) \(last.day)", "\(slotClock(h.slot, repeated: repeatedHours(zone.window(for: last).slots)).trimmingTrailingSpaces()) · \(TextFormat.duration(h.micros)) app time, \(TextFormat.duration(h.screenMicros)) screen time"))
         }
         let three = i.days.suffix(3).map { TextFormat.duration($0.totalMicros) }.joined(separator: " → ")
         facts.append(("trend, last 3 days", "\(i.trend.rawValue): \(three)"))
@@ -83,7 +83,7 @@ extension ReportJSON {
                     h.micros > 0
                         ? .object([
                             ("start", .string(TextFormat.localTimestamp(h.slot.start, offsetSeconds: h.slot.utcOffsetSeconds))),
-                            ("hour", .int(h.slot.hour)), ("seconds", .seconds(h.micros)),
+                            ("hour", .int(h.slot.hour)), ("seconds", .seconds(h.micros)), ("screen_seconds", .seconds(h.screenMicros)),
                         ]) : nil
                 } ?? .null
             ),

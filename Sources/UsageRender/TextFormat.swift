@@ -16,6 +16,16 @@ public enum TextFormat {
         duration(minutes: minutes(micros), of: micros)
     }
 
+    /// A stopwatch's run as `stop` and `pause` say it: under an hour to the second (`34s`,
+    /// `1m 34s`: a short run rounded to minutes said `2m` for 94 seconds), from an hour as
+    /// `duration` rounds it (`1h 2m`).
+    public static func runDuration(_ micros: Micros) -> String {
+        guard micros < 3_600_000_000 else { return duration(micros) }
+        let seconds = max(0, micros) / 1_000_000
+        if seconds < 60 { return "\(seconds)s" }
+        return seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds / 60)m \(seconds % 60)s"
+    }
+
     /// A number of minutes as `duration` writes it; `<1m` when it is 0 but `micros` is not.
     static func duration(minutes: Int64, of micros: Micros) -> String {
         if minutes <= 0 { return micros > 0 ? "<1m" : "0m" }

@@ -94,6 +94,9 @@ public final class Runner {
     /// How `watch` is shown: outputs one after another by default; the program gives a screen
     /// at a terminal, and timers that see signals.
     public var watchDriver: any WatchDriver = PlainWatchDriver()
+    /// The command line's SOURCE words as typed: a missing file named like a command is
+    /// probably a command without its `-c` (`usage-shell show`), and the error says so.
+    public var sourceWords: [String] = []
 
     public init(shell: Shell, out: TextSink, err: TextSink, bail: Bool = false) {
         self.shell = shell
@@ -170,9 +173,22 @@ public final class Runner {
         guard case .failure(let failure) = result else { return true }
         anyFailed = true
         // The load's own error alone: there is nothing to retry from the command line.
-        let message = if case .loadFailed(let error, _) = failure { error.description } else { failure.description }
+        var message = if case .loadFailed(let error, _) = failure { error.description } else { failure.description }
+        if case .loadFailed(.notFound(let missing), _) = failure, let hint = Self.commandHint(sourceWords, missing: missing) { message += hint }
         err.write("error: \(Self.safe(message))\n")
         return false
+    }
+
+    /// ` — did you mean -c show?` when the missing file is the first SOURCE word and that word
+    /// names a command (or alias) whole: the words were a command, typed without `-c`.
+    static func commandHint(_ words: [String], missing: String) -> String? {
+        guard let first = words.first, first == missing,
+            CommandTable.all.contains(where: { ([$0.name] + $0.aliases).contains(first.lowercased()) })
+        else { return nil }
+        let line = words.joined(separator: " ")
+        let plain = line.allSatisfy { $0.isLetter || $0.isNumber || "-_.:@+/".contains($0) }
+        let quoted = plain ? line : "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return " — did you mean -c \(quoted)?"
     }
 
     /// Selects the command line's `--day` as `day DAY` would, reporting a failure without a
@@ -325,9 +341,10 @@ public final class Runner {
     /// The `time:` line of the last command, written after its output or error.
     private var pendingTime: String?
 
-    /// The warnings the last command left, one `warning: …` line each on stderr.
+    /// The warnings the last command left, one `warning: …` line each on stderr, then its notes (`note: …`).
     private func writeWarnings() {
         for warning in shell.takeWarnings() { err.write("warning: \(Self.safe(warning))\n") }
+        for note in shell.takeNotes() { err.write("note: \(Self.safe(note))\n") }
     }
 
     private func writeTime() {

@@ -22,6 +22,8 @@ public final class Shell {
     public internal(set) var stdin: StdinUse
     /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
     public private(set) var warnings: [String] = []
+    /// Notes a command left for stderr (`note: …`: what a word it took now means), taken with the warnings.
+    public private(set) var notes: [String] = []
     /// The store as tracking opened it (held, so the process keeps it open).
     var openedStore: (any StoreReader)?
     /// A store named explicitly that did not exist when the run began: reading commands say
@@ -194,6 +196,17 @@ public final class Shell {
     public func takeWarnings() -> [String] {
         defer { warnings = [] }
         return warnings
+    }
+
+    /// Leaves a note for stderr.
+    func note(_ text: String) {
+        notes.append(text)
+    }
+
+    /// The notes left so far, emptied.
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
     }
 
     /// Selects the day a typed word means (`day WORD`, `--day WORD`).

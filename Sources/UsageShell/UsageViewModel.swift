@@ -71,6 +71,9 @@ public final class UsageViewModel {
     public var chart: ChartKind = .category
     /// What the hourly chart stacks: the top apps (as the original did) or the top categories.
     public var hourlyBy: HourlyStack = .app
+    /// The day a calendar week begins on (`set week-start`, `--week-start`): `week`, a RANGE's
+    /// `week`, `sessions week`, the timesheet and the calendar count from it.
+    public var weekStart: WeekStart = .monday
 
     private let now: () -> Micros
     /// How the selected day was chosen (`day`, `--day`), and the clock it follows.

@@ -1,5 +1,6 @@
 // StoreCopy.swift — one store copied into another (`import store:LOCATION`, `export store:LOCATION`): every source with its device and its sessions under the keys they were stored with (so a later import of the same data still finds them; added to the target's kept totals), and the tracker (tasks, categories, renames, tracked time), in one transaction; copying again adds nothing.
 import UsageCore
+import UsageData
 
 /// A source of a store as a copy carries it: the rows with their stored keys.
 struct CopiedSource: Sendable {
@@ -116,6 +117,9 @@ extension StoreImporter {
         var added = 0
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
+        // The copy is an import too (`imports`): its new sessions take consecutive ids from here.
+        let firstSession = try SessionIDs.next(tx)
+        var perDevice: [(device: String, added: Int, unchanged: Int)] = []
         for source in contents.sources {
             // The source and its device keep the times they were imported at where they come
             // from: a copy moves the store, it does not import everything again today.
@@ -145,6 +149,12 @@ extension StoreImporter {
             try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(plan.added), .integer(sourceID)])
             try Devices.noteImport(deviceID, added: plan.added, dataset: dataset, now: source.lastImport, first: source.firstImport, tx)
             added += plan.added
+            if let k = perDevice.firstIndex(where: { $0.device == source.device }) {
+                perDevice[k].added += plan.added
+                perDevice[k].unchanged += dataset.sessionCount - plan.added
+            } else {
+                perDevice.append((source.device, plan.added, dataset.sessionCount - plan.added))
+            }
             if let span = dataset.span { latestEnd = max(latestEnd, span.end) }
             longest = max(longest, dataset.longestSession)
             try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
@@ -154,6 +164,10 @@ extension StoreImporter {
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)
         try KeptTotals.apply(totals, tx)
+        let parts = perDevice.map {
+            ImportEntry.Part(source: SourceRef.storePrefix + contents.origin, device: $0.device, added: $0.added, updated: 0, unchanged: $0.unchanged)
+        }
+        try ImportLog.record(parts, at: now, firstSession: firstSession, tx)
         if try Meta.get(tx, Meta.retentionDays) == nil, let days = contents.retentionDays { try Meta.set(tx, Meta.retentionDays, Int64(days)) }
         try copyTracker(contents, now: now, tx, summary: &summary)
     }

@@ -20,6 +20,9 @@ public protocol StoreReader: AnyObject, Sendable {
     /// The devices the store's sessions came from, most recently imported first.
     func devices() throws(StoreError) -> [DeviceSummary]
 
+    /// Every import into the store (and copy of another store into it), newest first.
+    func imports() throws(StoreError) -> [ImportEntry]
+
     /// Everything the store holds (its sources' sessions with their keys, the tracker), for a
     /// copy into another store.
     func contents() throws(StoreError) -> StoreContents
@@ -89,6 +92,17 @@ public protocol StoreWriter: StoreReader {
     /// Deletes the imported sessions that end at or before `cut` (one crossing it stays
     /// whole) and gives the space back. Returns how many went.
     @discardableResult func forget(endingBefore cut: Micros) throws(StoreError) -> Int
+
+    /// Deletes exactly the sessions import `id` added (and the kept totals with them), and
+    /// marks it forgotten at `now`. Returns how many went.
+    ///
+    /// - Throws: `.unknownImport`, `.importForgotten`, or `.store`.
+    @discardableResult func forget(import id: Int64, now: Micros) throws(ForgetRefusal) -> Int
+    /// Deletes every session of the device `name` (as stored), its sources, its row and its
+    /// kept totals. Returns how many sessions went.
+    ///
+    /// - Throws: `.unknownDevice`, or `.store`.
+    @discardableResult func forget(device name: String, now: Micros) throws(ForgetRefusal) -> Int
 
     /// Starts the stopwatch on the task `word` names (a new name makes a task) at `at`; a
     /// running one is stopped at that same instant, in the same transaction.

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import UsageData
+import UsageRender
 import UsageShell
 import UsageStore
 
@@ -11,58 +12,63 @@ import UsageStore
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "usage-shell export",
+        commandName: "export",
         abstract: "Write the store out: into another store, or its sessions or a day's app list to a file.",
         discussion:
-            "The same as the shell's 'export' with the store loaded. store:LOCATION (a SQLite file or a postgresql:// URL) copies the store into that one, made when new, with its devices and tracked time; a file ending .json, .ndjson (.jsonl) or .csv gets every session; report FILE (.csv or .json) the app list of the day --day selects (default: the last day a session starts on, the day the shell opens on). Exit status: 0 when it was written, 1 when not.")
+            "The same as the shell's 'export' with the store loaded. store:LOCATION (a SQLite file or a postgresql:// URL) copies the store into that one, made when new, with its devices and tracked time; a file ending .json, .ndjson (.jsonl) or .csv gets every session; report FILE (.csv or .json) the app list of the day --day selects (default: the last day a session starts on, the day the shell opens on); with --device, of that device's sessions alone. A store that is there already is merged into only with --force, as a file is replaced. Exit status: 0 when it was written, 1 when not.")
 
     @Argument(
-        help: ArgumentHelp("store:LOCATION; a file ending .json, .ndjson (.jsonl) or .csv; or report FILE.", valueName: "target"),
+        help: ArgumentHelp("store:LOCATION; a file ending .json, .ndjson (.jsonl) or .csv; report FILE; or a VIEW [ARG...] FILE (.csv or .json: what the shell's view prints).", valueName: "target"),
         completion: .file())
     var target: [String] = []
 
-    @Flag(help: "Replace a file that is already there.")
+    @Flag(help: "Replace a file that is already there; merge into a store that is there already.")
     var force = false
 
-    @Option(help: ArgumentHelp("The store's database; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite.", valueName: "path"), completion: .file())
-    var db: String?
-
-    @Option(help: "The day whose app list report FILE writes: YYYY-MM-DD, today, yesterday, first, last, monday…sunday.")
-    var day: String?
-
-    @Option(help: "The time zone days are cut in (IANA name or UTC); default: $TZ, else the system's.")
-    var tz: String?
-
-    @Option(help: "Output: table, json or csv (RFC 4180, the JSON's fields).")
-    var format: OutputFormat = .table
-
-    @Flag(help: "Write CSV cells as they are, without the ' that keeps a spreadsheet from running a cell as a formula.")
-    var rawCsv = false
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var report: ReportOptions
+    @ParentCommand var root: UsageShellCommand
 
     func validate() throws {
-        if let tz, let problem = Settings.problem("tz", tz) { throw ValidationError(problem.hasPrefix("tz") ? "--" + problem : problem) }
+        try refuseUnused(root, for: "export", format: true, report: true)
         switch target.count {
-        case 0: throw ValidationError("what to write? (store:LOCATION, a file ending .json, .ndjson or .csv, or report FILE)")
+        case 0: throw ValidationError("what to write? (store:LOCATION, a file ending .json, .ndjson or .csv, report FILE, or VIEW [ARG...] FILE)")
         case 1: if target[0] == "report" { throw ValidationError("report: which file? (report FILE, ending .csv or .json)") }
-        case 2: if target[0] != "report" { throw ValidationError("one target (quote paths with spaces), or report FILE") }
-        default: throw ValidationError("one target (quote paths with spaces), or report FILE")
+        case 2 where target[0] == "report": break
+        default:
+            // A view with its arguments and the file last (`timesheet last month oct.csv`).
+            if !CommandTable.exportViews.contains(target[0].lowercased()) {
+                throw ValidationError("one target (quote paths with spaces), report FILE, or VIEW [ARG...] FILE")
+            }
         }
-        if day != nil, target[0] != "report" { throw ValidationError("--day selects the day of report FILE") }
+        if report.day != nil, target[0] != "report", target.count < 2 { throw ValidationError("--day selects the day of report FILE (or of a view)") }
+        if shared.device != nil, target[0].hasPrefix("store:") { throw ValidationError("--device: store: copies every device of the store") }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let shell = Wiring.shell(
-            environment: environment, tz: tz, timeout: nil, db: db, stdin: .available,
-            output: OutputSettings(format: format, rawCSV: rawCsv), interactive: false)
+            environment: environment, tz: shared.tz, timeout: nil, db: shared.db, stdin: .available,
+            output: OutputSettings(format: format.format ?? .table, rawCSV: report.rawCsv), interactive: false)
         // `bail`: a --day that selects nothing stops the run before anything is written.
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: true)
         runner.numbersLines = false
         // A file takes the store's sessions (or a day of them), loaded as the shell loads them;
         // another store is copied from this one's tables.
         let intoStore = if case .storeAt = SourceRef(target[0], home: environment["HOME"]) { true } else { false }
-        if intoStore || (runner.loadInitial(.store) && day.map(runner.selectInitialDay) ?? true) {
+        if !intoStore, let device = shared.device {
+            // One device's sessions (`device NAME`), as the shell shows them.
+            do throws(ShellError) {
+                shell.model.device = try shell.device(named: device)
+            } catch {
+                StandardStream.error.write("error: --device: \(TerminalText.sanitize(error.description))\n")
+                OpenStores.shared.closeAll()
+                throw ExitCode(1)
+            }
+        }
+        if intoStore || (runner.loadInitial(.store) && report.day.map(runner.selectInitialDay) ?? true) {
             runner.run(lines: ["export " + target.map(Tokenizer.quoted).joined(separator: " ") + (force ? " --force" : "")])
         }
         OpenStores.shared.closeAll()

@@ -15,7 +15,7 @@ extension BackendKind: ExpressibleByArgument {}
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "usage-shell record",
+        commandName: "record",
         abstract: "Record the desktop into the store: one session per app focused without a break while you are not idle.",
         discussion: """
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
@@ -24,20 +24,17 @@ struct RecordCommand: ParsableCommand {
             cannot record (said in one line).
             """)
 
-    @Option(help: ArgumentHelp("The store's database; default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite.", valueName: "path"), completion: .file())
-    var db: String?
-
-    @Option(help: ArgumentHelp("The device the sessions are recorded as; default: $USAGE_SHELL_DEVICE, else this machine's host name.", valueName: "name"))
-    var device: String?
-
     @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
 
     @Option(help: "Force a backend: x11, i3 or sway (default: told from the environment).")
     var backend: BackendKind?
 
-    @Flag(help: "Print what the recorder sees now (backend, app, idle time) and exit.")
+    @Flag(help: "Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
     var once = false
+
+    @Flag(help: "Set up the systemd user unit to record every session: under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the line is taken out again); then exit.")
+    var enable = false
 
     @Option(
         name: .customLong("on-limit"),
@@ -46,8 +43,8 @@ struct RecordCommand: ParsableCommand {
             valueName: "command"))
     var onLimit: String?
 
-    @Option(help: "The time zone days are cut in, for limits (IANA name or UTC); default: $TZ, else the system's.")
-    var tz: String?
+    @OptionGroup var shared: SharedOptions
+    @ParentCommand var root: UsageShellCommand
 
     var idleMicros: Micros? {
         guard let micros = DurationText.parse(idle) ?? TimeAmount.seconds(idle).map({ Micros($0 * 1_000_000) }),
@@ -57,25 +54,42 @@ struct RecordCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try refuseUnused(root, for: "record")
         if idleMicros == nil { throw ValidationError("--idle: use a time from 1s to 1h, as 45s, 3m or 1h") }
-        if let tz, Zone(identifier: tz) == nil { throw ValidationError("--tz: '\(tz)' is not an IANA zone name") }
-        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--device: a device's name cannot be empty") }
+        if once && enable { throw ValidationError("--once and --enable: one at a time") }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let threshold = idleMicros!
-        let device = self.device ?? Devices.local
-        let zone = tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
+        let device = shared.device ?? Devices.local
+        let zone = shared.tz.flatMap { Zone(identifier: $0) } ?? Zone.fromEnvironment(environment, systemIdentifier: Terminal.systemZoneIdentifier())
         let rules = (try? CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:))?.load()) ?? nil
         let categoryOf: (String) -> String? = { app in rules?.category(for: app) }
         let monotonic = RecorderClock.monotonic()
         let forced = backend
+        if enable {
+            // The session's line and the unit enabled, or neither.
+            let session = SessionKind.of(environment, backend: forced)
+            do throws(UnitSetUpError) {
+                let files = ConfigFiles()
+                let said = try RecorderUnit.enable(
+                    session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl)
+                StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
+            } catch {
+                throw Self.failure(error.description)
+            }
+            return
+        }
         if once {
             let opened = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
-            let lines = try fail { () throws(RecorderError) in
+            var lines = try fail { () throws(RecorderError) in
                 try RecorderOnce.lines(opened, environment: environment, device: device, categoryOf: categoryOf, clean: TerminalText.sanitize)
+            }
+            // No unit records this desktop: how to make one start with the session.
+            if Self.systemctl(["is-active", "--quiet", RecorderUnit.name]).status != 0 {
+                lines += RecorderUnit.onceNotes(SessionKind.of(environment, backend: opened.kind), environment: environment, clean: TerminalText.sanitize)
             }
             StandardStream.output.write(lines.joined(separator: "\n") + "\n")
             opened.stop()
@@ -84,7 +98,7 @@ struct RecordCommand: ParsableCommand {
         // A recorder runs for hours: what parsing the command line touched is given back at once,
         // so the peak is the largest step of its start, not their sum.
         ResidentMemory.settle()
-        guard let location = db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
+        guard let location = shared.db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
             throw Self.failure("no store: HOME is unset (give --db PATH)")
         }
         let lock = try fail { () throws(RecorderError) in
@@ -113,6 +127,25 @@ struct RecordCommand: ParsableCommand {
         OpenStores.shared.closeAll()
     }
 
+    /// Runs `systemctl --user ARGS`: its status, and the first line it wrote on stderr.
+    static func systemctl(_ arguments: [String]) -> (status: Int32, message: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["systemctl", "--user"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return (127, "systemctl cannot be run")
+        }
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, said.split(separator: "\n").first.map(String.init) ?? "")
+    }
+
     /// Runs `body`; its error is said in one line and ends the run with status 1.
     private func fail<T>(_ body: () throws(RecorderError) -> T) throws -> T {
         do {
@@ -125,5 +158,45 @@ struct RecordCommand: ParsableCommand {
     private static func failure(_ line: String) -> ExitCode {
         StandardStream.error.write("usage-shell record: " + TerminalText.sanitize(line) + "\n")
         return ExitCode(1)
+    }
+}
+
+/// The session config files `record --enable` writes: read, written whole (their folders made,
+/// their mode kept), and removed again with the folders that were made for them.
+final class ConfigFiles {
+    private var madeFolders: [String] = []
+
+    /// A file's text, nil when it is not there.
+    static func read(_ path: String) -> String? {
+        FileManager.default.fileExists(atPath: path) ? try? String(contentsOfFile: path, encoding: .utf8) : nil
+    }
+
+    /// Writes a file whole, or removes it (nil) and the folders made for it.
+    func write(_ path: String, _ text: String?) -> Bool {
+        let manager = FileManager.default
+        guard let text else {
+            guard (try? manager.removeItem(atPath: path)) != nil else { return false }
+            for folder in madeFolders.reversed() { try? manager.removeItem(atPath: folder) }
+            madeFolders = []
+            return true
+        }
+        let url = URL(fileURLWithPath: path)
+        // A file rewritten keeps its mode (an autostart script may be executable).
+        let mode = (try? manager.attributesOfItem(atPath: path))?[.posixPermissions]
+        var missing: [String] = []
+        var folder = url.deletingLastPathComponent()
+        while !manager.fileExists(atPath: folder.path), folder.path != "/" {
+            missing.insert(folder.path, at: 0)
+            folder = folder.deletingLastPathComponent()
+        }
+        do {
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            madeFolders += missing
+            try Data(text.utf8).write(to: url, options: .atomic)
+            if let mode { try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: path) }
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -1,4 +1,4 @@
-// UsageShellCommand.swift — the executable's entry: argv parsed (Options.swift), the terminal probed, the real dependencies wired, the run handed to Runner, its status the exit code. Thin by design.
+// UsageShellCommand.swift — the executable's entry: the root command, whose subcommands are the shell (the default), import, export and record, argv parsed by argument-parser and its errors said as the program's; and the real world a shell is wired to. Thin by design.
 import ArgumentParser
 import Foundation
 import UsageCore
@@ -13,52 +13,52 @@ import UsageStore
     import Glibc
 #endif
 
-extension UsageShellCommand {
+/// `usage-shell`: the shell (the default subcommand), `import`, `export` and `record`, as
+/// argument-parser's subcommands. The root reads the options every command shares, and the
+/// shell's own (so that `--help` lists them), wherever they stand on the line.
+@main
+struct UsageShellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "usage-shell",
+        abstract: "Explore app-usage (screen time) data in a terminal.",
+        usage: """
+            usage-shell [SOURCE...] [<options>] [-c COMMAND]... [-f SCRIPT]
+              usage-shell import SOURCE... [<options>]
+              usage-shell export TARGET [<options>]
+              usage-shell record [<options>]
+            """,
+        discussion: """
+            With no subcommand, the shell: with -c or -f, runs those commands and exits; otherwise reads \
+            commands from standard input, interactively when it is a terminal. Exit status: 0 when every \
+            command succeeded, 1 when any failed, 3 when none failed but 'limits check' found a crossed \
+            limit, 64 for a bad command line. The options every command shares (--db, --tz, --device, \
+            --format, --timeout, --raw-csv, --day) may stand before or after the subcommand. A file named \
+            like a subcommand is ./import. 'usage-shell SUBCOMMAND --help' describes one.
+            """,
+        version: UsageShellVersion.string,
+        subcommands: [ShellCommand.self, ImportCommand.self, ExportCommand.self, RecordCommand.self],
+        defaultSubcommand: ShellCommand.self
+    )
+
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var format: FormatOptions
+    @OptionGroup var wait: WaitOptions
+    @OptionGroup var report: ReportOptions
+    @OptionGroup(title: "Shell Options") var shell: ShellOptions
+
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
-    /// `usage-shell [--db PATH] import …`, `… export …` and `… record …` are commands of their own:
-    /// `import`, `export` or `record` as the first word that is no option (a file of that name is
-    /// `./import`).
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if let k = commandPosition(arguments) {
-            let word = arguments.remove(at: k)
-            if word == "export" { run(ExportCommand.self, arguments) }
-            if word == "record" {
-                // The recorder runs for hours: the program's start (relocations, runtime set-up)
-                // is given back before it parses its options (docs/PERFORMANCE.md, the recorder).
-                ResidentMemory.settle()
-                run(RecordCommand.self, arguments)
-            }
-            run(ImportCommand.self, arguments)
-        }
-        run(Self.self, arguments)
-    }
-
-    /// Where `import`, `export` or `record` stands as the first word that is neither an option nor an option's value.
-    static func commandPosition(_ arguments: [String]) -> Int? {
-        let withValues: Set<String> = ["--day", "--tz", "--format", "--color", "--glyphs", "--width", "-c", "-f", "--timeout", "--db"]
-        var k = 0
-        while k < arguments.count {
-            let word = arguments[k]
-            if word == "--" { return nil }
-            guard word.hasPrefix("-"), word != "-" else { return Self.commandWords.contains(word) ? k : nil }
-            k += withValues.contains(word) ? 2 : 1
-        }
-        return nil
-    }
-
-    /// The first words that are commands of their own rather than a source to load.
-    static let commandWords: Set<String> = ["import", "export", "record"]
-
-    /// Parses `arguments` as `Command`, runs it and exits with its status.
-    private static func run<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // The recorder runs for hours: the program's start (relocations, runtime set-up) is
+        // given back before the options are parsed (docs/PERFORMANCE.md, the recorder).
+        if arguments.contains("record") { ResidentMemory.settle() }
         do {
-            var command = try Command.parseAsRoot(arguments)
+            var command = try parseAsRoot(arguments)
             try command.run()
             Glibc.exit(0)
         } catch {
-            let code = Command.exitCode(for: error)
-            let message = Command.fullMessage(for: error)
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
             if code == .success {
                 if !message.isEmpty { StandardStream.output.write(message + "\n") }
             } else if !message.isEmpty {
@@ -69,40 +69,6 @@ extension UsageShellCommand {
             }
             Glibc.exit(code.rawValue)
         }
-    }
-
-    func run() throws {
-        // A closed pipe (`| head -1`) must end the run quietly: writes then fail with EPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        let environment = ProcessInfo.processInfo.environment
-        let plan = RunPlan(commands: commands, script: script, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
-        if plan.isInteractive { Interrupt.install() }
-        let output = OutputSettings.start(
-            format: format, color: color, glyphs: glyphs, accessible: accessible, width: width,
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: rawCsv)
-        let shell = Wiring.shell(
-            environment: environment, tz: tz, timeout: timeout, db: db, stdin: plan.stdinUse, output: output,
-            interactive: plan.isInteractive)
-        shell.model.dataZone = dataTz.flatMap { Zone(identifier: $0) }
-        if let columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
-        let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: bail)
-        // A screen where the prompt is on a terminal and results go to it; elsewhere outputs one after another.
-        runner.watchDriver = plan.isInteractive && isatty(STDOUT_FILENO) == 1
-            ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)
-        let historyFile = noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
-        let source = sources.isEmpty
-            ? SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed)
-            : SourceRef(sources, home: environment["HOME"])
-        let status = runner.run(
-            plan, source: source, day: day, readScript: FileRepository.contents(of:), stdinLines: { StandardInputLines() },
-            makeReader: {
-                EditLineReader(
-                    complete: { Completer.complete($0, shell: shell) }, historyFile: historyFile,
-                    warn: { StandardStream.error.write(TerminalText.sanitize($0) + "\n") })
-            })
-        // The store's log written into its file: the file alone then holds everything.
-        OpenStores.shared.closeAll()
-        throw ExitCode(status)
     }
 }
 

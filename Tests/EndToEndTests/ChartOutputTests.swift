@@ -104,7 +104,10 @@ struct ChartOutputTests {
             #expect(run.status == 0)
             #expect(!run.stdout.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) })
             #expect(run.stdout.contains("Productivity is the largest of 6 categories: 2h 58m, 39% of 7h 32m."))
-            #expect(run.stdout.contains("The busiest hour is 18:00–18:59 with 1h 18m; 19 of 24 hours have usage."))
+            // (It wraps at 80 columns now that it says its time is app time.)
+            #expect(
+                run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    .contains("The busiest hour is 18:00–18:59 with 1h 18m of app time; 19 of 24 hours have usage."))
             #expect(run.stdout.contains("  01:00–05:59 no usage"))
             #expect(run.stdout.contains("16 apps; the most used is Spotify: 1h 23m, 18% of the day."))
         }
@@ -114,7 +117,7 @@ struct ChartOutputTests {
     @Test func showCarriesTheTopCategoryShareAndTheBusiestHour() throws {
         let r = try Binary.run(["--width", "80", "-c", "show"])
         #expect(r.stdout.contains("██ Productivity   2h 58m   39%"))
-        #expect(r.stdout.contains("Apps by hour · busiest 18:00 (1h 18m)"))
+        #expect(r.stdout.contains("Apps by hour · busiest 18:00 (1h 18m app time)"))
     }
 
     @Test func hourlyByCategoryInJSONGivesEachHoursCategories() throws {
@@ -141,13 +144,13 @@ struct ReadmeChartTests {
         #expect(readme.contains("](docs/show.png)"))
     }
 
-    /// The README's saved picture, docs/week.svg, is what `save` writes of the sample's week now.
+    /// The README's saved picture, docs/week.svg, is what `save` writes of the sample's last whole week now.
     @Test func theReadmesSavedWeekIsWhatSaveWritesNow() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("week.svg").path
-        let r = try Binary.run(["--no-history", "-c", "week", "-c", "save \(path)"])
+        let r = try Binary.run(["--no-history", "-c", "week prev", "-c", "save \(path)"])
         #expect(r.status == 0, "\(r.stderr)")
         let stored = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/week.svg"), encoding: .utf8)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == stored, "docs/week.svg is stale: run scripts/readme-picture")

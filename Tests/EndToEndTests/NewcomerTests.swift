@@ -298,7 +298,7 @@ struct NewcomerTests {
             r.stderr == """
                 error: line 1: day: 'yestreday' is not a day — did you mean 'yesterday'? (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])
                 error: line 2: no app named 'spotfy' — did you mean 'Spotify'?
-                error: line 3: forget: 'yestreday' is not a day — did you mean 'yesterday'? (usage: forget before DATE [--yes], forget older-than AGE [--yes])
+                error: line 3: forget: 'yestreday' is not a day — did you mean 'yesterday'? (usage: forget before DATE [--yes], forget older-than AGE [--yes], forget import N [--yes], forget device NAME [--yes])
                 error: line 4: task: 'tomorow' is not a day — did you mean 'tomorrow'? (usage: task add NAME [due DAY] [priority high|medium|low] [category CATEGORY] [estimate ESTIMATE], task done TASK, task undone TASK, task edit TASK name|due|priority|category|estimate VALUE, task delete TASK [--with-time] [--yes], task TASK)
 
                 """)
@@ -329,7 +329,7 @@ struct NewcomerTests {
         #expect(r.status == 0)
         let text = r.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("a file (sessions JSON, NDJSON, CSV, ActivityWatch or Timewarrior export), an http(s) URL, aw://HOST:PORT or activitywatch, - for standard input, :sample: for the bundled sample."), "\(text)")
-        #expect(text.contains("--format <format> Output: table, json or csv (RFC 4180, the JSON's fields). (values: table, json, csv; default: table)"))
+        #expect(text.contains("--format <format> Output format: table (the default), json (one JSON document a command) or csv (RFC 4180, the JSON's fields). (values: table, json, csv)"))
         let csv = try Binary.run(["import", ":sample:", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.stderr)")
         #expect(csv.stdout.hasPrefix("store,forgotten,sessions,source,added,updated,unchanged,"))

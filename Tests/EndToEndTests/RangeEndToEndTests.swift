@@ -136,7 +136,7 @@ struct RangeEndToEndTests {
     }
 
     @Test(arguments: [
-        ("summary 2026-13", "error: line 1: summary: '2026-13' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N) (usage: summary [last N|week|month|year|RANGE])\n"),
+        ("summary 2026-13", "error: line 1: summary: '2026-13' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO) (usage: summary [last N|week|month|year|RANGE])\n"),
         ("timesheet 2026-03..2026-02", "error: line 1: timesheet: the range ends (2026-02-28) before it begins (2026-03-01) (usage: timesheet [last N|week|month|year|RANGE])\n"),
         ("apps last 99999", "error: line 1: apps: '99999' is not a number of days from 1 to 36525, week, month or year (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])\n"),
     ])

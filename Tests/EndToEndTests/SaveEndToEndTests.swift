@@ -34,11 +34,12 @@ struct SaveEndToEndTests {
         #expect(try f.text("w.CSV") == Binary.run(["--format", "csv", "-c", "week"]).stdout)
         let svg = try f.text("w.svg")
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.contains("<title id=\"title\">Week ending Monday, February 23, 2026</title>"))
+        #expect(svg.contains("<title id=\"title\">Week · Mon 23 Feb – Sun 1 Mar 2026</title>"))
         let html = try f.text("w.html")
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;;"))
-        #expect(html.contains("<p class=\"headline\" id=\"total\">47h 44m total</p>"))
+        // The calendar week of the sample's last day, a Monday: that day's 7h 32m.
+        #expect(html.contains("<p class=\"headline\" id=\"total\">7h 32m total</p>"))
     }
 
     @Test func saveKeepsTheLastViewThatDrawsNotTheLastCommand() throws {

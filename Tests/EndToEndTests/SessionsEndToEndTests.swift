@@ -70,7 +70,7 @@ struct SessionsEndToEndTests {
     }
 
     static let sessionUsage =
-        "session edit @N start|end TIME, session edit @N task TASK, session move @N TIME, session split @N TIME, session join @N @M, session delete @N [--yes], session @N"
+        "session edit @N start|end TIME, session edit @N task TASK, session move @N TIME, session split @N TIME, session join @N @M [--force], session delete @N [--yes], session @N"
 
     @Test func aSessionDeleteNeedsYesInABatchAndUndoWithNothingLeftSaysSo() throws {
         let w = try StoreWorkspace()
@@ -109,7 +109,7 @@ struct SessionsEndToEndTests {
         _ = try Binary.run(["--db", w.db, "-c", "track Write 2026-02-23T09:00 2026-02-23T10:00", "-c", "track Mail 2026-02-23T10:30 2026-02-23T11:00"])
         let before = try trackerDump(w.db)
         // A later run.
-        #expect(try Binary.run(["--db", w.db, "-c", "session join @1 @2"]).status == 0)
+        #expect(try Binary.run(["--db", w.db, "-c", "session join @1 @2 --force"]).status == 0)
         #expect(try trackerDump(w.db) != before)
         let undone = try Binary.run(["--db", w.db, "-c", "undo"])
         #expect(undone.stdout == "undid session join @1 @2 Write Mon 2026-02-23 09:00–11:00\n")

@@ -346,7 +346,7 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("hour", ["hour {evil}"], status: 1, shows: ["'{evil}' is not an hour from 0 to 23"]),
     // week
     SafetyCase("week", ["week"], shows: ["{social}"], json: ["{social}", "{ignore}"]),
-    SafetyCase("week", ["week prev"], shows: ["Week ending Monday, February 16, 2026"]),
+    SafetyCase("week", ["week prev"], shows: ["Week · Mon 16 – Sun 22 Feb 2026"]),
     SafetyCase("week", ["week {evil}"], status: 1, shows: ["'{evil}' is not prev or next"]),
     // days
     SafetyCase("days", ["days"], shows: ["{social}"], json: ["{social}", "{ignore}"]),
@@ -386,6 +386,7 @@ let safetyCases: [SafetyCase] = [
     // export
     SafetyCase("export", ["export {out}"], shows: ["to {out}"], json: ["{out}"]),
     SafetyCase("export", ["export report {outcsv}"], shows: ["to {outcsv}"], json: ["{outcsv}"]),
+    SafetyCase("export", ["export apps top 3 {outcsv}"], shows: ["to {outcsv}"], json: ["{outcsv}"]),
     SafetyCase("export", ["export {noext}"], status: 1, shows: ["cannot tell the format of '{noext}'"]),
     SafetyCase("export", ["export {exists}"], status: 1, shows: ["'{exists}' already exists"]),
     SafetyCase("export", ["export {nowhere}"], status: 1, shows: ["cannot write '{nowhere}'"]),
@@ -415,6 +416,10 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("device", ["import {data} --device {title}", "device {title}", "load store", "show"], shows: ["device {title}", "{social}"], json: ["{title}"]),
     SafetyCase("device", ["import {data} --device {title}", "device {evil}"], status: 1, shows: ["no device '{evil}'"]),
     SafetyCase("forget", ["import {data}", "forget before 2026-03-01 --yes"], shows: ["forgot"]),
+    SafetyCase("imports", ["import {data} --device {title}", "imports"], shows: ["{data} as {title}"], json: ["{data}", "{title}"]),
+    SafetyCase("imports", ["imports {evil}"], status: 1, shows: ["'{evil}' is not all"]),
+    SafetyCase("forget", ["import {data} --device {title}", "forget import 1 --yes"], shows: ["forgot import #1", "{data} as {title}"]),
+    SafetyCase("forget", ["import {data} --device {title}", "forget device {title} --yes"], shows: ["forgot device {title}"]),
     SafetyCase("forget", ["import {data}", "forget before {evilday}"], status: 1, shows: ["'{evilday}' is not a day"]),
     SafetyCase("forget", ["import {data}", "forget before 2026-03-01"], status: 1, shows: ["forget before 2026-03-01 --yes"]),
     // tasks, categories and the stopwatch: hostile task and category names go into SQLite and come back sanitised
@@ -462,7 +467,7 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("watch", ["watch 0.1 app {evil} --count 2"], status: 1, shows: ["no app named '{evil}'"]),
     SafetyCase("watch", ["watch 1 apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
     // help
-    SafetyCase("help", ["help"], shows: ["help [COMMAND]"]),
+    SafetyCase("help", ["help"], shows: ["help, clear, quit"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),
     SafetyCase("help", ["help {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
     // clear: a batch run's output is no screen, so it writes nothing

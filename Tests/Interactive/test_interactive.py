@@ -655,7 +655,7 @@ class InteractiveShellTests(unittest.TestCase):
         for extra in ({"NO_COLOR": "1"}, {"TERM": "dumb"}):
             plain = self.batch_in_terminal(dict(env, **extra))
             self.assertNotIn("\x1b", plain, extra)
-            self.assertIn("Apps by hour · busiest 18:00 (1h 18m)", plain)
+            self.assertIn("Apps by hour · busiest 18:00 (1h 18m app time)", plain)
 
     # 14. stdout redirected, stdin a terminal ----------------------------------------------------
 

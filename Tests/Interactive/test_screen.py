@@ -78,7 +78,7 @@ class ScreenTests(unittest.TestCase):
         shell.send("help\r")
         shell.expect_re(r"\r:\x1b\[K|\n:")
         shell.send("G")  # to the end
-        shell.expect("leave the shell")
+        shell.expect("names the day.")
         shell.send("q")
         shell.prompt()
 
@@ -89,7 +89,7 @@ class ScreenTests(unittest.TestCase):
         self.assertIn(HEADER, out)
         self.assertNotIn("\r:", out)
         shell = self.started(rows=24, env=dict(self.env, PAGER=""))
-        out = shell.run("help", until="leave the shell")
+        out = shell.run("help", until="names the day.")
         self.assertNotIn("\r:", out)
 
     def test_the_same_commands_piped_print_everything_without_a_pager(self):
@@ -100,14 +100,14 @@ class ScreenTests(unittest.TestCase):
         child.close()
         self.assertEqual(child.exitstatus, 0, out)
         self.assertIn("  16. Clock", out)  # the full screen, to its last app
-        self.assertIn("leave the shell", out)
+        self.assertIn("names the day.", out)
         self.assertNotIn("\r:", out)
         # And with -c, stdout piped.
         result = subprocess.run([BIN, "-c", "show", "-c", "help"], env=self.env, cwd=self.cwd, capture_output=True,
                                 text=True, timeout=TIMEOUT)
         self.assertEqual(result.returncode, 0)
         self.assertIn("  16. Clock", result.stdout)
-        self.assertIn("leave the shell", result.stdout)
+        self.assertIn("names the day.", result.stdout)
 
     def test_clear_and_ctrl_l_clear_the_screen(self):
         shell = self.started(rows=24)

@@ -1,11 +1,11 @@
-# more_cases.py — limits crossed while recording (a private dbus-daemon with a notification server, dbus-monitor, the --on-limit command), the systemd user unit (systemd-analyze verify), and the recorder on a PostgreSQL store.
+# more_cases.py — limits crossed while recording (a private dbus-daemon with a notification server, dbus-monitor, the --on-limit command), the systemd user unit (systemd-analyze verify, then a real user systemd: enabled as documented, started by openbox's autostart line, record --enable and its rollback), and the recorder on a PostgreSQL store.
 import json
 import os
 import signal
 import subprocess
 import time
 
-from peers import BIN, ROOT, TOLERANCE, Recorder, XSession, check, expect_sessions, fail, run, start, stop, wait_for
+from peers import BIN, ROOT, TOLERANCE, Recorder, XSession, check, expect_sessions, fail, run, sessions, start, stop, wait_for
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,6 +113,91 @@ def test_unit(tmp):
     p = run(["systemd-analyze", "verify", "--man=no", unit], text=True)
     check(p.returncode == 0 and p.stderr == "", f"systemd-analyze verify: {p.returncode} {p.stderr!r}")
     print("ok: the systemd user unit", flush=True)
+    test_unit_in_a_user_systemd(tmp, text)
+
+
+OPENBOX_LINE = ("(systemctl --user import-environment DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && "
+                "systemctl --user start usage-shell-record.service) &")
+
+
+def test_unit_in_a_user_systemd(tmp, text):
+    """Issue 44, item 6, in a real user systemd: the unit enabled as documented never starts in an
+    openbox session (graphical-session.target is never reached, and refuses a manual start);
+    `record --once` prints the line openbox's autostart needs; `record --enable` writes it and
+    enables the unit, or, when `systemctl --user enable` fails, leaves the autostart as it was;
+    the autostart run as openbox runs it starts the unit, which records.
+
+    The container runs no systemd as PID 1, and `systemd --user` refuses to start without
+    /run/systemd/system: the manager runs in a mount namespace of its own (`unshare -m`) with a
+    private /run holding that folder, its socket in a runtime folder of the test's."""
+    home, runtime = tmp + "/unit-home", tmp + "/unit-run"
+    os.makedirs(runtime, mode=0o700)
+    data, config = home + "/.local/share", home + "/.config"
+    os.makedirs(data + "/systemd/user")
+    unit = data + "/systemd/user/usage-shell-record.service"
+    with open(unit, "w") as f:
+        f.write(text.replace("%h/.local/bin/usage-shell", BIN))
+    env = {"PATH": os.environ["PATH"], "HOME": home, "XDG_RUNTIME_DIR": runtime, "XDG_CONFIG_HOME": config, "XDG_DATA_HOME": data,
+           "USAGE_SHELL_DEVICE": os.environ["USAGE_SHELL_DEVICE"], "LANG": "C.UTF-8", "TZ": "UTC"}
+    manager = start(["unshare", "-m", "sh", "-c", "mount -t tmpfs tmpfs /run && mkdir -p /run/systemd/system && exec systemd --user"], env=env)
+    x = None
+    recorder = None
+    try:
+        wait_for("the user systemd", lambda: manager.poll() is not None
+                 or run(["systemctl", "--user", "show", "--property=Version"], env=env).returncode == 0)
+        if not check(manager.poll() is None, "the user systemd did not start (unshare -m, a private /run, systemd --user)"):
+            return
+        x = XSession(98, ["openbox"])
+        session = dict(env, DISPLAY=x.display, DESKTOP_SESSION="openbox")
+        autostart = config + "/openbox/autostart"
+
+        once = run([BIN, "record", "--once"], env=session, text=True)
+        check(once.returncode == 0 and "\nnote: no usage-shell-record.service runs; openbox starts no graphical-session.target, so "
+              + autostart + " needs this line" in once.stdout and "\n  " + OPENBOX_LINE + "\n" in once.stdout,
+              f"record --once without a unit: {once.stdout!r} {once.stderr!r}")
+
+        # systemctl --user enable failing (the unit not installed): no half a set-up.
+        os.rename(unit, unit + ".away")
+        failed = run([BIN, "record", "--enable"], env=session, text=True)
+        check(failed.returncode == 1 and failed.stderr.startswith("usage-shell record: systemctl --user enable usage-shell-record.service failed (")
+              and failed.stderr.endswith("); " + autostart + " is as it was: nothing was changed\n"), f"record --enable failing: {failed.stderr!r}")
+        check(not os.path.exists(config + "/openbox"), "a failed record --enable left " + config + "/openbox behind")
+        os.rename(unit + ".away", unit)
+
+        enabled = run([BIN, "record", "--enable"], env=session, text=True)
+        check(enabled.returncode == 0 and enabled.stdout.startswith("added to " + autostart + ": " + OPENBOX_LINE + "\n"), f"record --enable: {enabled.stdout!r} {enabled.stderr!r}")
+        state = run(["systemctl", "--user", "is-enabled", "usage-shell-record.service"], env=env, text=True).stdout.strip()
+        check(state == "enabled", f"the unit is {state!r} after record --enable")
+
+        # What the documented set-up gave: enabled, wanted by a target openbox never reaches.
+        active = run(["systemctl", "--user", "is-active", "usage-shell-record.service"], env=env, text=True).stdout.strip()
+        check(active == "inactive", f"the unit is {active!r} in an openbox session before its autostart ran")
+        refused = run(["systemctl", "--user", "start", "graphical-session.target"], env=env, text=True)
+        check(refused.returncode != 0 and "refuse manual start" in refused.stderr, f"graphical-session.target started by hand: {refused.stderr!r}")
+
+        # The fix: openbox runs its autostart (openbox-autostart: `sh FILE`), which starts the unit.
+        run(["sh", autostart], env=dict(session, XDG_CURRENT_DESKTOP="openbox", XDG_SESSION_TYPE="x11"), check=True)
+        wait_for("the unit to run", lambda: run(["systemctl", "--user", "is-active", "usage-shell-record.service"], env=env, text=True).stdout.strip() == "active")
+        recorder = run(["systemctl", "--user", "show", "--property=MainPID", "--value", "usage-shell-record.service"], env=env, text=True).stdout.strip()
+        x.xterm("U")
+        x.focus("U")
+        x.move()
+        store = data + "/usage-shell/usage.sqlite"
+        wait_for("the unit's recorder to write a session", lambda: os.path.exists(store) and any(a == "U" for a, _, _ in sessions(store)), timeout=30)
+        again = run([BIN, "record", "--once"], env=session, text=True)
+        check(again.returncode == 0 and "note: no usage-shell-record.service runs" not in again.stdout, f"record --once with the unit running: {again.stdout!r}")
+        run(["systemctl", "--user", "stop", "usage-shell-record.service"], env=env, check=True)
+        print("ok: the systemd user unit in a user systemd, started by openbox's autostart line", flush=True)
+    finally:
+        if x:
+            x.close()
+        stop(manager)
+        # The manager ends its services; one left behind (no cgroups to find it by) is ended here.
+        if recorder and recorder.isdigit() and recorder != "0":
+            try:
+                os.kill(int(recorder), signal.SIGTERM)
+            except ProcessLookupError:
+                pass
 
 
 # ---------------------------------------------------------------------------------------------

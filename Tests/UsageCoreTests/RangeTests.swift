@@ -64,7 +64,7 @@ struct RangeQueryTests {
     }
 
     @Test func problemsAreSaidInWords() {
-        #expect(RangeQuery.problem("fortnight") == "'fortnight' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N)")
+        #expect(RangeQuery.problem("fortnight") == "'fortnight' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO)")
         #expect(RangeQuery.problem("2026-01-01..tomorrowish") == "'tomorrowish' is not a day, month or year")
         #expect(RangeQuery.problem("..2026-01-01") == "'..2026-01-01' needs a first and a last day (FROM..TO)")
         #expect(RangeQuery.lastProblem("0") == "'0' is not a number of days from 1 to 36525, week, month or year")

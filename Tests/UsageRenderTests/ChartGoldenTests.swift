@@ -208,6 +208,17 @@ enum DaysFixture {
         DaySummary.days(endingOn: LocalDate(iso: last)!, count: count, history: dataset, zone: .utc)
     }
 
+    /// `week`: the calendar week holding `day` (Wednesday 2026-02-18: Monday 16 to Sunday 22),
+    /// against the week before, as the shell draws it.
+    static func renderWeek(holding day: String = "2026-02-18", start: WeekStart = .monday, width: Int, theme: Theme) -> [String] {
+        let selected = LocalDate(iso: day)!
+        let range = DateRange.week(of: selected, start: start)
+        let previous = DaySummary.days(endingOn: range.from.adding(days: -1), count: 7, history: dataset, zone: .utc).map(\.totalMicros)
+        return TextReport.dayBars(
+            DaySummary.days(endingOn: range.to, count: 7, history: dataset, zone: .utc), previous: previous, selected: selected,
+            title: "Week · " + TextFormat.rangeTitle(range), labels: .weekdays, width: width, theme: theme)
+    }
+
     static func render(_ count: Int, labels: DayLabels, width: Int, theme: Theme) -> [String] {
         let last = LocalDate(iso: "2026-02-23")!
         let previous = DaySummary.days(endingOn: last.adding(days: -count), count: count, history: dataset, zone: .utc).map(\.totalMicros)
@@ -218,13 +229,26 @@ enum DaysFixture {
 }
 
 struct DayBarsGoldenTests {
-    @Test(arguments: [("week", 7, DayLabels.weekdays), ("days10", 10, .narrow), ("days31", 31, .narrow)])
-    func weekAndDaysAtEveryWidthAndLook(name: String, count: Int, labels: DayLabels) {
+    /// `days 7` draws what `week` drew before it became the calendar week (issue 44): its
+    /// golden files are the former `week_*` files, unchanged.
+    @Test(arguments: [("days7", 7, DayLabels.weekdays), ("days10", 10, .narrow), ("days31", 31, .narrow)])
+    func daysAtEveryWidthAndLook(name: String, count: Int, labels: DayLabels) {
         for width in ChartGoldenTests.widths {
             for look in Look.allCases {
                 let lines = DaysFixture.render(count, labels: labels, width: width, theme: look.theme)
                 Golden.invariants(lines, width: width, theme: look.theme)
                 Golden.check(lines, name: "\(name)_w\(width)_\(look.rawValue)")
+            }
+        }
+    }
+
+    /// `week`: the calendar week of the selected day, Monday to Sunday.
+    @Test func weekAtEveryWidthAndLook() {
+        for width in ChartGoldenTests.widths {
+            for look in Look.allCases {
+                let lines = DaysFixture.renderWeek(width: width, theme: look.theme)
+                Golden.invariants(lines, width: width, theme: look.theme)
+                Golden.check(lines, name: "week_w\(width)_\(look.rawValue)")
             }
         }
     }

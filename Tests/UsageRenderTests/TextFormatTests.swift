@@ -76,8 +76,13 @@ struct TextFormatTests {
         #expect(TextFormat.duration(7 * 3600 * Self.s + 10 * Self.s) == "7h")
         // No rendering the golden files pin says it either.
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        // Every file of it, the saved pictures' in picture/ too.
+        let files = (FileManager.default.subpaths(atPath: folder.path) ?? []).filter {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
         #expect(files.count > 100)
+        #expect(files.contains("picture/week.svg"))
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             #expect(text.firstMatch(of: /\dh 0m/) == nil, "\(file)")

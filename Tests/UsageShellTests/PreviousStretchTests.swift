@@ -47,7 +47,7 @@ struct PreviousStretchTests {
         return sampleDataset("[" + rows.joined(separator: ",") + "]")
     }()
 
-    @Test(arguments: [("week", 7), ("days 10", 10), ("month", 28)])
+    @Test(arguments: [("week", 7), ("days 7", 7), ("days 10", 10), ("month", 28)])
     func theStretchBeforeIsItsRangeTotalsAndReadsNoWindow(command: String, days: Int) throws {
         let vm = UsageViewModel(zone: .utc, now: { fixedNow })
         vm.load(.file("weeks.json"), repository: StubRepository(.success(Self.twoWeeks)))
@@ -65,8 +65,17 @@ struct PreviousStretchTests {
     @Test func theWeeksSentenceComparesWithTheWeekBefore() throws {
         let vm = UsageViewModel(zone: .utc, now: { fixedNow })
         vm.load(.file("weeks.json"), repository: StubRepository(.success(Self.twoWeeks)))
-        guard case .output(let lines) = Shell(model: vm).execute("week") else { Issue.record("week failed"); return }
+        let shell = Shell(model: vm)
+        // The 7 days ending on Monday the 23rd: three hours a day against two.
+        guard case .output(let lines) = shell.execute("days 7") else { Issue.record("days 7 failed"); return }
         let text = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(text.contains("▲\u{A0}50% vs the previous week"), "\(lines)")
+        // The calendar week of Sunday the 22nd (Monday 16 to Sunday 22: 2h, then 3h a day)
+        // against the one before (Monday 9 to Sunday 15, six days of 2h with data): ▲ 43%.
+        succeed(shell.execute("day 2026-02-22"))
+        guard case .output(let week) = shell.execute("week") else { Issue.record("week failed"); return }
+        let said = week.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(said.hasPrefix("Week · Mon 16 – Sun 22 Feb 2026"), "\(week)")
+        #expect(said.contains("▲\u{A0}43% vs the previous week"), "\(week)")
     }
 }

@@ -28,7 +28,7 @@ struct CommandTests {
         ("chrt", "unknown command 'chrt' — did you mean 'chart'?"),
         ("zzzzzz", "unknown command 'zzzzzz' — type 'help' for the list"),
         ("apps top x", "apps: 'x' is not a positive number (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
-        ("apps bottom 3", "apps: 'bottom' is not a range (week, month, year, 2026-10, 2026, FROM..TO, last N) (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
+        ("apps bottom 3", "apps: 'bottom' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO) (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
         ("chart pie", "chart: 'pie' is not a chart (usage: chart [category|hourly [by app|category]])"),
         ("chart category by app", "chart: only the hourly chart is stacked 'by' something (usage: chart [category|hourly [by app|category]])"),
         ("chart hourly by", "chart: say 'by app' or 'by category' (usage: chart [category|hourly [by app|category]])"),

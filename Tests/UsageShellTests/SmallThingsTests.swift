@@ -91,7 +91,8 @@ struct NarrowTitleTests {
         _ = shell.execute("day 2026-02-23")
         _ = shell.execute("set width 40")
         #expect(outputLines(shell.execute("days")).first == "Last 10 days ending Mon 23 Feb 2026")
-        #expect(outputLines(shell.execute("week")).first == "Week ending Monday, February 23, 2026")
+        #expect(outputLines(shell.execute("days 7")).first == "Week ending Monday, February 23, 2026")
+        #expect(outputLines(shell.execute("week")).first == "Week · Mon 23 Feb – Sun 1 Mar 2026")
         _ = shell.execute("set width 28")
         #expect(outputLines(shell.execute("days")).prefix(2) == ["Last 10 days ending Mon", "  23 Feb 2026"])
         _ = shell.execute("set width 80")
@@ -185,7 +186,7 @@ struct ClearAndPagerTests {
         let run = interactive(["help"], rows: 24)
         #expect(run.screen.paged.count == 1)
         #expect(run.screen.paged.first?.command == "less -FRX")
-        #expect(run.screen.paged.first?.text.hasPrefix("  show") == true)
+        #expect(run.screen.paged.first?.text.hasPrefix("Commands (help COMMAND shows one in full; Tab completes):\nViewing a day\n  show") == true)
         #expect(run.out.text.isEmpty)
     }
 
@@ -213,7 +214,7 @@ struct ClearAndPagerTests {
         let out = BufferSink()
         Runner(shell: Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "nonesuch")), out: out, err: BufferSink())
             .interactive(reader: ScriptedReader(["help"]), banner: "")
-        #expect(out.text.hasPrefix("  show"))
+        #expect(out.text.hasPrefix("Commands (help COMMAND shows one in full; Tab completes):\nViewing a day\n  show"))
     }
 
     @Test func batchRunsNeverPage() {
@@ -224,7 +225,7 @@ struct ClearAndPagerTests {
         Runner(shell: Shell(model: vm, environment: ShellEnvironment(screen: screen, pager: "less")), out: out, err: BufferSink())
             .run(lines: ["help"])
         #expect(screen.paged.isEmpty)
-        #expect(out.text.hasPrefix("  show"))
+        #expect(out.text.hasPrefix("Commands (help COMMAND shows one in full; Tab completes):\nViewing a day\n  show"))
     }
 
     @Test(arguments: [

@@ -143,9 +143,9 @@ struct SourceCommandsTests {
     }
 
     @Test(arguments: [
-        ("export", "export: which file? (usage: export FILE [--force], export report FILE [--force])"),
-        ("export a.json b.json", "export: one file (quote paths with spaces) (usage: export FILE [--force], export report FILE [--force])"),
-        ("export notes.txt", "export: cannot tell the format of 'notes.txt': name it .json, .ndjson (.jsonl) or .csv (usage: export FILE [--force], export report FILE [--force])"),
+        ("export", "export: which file? (usage: export FILE [--force], export report FILE [--force], export VIEW [ARG...] FILE [--force])"),
+        ("export a.json b.json", "export: one file (quote paths with spaces) (usage: export FILE [--force], export report FILE [--force], export VIEW [ARG...] FILE [--force])"),
+        ("export notes.txt", "export: cannot tell the format of 'notes.txt': name it .json, .ndjson (.jsonl) or .csv (usage: export FILE [--force], export report FILE [--force], export VIEW [ARG...] FILE [--force])"),
     ])
     func exportUsageErrors(line: String, message: String) {
         #expect(failure(loadedShell().execute(line)) == message)
@@ -171,10 +171,10 @@ struct SourceReviewBugTests {
     }
 
     @Test func bugExportReportWithoutAFileAskedForTheFormatOfReport() {
-        #expect(failure(loadedShell().execute("export report")) == "export: which file? (usage: export FILE [--force], export report FILE [--force])")
+        #expect(failure(loadedShell().execute("export report")) == "export: which file? (usage: export FILE [--force], export report FILE [--force], export VIEW [ARG...] FILE [--force])")
         #expect(
             failure(loadedShell().execute("export report day.ndjson"))
-                == "export: cannot tell the format of 'day.ndjson': name it .csv or .json (usage: export FILE [--force], export report FILE [--force])")
+                == "export: cannot tell the format of 'day.ndjson': name it .csv or .json (usage: export FILE [--force], export report FILE [--force], export VIEW [ARG...] FILE [--force])")
     }
 
     /// `import store:~/usage.sqlite` looked for a folder named `~`: the shell leaves a tilde after

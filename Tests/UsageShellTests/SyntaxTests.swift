@@ -16,13 +16,13 @@ struct SyntaxTests {
         ("week", "week [prev|next]"),
         ("days", "days [N]"),
         ("load", "load [SOURCE...]"),
-        ("export", "export FILE [--force], export report FILE [--force]"),
+        ("export", "export FILE [--force], export report FILE [--force], export VIEW [ARG...] FILE [--force]"),
         ("limit", "limit APP DURATION|off, limit category NAME DURATION|off"),
         ("limits", "limits [check]"),
         ("help", "help [COMMAND]"),
         (
             "set",
-            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [retention AGE|off]"
+            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [week-start monday|sunday] [retention AGE|off]"
         ),
     ])
     func usageLinesComeFromTheGrammar(name: String, usage: String) {
@@ -85,7 +85,8 @@ struct SyntaxTests {
         ("days", ["0"], "days: '0' is not a number of days from 1 to 31"),
         ("week", ["back"], "week: 'back' is not prev or next"),
         ("chart", ["hourly", "x"], "chart: say 'by app' or 'by category'"),
-        ("export", ["a", "b"], "export: one file (quote paths with spaces)"),
+        ("export", ["a.json", "b"], "export: one file (quote paths with spaces)"),
+        ("export", ["a", "b"], "export: 'a' is not a view to export (show, day, chart, apps, app, hour, week, days, insights, summary, month, timesheet, check, rules, store, imports, devices, tasks, task, categories, status, today, calendar, sessions, limits)"),
         ("limit", ["Safari", "25h"], "limit: '25h' is not a duration such as 30m, 1h30m or 2h (at most 24h)"),
         ("limit", ["category"], "limit: how long a day for the app 'category'? (30m, 1h30m, or off)"),
         ("limit", ["category", "Social"], "limit: how long a day for the category 'Social'? (30m, 1h30m, or off)"),
@@ -113,7 +114,7 @@ struct SyntaxTests {
         ("limit", [], [.apps, .keywords(["category"])]),
         ("limit", ["category"], [.categories]),
         ("limit", ["Safari"], [.keywords(["off", "30m", "1h"])]),
-        ("export", [], [.paths, .keywords(["report"])]),
+        ("export", [], [.paths, .keywords(["report"] + CommandTable.exportViews)]),
         ("export", ["report"], [.paths, .keywords(["--force"])]),
         ("export", ["report", "x.csv"], [.keywords(["--force"])]),
         ("export", ["report", "x.csv", "--force"], []),

@@ -123,7 +123,7 @@ struct KeptTotalsTests {
         let (kept, fresh) = try Self.tables(store)
         #expect(!kept.isEmpty && kept == fresh)
         try Self.checkRanges(store, seed: 10)
-        #expect(SQLiteSchema.known.suffix(2) == ["v6: day totals", "v7: recorded time in the kept totals"])
+        #expect(SQLiteSchema.known.suffix(3) == ["v6: day totals", "v7: recorded time in the kept totals", "v9: imports"])
     }
 
     @Test func aDayBoundaryOffTheQuarterHourSplitsItsQuarterExactly() throws {

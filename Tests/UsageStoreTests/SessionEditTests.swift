@@ -125,7 +125,7 @@ struct SessionEditTests {
             expected: .success(["@1 Write 09:00–10:00", "@2 Mail 10:30–11:00", "@3 Write 11:00–12:00", "@4 Review 12:30–now"])),
         Case(
             name: "a move ending in the future", edit: { s throws(TrackingError) in _ = try s.editSession(1, .move(F.at("13:30")), now: F.now) },
-            expected: .failure(.inFuture(F.t("14:30")))),
+            expected: .failure(.movedPastNow(session: 1, start: F.t("13:30"), end: F.t("14:30")))),
         Case(
             name: "a split", edit: { s throws(TrackingError) in _ = try s.splitSession(1, at: F.at("09:20"), now: F.now) },
             expected: .success(["@1 Write 09:00–09:20", "@5 Write 09:20–10:00", "@2 Mail 10:30–11:00", "@3 Write 11:00–12:00", "@4 Review 13:00–now"])),

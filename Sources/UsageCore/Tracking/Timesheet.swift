@@ -1,7 +1,7 @@
 // Timesheet.swift — `timesheet RANGE`: tracked time as a sheet, tasks grouped by category down and days (or weeks, past 31 days) across, each cell the exact time of its task in its column, a running interval counted up to now.
 
 /// Tracked time over a range as a grid: one row per task (by name, in its category), one
-/// column per day — per calendar week (Monday to Sunday, cut to the range) when the range is
+/// column per day — per calendar week (from the week's first day, cut to the range) when the range is
 /// longer than 31 days. Cells are exact microseconds; rounding is the sheet's (it adds up).
 public struct Timesheet: Sendable {
     /// One column: its first and last day (a day, or a week cut to the range).
@@ -44,14 +44,14 @@ public struct Timesheet: Sendable {
     /// The sheet of `range` in `zone`: the time of each interval inside each column (a running
     /// one up to `now`); tasks of one name in one category are one row (a deleted task's kept
     /// time and a new one of its name), as `load tracked` makes them one app.
-    public init(snapshot: TrackerSnapshot, range: DateRange, zone: Zone, now: Micros) {
+    public init(snapshot: TrackerSnapshot, range: DateRange, zone: Zone, now: Micros, weekStart: WeekStart = .monday) {
         self.range = range
         self.zone = zone.identifier
         byWeek = range.dayCount > Self.maxDayColumns
         var columns: [Column] = []
         var day = range.from
         while day <= range.to {
-            let end = byWeek ? min(range.to, day.adding(days: 7 - day.isoWeekday)) : day
+            let end = byWeek ? min(range.to, day.adding(days: 6 - weekStart.offset(day))) : day
             columns.append(Column(from: day, to: end))
             day = end.adding(days: 1)
         }

@@ -29,8 +29,8 @@ public enum TaskFilter: Sendable, Equatable {
     case today
     /// Due on one day.
     case due(LocalDate)
-    /// Due within the 7 days from the day, or overdue; not done.
-    case week
+    /// Due within the N days from the day (the day counted), or overdue; not done (`tasks due 7d`).
+    case dueWithin(days: Int)
     /// Every task, done ones too.
     case all
     /// Done ones only.
@@ -74,7 +74,7 @@ public enum TrackerFacts {
             case .done: return task.done != nil
             case .today: return task.done == nil && task.due.map { $0 <= day } == true
             case .due(let date): return task.due == date
-            case .week: return task.done == nil && task.due.map { $0 < day.adding(days: 7) } == true
+            case .dueWithin(let days): return task.done == nil && task.due.map { $0 < day.adding(days: days) } == true
             case .category(let name): return task.done == nil && task.categoryName.lowercased() == name.lowercased()
             }
         }
@@ -196,19 +196,22 @@ public enum TrackerFacts {
     }
 }
 
-/// A month as a calendar shows it: weeks from Monday, each day of the month in its column.
+/// A month as a calendar shows it: weeks from Monday (or Sunday), each day of the month in its column.
 public struct CalendarMonth: Sendable, Equatable {
     public let year: Int
     public let month: Int
+    /// The day each row begins on.
+    public let weekStart: WeekStart
     /// Rows of seven; nil before the first and after the last day.
     public let weeks: [[LocalDate?]]
 
-    public init?(year: Int, month: Int) {
+    public init?(year: Int, month: Int, weekStart: WeekStart = .monday) {
         guard let first = LocalDate(year: year, month: month, day: 1) else { return nil }
         self.year = year
         self.month = month
+        self.weekStart = weekStart
         let count = LocalDate.daysIn(month: month, year: year)
-        var cells: [LocalDate?] = Array(repeating: nil, count: first.isoWeekday - 1)
+        var cells: [LocalDate?] = Array(repeating: nil, count: weekStart.offset(first))
         for d in 0..<count { cells.append(first.adding(days: d)) }
         while cells.count % 7 != 0 { cells.append(nil) }
         weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
@@ -217,7 +220,7 @@ public struct CalendarMonth: Sendable, Equatable {
     /// The month before or after.
     public func adding(months n: Int) -> CalendarMonth {
         let index = year * 12 + (month - 1) + n
-        return CalendarMonth(year: index / 12, month: index % 12 + 1)!
+        return CalendarMonth(year: index / 12, month: index % 12 + 1, weekStart: weekStart)!
     }
 
     public var days: [LocalDate] { weeks.flatMap { $0.compactMap { $0 } } }

@@ -1,4 +1,4 @@
-// CalendarReport.swift — `calendar`: a month as a grid, a week a row from Monday, each day's tracked time as a shade (a heat map with its legend) and the number of tasks due; the selected day marked; in accessible mode a sentence a week.
+// CalendarReport.swift — `calendar`: a month as a grid, a week a row from Monday (or Sunday), each day's tracked time as a shade (a heat map with its legend) and the number of tasks due; the selected day marked; in accessible mode a sentence a week.
 import UsageCore
 
 extension TextReport {
@@ -46,7 +46,7 @@ extension TextReport {
         let roomy = cell >= 6
         let shadeCells = roomy ? cell - 5 : cell - 4
         var lines = [theme.heading("Calendar · \(title)")]
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let names = month.weekStart.shortNames
         lines.append(trimmedRight(names.map { TerminalText.pad(" " + (cell >= 6 ? $0 : String($0.prefix(2))), width: cell) }.joined()))
         for week in month.weeks {
             var row = ""

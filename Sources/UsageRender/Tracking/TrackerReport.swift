@@ -24,12 +24,14 @@ public struct TrackerClock: Sendable {
     }
 
     /// `09:10–10:30`, with the day where it is not today (once when both ends share it); with
-    /// `dated`, always with its day (`track`'s confirmation: the day it went to is said).
+    /// `dated`, always with its day (`track`'s confirmation: the day it went to is said). An end
+    /// today after a start on another day is dated too (`Thu 2026-11-26 20:00–Fri 2026-11-27
+    /// 09:00`): alone, `09:00` would read as the start's day.
     public func range(_ start: Micros, _ end: Micros?, dated: Bool = false) -> String {
         guard let end else { return "\(when(start, dated: dated))–now" }
         if end == start { return when(start, dated: dated) }
         let a = when(start, dated: dated)
-        let b = when(end, dated: dated)
+        let b = when(end, dated: dated || a.count > 5)
         if a.count > 5, zone.localDate(of: start) == zone.localDate(of: end) { return "\(a)–\(clock(end))" }
         return "\(a)–\(b)"
     }

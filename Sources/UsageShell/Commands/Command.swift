@@ -80,6 +80,7 @@ public struct Command: Sendable {
         case .refused(.problem(let problem)): return problem
         case .refused(.error(let error)): return error.description
         case .ambiguous(let word, let candidates): return PrefixMatch.couldBe(word, candidates)
+        case .slip(let word, let keyword): return "unexpected '\(word)' — did you mean '\(keyword)'?"
         case .unexpected(let word, let expected):
             if syntax.isNone { return "takes no arguments" }
             for case .choice(let choice) in expected { return choice.invalid(word) }

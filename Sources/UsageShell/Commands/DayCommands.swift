@@ -25,7 +25,8 @@ extension CommandTable {
     static let dayCommands: [Command] = [
         Command(
             "show", syntax: .optional(.choice(showForm)),
-            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal)",
+            summary: "the day screen: header, both charts (the selected one first), the app list; compact fits 24 rows (chosen by itself when the full one is taller than the terminal). "
+                + "Its two totals: app time adds up every app's time, so two apps open at once (music under a map) both count; screen time is the time any app was in use, counted once.",
             examples: ["show", "show compact", "show full"],
             watch: .shows
         ) { shell, args throws(ShellError) in
@@ -158,27 +159,29 @@ extension CommandTable {
         },
         Command(
             "week", syntax: .optional(.choice(weekStep)),
-            summary: "the 7 days ending on the selected day, stacked by category; prev and next step a week",
+            summary: "the calendar week of the selected day (Monday to Sunday; set week-start sunday for Sunday to Saturday), a bar a day stacked by category, days still to come empty, against the week before; prev and next step a week",
             examples: ["week", "week prev", "week next"],
             watch: .selectsOnce
         ) { shell, args throws(ShellError) in
             try shell.requireData()
             if let step = args[weekStep] { try shell.selectDay(step == "next" ? "+7" : "-7") }
-            return dayBars(shell, name: "week", count: 7, labels: .weekdays) { "Week ending \($0)" }
+            return weekBars(shell)
         },
         Command(
             "days", syntax: .optional(.value(daysSlot)),
-            summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart",
-            examples: ["days", "days 14", "days 31"],
+            summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart; days 7 is the week ending on the selected day, drawn as week drew it before week became the calendar week",
+            examples: ["days", "days 14", "days 7", "days 31"],
             watch: .shows
         ) { shell, args throws(ShellError) in
             let count = args[daysSlot] ?? 10
             try shell.requireData()
+            // Seven days ending on a day: the chart `week` drew until it became the calendar week, byte for byte.
+            if count == 7 { return dayBars(shell, name: "days", count: 7, labels: .weekdays) { "Week ending \($0)" } }
             return dayBars(shell, name: "days", count: count, labels: .narrow) { "Last \(count) day\(count == 1 ? "" : "s") ending \($0)" }
         },
         Command(
             "insights",
-            summary: "the week ending on the selected day in facts: top app and category, average, longest session, busiest hour, trend, advice",
+            summary: "the 7 days ending on the selected day in facts: top app and category, average, longest session, busiest hour, trend, advice",
             examples: ["insights"],
             watch: .shows
         ) { shell, _ throws(ShellError) in
@@ -232,6 +235,26 @@ extension CommandTable {
             table: { width, theme in
                 TextReport.rangeApps(s, apps: listed, title: shownTitle, width: width, theme: theme, palette: palette(theme.color ? colors() : nil))
             }, figure: { Figure.rangeApps(s, apps: listed, title: shownTitle, palette: palette($0)) })
+    }
+
+    /// `week`: the calendar week holding the selected day, from the week's first day (`set
+    /// week-start`), its seven days drawn whatever they hold (days still to come are empty, as
+    /// Screen Time's week draws them), the selected day marked, compared with the week before.
+    static func weekBars(_ shell: Shell) -> CommandOutcome {
+        let model = shell.model
+        let selected = model.selectedDay
+        let range = DateRange.week(of: selected, start: model.weekStart)
+        let days = model.summaries(endingOn: range.to, count: 7)
+        let previous = model.dailyTotals(endingOn: range.from.adding(days: -1), count: 7)
+        let title = "Week · " + TextFormat.rangeTitle(range)
+        return shell.renderView(
+            "week", json: { ReportJSON.week(days) },
+            table: { width, theme in
+                TextReport.dayBars(
+                    days, previous: previous, selected: selected, title: title, labels: .weekdays, width: width, theme: theme,
+                    colors: theme.color ? shell.seriesColors : nil)
+            },
+            figure: { Figure.days(days, previous: previous, selected: selected, title: title, labels: .weekdays, colors: $0) })
     }
 
     /// An hour typed as `9`, `09` or `09:00`.

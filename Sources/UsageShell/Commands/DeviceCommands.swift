@@ -4,6 +4,31 @@ import UsageData
 import UsageRender
 import UsageStore
 
+extension Shell {
+    /// The store's device `word` names (any case, or the one it begins; `all`: every device,
+    /// nil), for `device NAME` and the command line's `--device`.
+    ///
+    /// - Throws: `.refused` for a name the store has no device of (with a slip's suggestion);
+    ///   `.store` when the store cannot be read.
+    public func device(named word: String) throws(ShellError) -> String? {
+        guard word.lowercased() != "all" else { return nil }
+        let store = try storeReader()
+        let devices: [DeviceSummary]
+        do throws(StoreError) {
+            devices = try store.devices()
+        } catch {
+            throw .store(error)
+        }
+        switch NameMatch.resolve(word, among: devices.map(\.name), kind: "device") {
+        case .success(let name): return name
+        case .failure(.unknownName(_, _, let suggestion)):
+            let guess = suggestion.map { " — did you mean '\(TerminalText.sanitize($0))'?" } ?? ""
+            throw .refused("no device '\(TerminalText.sanitize(word))' in the store\(guess) (devices lists them)")
+        case .failure(let error): throw error
+        }
+    }
+}
+
 extension CommandTable {
     static let deviceSlot = Slot<String>(
         "DEVICE", completion: [.devices, .keywords(["all"])], missing: "which device? (devices lists them; all for every device)",
@@ -35,25 +60,7 @@ extension CommandTable {
             summary: "show one device's sessions of the store (the same app on two devices at once counts once in screen time), or all of them",
             examples: ["device laptop", "device all"]
         ) { shell, args throws(ShellError) in
-            let word = args[deviceSlot]!
-            var chosen: String?
-            if word.lowercased() != "all" {
-                let store = try shell.storeReader()
-                let devices: [DeviceSummary]
-                do throws(StoreError) {
-                    devices = try store.devices()
-                } catch {
-                    throw .store(error)
-                }
-                // The name as stored (any case, or the one it begins), else a slip suggested.
-                switch NameMatch.resolve(word, among: devices.map(\.name), kind: "device") {
-                case .success(let name): chosen = name
-                case .failure(.unknownName(_, _, let suggestion)):
-                    let guess = suggestion.map { " — did you mean '\(TerminalText.sanitize($0))'?" } ?? ""
-                    throw .refused("no device '\(TerminalText.sanitize(word))' in the store\(guess) (devices lists them)")
-                case .failure(let error): throw error
-                }
-            }
+            let chosen = try shell.device(named: args[deviceSlot]!)
             shell.model.device = chosen
             shell.reloadStoreIfShown()
             let shown = chosen.map { "showing \(TerminalText.sanitize($0))'s sessions of the store" } ?? "showing every device's sessions of the store"

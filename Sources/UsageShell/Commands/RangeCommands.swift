@@ -72,7 +72,7 @@ extension CommandTable {
             let range = try shell.range(
                 args, command: "timesheet", otherwise: .current(.week), selected: shell.calendarSelected,
                 dataRange: TrackerFacts.dayRange(snapshot.intervals, now: clock.now, zone: clock.zone))
-            let sheet = Timesheet(snapshot: snapshot, range: range, zone: clock.zone, now: clock.now)
+            let sheet = Timesheet(snapshot: snapshot, range: range, zone: clock.zone, now: clock.now, weekStart: shell.model.weekStart)
             return shell.renderView(
                 "timesheet", json: { ReportJSON.timesheet(sheet) }, csvTable: { TimesheetCSV.table(sheet) },
                 table: { width, theme in TextReport.timesheet(sheet, width: width, theme: theme) }, figure: { _ in Figure.timesheet(sheet) })
@@ -89,7 +89,7 @@ extension Shell {
     ) throws(ShellError) -> DateRange {
         let query = args[CommandTable.lastSlot] ?? args[CommandTable.rangeSlot] ?? otherwise
         let days = dataRange ?? model.history.dayRange(in: model.zone)
-        switch query.resolve(today: model.today, selected: selected ?? model.selectedDay, dataRange: days) {
+        switch query.resolve(today: model.today, selected: selected ?? model.selectedDay, dataRange: days, weekStart: model.weekStart) {
         case .success(let range): return range
         case .failure(let problem):
             throw .usage(command: command, problem: problem.description, usage: CommandTable.named(command).usage)

@@ -15,7 +15,7 @@ enum SessionID {
     static let hint = "@N, as sessions, today and task N show them"
 }
 
-/// What `sessions` lists: a day's, a week's (7 days ending on the selected day) or one task's.
+/// What `sessions` lists: a day's, a week's (the calendar week of the selected day) or one task's.
 enum SessionsQuery: Sendable {
     case day(DayQuery)
     case week
@@ -57,7 +57,7 @@ extension CommandTable {
     static let sessionCommands: [Command] = [
         Command(
             "sessions", syntax: .optional(.value(sessionsSlot)),
-            summary: "the tracked sessions with their ids (@N), the latest first: the selected day's (today unless chosen), a DAY's, week (7 days to the selected day), or one TASK's",
+            summary: "the tracked sessions with their ids (@N), the latest first: the selected day's (today unless chosen), a DAY's, week (the selected day's calendar week), or one TASK's",
             examples: ["sessions", "sessions yesterday", "sessions week", "sessions \"Write report\"", "sessions 2026-02-23"],
             watch: .shows
         ) { shell, args throws(ShellError) in
@@ -70,14 +70,14 @@ extension CommandTable {
                 .sequence([.word(Keyword("edit", exact: true)), .value(sessionSlot), .word(Keyword("task")), .value(startTaskSlot)]),
                 .sequence([.word(Keyword("move", exact: true)), .value(sessionSlot), .value(editTimeSlot)]),
                 .sequence([.word(Keyword("split", exact: true)), .value(sessionSlot), .value(editTimeSlot)]),
-                .sequence([.word(Keyword("join", exact: true)), .value(sessionSlot), .value(otherSessionSlot)]),
+                .sequence([.word(Keyword("join", exact: true)), .value(sessionSlot), .value(otherSessionSlot), .flag("--force")]),
                 .sequence([.word(Keyword("delete", exact: true)), .value(sessionSlot), .flag("--yes")]),
                 .value(sessionSlot),
             ]),
-            summary: "one tracked session; mend it: a new start or end, another task (a new name makes one), moved (same length), split in two, joined with another (from the first's start to the second's end), deleted; never over other tracked time",
+            summary: "one tracked session; mend it: a new start or end, another task (a new name makes one), moved (same length), split in two, joined with another (from the first's start to the second's end, of the first's task: asked first when that moves time, from another task or a gap of more than 5 minutes, or --force), deleted; never over other tracked time",
             examples: [
                 "session @12", "session edit @12 start 9:05", "session edit @12 end 2026-02-22T17:30", "session edit @12 task Email", "session move @12 10:00",
-                "session split @12 11:15", "session join @12 @13", "session delete @12 --yes",
+                "session split @12 11:15", "session join @12 @13", "session join @12 @14 --force", "session delete @12 --yes",
             ],
             watchRole: { words in words.count == 1 ? .shows : .refused }
         ) { shell, args throws(ShellError) in
@@ -88,7 +88,6 @@ extension CommandTable {
             summary: "start again the task stopped last (or TASK, or session @N's task), now or --at TIME; a running one stops at that instant",
             examples: ["continue", "continue @12", "continue Email --at 13:30"]
         ) { shell, args throws(ShellError) in
-            let at = try atInstant(shell, args)
             let target = args[continueSlot] ?? .last
             // No store yet: nothing to start again (and none is made for a refusal).
             if shell.environment.store?.exists != true {
@@ -98,6 +97,7 @@ extension CommandTable {
                 case .session(let id): throw shell.refusal(.unknownSession(id))
                 }
             }
+            let at = try continueInstant(shell, args, target: target)
             let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in
                 try store.continueTask(target, at: shell.stamp(at.instant))
             }
@@ -127,6 +127,23 @@ extension CommandTable {
         },
     ]
 
+    /// `continue`'s `--at`: as `stop`'s (the latest such time not in the future), but after
+    /// `continue @N` a time without a date is on @N's own day, as in every command that names a
+    /// session; never later than now.
+    private static func continueInstant(_ shell: Shell, _ args: Arguments, target: ContinueTarget) throws(ShellError) -> (instant: Micros, laterToday: Micros?) {
+        guard case .session(let id) = target, let typed = args[atSlot] else { return try atInstant(shell, args) }
+        let reader = try shell.storeReader()
+        let session: TaskInterval
+        do throws(TrackingError) {
+            session = try reader.session(id)
+        } catch {
+            throw shell.refusal(error)
+        }
+        let t = shell.placed(typed, near: session.interval)
+        guard t <= shell.environment.now() else { throw shell.refusal(.inFuture(t)) }
+        return (t, nil)
+    }
+
     private static func sessionsList(_ shell: Shell, _ query: SessionsQuery?) throws(ShellError) -> CommandOutcome {
         let clock = shell.trackerClock
         let zone = clock.zone
@@ -148,9 +165,9 @@ extension CommandTable {
             sessions = found.intervals.reversed().map { TaskInterval(task: found.task, interval: $0) }
             title = "Sessions · \(TerminalText.sanitize(found.task.name))"
         case .week:
-            let first = selected.adding(days: -6)
-            title = "Sessions · \(TextFormat.shortWeekday(first)) \(first) – \(TextFormat.shortWeekday(selected)) \(selected)"
-            window = (zone.startOfDay(first), zone.window(for: selected).end)
+            let week = DateRange.week(of: selected, start: shell.model.weekStart)
+            title = "Sessions · \(TextFormat.shortWeekday(week.from)) \(week.from) – \(TextFormat.shortWeekday(week.to)) \(week.to)"
+            window = (zone.startOfDay(week.from), zone.window(for: week.to).end)
         case .day(let query):
             day = query.resolve(today: clock.day, selected: selected, dataRange: nil)
         case nil:
@@ -189,16 +206,17 @@ extension CommandTable {
                 if verb == "edit", let word = args[startTaskSlot] {
                     change = try store.editSession(id, .task(word), now: now)
                 } else {
+                    // A time without a date is on the session's own day (HelpTable.timeRule).
                     let typed = args[editTimeSlot]!
-                    var t = shell.placed(typed)
+                    let session = try store.session(id).interval
+                    let t = shell.placed(typed, near: session)
                     if verb == "split" {
                         change = try store.splitSession(id, at: shell.stamp(t), now: now)
                     } else if verb == "move" {
                         change = try store.editSession(id, .move(shell.stamp(t)), now: now)
                     } else if args[sessionEndChoice] == "end" {
                         // As `track`'s end: a clock time on the start's day, or the next when not after the start.
-                        t = typed.end(after: try store.session(id).interval.start, zone: clock.zone)
-                        change = try store.editSession(id, .end(shell.stamp(t)), now: now)
+                        change = try store.editSession(id, .end(shell.stamp(typed.end(after: session.start, zone: clock.zone))), now: now)
                     } else {
                         change = try store.editSession(id, .start(shell.stamp(t)), now: now)
                     }
@@ -208,14 +226,17 @@ extension CommandTable {
             }
             return sessionChanged(shell, change, verb: verb)
         case "join":
-            let store = try shell.storeWriter(create: false)
-            let change: SessionChange
-            do throws(TrackingError) {
-                change = try store.joinSessions(id, args[otherSessionSlot]!)
-            } catch {
-                throw shell.refusal(error)
+            let other = args[otherSessionSlot]!
+            return try checkingJoin(shell, id, other, force: args.has("--force")) { () throws(ShellError) in
+                let store = try shell.storeWriter(create: false)
+                let change: SessionChange
+                do throws(TrackingError) {
+                    change = try store.joinSessions(id, other)
+                } catch {
+                    throw shell.refusal(error)
+                }
+                return sessionChanged(shell, change, verb: "join")
             }
-            return sessionChanged(shell, change, verb: "join")
         case "delete":
             let store = try shell.storeWriter(create: false)
             let found: TaskInterval

@@ -159,6 +159,9 @@ public enum Settings {
             },
             show: { ($0.model.columns.description, .string($0.model.columns.description)) }),
         .onOff("raw-csv", get: { $0.output.rawCSV }, set: { $0.output.rawCSV = $1 }),
+        .words(
+            "week-start", WeekStart.allCases.map(\.rawValue), apply: { $0.model.weekStart = WeekStart(rawValue: $1)! },
+            show: { ($0.model.weekStart.rawValue, .string($0.model.weekStart.rawValue)) }),
         Setting(
             name: "retention", values: "AGE|off", completion: [.keywords(["off", "30d", "90d", "365d"])],
             read: { typed in
@@ -197,8 +200,8 @@ public enum Settings {
     static var names: [String] { all.map(\.name) }
 
     /// Beginnings kept for the setting they named before a newer one began the same way (as
-    /// `ch` is kept for `chart`): `columns` came after `color`.
-    static let kept = ["c": "color", "co": "color", "col": "color"]
+    /// `ch` is kept for `chart`): `columns` came after `color`, `week-start` after `width`.
+    static let kept = ["c": "color", "co": "color", "col": "color", "w": "width"]
 
     /// The setting `typed` names, whole or by a unique beginning (or a kept one).
     static func named(_ typed: String) -> Setting? {
@@ -260,7 +263,7 @@ extension CommandTable {
         examples: [
             "set", "set format json", "set color never", "set color 256", "set glyphs ascii", "set accessible on", "set width 100",
             "set tz Europe/Paris", "set pager off", "set timer on", "set timeout 120", "set retention 90d", "set data-tz Europe/Paris",
-            "set columns app=Program,start=From,end=To", "set raw-csv on",
+            "set columns app=Program,start=From,end=To", "set raw-csv on", "set week-start sunday",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }
     ) { shell, args throws(ShellError) in

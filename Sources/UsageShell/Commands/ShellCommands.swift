@@ -1,9 +1,15 @@
-// ShellCommands.swift — the commands about the shell itself: `help`, `clear` and `quit`.
+// ShellCommands.swift — the commands about the shell itself: `help` (the grouped list of HelpTable.swift, or one command in full), `clear` and `quit`.
 import UsageCore
 
+/// What `help NAME` describes: a command of the shell, or one that runs only from the command line (`record`).
+enum HelpTopic: Sendable {
+    case command(Command)
+    case commandLine([String])
+}
+
 extension CommandTable {
-    static let commandSlot = Slot<Command>(
-        "COMMAND", completion: [.commands],
+    static let commandSlot = Slot<HelpTopic>(
+        "COMMAND", completion: [.commands, .keywords(Array(HelpTable.commandLine.keys))],
         refusal: { word in
             switch resolve(word) {
             case .failure(.unknownCommand(let typed, let suggestion?)) where suggestion.contains(" "):
@@ -14,18 +20,26 @@ extension CommandTable {
             }
             return .problem("'\(word)' is not a command")
         },
-        read: { try? resolve($0).get() })
+        read: { word in
+            if let lines = HelpTable.commandLine[word.lowercased()] { return .commandLine(lines) }
+            return (try? resolve(word).get()).map { .command($0) }
+        })
 
     static let shellCommands: [Command] = [
         Command(
             "help", aliases: ["?"], syntax: .optional(.value(commandSlot)), summary: "list the commands, or describe one",
             examples: ["help", "help apps"], tooMany: "one command at a time"
         ) { shell, args throws(ShellError) in
-            guard let command = args[commandSlot] else {
-                return shell.text(all.flatMap { ["  " + $0.usage, "      " + $0.summary + aliasNote($0)] })
+            switch args[commandSlot] {
+            case nil:
+                return shell.text(HelpTable.lines)
+            case .commandLine(let lines):
+                return shell.text(lines)
+            case .command(let command):
+                let also = HelpTable.alsoFromTheCommandLine[command.name].map { [$0] } ?? []
+                return shell.text(
+                    ["usage: \(command.usage)", command.summary + aliasNote(command)] + also + ["examples:"] + command.examples.map { "  " + $0 })
             }
-            return shell.text(
-                ["usage: \(command.usage)", command.summary + aliasNote(command), "examples:"] + command.examples.map { "  " + $0 })
         },
         Command(
             "clear", summary: "clear the screen (Ctrl-L at the prompt too); in a batch run, nothing", examples: ["clear"]

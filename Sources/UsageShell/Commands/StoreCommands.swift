@@ -1,4 +1,4 @@
-// StoreCommands.swift — the commands of the store: `import` (any source into it, each session once), `store` (what it holds), `forget` (delete what ends before a day, after asking).
+// StoreCommands.swift — the commands of the store: `import` (any source into it, each session once), `store` (what it holds), `forget` (delete what ends before a day, an import's sessions or a device's, after asking; the last two in ImportsCommands.swift).
 import Foundation
 import UsageCore
 import UsageData
@@ -45,10 +45,14 @@ extension CommandTable {
             syntax: .alternatives([
                 .sequence([.word("before"), .value(forgetDaySlot), .flag("--yes")]),
                 .sequence([.word("older-than"), .value(forgetAgeSlot), .flag("--yes")]),
+                .sequence([.word(Keyword("import", exact: true)), .value(importNumberSlot), .flag("--yes")]),
+                .sequence([.word(Keyword("device", exact: true)), .value(forgetDeviceSlot), .flag("--yes")]),
             ]),
-            summary: "delete the imported sessions that end before a day (a session across it is kept whole); asks first, or --yes",
-            examples: ["forget before 2026-01-01", "forget older-than 90d", "forget older-than 90d --yes"]
+            summary: "delete imported sessions: those that end before a day (a session across it is kept whole), exactly those import N added (imports lists them), or every one of a device (its sources and totals too); asks first, or --yes",
+            examples: ["forget before 2026-01-01", "forget older-than 90d", "forget older-than 90d --yes", "forget import 3", "forget device phone --yes"]
         ) { shell, args throws(ShellError) in
+            if let id = args[importNumberSlot] { return try forgetImport(shell, id, yes: args.has("--yes")) }
+            if let device = args[forgetDeviceSlot] { return try forgetDevice(shell, device, yes: args.has("--yes")) }
             let zone = shell.model.zone
             let now = shell.environment.now()
             let cut: Micros

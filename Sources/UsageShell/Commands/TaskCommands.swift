@@ -23,33 +23,45 @@ extension CommandTable {
         "field", ["name", "due", "priority", "category", "estimate"].map { Keyword($0, exact: true) }, noun: "name, due, priority, category or estimate",
         missing: "which field? (name, due, priority, category or estimate)")
     static let fieldValueSlot = Slot<String>.text("VALUE", missing: "to what?")
-    static let tasksChoice = Choice("which", ["today", "week", "all", "done"].map { Keyword($0, exact: true) })
+    static let tasksChoice = Choice("which", ["today", "all", "done"].map { Keyword($0, exact: true) })
+    /// `tasks due 7d`: how far ahead (days or weeks, as `forget older-than` takes an age).
+    static let dueWithinSlot = Slot<Int>(
+        "AGE", completion: [.keywords(["7d", "14d", "30d"])], missing: "due within how long? (7d, 2w)",
+        invalid: { "'\($0)' is not a number of days or weeks such as 7d or 2w" }, read: { parseAge($0).flatMap { $0 > 0 ? $0 : nil } })
 
     static let taskCommands: [Command] = [
         Command(
             "tasks",
             syntax: .optional(
                 .alternatives([
-                    .choice(tasksChoice), .sequence([.word(Keyword("category", exact: true)), .value(trackerCategorySlot)]), .value(dueSlot),
-                    rangeSyntax,
+                    .choice(tasksChoice), .sequence([.word(Keyword("category", exact: true)), .value(trackerCategorySlot)]),
+                    .sequence([.word(Keyword("due", exact: true)), .value(dueWithinSlot)]), .value(dueSlot), rangeSyntax,
                 ])),
-            summary: "the tasks, due first (overdue marked), then by priority, with tracked time against the estimate; today, a DAY (due then), week, all, done, or one category; or a RANGE (month, 2026-10, last 30…): the tasks worked on then, with their time in it",
-            examples: ["tasks", "tasks today", "tasks friday", "tasks week", "tasks done", "tasks category Work", "tasks month", "tasks last month"],
+            summary: "the tasks, due first (overdue marked), then by priority, with tracked time against the estimate; today (due today or overdue), due 7d (due within 7 days or overdue), a DAY (due then), all, done, or one category; or a RANGE (week, month, 2026-10, last 30…): the tasks worked on then, with their time in it",
+            examples: ["tasks", "tasks today", "tasks due 7d", "tasks friday", "tasks done", "tasks category Work", "tasks week", "tasks last month"],
             watch: .shows
         ) { shell, args throws(ShellError) in
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
-            if args[rangeSlot] != nil || args[lastSlot] != nil { return try rangeTasks(shell, args, snapshot: snapshot, clock: clock) }
+            if args[rangeSlot] != nil || args[lastSlot] != nil {
+                // `tasks week` meant "due within 7 days" until `week` was one thing everywhere.
+                if args[rangeSlot] == .current(.week) {
+                    shell.note("tasks week lists the tasks worked on this week; those due within 7 days are tasks due 7d")
+                }
+                return try rangeTasks(shell, args, snapshot: snapshot, clock: clock)
+            }
             var filter = TaskFilter.open
             var title = "Tasks"
             var name = "open"
             switch args[tasksChoice] {
             case "today": (filter, title, name) = (.today, "Tasks due today and overdue", "today")
-            case "week": (filter, title, name) = (.week, "Tasks due within a week and overdue", "week")
             case "all": (filter, title, name) = (.all, "All tasks", "all")
             case "done": (filter, title, name) = (.done, "Tasks done", "done")
             default:
-                if let category = args[trackerCategorySlot] {
+                if let days = args[dueWithinSlot] {
+                    let within = "\(days) day\(days == 1 ? "" : "s")"
+                    (filter, title, name) = (.dueWithin(days: days), "Tasks due within \(within) and overdue", "due \(days)d")
+                } else if let category = args[trackerCategorySlot] {
                     (filter, title, name) = (.category(category), "Tasks in \(TerminalText.sanitize(category))", "category")
                 } else if let query = args[dueSlot] {
                     let day = query.resolveForward(today: clock.day)

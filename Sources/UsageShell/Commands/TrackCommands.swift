@@ -11,6 +11,14 @@ extension CommandTable {
         "FROM", missing: "from when? (\(TypedTime.hint))", invalid: { "'\($0)' is not a time: \(TypedTime.hint)" }, read: TypedTime.init)
     static let toSlot = Slot<TypedTime>(
         "TO", missing: "until when? (\(TypedTime.hint))", invalid: { "'\($0)' is not a time: \(TypedTime.hint)" }, read: TypedTime.init)
+    /// `9:00-10:30` (or with an en dash, `9:00–10:30`): FROM and TO as one word, as
+    /// Timewarrior and timesheets write a stretch of time.
+    static let spanSlot = Slot<TypedSpan>(
+        "FROM-TO", missing: "until when? (\(TypedTime.hint))",
+        invalid: { word in
+            // A single time is a FROM whose TO is missing (`track X 9:00`).
+            TypedTime(word) != nil ? "until when? (\(TypedTime.hint))" : "'\(word)' is not a time: \(TypedTime.hint)"
+        }, read: TypedTime.span)
     static let startTaskSlot = Slot<String>(
         "TASK", completion: [.tasks], missing: "which task? (a number, a name, or a new name)", invalid: { _ in "a task's name cannot be empty" },
         read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
@@ -75,17 +83,21 @@ extension CommandTable {
             }
         },
         Command(
-            "track", syntax: .sequence([.value(startTaskSlot), .value(fromSlot), .value(toSlot), .flag("--new")]),
-            summary: "add past time to a task (a new name makes one, as start does): HH:MM today (whichever day is shown), or YYYY-MM-DDTHH:MM; an end before the start is the next day's; never over other tracked time",
-            examples: ["track \"Write report\" 9:00 10:30", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
+            "track",
+            syntax: .sequence([
+                .value(startTaskSlot), .alternatives([.sequence([.value(fromSlot), .value(toSlot)]), .value(spanSlot)]), .flag("--new"),
+            ]),
+            summary: "add past time to a task (a new name makes one, as start does), FROM TO or FROM-TO (9:00-10:30); a TO not after FROM is the next day's; never over other tracked time",
+            examples: ["track \"Write report\" 9:00 10:30", "track Email 9:00-9:45", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
             tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
             let word = args[startTaskSlot]!
             let zone = shell.model.zone
             let now = shell.environment.now()
             // A time without a date is today's, whatever day is browsed; the end may be the next day's.
-            let from = args[fromSlot]!.instant(now: now, zone: zone)
-            let to = args[toSlot]!.end(after: from, zone: zone)
+            let typed = args[spanSlot] ?? TypedSpan(from: args[fromSlot]!, to: args[toSlot]!)
+            let from = typed.from.instant(now: now, zone: zone)
+            let to = typed.to.end(after: from, zone: zone)
             guard to <= now else { throw shell.refusal(.inFuture(to)) }
             return try checkingNewTask(shell, word, command: "track", args) { () throws(ShellError) in
                 let change = try stopwatch(shell) { store throws(TrackingError) in
@@ -128,8 +140,11 @@ extension CommandTable {
             let snapshot = try shell.trackerSnapshot()
             let clock = shell.trackerClock
             let selected = shell.calendarSelected
-            let selectedMonth = CalendarMonth(year: selected.year, month: selected.month)!
-            let month = (args[monthSlot] ?? .shown).month(selected: selectedMonth, shown: shell.calendarMonth ?? selectedMonth, today: clock.day)
+            let weekStart = shell.model.weekStart
+            let selectedMonth = CalendarMonth(year: selected.year, month: selected.month, weekStart: weekStart)!
+            // A month shown before `set week-start` is drawn from the new first day.
+            let shown = shell.calendarMonth.map { CalendarMonth(year: $0.year, month: $0.month, weekStart: weekStart)! }
+            let month = (args[monthSlot] ?? .shown).month(selected: selectedMonth, shown: shown ?? selectedMonth, today: clock.day)
             shell.calendarMonth = month
             let tracked = TrackerFacts.perDay(snapshot.intervals, now: clock.now, zone: clock.zone)
             var due: [LocalDate: Int] = [:]
@@ -191,7 +206,7 @@ extension CommandTable {
             let i = stopped.interval
             let verb = paused ? "paused" : "stopped"
             lines.append(
-                "\(verb) \(TerminalText.sanitize(stopped.task.name)) after \(TextFormat.duration(i.length(now: clock.now))) (\(TextReport.sessionID(i.id)), \(clock.range(i.start, i.end)))")
+                "\(verb) \(TerminalText.sanitize(stopped.task.name)) after \(TextFormat.runDuration(i.length(now: clock.now))) (\(TextReport.sessionID(i.id)), \(clock.range(i.start, i.end)))")
         }
         if let paused = change.endedPause { lines.append("stopped \(TerminalText.sanitize(paused.name)) (it was paused; its time was written then)") }
         if let started = change.started {
@@ -245,7 +260,7 @@ enum MonthQuery: Sendable {
         switch self {
         case .shown: return selected
         case .step(let n): return shown.adding(months: n)
-        case .month(let year, let month): return CalendarMonth(year: year ?? today.year, month: month)!
+        case .month(let year, let month): return CalendarMonth(year: year ?? today.year, month: month, weekStart: selected.weekStart)!
         }
     }
 }

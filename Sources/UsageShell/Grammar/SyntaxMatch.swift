@@ -45,6 +45,9 @@ enum SyntaxFailure: Error {
     case refused(SlotRefusal)
     /// `word` begins several keywords possible where it stands, and no value may stand there.
     case ambiguous(word: String, candidates: [String])
+    /// The words do not fit, and `word` stood where `keyword` could, a slip away from it
+    /// (`apps tpo 5`: `top`), as a command's name gets a did-you-mean.
+    case slip(word: String, keyword: String)
 }
 
 /// Follows every way through a grammar at once (a small NFA over its parts).
@@ -82,14 +85,18 @@ enum SyntaxMatch {
         let flags = Set(words.filter { flagWords.contains($0) })
         let rest = words.filter { !flagWords.contains($0) }
         var paths = expand([Path(rest: [syntax])])
+        // The first word that named no keyword where one a slip away from it could stand.
+        var slip: SyntaxFailure?
         for word in rest {
             if let candidates = ambiguousKeyword(word, paths: paths) {
-                return .failure(.ambiguous(word: word, candidates: candidates))
+                return .failure(slip ?? .ambiguous(word: word, candidates: candidates))
             }
+            if slip == nil { slip = slipped(word, paths: paths) }
             let next = advance(paths, over: word)
             guard !next.isEmpty else {
                 // A word taken as a value that no way can read is what is wrong (`apps bottom 3`:
                 // 'bottom' is no range), not the word after it.
+                if let slip { return .failure(slip) }
                 if let refusal = unreadable(paths) { return .failure(.refused(refusal)) }
                 return .failure(.unexpected(word: word, expected: paths.map(\.head)))
             }
@@ -97,7 +104,7 @@ enum SyntaxMatch {
         }
         let complete = paths.filter { $0.rest.isEmpty }
         guard !complete.isEmpty else {
-            return .failure(.missing(expected: paths.map(\.head), after: paths.first?.lastKeyword))
+            return .failure(slip ?? .missing(expected: paths.map(\.head), after: paths.first?.lastKeyword))
         }
         // The words fit: now each value is read, in the order typed, by the first way whose
         // slots all read them (`tasks friday` is a due day where a range slot came first);
@@ -114,7 +121,14 @@ enum SyntaxMatch {
             }
             return .success(Arguments(words: words, values: values, choices: done.choices, flags: flags))
         }
-        return .failure(.refused(refusal!))
+        return .failure(slip ?? .refused(refusal!))
+    }
+
+    /// A slip from a keyword possible where `word` stands, when it names none of them.
+    private static func slipped(_ word: String, paths: [Path]) -> SyntaxFailure? {
+        let keywords = keywordCandidates(paths)
+        guard !keywords.isEmpty, case .none = PrefixMatch.resolve(word, among: keywords) else { return nil }
+        return NameMatch.closest(to: word, among: keywords.map(\.id)).map { .slip(word: word, keyword: $0) }
     }
 
     /// The refusal of the first value the first way cannot read, when every way has one it

@@ -1,4 +1,4 @@
-// TrackerContext.swift — what the tracking commands share: the store opened once per shell, the clock and zone they place times in, the times people type (`9:10` is today's, `2026-03-08T01:30`), and a refusal as the shell's error.
+// TrackerContext.swift — what the tracking commands share: the store opened once per shell, the clock and zone they place times in, the times people type (`9:10` is today's, or a named session's day; `2026-03-08T01:30`), and a refusal as the shell's error.
 import UsageCore
 import UsageRender
 import UsageStore
@@ -91,10 +91,16 @@ extension Shell {
         model.chosenDay ?? model.zone.localDate(of: environment.now())
     }
 
-    /// A typed time as `track` and the session edits place it: `HH:MM` today's (whichever day
-    /// is shown), a dated time as written.
+    /// A typed time as `track` places it: `HH:MM` today's (whichever day is shown), a dated
+    /// time as written.
     func placed(_ typed: TypedTime) -> Micros {
         typed.instant(now: environment.now(), zone: model.zone)
+    }
+
+    /// A typed time in a command that names a session (`session edit|move|split`, `continue
+    /// @N`): `HH:MM` on the session's own day (`TypedTime.near`), a dated time as written.
+    func placed(_ typed: TypedTime, near interval: TrackedInterval) -> Micros {
+        typed.near(interval.start, interval.end ?? environment.now(), zone: model.zone)
     }
 
     /// An instant with its offset and zone, as the store keeps it.
@@ -107,9 +113,10 @@ extension Shell {
 }
 
 /// Times as typed: `9:10`, `09:10`, `2026-03-08T01:30`, local to the selected zone. Every
-/// command that takes a time reads it here, so they all mean the same by it: a time without a
-/// date is today's — the clock's day, whichever day is being browsed (as in Timewarrior) — and
-/// a date says otherwise.
+/// command that takes a time reads it here, so they all mean the same by it (`HelpTable.timeRule`):
+/// a time without a date is today's — the clock's day, whichever day is being browsed (as in
+/// Timewarrior) —, but in a command that names a session (@N) on that session's own day; a
+/// date says otherwise.
 enum TypedTime: Sendable {
     case clock(hour: Int, minute: Int)
     case dated(LocalDate, hour: Int, minute: Int)
@@ -123,6 +130,17 @@ enum TypedTime: Sendable {
             guard let (h, m) = Self.clock(Substring(word)) else { return nil }
             self = .clock(hour: h, minute: m)
         }
+    }
+
+    /// `FROM-TO` as one word (`9:00-10:30`, `9:00–10:30`, `2026-02-22T16:00-2026-02-22T17:10`):
+    /// cut at the dash whose two sides are both times.
+    static func span(_ word: String) -> TypedSpan? {
+        for (k, c) in zip(word.indices, word) where c == "-" || c == "–" {
+            if let from = TypedTime(String(word[..<k])), let to = TypedTime(String(word[word.index(after: k)...])) {
+                return TypedSpan(from: from, to: to)
+            }
+        }
+        return nil
     }
 
     private static func clock(_ text: Substring) -> (Int, Int)? {
@@ -146,6 +164,23 @@ enum TypedTime: Sendable {
         let t = on(day, zone: zone)
         if case .clock = self, t <= start { return on(day.adding(days: 1), zone: zone) }
         return t
+    }
+
+    /// In a command that names a session `[start, end]`: a dated time as written; `HH:MM` on the
+    /// session's own day — for one across midnight (or longer), on the day of those it touches
+    /// where the time falls inside it, else where it is nearest to it (the earlier day of equals).
+    func near(_ start: Micros, _ end: Micros, zone: Zone) -> Micros {
+        guard case .clock = self else { return instant(now: start, zone: zone) }
+        let first = zone.localDate(of: start)
+        // A session of weeks (a stopwatch left running) is looked at around its ends.
+        let days = min(first.days(to: zone.localDate(of: end)), 366)
+        var best: (t: Micros, distance: Micros)?
+        for k in 0...days {
+            let t = on(first.adding(days: k), zone: zone)
+            let distance = t < start ? start - t : t > end ? t - end : 0
+            if distance < best?.distance ?? .max { best = (t, distance) }
+        }
+        return best!.t
     }
 
     /// `--at`: a dated time as written; `HH:MM` the latest such time not after `now` (today's,
@@ -175,7 +210,13 @@ enum TypedTime: Sendable {
         return zone.instant(ofWallSeconds: wall) * 1_000_000
     }
 
-    static let hint = "'HH:MM' (today) or 'YYYY-MM-DDTHH:MM', local to the selected zone"
+    static let hint = "'HH:MM' or 'YYYY-MM-DDTHH:MM', local to the selected zone"
+}
+
+/// FROM and TO typed as one word (`9:00-10:30`).
+struct TypedSpan: Sendable {
+    let from: TypedTime
+    let to: TypedTime
 }
 
 extension Shell {

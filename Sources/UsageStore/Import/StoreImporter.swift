@@ -35,6 +35,8 @@ enum StoreImporter {
         var added = 0
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
+        // The import's new sessions take consecutive ids from here (under the writer's lock).
+        let firstSession = try SessionIDs.next(tx)
         for source in sources {
             let result = try importOne(source, backend, names: &names, totals: &totals, now: now)
             added += result.added
@@ -48,6 +50,11 @@ enum StoreImporter {
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)
         try KeptTotals.apply(totals, tx)
+        // Kept as an entry (`imports`), before the retention may take some of its sessions.
+        let parts = results.map {
+            ImportEntry.Part(source: $0.source, device: $0.device ?? "", added: $0.added, updated: $0.updated, unchanged: $0.unchanged)
+        }
+        try ImportLog.record(parts, at: now, firstSession: firstSession, tx)
         let forgotten = try Retention.apply(tx, now: now, zone: zone)
         return ImportSummary(
             path: path, sources: results, forgotten: forgotten,

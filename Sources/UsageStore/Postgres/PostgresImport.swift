@@ -75,8 +75,7 @@ struct PostgresImportBackend: ImportBackend {
     }
 
     /// New sessions by COPY, in the load's order (the start index's), their ids from one more
-    /// than the largest in use, as every other insert takes them (SQLIDs; the writer lock is
-    /// held), not from the table's identity sequence, which those inserts do not move (and
+    /// than the largest ever given (SessionIDs; the writer lock is held), not from the table's identity sequence, which those inserts do not move (and
     /// which would cost the server a step of it for every row), the sequence then set past
     /// them for an older usage-shell that still takes its ids there; changed ones updated.
     /// The rows are encoded a chunk ahead on another thread while this one sends the last: the
@@ -88,7 +87,7 @@ struct PostgresImportBackend: ImportBackend {
         if !inserts.isEmpty {
             let rows = PostgresNewRows(
                 dataset: dataset, keys: plan.keys, inserts: inserts, source: source, device: device, apps: apps, categories: categories,
-                firstID: try tx.int("SELECT coalesce(max(id), 0) + 1 FROM session") ?? 1)
+                firstID: try SessionIDs.next(tx))
             try indexes.beforeRows(inserts.count)
             try held.copy(
                 "COPY session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
@@ -111,6 +110,7 @@ struct PostgresImportBackend: ImportBackend {
             _ = try tx.rows(
                 "SELECT setval(s, ?) FROM pg_get_serial_sequence('session', 'id') AS s WHERE has_sequence_privilege(s, 'UPDATE')",
                 [.integer(rows.firstID + Int64(inserts.count) - 1)])
+            try SessionIDs.took(rows.firstID + Int64(inserts.count) - 1, tx)
         }
         if plan.updated > 0 { try indexes.needed() }
         for k in sessions.indices where plan.actions[k] == ImportPlan.update {

@@ -1,4 +1,4 @@
-// PostgresSchema.swift — the store's tables on a PostgreSQL server, in a schema of their own (usage_shell), one migration per version with the same names as SQLite's (v7, an index of PostgreSQL's own, has none there), applied in one transaction under a lock; the tracker's rules kept by the database (a partial unique index for one running interval, an exclusion constraint against overlaps); v6 the kept totals, filled from the sessions there were.
+// PostgresSchema.swift — the store's tables on a PostgreSQL server, in a schema of their own (usage_shell), one migration per version with the same names as SQLite's (v7, an index of PostgreSQL's own, has none there), applied in one transaction under a lock; the tracker's rules kept by the database (a partial unique index for one running interval, an exclusion constraint against overlaps); v6 the kept totals, filled from the sessions there were; v9 every import as an entry.
 
 /// The store's schema on PostgreSQL. A database holding a migration this version does not know
 /// was written by a newer usage-shell and is never changed.
@@ -128,6 +128,8 @@ enum PostgresSchema {
         ),
         // The recorder's sessions were left out of the kept totals until this version (`fill`).
         ("v8: recorded time in the kept totals", ""),
+        // Every import kept as an entry, so that one can be taken back (`forget import N`).
+        ("v9: imports", ImportLog.schema(bigint: "BIGINT", primaryKey: "BIGINT PRIMARY KEY")),
     ] }
 
     /// What a migration computes after its statements: v6's totals of the sessions there were,

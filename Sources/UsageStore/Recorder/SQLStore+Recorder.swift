@@ -63,13 +63,16 @@ extension SQLStore {
                 [.integer(app), .integer(category), .integer(length), SQLValue(session.endOffset), .integer(row)])
             return 0
         }
+        // As an import's: one past the largest id ever given, never a forgotten session's.
+        let id = try SessionIDs.next(tx)
         try tx.execute(
             """
             INSERT INTO session (id, source, key, app, category, start, length, start_offset, end_offset, device)
-            VALUES (\(SQLIDs.next("session")), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [.integer(source), .integer(key), .integer(app), .integer(category), .integer(session.start), .integer(length),
+            [.integer(id), .integer(source), .integer(key), .integer(app), .integer(category), .integer(session.start), .integer(length),
              SQLValue(session.startOffset), SQLValue(session.endOffset), .integer(device)])
+        try SessionIDs.took(id, tx)
         try tx.execute(
             """
             INSERT INTO app_latest (app, category, start) VALUES (?, ?, ?)

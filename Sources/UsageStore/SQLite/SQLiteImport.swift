@@ -91,8 +91,12 @@ extension SQLiteStore {
         _ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64], _ db: Database
     ) throws {
         let sessions = dataset.sessions
-        let columns = "INSERT INTO session (source, key, app, category, start, length, ext_id, start_offset, end_offset, device) VALUES "
-        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        // Ids from one past the largest ever given (SessionIDs), not SQLite's max + 1: an
+        // import's range of ids then holds its sessions alone (`forget import N`).
+        let tx = GRDBTransaction(db: db)
+        var nextID = try SessionIDs.next(tx)
+        let columns = "INSERT INTO session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) VALUES "
+        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let one = try db.makeStatement(sql: columns + tuple)
         // Rows go in by batches: one statement step for many rows costs SQLite far less than one a row.
         let batchRows = 64
@@ -107,20 +111,22 @@ extension SQLiteStore {
             for k in rows {
                 let (start, end, app, category) = sessions.core(k)
                 let offsets = sessions.offsets(at: k)
-                sqlite3_bind_int64(s, index, source)
-                sqlite3_bind_int64(s, index + 1, plan.keys[k])
-                sqlite3_bind_int64(s, index + 2, apps[Int(app)])
-                sqlite3_bind_int64(s, index + 3, categories[Int(category)])
-                sqlite3_bind_int64(s, index + 4, start)
-                sqlite3_bind_int64(s, index + 5, end - start)
+                sqlite3_bind_int64(s, index, nextID)
+                nextID += 1
+                sqlite3_bind_int64(s, index + 1, source)
+                sqlite3_bind_int64(s, index + 2, plan.keys[k])
+                sqlite3_bind_int64(s, index + 3, apps[Int(app)])
+                sqlite3_bind_int64(s, index + 4, categories[Int(category)])
+                sqlite3_bind_int64(s, index + 5, start)
+                sqlite3_bind_int64(s, index + 6, end - start)
                 sessions.withID(at: k) { id in
-                    if let id { bindText(s, index + 6, id) } else { sqlite3_bind_null(s, index + 6) }
+                    if let id { bindText(s, index + 7, id) } else { sqlite3_bind_null(s, index + 7) }
                 }
-                for (offset, minutes) in [(Int32(7), offsets.start), (8, offsets.end)] {
+                for (offset, minutes) in [(Int32(8), offsets.start), (9, offsets.end)] {
                     if let minutes { sqlite3_bind_int64(s, index + offset, Int64(minutes)) } else { sqlite3_bind_null(s, index + offset) }
                 }
-                sqlite3_bind_int64(s, index + 9, device)
-                index += 10
+                sqlite3_bind_int64(s, index + 10, device)
+                index += 11
             }
             _ = try step(s, db)
         }
@@ -144,6 +150,7 @@ extension SQLiteStore {
             }
         }
         for k in pending { try flush(one, [k][...]) }
+        try SessionIDs.took(nextID - 1, tx)
     }
 
     /// The names of `app` or `category` by id, read by their byte count: a name may hold a NUL,

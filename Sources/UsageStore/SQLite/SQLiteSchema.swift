@@ -1,4 +1,4 @@
-// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps; then (v3) the undo journal of the tracker's changes; (v5) devices; (v6) the totals kept per quarter hour and per day, per device.
+// SQLiteSchema.swift — the store's tables, created and upgraded by GRDB's DatabaseMigrator: names stored once, sessions keyed by source and identity, instants as integers with their original offsets, indexes for day windows; then (v2) tasks, their categories and tracked time, whose rules (end after start, one running, no overlap) the database itself keeps; then (v3) the undo journal of the tracker's changes; (v5) devices; (v6) the totals kept per quarter hour and per day, per device; (v9) every import as an entry.
 import GRDB
 
 /// The store's schema, one migration per version. A store holding a migration this version
@@ -139,6 +139,10 @@ enum SQLiteSchema {
         migrator.registerMigration("v7: recorded time in the kept totals") { db in
             // The recorder's sessions were left out of the totals until this version.
             try KeptTotals.refillIfRecorded(GRDBTransaction(db: db)) { try SQLiteStore.fillKeptTotals(db) }
+        }
+        migrator.registerMigration("v9: imports") { db in
+            // Every import kept as an entry, so that one can be taken back (PostgreSQL's v8 has no SQLite twin).
+            try db.execute(sql: ImportLog.schema(bigint: "INTEGER", primaryKey: "INTEGER PRIMARY KEY"))
         }
         return migrator
     }

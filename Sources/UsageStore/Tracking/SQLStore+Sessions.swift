@@ -35,7 +35,9 @@ extension SQLStore {
                 tx.note = ChangeNote("session edit end", try Tracker.session(id, tx), start: false)
             case .move(let at):
                 let end = old.end.map { at.instant + ($0 - old.start) }
-                try Tracker.refuseFuture(end ?? at.instant, now: now)
+                // The time typed, else the end it brings (a time never typed, so the move is named).
+                try Tracker.refuseFuture(at.instant, now: now)
+                if let end, end > now { throw TrackingErrorBox(.movedPastNow(session: id, start: at.instant, end: end)) }
                 let offset = end.map { Zone(identifier: at.zone)?.offsetSeconds(at: $0) ?? at.offsetMinutes * 60 }.map { $0 / 60 }
                 try Tracker.place(old, from: at, to: end.map { Tracker.Stamped(instant: $0, offsetMinutes: offset ?? 0) }, tx)
                 tx.note = ChangeNote("session move", try Tracker.session(id, tx), end: false)

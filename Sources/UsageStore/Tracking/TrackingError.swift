@@ -22,6 +22,9 @@ public enum TrackingError: Error, Equatable, Sendable {
     case startNotAfterRunning(task: String, session: Int64, since: Micros, at: Micros)
     /// `--at` later than now.
     case inFuture(Micros)
+    /// `session move @N TIME` whose end, the same length later, would be later than now: the
+    /// session, the start asked for and that end (a time never typed, so the move is named).
+    case movedPastNow(session: Int64, start: Micros, end: Micros)
     /// No interval `@N`.
     case unknownSession(Int64)
     /// `session join @N @N`.
@@ -56,6 +59,8 @@ public enum TrackingError: Error, Equatable, Sendable {
         case .startNotAfterRunning(let task, let session, let since, let at):
             return "'\(task)' (@\(session)) has run only since \(when(since)), not before \(when(at)), so it cannot stop then; nothing was changed (another shell or machine may have started it at that moment)"
         case .inFuture(let t): return "\(when(t)) is later than now"
+        case .movedPastNow(let session, let start, let end):
+            return "@\(session) moved to \(when(start)) would end at \(when(end)), later than now"
         case .unknownSession(let id): return "no session @\(id) (sessions lists them with their ids)"
         case .joinItself(let id): return "@\(id) cannot be joined with itself: name two sessions"
         case .notInside(let t, let session, let start, let end):

@@ -1,0 +1,72 @@
+// ImportsForgetTests.swift — issue 44, item 4, through the built binary on both backends (a SQLite file, and a database of the tests' PostgreSQL server): `imports` lists every import; `forget import N` takes back exactly the sessions it added and `forget device NAME` a device's, each refused in a batch run without --yes (nothing changed) and said in one line with it.
+import Foundation
+import Testing
+import TestSupport
+
+struct ImportsForgetTests {
+    /// The stores the cases run on: a SQLite file, and a PostgreSQL database when the tests'
+    /// server is there (a failure under scripts/test when it is not).
+    static func stores(_ w: StoreWorkspace) -> [(name: String, db: String, keep: AnyObject?)] {
+        var stores: [(String, String, AnyObject?)] = [("sqlite", w.db, nil)]
+        if let database = postgresDatabase() { stores.append(("postgres", database.conninfo, database)) }
+        return stores
+    }
+
+    /// Importing a file once without `--device` (or under the wrong name) counted its sessions
+    /// twice, and nothing removed them (`undo` covers tracked time only).
+    @Test func item4AnImportIsKeptAndCanBeTakenBack() throws {
+        let w = try StoreWorkspace()
+        let file = try w.sessions("phone.json", count: 3, first: "2026-02-23T09:00:00Z", prefix: "p")
+        for (name, db, keep) in Self.stores(w) {
+            _ = keep
+            let environment = ["USAGE_SHELL_DEVICE": "laptop"]
+            #expect(try Binary.run(["--db", db, "import", file, "--device", "phone"], environment: environment).status == 0, "\(name)")
+            // The same file again, the device forgotten: every session counted twice.
+            #expect(try Binary.run(["--db", db, "import", file], environment: environment).status == 0, "\(name)")
+            let doubled = try Binary.json(["--db", db, "-c", "day 2026-02-23"])
+            #expect(doubled["total_seconds"] as? Double == 360, "\(name): three minutes, twice")
+            let list = try Binary.run(["--db", db, "--width", "200", "-c", "imports"])
+            let lines = list.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Imports · 2", "\(name): \(list.stdout)")
+            #expect(lines.count == 3 && lines[1].hasPrefix("  #2  ") && lines[1].hasSuffix("  \(file) as laptop · 3\u{A0}added"), "\(name): \(list.stdout)")
+            #expect(lines.count == 3 && lines[2].hasPrefix("  #1  ") && lines[2].hasSuffix("  \(file) as phone · 3\u{A0}added"), "\(name): \(list.stdout)")
+
+            let refused = try Binary.run(["--db", db, "-c", "forget import 2"])
+            #expect(refused.stderr == "error: line 1: this deletes data, and a batch run cannot ask: add --yes to go ahead (forget import 2 --yes)\n")
+            #expect(refused.status == 1)
+            #expect(try Binary.json(["--db", db, "-c", "day 2026-02-23"])["total_seconds"] as? Double == 360, "\(name): nothing changed")
+
+            let forgot = try Binary.run(["--db", db, "--width", "200", "-c", "forget import 2 --yes", "-c", "forget import 2 --yes", "-c", "forget import 7 --yes"])
+            #expect(forgot.stdout.hasPrefix("forgot import #2 ("), "\(name): \(forgot.stdout)")
+            #expect(forgot.stdout.hasSuffix(", \(file) as laptop): 3 sessions\n"), "\(name): \(forgot.stdout)")
+            let stderr = forgot.stderr.split(separator: "\n").map(String.init)
+            #expect(stderr.count == 2 && stderr[0].hasPrefix("error: line 2: import #2 was forgotten already, "), "\(name): \(forgot.stderr)")
+            #expect(stderr.last == "error: line 3: no import #7 in the store (imports lists them)", "\(name)")
+            #expect(try Binary.json(["--db", db, "-c", "day 2026-02-23"])["total_seconds"] as? Double == 180, "\(name): counted once again")
+            let devices = try Binary.run(["--db", db, "--format", "json", "-c", "devices"]).stdout
+            #expect(devices.hasPrefix(#"[{"name":"phone","sessions":3,"#) && !devices.contains("laptop"), "\(name): \(devices)")
+            let after = try Binary.run(["--db", db, "--width", "200", "-c", "imports"]).stdout
+            #expect(after.contains(" · 3\u{A0}added; forgotten\u{A0}"), "\(name): \(after)")
+        }
+    }
+
+    /// `forget device NAME` takes a device's sessions, sources and totals, after a yes.
+    @Test func item4ForgetDeviceTakesAWholeDevice() throws {
+        let w = try StoreWorkspace()
+        let phone = try w.sessions("phone.json", count: 3, first: "2026-02-23T09:00:00Z", prefix: "p")
+        let laptop = try w.sessions("laptop.json", count: 2, first: "2026-02-23T10:00:00Z", prefix: "l")
+        for (name, db, keep) in Self.stores(w) {
+            _ = keep
+            #expect(try Binary.run(["--db", db, "import", phone, "--device", "phone"]).status == 0)
+            #expect(try Binary.run(["--db", db, "import", laptop, "--device", "laptop"]).status == 0)
+            let refused = try Binary.run(["--db", db, "-c", "forget device pho"])
+            #expect(refused.stderr == "error: line 1: this deletes data, and a batch run cannot ask: add --yes to go ahead (forget device phone --yes)\n", "\(name)")
+            let forgot = try Binary.run(["--db", db, "-c", "forget device phone --yes", "-c", "devices", "-c", "forget device phone --yes"])
+            #expect(forgot.stdout.hasPrefix("forgot device phone: 3 sessions\nDevices · 1\n  laptop  2 sessions"), "\(name): \(forgot.stdout)")
+            #expect(forgot.stderr == "error: line 3: no device 'phone' in the store (devices lists them)\n", "\(name)")
+            #expect(try Binary.json(["--db", db, "-c", "day 2026-02-23"])["total_seconds"] as? Double == 120, "\(name)")
+            let summary = try Binary.json(["--db", db, "-c", "summary 2026-02-23..2026-02-23"])
+            #expect(summary["total_seconds"] as? Double == 120, "\(name): the kept totals lost the device's time too")
+        }
+    }
+}
