@@ -165,7 +165,7 @@ _usage-shell() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
     local -a repeating_options=(-c)
-    local -a non_repeating_options=(--db --tz --device --format --timeout --day --data-tz --columns --color --glyphs --width --week-start -f)
+    local -a non_repeating_options=(--db --tz --device --format --timeout --day --week-start --data-tz --columns --color --glyphs --width -f)
     __usage-shell_offer_flags_options 0
 
     # Offer option value completions
@@ -191,6 +191,10 @@ _usage-shell() {
         __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
         return
         ;;
+    '--week-start')
+        __usage-shell_add_completions -W 'monday'$'\n''sunday'
+        return
+        ;;
     '--data-tz')
         return
         ;;
@@ -206,10 +210,6 @@ _usage-shell() {
         return
         ;;
     '--width')
-        return
-        ;;
-    '--week-start')
-        __usage-shell_add_completions -W 'monday'$'\n''sunday'
         return
         ;;
     '-c')
@@ -242,7 +242,7 @@ _usage-shell_shell() {
     repeating_flags=()
     non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
     repeating_options=(-c)
-    non_repeating_options=(--db --tz --device --format --timeout --day --data-tz --columns --color --glyphs --width --week-start -f)
+    non_repeating_options=(--db --tz --device --format --timeout --day --week-start --data-tz --columns --color --glyphs --width -f)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -268,6 +268,10 @@ _usage-shell_shell() {
         __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
         return
         ;;
+    '--week-start')
+        __usage-shell_add_completions -W 'monday'$'\n''sunday'
+        return
+        ;;
     '--data-tz')
         return
         ;;
@@ -283,10 +287,6 @@ _usage-shell_shell() {
         return
         ;;
     '--width')
-        return
-        ;;
-    '--week-start')
-        __usage-shell_add_completions -W 'monday'$'\n''sunday'
         return
         ;;
     '-c')
@@ -349,7 +349,7 @@ _usage-shell_export() {
     repeating_flags=()
     non_repeating_flags=(--force --raw-csv --version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --tz --device --format --day)
+    non_repeating_options=(--db --tz --device --format --day --week-start)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -370,6 +370,10 @@ _usage-shell_export() {
         ;;
     '--day')
         __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
+        return
+        ;;
+    '--week-start')
+        __usage-shell_add_completions -W 'monday'$'\n''sunday'
         return
         ;;
     esac

@@ -62,7 +62,7 @@ extension TextReport {
 
 extension ReportJSON {
     /// `insights` → `{"first_day","last_day","time_zone","total_seconds","average_seconds","top_app","top_category",
-    /// "longest_session","busiest_hour","trend","trend_days","advice"}`.
+    /// "longest_session","busiest_hour","trend","trend_days","days","advice"}`.
     public static func insights(_ i: Insights, zone: Zone) -> JSONText {
         func named(_ top: (name: String, micros: Micros)?) -> JSONText {
             top.map { .object([("name", .string($0.name)), ("seconds", .seconds($0.micros))]) } ?? .null
@@ -89,6 +89,8 @@ extension ReportJSON {
             ),
             ("trend", .string(i.trend.rawValue)),
             ("trend_days", .array(i.days.suffix(3).map { .object([("day", .string($0.day.description)), ("total_seconds", .seconds($0.totalMicros))]) })),
+            // Every one of the 7 days (what a saved picture of insights draws).
+            ("days", .array(i.days.map { .object([("day", .string($0.day.description)), ("total_seconds", .seconds($0.totalMicros))]) })),
             (
                 "advice",
                 .array(

@@ -6,6 +6,8 @@ import UsageStore
 public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first word is no command; `suggestion` is the closest name, if any is close.
     case unknownCommand(String, suggestion: String?)
+    /// A command that runs from the command line, not at the prompt (`record`): how it is run.
+    case commandLineOnly(String, String)
     /// The first word is a prefix of several commands.
     case ambiguousCommand(String, candidates: [String])
     /// The arguments do not fit the command.
@@ -59,6 +61,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownCommand(let word, let suggestion):
             let base = "unknown command '\(word)'"
             return suggestion.map { "\(base) — did you mean '\($0)'?" } ?? "\(base) — type 'help' for the list"
+        case .commandLineOnly(let name, let line):
+            return "\(name) runs from the command line, not at this prompt: \(line) (help \(name) says how)"
         case .ambiguousCommand(let word, let candidates):
             return "ambiguous command '\(word)': could be \(candidates.map { "'\($0)'" }.joined(separator: ", "))"
         case .usage(let command, let problem, let usage):

@@ -52,6 +52,7 @@ struct ExportCommand: ParsableCommand {
         let shell = Wiring.shell(
             environment: environment, tz: shared.tz, timeout: nil, db: shared.db, stdin: .available,
             output: OutputSettings(format: format.format ?? .table, rawCSV: report.rawCsv), interactive: false)
+        shell.model.weekStart = report.weekStart
         // `bail`: a --day that selects nothing stops the run before anything is written.
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: true)
         runner.numbersLines = false

@@ -161,17 +161,33 @@ struct RecordCommand: ParsableCommand {
     }
 }
 
-/// The session config files `record --enable` writes: read, written whole (their folders made,
-/// their mode kept), and removed again with the folders that were made for them.
+/// The session config files `record --enable` writes: read as text (a link followed to its
+/// file), written whole (their folders made, the file's mode kept, a link left a link), and
+/// removed again with the folders that were made for them.
 final class ConfigFiles {
     private var madeFolders: [String] = []
 
-    /// A file's text, nil when it is not there.
-    static func read(_ path: String) -> String? {
-        FileManager.default.fileExists(atPath: path) ? try? String(contentsOfFile: path, encoding: .utf8) : nil
+    /// The file a path names, its links followed (the path itself when it is not there).
+    static func target(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
-    /// Writes a file whole, or removes it (nil) and the folders made for it.
+    /// A file as it is: absent, its UTF-8 text, or why it is no text to rewrite.
+    static func read(_ path: String) -> ConfigText {
+        let manager = FileManager.default
+        let file = target(path)
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: file, isDirectory: &isFolder) else {
+            // A link to nothing is there, but names no file.
+            return (try? manager.destinationOfSymbolicLink(atPath: path)) == nil ? .absent : .unreadable("a link to nothing")
+        }
+        if isFolder.boolValue { return .unreadable("a folder") }
+        guard let data = manager.contents(atPath: file) else { return .unreadable("not readable") }
+        guard let text = String(data: data, encoding: .utf8) else { return .unreadable("not UTF-8 text") }
+        return .text(text)
+    }
+
+    /// Writes a file whole (to the file a link names), or removes it (nil) and the folders made for it.
     func write(_ path: String, _ text: String?) -> Bool {
         let manager = FileManager.default
         guard let text else {
@@ -180,9 +196,10 @@ final class ConfigFiles {
             madeFolders = []
             return true
         }
-        let url = URL(fileURLWithPath: path)
+        let file = Self.target(path)
+        let url = URL(fileURLWithPath: file)
         // A file rewritten keeps its mode (an autostart script may be executable).
-        let mode = (try? manager.attributesOfItem(atPath: path))?[.posixPermissions]
+        let mode = (try? manager.attributesOfItem(atPath: file))?[.posixPermissions]
         var missing: [String] = []
         var folder = url.deletingLastPathComponent()
         while !manager.fileExists(atPath: folder.path), folder.path != "/" {
@@ -193,7 +210,7 @@ final class ConfigFiles {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             madeFolders += missing
             try Data(text.utf8).write(to: url, options: .atomic)
-            if let mode { try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: path) }
+            if let mode { try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: file) }
             return true
         } catch {
             return false

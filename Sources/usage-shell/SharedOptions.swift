@@ -54,7 +54,7 @@ struct WaitOptions: ParsableArguments {
     var given: [String] { timeout == nil ? [] : ["--timeout"] }
 }
 
-/// `--raw-csv` and `--day`: the commands that write a day's report (the shell, `export`).
+/// `--raw-csv`, `--day` and `--week-start`: the commands that show or write views (the shell, `export`).
 struct ReportOptions: ParsableArguments {
     @Flag(help: "Write CSV cells as they are, without the ' that keeps a spreadsheet from running a cell as a formula.")
     var rawCsv = false
@@ -74,7 +74,10 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    var given: [String] { (rawCsv ? ["--raw-csv"] : []) + (day == nil ? [] : ["--day"]) }
+    @Option(help: "The day a calendar week begins on (week, a RANGE's week, the timesheet, the calendar): monday (default) or sunday.")
+    var weekStart: WeekStart = .monday
+
+    var given: [String] { (rawCsv ? ["--raw-csv"] : []) + (day == nil ? [] : ["--day"]) + (weekStart == .monday ? [] : ["--week-start"]) }
 }
 
 /// What a subcommand says of the options given on its line that it has no use for (the root

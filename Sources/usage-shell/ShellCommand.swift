@@ -43,9 +43,6 @@ struct ShellOptions: ParsableArguments {
     @Option(help: "Width of table output in terminal cells (20–1000); default: the terminal's, else $COLUMNS, else 80.")
     var width: Int?
 
-    @Option(help: "The day a calendar week begins on (week, a RANGE's week, the timesheet, the calendar): monday (default) or sunday.")
-    var weekStart: WeekStart = .monday
-
     @Option(
         name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"),
         completion: .list(CommandTable.all.map(\.name)))
@@ -74,7 +71,7 @@ struct ShellOptions: ParsableArguments {
     var given: [String] {
         [
             dataTz.map { _ in "--data-tz" }, columns.map { _ in "--columns" }, color != .auto ? "--color" : nil, glyphs != .auto ? "--glyphs" : nil,
-            accessible ? "--accessible" : nil, width.map { _ in "--width" }, weekStart != .monday ? "--week-start" : nil,
+            accessible ? "--accessible" : nil, width.map { _ in "--width" },
             commands.isEmpty ? nil : "-c", script.map { _ in "-f" }, bail ? "--bail" : nil, noHistory ? "--no-history" : nil,
         ].compactMap { $0 }
     }
@@ -125,7 +122,7 @@ struct ShellCommand: ParsableCommand {
             environment: environment, tz: shared.tz, timeout: wait.timeout, db: shared.db, stdin: plan.stdinUse, output: settings,
             interactive: plan.isInteractive)
         shell.model.dataZone = options.dataTz.flatMap { Zone(identifier: $0) }
-        shell.model.weekStart = options.weekStart
+        shell.model.weekStart = report.weekStart
         if let columns = options.columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: options.bail)
         runner.sourceWords = sources

@@ -31,9 +31,11 @@ struct UsageShellCommand: ParsableCommand {
             With no subcommand, the shell: with -c or -f, runs those commands and exits; otherwise reads \
             commands from standard input, interactively when it is a terminal. Exit status: 0 when every \
             command succeeded, 1 when any failed, 3 when none failed but 'limits check' found a crossed \
-            limit, 64 for a bad command line. The options every command shares (--db, --tz, --device, \
-            --format, --timeout, --raw-csv, --day) may stand before or after the subcommand. A file named \
-            like a subcommand is ./import. 'usage-shell SUBCOMMAND --help' describes one.
+            limit, 64 for a bad command line. The options the subcommands share (--db, --tz and --device \
+            every one; --format, --timeout, --raw-csv, --day and --week-start those that use them) may \
+            stand before or after the subcommand; one a subcommand has no use for is refused. SOURCE and \
+            the shell's own options: 'usage-shell shell --help'. A file named like a subcommand is \
+            ./import. 'usage-shell SUBCOMMAND --help' describes one.
             """,
         version: UsageShellVersion.string,
         subcommands: [ShellCommand.self, ImportCommand.self, ExportCommand.self, RecordCommand.self],

@@ -121,4 +121,16 @@ struct CalendarWeekTests {
         let json = try Binary.run(base + ["--format", "json", "-c", "tasks due 14d"])
         #expect(json.stdout.hasPrefix(#"{"filter":"due 14d""#), "\(json.stdout)")
     }
+
+    /// `usage-shell export timesheet week FILE --week-start sunday` was refused (--week-start was
+    /// the shell's alone), so a week from Sunday could not be exported from cron (found by a
+    /// reviewing helper).
+    @Test func bugAWeekFromSundayCouldNotBeExported() throws {
+        let w = try StoreWorkspace()
+        _ = try Binary.run(["--db", w.db, "-c", "track Email 2026-11-22T09:00 10:00"])
+        let file = w.url.appendingPathComponent("week.csv").path
+        let r = try Binary.run(["--db", w.db, "export", "timesheet", "week", file, "--week-start", "sunday", "--day", "2026-11-22"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("category,task,2026-11-22,2026-11-23,"))
+    }
 }

@@ -59,7 +59,7 @@ struct ImportsForgetTests {
             _ = keep
             #expect(try Binary.run(["--db", db, "import", phone, "--device", "phone"]).status == 0)
             #expect(try Binary.run(["--db", db, "import", laptop, "--device", "laptop"]).status == 0)
-            let refused = try Binary.run(["--db", db, "-c", "forget device pho"])
+            let refused = try Binary.run(["--db", db, "-c", "forget device phone"])
             #expect(refused.stderr == "error: line 1: this deletes data, and a batch run cannot ask: add --yes to go ahead (forget device phone --yes)\n", "\(name)")
             let forgot = try Binary.run(["--db", db, "-c", "forget device phone --yes", "-c", "devices", "-c", "forget device phone --yes"])
             #expect(forgot.stdout.hasPrefix("forgot device phone: 3 sessions\nDevices · 1\n  laptop  2 sessions"), "\(name): \(forgot.stdout)")
@@ -67,6 +67,31 @@ struct ImportsForgetTests {
             #expect(try Binary.json(["--db", db, "-c", "day 2026-02-23"])["total_seconds"] as? Double == 120, "\(name)")
             let summary = try Binary.json(["--db", db, "-c", "summary 2026-02-23..2026-02-23"])
             #expect(summary["total_seconds"] as? Double == 120, "\(name): the kept totals lost the device's time too")
+        }
+    }
+
+    /// `forget device` took a device's beginning or another case, as `device` does to show one:
+    /// `forget device ph --yes` forgot phone-old (found by a reviewing helper). A deletion now
+    /// takes the whole name; a near one is only offered.
+    @Test func bugForgetDeviceTookTheBeginningOfAName() throws {
+        let w = try StoreWorkspace()
+        let file = try w.sessions("phone.json", count: 3, first: "2026-02-23T09:00:00Z", prefix: "p")
+        let other = try w.sessions("laptop.json", count: 2, first: "2026-02-23T11:00:00Z", prefix: "l")
+        for (name, db, keep) in Self.stores(w) {
+            _ = keep
+            #expect(try Binary.run(["--db", db, "import", file, "--device", "phone-old"]).status == 0, "\(name)")
+            #expect(try Binary.run(["--db", db, "import", other, "--device", "laptop"]).status == 0, "\(name)")
+            let refused = try Binary.run(["--db", db, "-c", "forget device ph --yes", "-c", "forget device Laptop --yes", "-c", "forget device tablet --yes"])
+            #expect(
+                refused.stderr == """
+                    error: line 1: no device 'ph' — forget device takes a device's whole name: did you mean 'phone-old'? (devices lists them)
+                    error: line 2: no device 'Laptop' — forget device takes a device's whole name: did you mean 'laptop'? (devices lists them)
+                    error: line 3: no device 'tablet' in the store (devices lists them)
+
+                    """, "\(name)")
+            #expect(try Binary.json(["--db", db, "-c", "day 2026-02-23"])["total_seconds"] as? Double == 300, "\(name): nothing forgotten")
+            let forgot = try Binary.run(["--db", db, "-c", "forget device laptop --yes"])
+            #expect(forgot.stdout == "forgot device laptop: 2 sessions\n", "\(name)")
         }
     }
 }

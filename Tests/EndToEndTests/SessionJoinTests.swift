@@ -21,7 +21,7 @@ struct SessionJoinTests {
             refused.stderr == """
                 error: line 1: joining @1 and @2 moves time: Beta API loses 2h 30m; 2h 30m of gap becomes Acme website; nothing was changed (session join @1 @2 --force joins them)
                 error: line 2: joining @1 and @2 moves time: Beta API loses 2h 30m; 2h 30m of gap becomes Acme website; nothing was changed (session join @2 @1 --force joins them)
-                error: line 3: joining @1 and @3 moves time: 5h 30m of gap becomes Acme website; nothing was changed (session join @1 @3 --force joins them)
+                error: line 3: that overlaps @2 'Beta API' tracked Mon 2026-02-23 13:00–15:30; nothing was changed
 
                 """)
         #expect(refused.status == 1)
@@ -36,5 +36,21 @@ struct SessionJoinTests {
 
                 """)
         #expect(joined.status == 0)
+    }
+
+    /// A join across another task's session said "22h 30m of gap becomes Acme" (the session in
+    /// between counted as gap), asked, and after a yes (or --force) was refused for the session
+    /// in the way (found by a reviewing helper). It is now refused at once, for that session, and
+    /// offers no --force.
+    @Test func bugAJoinAcrossAnotherSessionWasAskedAboutThenRefused() throws {
+        let w = try StoreWorkspace()
+        let base = ["--db", w.db, "--width", "200"]
+        _ = try Binary.run(
+            base + ["-c", "track Acme 2026-02-23T09:15 10:30", "-c", "track Beta 2026-02-23T13:00 15:30", "-c", "track Acme 2026-02-24T09:00 12:00"])
+        for force in ["", " --force"] {
+            let r = try Binary.run(base + ["-c", "session join @1 @3" + force])
+            #expect(r.stderr == "error: line 1: that overlaps @2 'Beta' tracked Mon 2026-02-23 13:00–15:30; nothing was changed\n")
+            #expect(r.status == 1)
+        }
     }
 }

@@ -73,4 +73,12 @@ struct SubcommandTests {
         #expect(r.stdout.contains("\nalso from the command line, for cron: usage-shell import SOURCE... [--device NAME] (exit status 0 when every source went in, 1 when not)\n"))
         #expect(r.stdout.contains("\nalso from the command line: usage-shell export TARGET [--force] (exit status 0 when it was written, 1 when not)\n"))
     }
+
+    /// `record` typed at the prompt said `unknown command 'record'` although `help` lists it and
+    /// `help record` describes it (found by a reviewing helper).
+    @Test func bugRecordAtThePromptWasAnUnknownCommand() throws {
+        let r = try Binary.run(["-c", "record --once"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: line 1: record runs from the command line, not at this prompt: usage-shell record … (help record says how)\n")
+    }
 }

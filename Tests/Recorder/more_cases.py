@@ -116,7 +116,7 @@ def test_unit(tmp):
     test_unit_in_a_user_systemd(tmp, text)
 
 
-OPENBOX_LINE = ("(systemctl --user import-environment DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && "
+OPENBOX_LINE = ("(systemctl --user import-environment DISPLAY XAUTHORITY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && "
                 "systemctl --user start usage-shell-record.service) &")
 
 

@@ -16,7 +16,7 @@ private final class FakeDesktop {
 
     func enable(_ session: SessionKind, environment: [String: String]) throws(UnitSetUpError) -> [String] {
         try RecorderUnit.enable(
-            session, environment: environment, read: { self.files[$0] },
+            session, environment: environment, read: { self.files[$0].map { .text($0) } ?? .absent },
             write: { path, text in
                 guard self.writable else { return false }
                 self.files[path] = text
@@ -46,32 +46,48 @@ struct RecorderUnitTests {
     /// manager and starts the unit.
     @Test func item6EachSessionGetsTheOneLineItsConfigNeeds() {
         let start = "systemctl --user start usage-shell-record.service"
-        #expect(
-            RecorderUnit.line(for: .i3, environment: Self.home)
-                == SessionLine(
-                    file: "/home/ann/.config/i3/config",
-                    line: "exec --no-startup-id systemctl --user import-environment DISPLAY I3SOCK XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)"))
-        #expect(
-            RecorderUnit.line(for: .sway, environment: ["HOME": "/home/ann", "XDG_CONFIG_HOME": "/cfg"])
-                == SessionLine(
-                    file: "/cfg/sway/config",
-                    line: "exec systemctl --user import-environment WAYLAND_DISPLAY SWAYSOCK DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)"))
-        #expect(
-            RecorderUnit.line(for: .openbox, environment: Self.home)
-                == SessionLine(
-                    file: "/home/ann/.config/openbox/autostart",
-                    line: "(systemctl --user import-environment DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)) &"))
+        let i3 = RecorderUnit.line(for: .i3, environment: Self.home)
+        #expect(i3.file == "/home/ann/.config/i3/config")
+        #expect(i3.line == "exec --no-startup-id systemctl --user import-environment DISPLAY XAUTHORITY I3SOCK XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)")
+        #expect(i3.searched == ["/home/ann/.config/i3/config", "/home/ann/.i3/config"] && !i3.mayMake)
+        let sway = RecorderUnit.line(for: .sway, environment: ["HOME": "/home/ann", "XDG_CONFIG_HOME": "/cfg"])
+        #expect(sway.file == "/cfg/sway/config")
+        #expect(sway.line == "exec systemctl --user import-environment WAYLAND_DISPLAY SWAYSOCK DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)")
+        #expect(sway.searched == ["/home/ann/.sway/config", "/cfg/sway/config", "/home/ann/.i3/config", "/cfg/i3/config"] && !sway.mayMake)
+        let openbox = RecorderUnit.line(for: .openbox, environment: Self.home)
+        #expect(openbox.file == "/home/ann/.config/openbox/autostart" && openbox.mayMake)
+        #expect(openbox.line == "(systemctl --user import-environment DISPLAY XAUTHORITY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)) &")
         #expect(RecorderUnit.line(for: .other, environment: Self.home).file == nil)
         // What `record --once` prints when no unit runs.
         #expect(
             RecorderUnit.onceNotes(.openbox, environment: Self.home, clean: { $0 }) == [
                 "note: no usage-shell-record.service runs; openbox starts no graphical-session.target, so /home/ann/.config/openbox/autostart needs this line (usage-shell record --enable writes it and enables the unit):",
-                "  (systemctl --user import-environment DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)) &",
+                "  (systemctl --user import-environment DISPLAY XAUTHORITY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)) &",
             ])
         #expect(
             RecorderUnit.onceNotes(.other, environment: Self.home, clean: { $0 }) == [
-                "note: no usage-shell-record.service runs; systemctl --user enable --now usage-shell-record.service starts it with every session that starts graphical-session.target (GNOME, KDE); one that does not needs, at each login: systemctl --user import-environment DISPLAY WAYLAND_DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)"
+                "note: no usage-shell-record.service runs; systemctl --user enable --now usage-shell-record.service starts it with every session that starts graphical-session.target (GNOME, KDE); one that does not needs, at each login: systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY XDG_CURRENT_DESKTOP XDG_SESSION_TYPE && \(start)"
             ])
+    }
+
+    /// `record --enable` made a config of one line where i3 or sway had none of the user's own,
+    /// which then took the system's place: the next session had no key bindings at all (found by
+    /// a reviewing helper). Now it changes nothing and says what to do; a legacy config is the
+    /// one written, as the session reads it.
+    @Test func bugEnableMadeAConfigOfOneLineThatHidTheSystemsKeyBindings() throws {
+        let fresh = FakeDesktop()
+        let swayLine = RecorderUnit.line(for: .sway, environment: Self.home).line
+        #expect(throws: UnitSetUpError.noConfigOfYourOwn("sway", file: "/home/ann/.config/sway/config", system: "/etc/sway/config", line: swayLine)) {
+            try fresh.enable(.sway, environment: Self.home)
+        }
+        #expect(fresh.files.isEmpty && fresh.calls.isEmpty)
+        let line = RecorderUnit.line(for: .i3, environment: Self.home).line
+        #expect(
+            UnitSetUpError.noConfigOfYourOwn("i3", file: "/home/ann/.config/i3/config", system: "/etc/i3/config", line: line).description
+                == "i3 reads no config of yours but /etc/i3/config: a /home/ann/.config/i3/config with one line would take its place; copy it there first (cp /etc/i3/config /home/ann/.config/i3/config) and run usage-shell record --enable again, or add this line to the config it reads: \(line); nothing was changed")
+        let legacy = FakeDesktop(files: ["/home/ann/.i3/config": "bindsym $mod+Return exec xterm\n"])
+        #expect(try legacy.enable(.i3, environment: Self.home).first == "added to /home/ann/.i3/config: \(line)")
+        #expect(legacy.files["/home/ann/.config/i3/config"] == nil)
     }
 
     /// `record --enable` writes the line after what the file holds (a line of its own, once)
@@ -96,19 +112,24 @@ struct RecorderUnitTests {
     @Test func item6AFailedEnableLeavesNoHalfASetUp() {
         let desktop = FakeDesktop(files: ["/home/ann/.config/i3/config": "bindsym $mod+Return exec xterm\n"], enableStatus: 1)
         #expect(
-            throws: UnitSetUpError.enableFailed("Failed to enable unit: Unit file usage-shell-record.service does not exist.", putBack: "/home/ann/.config/i3/config")
+            throws: UnitSetUpError.enableFailed(
+                "Failed to enable unit: Unit file usage-shell-record.service does not exist.", putBack: ("/home/ann/.config/i3/config", made: false))
         ) { try desktop.enable(.i3, environment: Self.home) }
         #expect(desktop.files == ["/home/ann/.config/i3/config": "bindsym $mod+Return exec xterm\n"])
+        // Openbox's autostart, made for the line, is removed again.
         let fresh = FakeDesktop(enableStatus: 1)
-        #expect(throws: UnitSetUpError.self) { try fresh.enable(.sway, environment: Self.home) }
+        #expect(throws: UnitSetUpError.self) { try fresh.enable(.openbox, environment: Self.home) }
         #expect(fresh.files.compactMapValues { $0 }.isEmpty, "the file it made is gone")
+        #expect(
+            UnitSetUpError.enableFailed("x", putBack: ("/home/ann/.config/openbox/autostart", made: true)).description
+                == "systemctl --user enable usage-shell-record.service failed (x); /home/ann/.config/openbox/autostart, which it made, is gone again: nothing was changed")
         // A file that cannot be written: systemctl is not even asked.
-        let readOnly = FakeDesktop()
+        let readOnly = FakeDesktop(files: ["/home/ann/.config/i3/config": ""])
         readOnly.writable = false
         #expect(throws: UnitSetUpError.cannotWrite("/home/ann/.config/i3/config")) { try readOnly.enable(.i3, environment: Self.home) }
         #expect(readOnly.calls.isEmpty)
         #expect(
-            UnitSetUpError.enableFailed("Unit file usage-shell-record.service does not exist.", putBack: "/home/ann/.config/i3/config").description
+            UnitSetUpError.enableFailed("Unit file usage-shell-record.service does not exist.", putBack: ("/home/ann/.config/i3/config", made: false)).description
                 == "systemctl --user enable usage-shell-record.service failed (Unit file usage-shell-record.service does not exist.); /home/ann/.config/i3/config is as it was: nothing was changed")
     }
 }

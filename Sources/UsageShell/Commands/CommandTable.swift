@@ -13,7 +13,12 @@ public enum CommandTable {
         switch PrefixMatch.resolve(word, among: candidates) {
         case .match(let name): return .success(named(name))
         case .ambiguous(let names): return .failure(.ambiguousCommand(word, candidates: names))
-        case .none: return .failure(.unknownCommand(word, suggestion: suggestion(for: word.lowercased())))
+        case .none:
+            // `record` is a command of the command line, which `help` lists: said so, not unknown.
+            if HelpTable.commandLine[word.lowercased()] != nil {
+                return .failure(.commandLineOnly(word.lowercased(), "usage-shell \(word.lowercased()) …"))
+            }
+            return .failure(.unknownCommand(word, suggestion: suggestion(for: word.lowercased())))
         }
     }
 

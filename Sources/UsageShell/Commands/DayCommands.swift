@@ -169,7 +169,7 @@ extension CommandTable {
         },
         Command(
             "days", syntax: .optional(.value(daysSlot)),
-            summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart; days 7 is the week ending on the selected day, drawn as week drew it before week became the calendar week",
+            summary: "the last N days (1–31, default 10) ending on the selected day, as the iOS \"Last 10 days\" chart; days 7 is the 7 days ending on the selected day (week is the calendar week)",
             examples: ["days", "days 14", "days 7", "days 31"],
             watch: .shows
         ) { shell, args throws(ShellError) in

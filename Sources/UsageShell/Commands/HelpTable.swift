@@ -99,7 +99,7 @@ enum HelpTable {
             "usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend x11|i3|sway] [--on-limit COMMAND] [--db PATH] [--tz ZONE]",
             "records this desktop into the store: one session per app focused without a break while you are not idle, written every 5 s; "
                 + "window titles are never recorded. It runs from the command line (or as the systemd user unit), not at this prompt: "
-                + "usage-shell record --once shows what it sees and whether a unit runs it; usage-shell record --enable sets the unit up for this session.",
+                + "usage-shell record --once shows what it sees and whether a unit runs it; usage-shell record --enable sets the unit up for the next sessions.",
             "examples:",
             "  usage-shell record --once",
             "  usage-shell record --idle 5m --device laptop",

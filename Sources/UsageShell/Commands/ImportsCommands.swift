@@ -77,9 +77,16 @@ extension CommandTable {
     /// sources and its kept totals, after asking.
     static func forgetDevice(_ shell: Shell, _ word: String, yes: Bool) throws(ShellError) -> CommandOutcome {
         guard word.lowercased() != "all" else { throw .refused("forget device takes one device's name (devices lists them), not all") }
-        guard let name = try shell.device(named: word) else { throw .refused("no device '\(word)' in the store (devices lists them)") }
+        // A deletion takes the device's whole name, as it is: a beginning or another case that
+        // `device` would take is only offered (`forget device ph` must not forget phone-old).
         let store = try shell.storeWriter(create: false)
-        let sessions = ((try? store.devices()) ?? []).first { $0.name == name }?.sessions ?? 0
+        let devices = (try? store.devices()) ?? []
+        guard let device = devices.first(where: { $0.name.sameScalars(as: word) }) else {
+            let near = (try? shell.device(named: word)).flatMap { $0 }
+            let hint = near.map { " — forget device takes a device's whole name: did you mean '\(TerminalText.sanitize($0))'?" } ?? " in the store"
+            throw .refused("no device '\(TerminalText.sanitize(word))'\(hint) (devices lists them)")
+        }
+        let (name, sessions) = (device.name, device.sessions)
         let shown = TerminalText.sanitize(name)
         let forget = { () -> CommandOutcome in
             let deleted: Int

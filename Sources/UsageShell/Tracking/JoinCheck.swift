@@ -27,6 +27,17 @@ extension CommandTable {
         }
         let (first, second) = one.interval.start <= other.interval.start ? (one, other) : (other, one)
         let clock = shell.trackerClock
+        // Time tracked between them: the join is refused whatever is said (the store says what is
+        // in the way), so nothing is asked and no --force is offered for it.
+        if let end = first.interval.end, end < second.interval.start {
+            let between: [TaskInterval]
+            do throws(StoreError) {
+                between = try store.sessions(from: end, to: second.interval.start)
+            } catch {
+                throw .store(error)
+            }
+            if between.contains(where: { $0.interval.id != first.interval.id && $0.interval.id != second.interval.id }) { return try join() }
+        }
         let gap = first.interval.end.map { second.interval.start - $0 } ?? 0
         let otherTask = first.task.id != second.task.id
         guard otherTask || gap > joinGapAllowed else { return try join() }
