@@ -155,6 +155,8 @@ final class Workspace {
         values["invalid"] = path("bad\u{2066}\u{1B}[5m.json")
         values["out"] = path("out\u{1B}[2J\u{202E}\n.json")
         values["outcsv"] = path("report\u{9B}2J\t.csv")
+        values["outsvg"] = path("pic\u{1B}[2J\u{202E}\n.svg")
+        values["outhtml"] = path("report\u{1B}]0;x\u{07}\u{2066}.html")
         values["noext"] = path("noext\u{1B}[2J\u{202E}")
         values["exists"] = path("exists\u{1B}]0;x\u{07}.json")
         values["nowhere"] = path("no\u{1B}[2Jdir\u{202E}/x.json")
@@ -390,6 +392,13 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("export", ["export {noext}"], status: 1, shows: ["cannot tell the format of '{noext}'"]),
     SafetyCase("export", ["export {exists}"], status: 1, shows: ["'{exists}' already exists"]),
     SafetyCase("export", ["export {nowhere}"], status: 1, shows: ["cannot write '{nowhere}'"]),
+    // save: the last view, its hostile names into the file (never the terminal), the path said safely
+    SafetyCase("save", ["show", "save {outsvg}"], shows: ["to {outsvg}"], json: ["{outsvg}"]),
+    SafetyCase("save", ["summary week", "save {outhtml}"], shows: ["to {outhtml}"], json: ["{outhtml}"]),
+    SafetyCase("save", ["save {outsvg}"], status: 1, shows: ["nothing to save yet"]),
+    SafetyCase("save", ["show", "save {noext}"], status: 1, shows: ["cannot tell the format of '{noext}'"]),
+    SafetyCase("save", ["show", "save {exists}"], status: 1, shows: ["'{exists}' already exists"]),
+    SafetyCase("save", ["show", "save {nowhere}"], status: 1, shows: ["cannot write '{nowhere}'"]),
     // limit
     SafetyCase("limit", ["limit {title} 30m"], shows: ["{title}"], json: ["{title}"]),
     SafetyCase("limit", ["limit category {social} 1h"], shows: ["{social}"], json: ["{social}"]),
