@@ -316,7 +316,7 @@ class InteractiveShellTests(unittest.TestCase):
     def test_save_completes_its_name_and_the_folder_then_writes_the_week_shown(self):
         shell = self.started()
         (self.cwd / "reports").mkdir()
-        shell.run("week", until="Week ending Monday, February 23, 2026")
+        shell.run("week", until="Week · Mon 23 Feb – Sun 1 Mar 2026")
         shell.send("sav")
         shell.send(TAB)
         shell.send("rep")
