@@ -52,7 +52,7 @@ public final class Recorder {
     /// closed at once. Throws when the last write fails.
     public func run() throws(RecorderError) {
         RecorderSignals.install()
-        XDisplay.onLost = { [self] in finish(at: RecorderClock.wall(), why: "the X server went away") }
+        backend.whenLost { [self] in finish(at: RecorderClock.wall(), why: "the X server went away") }
         var now = RecorderClock.wall()
         var monotonic = RecorderClock.monotonic()
         for warning in backend.startWarnings { note(warning) }

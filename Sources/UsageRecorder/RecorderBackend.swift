@@ -1,9 +1,9 @@
 // RecorderBackend.swift — what a desktop backend gives the recorder (descriptors to wait on, what focus and idle did, a timer it wants) and the idle sources the backends share; each backend lives in a file of its own.
 import UsageCore
 
-/// The backends, as `--backend` names them.
+/// The backends, as `--backend` names them, in the order they are tried (BackendChoice).
 public enum BackendKind: String, CaseIterable, Sendable {
-    case x11, i3, sway
+    case sway, i3, gnome, x11
 }
 
 /// What a backend saw.
@@ -41,10 +41,14 @@ public protocol RecorderBackend: AnyObject {
     var startWarnings: [String] { get }
     /// Ends what it started (a child process).
     func stop()
+    /// `handler` runs when the desktop's connection is lost past recovery and the process must
+    /// end at once (Xlib exits from its I/O error handler): the recorder writes its last session there.
+    func whenLost(_ handler: @escaping () -> Void)
 }
 
 extension RecorderBackend {
     public func beforeWait(now: Micros) -> [RecorderEvent] { [] }
+    public func whenLost(_ handler: @escaping () -> Void) {}
 }
 
 /// Where idle comes from: told (XSync's alarms, swayidle's lines) or polled (the X server's

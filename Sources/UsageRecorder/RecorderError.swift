@@ -1,11 +1,11 @@
-// RecorderError.swift — why the recorder cannot run, each said in one line: no display, a desktop it cannot read (GNOME on Wayland, another compositor), missing X libraries or window manager, an IPC socket that fails, a recorder already running, the store.
+// RecorderError.swift — why the recorder cannot run, each said in one line: no display, no backend that can read the desktop (each one's reason kept), missing X libraries or window manager, an IPC socket that fails, a recorder already running, the store.
 import UsageStore
 
 /// Why `usage-shell record` stops or cannot start; one line each.
 public enum RecorderError: Error, Equatable, CustomStringConvertible {
     case noDisplay
-    case gnomeWayland
-    case otherWayland(desktop: String)
+    /// No backend opened: each one's verdict, and the one this desktop most likely wants.
+    case noBackend([BackendVerdict], likely: BackendKind)
     case noX11Library(reason: String)
     case cannotOpenDisplay(String)
     case noWindowManager(display: String)
@@ -22,10 +22,9 @@ public enum RecorderError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .noDisplay:
             return "no display: DISPLAY and WAYLAND_DISPLAY are unset (run it in your desktop session; under systemd, the session must export them: see the README)"
-        case .gnomeWayland:
-            return "GNOME on Wayland shows no program the focused window: log in to 'GNOME on Xorg' to record here, or use ActivityWatch's awatcher with the 'Focused Window D-Bus' extension (extensions.gnome.org/extension/5592) and usage-shell import activitywatch"
-        case .otherWayland(let desktop):
-            return "this Wayland desktop (\(desktop.isEmpty ? "XDG_CURRENT_DESKTOP unset" : desktop)) gives no program the focused window that usage-shell can read: sway and X11 sessions can be recorded"
+        case .noBackend(let verdicts, let likely):
+            let reason = verdicts.first { $0.kind == likely }?.reason ?? verdicts.last?.reason ?? "none tried"
+            return "no backend can read this desktop: \(likely.rawValue): \(reason) (usage-shell record --once lists every backend's verdict)"
         case .noX11Library(let reason):
             return "the X11 backend needs libX11 (Debian: apt-get install libx11-6 libxext6 libxss1): \(reason)"
         case .cannotOpenDisplay(let name):

@@ -1,6 +1,5 @@
 // SessionTracker.swift — the recorder's sessions as a state machine, pure: what is focused and whether the person is active go in (with the instants they changed), closed sessions and the open one come out; no clock, no I/O.
 import UsageCore
-import UsageStore
 
 /// One session = the same app focused without a break while the person is not idle. The
 /// tracker holds the focused app and the active state; every change closes the open session at

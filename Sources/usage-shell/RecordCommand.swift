@@ -19,15 +19,16 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record the desktop into the store: one session per app focused without a break while you are not idle.",
         discussion: """
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
-            one recorder runs per store and device, window titles are never recorded. Backends: x11 (any EWMH \
-            window manager), i3, sway; chosen from the environment. Exit status: 0 after a stop, 1 when it \
+            one recorder runs per store and device, window titles are never recorded. Backends, in the order tried: \
+            sway, i3, gnome (GNOME Shell 43+ with the usage-shell extension), x11 (any EWMH window manager); the first \
+            that opens records (--once says each one's verdict). Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
             """)
 
     @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
 
-    @Option(help: "Force a backend: x11, i3 or sway (default: told from the environment).")
+    @Option(help: "Force a backend: sway, i3, gnome or x11 (default: the first that opens).")
     var backend: BackendKind?
 
     @Flag(help: "Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
@@ -83,9 +84,17 @@ struct RecordCommand: ParsableCommand {
             return
         }
         if once {
-            let opened = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+            let survey = BackendChoice.survey(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic)
+            guard let opened = survey.chosen else {
+                // None opens: every verdict, then the one line the run itself would fail with.
+                let lines = ["backends, in the order tried:"] + RecorderOnce.verdictLines(survey.verdicts, chosen: nil, clean: TerminalText.sanitize)
+                StandardStream.output.write(lines.joined(separator: "\n") + "\n")
+                _ = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+                return
+            }
             var lines = try fail { () throws(RecorderError) in
-                try RecorderOnce.lines(opened, environment: environment, device: device, categoryOf: categoryOf, clean: TerminalText.sanitize)
+                try RecorderOnce.lines(
+                    opened, verdicts: survey.verdicts, environment: environment, device: device, categoryOf: categoryOf, clean: TerminalText.sanitize)
             }
             // No unit records this desktop: how to make one start with the session.
             if Self.systemctl(["is-active", "--quiet", RecorderUnit.name]).status != 0 {
@@ -105,7 +114,7 @@ struct RecordCommand: ParsableCommand {
             try RecorderLock(store: location.identity, shownStore: location.description, device: device, environment: environment)
         }
         defer { lock.release() }
-        let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+        let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic).backend }
         ResidentMemory.settle()
         let store: any StoreWriter
         do {
