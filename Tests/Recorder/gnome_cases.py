@@ -31,17 +31,17 @@ print("ready", flush=True)
 GLib.MainLoop().run()
 '''
 
-# A GTK window whose Wayland app id is argv[1] (no .desktop file claims it, so the shell names
-# it by that id) and whose title is argv[2]: a title the store must never hold.
+# A GTK application's window: its id is argv[1] (no .desktop file claims it, so the shell names
+# it by its GTK application id), its title argv[2] — a title the store must never hold. A
+# GApplication, as real apps are: GNOME gives a new window of one the focus (a bare window it
+# may not).
 WINDOW = r'''
 import sys, gi
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gtk
-GLib.set_prgname(sys.argv[1])
-window = Gtk.Window(title=sys.argv[2])
-window.connect("destroy", Gtk.main_quit)
-window.show_all()
-Gtk.main()
+from gi.repository import Gio, Gtk
+app = Gtk.Application(application_id=sys.argv[1], flags=Gio.ApplicationFlags.NON_UNIQUE)
+app.connect("activate", lambda a: Gtk.ApplicationWindow(application=a, title=sys.argv[2]).show_all())
+app.run([])
 '''
 
 SYSTEM_BUS = '''<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -49,6 +49,7 @@ SYSTEM_BUS = '''<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/><allow user="*"/></policy></busconfig>
 '''
 
+APP = "org.usageshell."  # the windows' application ids: APP + "A", APP + "B", APP + "C"
 TITLE = "SECRET-TITLE \x1b]0;pwned\x07 bank statement.pdf"
 
 
@@ -92,13 +93,13 @@ class GnomeSession:
         wait_for("the test extension", lambda: self.has_name("org.usageshell.Test"), timeout=90)
         # The shell opens in the overview, where a new window gets no focus: hidden once its start is over.
         def overview_hidden():
-            self.test("HideOverview")
-            return "false" in self.gdbus("org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive")
+            return self.test("HideOverview") == "(true,)" and "false" in self.gdbus(
+                "org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive")
         wait_for("the overview to hide", overview_hidden, timeout=60)
         self.windows = {}
 
     def gdbus(self, dest, path, method, *args):
-        p = run(["gdbus", "call", "--session", "-d", dest, "-o", path, "-m", method, *args], env=self.env, text=True, capture_output=True)
+        p = run(["gdbus", "call", "--session", "-d", dest, "-o", path, "-m", method, *args], env=self.env, text=True)
         return p.stdout.strip() if p.returncode == 0 else "error: " + p.stderr.strip()
 
     def has_name(self, name):
@@ -110,18 +111,18 @@ class GnomeSession:
     def current(self):
         return self.gdbus("org.usageshell.Focus", "/org/usageshell/Focus", "org.usageshell.Focus.Current")
 
-    def window(self, app, title=TITLE):
-        """Opens a window named `app`; returns once the shell has given it the focus."""
-        self.windows[app] = start(["/usr/bin/python3", "-c", WINDOW, app, title], env=dict(self.env, GDK_BACKEND="wayland"))
-        wait_for("window " + app, lambda: self.current() == f"('{app}',)", timeout=30)
+    def window(self, name, title=TITLE):
+        """Opens the window of app APP + `name`; returns once the shell has given it the focus."""
+        self.windows[name] = start(["/usr/bin/python3", "-c", WINDOW, APP + name, title], env=dict(self.env, GDK_BACKEND="wayland"))
+        wait_for("window " + name, lambda: self.current() == f"('{APP}{name}',)", timeout=30)
         return time.time()
 
     def close_window(self, app):
         stop(self.windows.pop(app))
         return time.time()
 
-    def focus(self, app):
-        check(self.test("Activate", app) == "(true,)", f"gnome: no window {app} to activate")
+    def focus(self, name):
+        check(self.test("Activate", APP + name) == "(true,)", f"gnome: no window {name} to activate")
         return time.time()
 
     def move(self):
@@ -135,6 +136,13 @@ class GnomeSession:
         stop(self.system_bus)
 
 
+def named(db):
+    """The store's sessions with the apps' names as the script calls them (A, not org.usageshell.A)."""
+    got = sessions(db)
+    check(all(app.startswith(APP) for app, _, _ in got), f"gnome: every app is named by its application id: {got}")
+    return [(app.removeprefix(APP), start, end) for app, start, end in got]
+
+
 def test_gnome(tmp):
     g = GnomeSession(tmp)
     try:
@@ -143,8 +151,8 @@ def test_gnome(tmp):
         check(g.current() == "('',)", f"gnome: the extension's answer with no window: {g.current()!r}")
         g.window("A")
         g.window("B")
-        once = run([BIN, "record", "--once"], env=env, text=True, capture_output=True)
-        check(once.returncode == 0 and once.stdout.startswith("backend: gnome\napp: B (category Other)\nidle: "),
+        once = run([BIN, "record", "--once"], env=env, text=True)
+        check(once.returncode == 0 and once.stdout.startswith(f"backend: gnome\napp: {APP}B (category Other)\nidle: "),
               f"gnome --once: {once.stdout!r} {once.stderr!r}")
         check("(from Mutter's idle monitor)" in once.stdout and "  gnome: records\n" in once.stdout,
               f"gnome --once says where idle comes from and the verdicts: {once.stdout!r}")
@@ -152,7 +160,7 @@ def test_gnome(tmp):
         # The issue's script: A 3 s, B 2 s, idle, A 2 s — focus moved by activating windows.
         db = tmp + "/gnome.sqlite"
         want, output = scenario("gnome", g.focus, g.move, db, env)
-        expect_sessions("gnome: A 3 s, B 2 s, idle, A 2 s", sessions(db), want)
+        expect_sessions("gnome: A 3 s, B 2 s, idle, A 2 s", named(db), want)
 
         # A new window takes the focus; closing it gives it back.
         db = tmp + "/gnome-close.sqlite"
@@ -164,11 +172,11 @@ def test_gnome(tmp):
         t_c = g.window("C")
         time.sleep(1.5)
         t_closed = g.close_window("C")
-        wait_for("A to have the focus again", lambda: g.current() == "('A',)")
+        wait_for("A to have the focus again", lambda: g.current() == f"('{APP}A',)")
         time.sleep(1.5)
         t_stop = rec.stop()
         rec.close()
-        expect_sessions("gnome: a window opened then closed", sessions(db), [("A", t0, t_c), ("C", t_c, t_closed), ("A", t_closed, t_stop)])
+        expect_sessions("gnome: a window opened then closed", named(db), [("A", t0, t_c), ("C", t_c, t_closed), ("A", t_closed, t_stop)])
 
         # The lock: no session runs from the moment the screen locks until it unlocks.
         db = tmp + "/gnome-lock.sqlite"
@@ -186,7 +194,7 @@ def test_gnome(tmp):
         time.sleep(1.5)
         t_stop = rec.stop()
         rec.close()
-        expect_sessions("gnome: locked is away", sessions(db), [("A", t0, t_lock), ("A", t_unlock, t_stop)])
+        expect_sessions("gnome: locked is away", named(db), [("A", t0, t_lock), ("A", t_unlock, t_stop)])
 
         # kill -9: at most the 5 s between writes is lost.
         db = tmp + "/gnome-kill.sqlite"
@@ -196,7 +204,7 @@ def test_gnome(tmp):
         t_kill = time.time()
         rec.stop(signal.SIGKILL)
         rec.close()
-        got = sessions(db)
+        got = named(db)
         check(len(got) == 1 and got[0][0] == "A" and abs(got[0][1] - t0) <= 0.5 and t_kill - 5.5 <= got[0][2] <= t_kill,
               f"gnome: kill -9 keeps all but the last 5 s: {got} (started {t0:.2f}, killed {t_kill:.2f})")
 
@@ -209,10 +217,10 @@ def test_gnome(tmp):
         # The extension disabled: the one line that says how to enable it.
         run(["gnome-extensions", "disable", UUID], env=env)
         wait_for("the extension to leave the bus", lambda: not g.has_name("org.usageshell.Focus"))
-        p = run([BIN, "record", "--once", "--backend", "gnome"], env=env, text=True, capture_output=True)
+        p = run([BIN, "record", "--once", "--backend", "gnome"], env=env, text=True)
         check(p.returncode == 1 and p.stderr == f"usage-shell record: --backend gnome: the usage-shell extension is installed but not enabled: run gnome-extensions enable {UUID}\n",
               f"gnome: extension disabled: {p.returncode} {p.stderr!r}")
-        p = run([BIN, "record", "--once"], env=env, text=True, capture_output=True)
+        p = run([BIN, "record", "--once"], env=env, text=True)
         check(p.returncode == 1 and "\n  gnome: the usage-shell extension is installed but not enabled" in p.stdout
               and p.stderr.startswith("usage-shell record: no backend can read this desktop: gnome: the usage-shell extension is installed but not enabled"),
               f"gnome: --once lists the verdicts when none opens: {p.stdout!r} {p.stderr!r}")

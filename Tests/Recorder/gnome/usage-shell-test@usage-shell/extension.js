@@ -8,7 +8,9 @@ const Main = imports.ui.main;
 const INTERFACE = `
 <node>
   <interface name="org.usageshell.Test">
-    <method name="HideOverview"/>
+    <method name="HideOverview">
+      <arg type="b" direction="out" name="hidden"/>
+    </method>
     <method name="Activate">
       <arg type="s" direction="in" name="app"/>
       <arg type="b" direction="out" name="found"/>
@@ -37,8 +39,12 @@ class TestDriver {
         this._pointer = null;
     }
 
+    /** Hides the overview once the shell's start is over (it shows the overview as its start ends); true when hidden then. */
     HideOverview() {
+        if (Main.layoutManager._startingUp)
+            return false;
         Main.overview.hide();
+        return !Main.overview.visible;
     }
 
     Activate(app) {
