@@ -6,8 +6,7 @@
 #include <stdint.h>
 
 // As in wayland-util.h and wayland-client-core.h (1.20 and later: wl_proxy_marshal_flags);
-// these layouts are libwayland's stable ABI.
-#define WL_PRIVATE __attribute__((visibility("hidden")))
+// these layouts are libwayland's stable ABI. (The scanner's code defines WL_PRIVATE itself.)
 #define WL_MARSHAL_FLAG_DESTROY (1 << 0)
 
 struct wl_proxy;
