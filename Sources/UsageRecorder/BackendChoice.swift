@@ -82,8 +82,10 @@ public enum BackendChoice {
     ) throws(RecorderError) -> any RecorderBackend {
         switch kind {
         case .sway:
-            guard let socket = desktop.value("SWAYSOCK") ?? (forced ? desktop.value("I3SOCK") : nil) else { throw .noSocket(.sway) }
-            if !forced, try !WindowManagerBackend.isSway(socket: socket) { throw .notThatBackend(.sway, reason: "SWAYSOCK names a window manager that is not sway") }
+            // sway's socket is SWAYSOCK, or an I3SOCK whose GET_VERSION says sway.
+            var socket = desktop.value("SWAYSOCK")
+            if socket == nil, let i3 = desktop.value("I3SOCK"), try forced || WindowManagerBackend.isSway(socket: i3) { socket = i3 }
+            guard let socket else { throw .noSocket(.sway) }
             return try WindowManagerBackend(kind: .sway, socket: socket, display: nil, idleThreshold: idleThreshold, monotonic: monotonic)
         case .i3:
             if let socket = desktop.value("I3SOCK") {
@@ -101,6 +103,8 @@ public enum BackendChoice {
         case .gnome:
             if !forced, !desktop.isGNOME { throw .notThatBackend(.gnome, reason: "not a GNOME session (\(desktop.named))") }
             return try GnomeBackend(idleThreshold: idleThreshold, monotonic: monotonic)
+        case .wlroots:
+            return try WlrootsBackend(environment: desktop.environment, idleThreshold: idleThreshold)
         case .x11:
             guard let display = desktop.value("DISPLAY") else { throw .notThatBackend(.x11, reason: "DISPLAY is unset") }
             if !forced, let wayland = desktop.waylandReason { throw .notThatBackend(.x11, reason: wayland) }
@@ -134,6 +138,8 @@ struct Desktop {
     /// The backend this desktop most likely wants: its verdict is the one said when none opens.
     var likely: BackendKind {
         if isGNOME { return .gnome }
-        return value("DISPLAY") != nil && !isWayland ? .x11 : .sway
+        if value("SWAYSOCK") != nil { return .sway }
+        if isWayland { return .wlroots }
+        return value("I3SOCK") != nil ? .i3 : .x11
     }
 }

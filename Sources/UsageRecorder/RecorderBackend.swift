@@ -3,7 +3,16 @@ import UsageCore
 
 /// The backends, as `--backend` names them, in the order they are tried (BackendChoice).
 public enum BackendKind: String, CaseIterable, Sendable {
-    case sway, i3, gnome, x11
+    /// i3's IPC as sway speaks it (a window manager's own word on the focused window).
+    case sway
+    /// i3's IPC, idle from the X server.
+    case i3
+    /// GNOME Shell, through the project's Shell extension.
+    case gnome
+    /// zwlr_foreign_toplevel_manager_v1 (sway, Hyprland, river, labwc, niri, Wayfire).
+    case wlroots
+    /// Any EWMH window manager on X11.
+    case x11
 }
 
 /// What a backend saw.
