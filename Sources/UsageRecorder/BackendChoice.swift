@@ -84,7 +84,10 @@ public enum BackendChoice {
         case .sway:
             // sway's socket is SWAYSOCK, or an I3SOCK whose GET_VERSION says sway.
             var socket = desktop.value("SWAYSOCK")
-            if socket == nil, let i3 = desktop.value("I3SOCK"), try forced || WindowManagerBackend.isSway(socket: i3) { socket = i3 }
+            if socket == nil, let i3 = desktop.value("I3SOCK") {
+                let isSway = try WindowManagerBackend.isSway(socket: i3)
+                if forced || isSway { socket = i3 }
+            }
             guard let socket else { throw .noSocket(.sway) }
             return try WindowManagerBackend(kind: .sway, socket: socket, display: nil, idleThreshold: idleThreshold, monotonic: monotonic)
         case .i3:
