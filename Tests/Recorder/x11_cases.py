@@ -137,6 +137,7 @@ def test_x11(tmp):
     check(p.returncode == 1 and p.stderr == "usage-shell record: no backend can read this desktop: x11: cannot open the X display :79 (usage-shell record --once lists every backend's verdict)\n",
           f"a display that is not there: {p.stderr!r}")
     check(p.stdout == "backends, in the order tried:\n  sway: no sway IPC socket: SWAYSOCK is unset (run it from inside sway)\n  i3: cannot open the X display :79\n"
-          "  gnome: not a GNOME session (XDG_CURRENT_DESKTOP is unset)\n  x11: cannot open the X display :79\n",
+          "  gnome: not a GNOME session (XDG_CURRENT_DESKTOP is unset)\n  wlroots: WAYLAND_DISPLAY is unset (not a Wayland session)\n"
+          "  x11: cannot open the X display :79\n",
           f"a display that is not there: every backend's verdict: {p.stdout!r}")
     print("ok: no display, GNOME on Wayland, a display that is not there", flush=True)
