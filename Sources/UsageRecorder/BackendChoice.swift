@@ -1,4 +1,4 @@
-// BackendChoice.swift — which backend reads this desktop, told from the environment (SWAYSOCK, then I3SOCK or the display's I3_SOCKET_PATH, GNOME and other Wayland desktops refused in one line before DISPLAY — XWayland there would show only X clients — then X11), or forced by --backend.
+// BackendChoice.swift — which backend reads this desktop, told from the environment (SWAYSOCK, then I3SOCK or the display's I3_SOCKET_PATH, GNOME and other Wayland desktops refused in one line before DISPLAY — XWayland there would show only X clients — then X11), or forced by --backend (wlroots only so, for now).
 import UsageCore
 
 /// Picks and opens the backend.
@@ -18,6 +18,8 @@ public enum BackendChoice {
             let x = try XDisplay(display)
             guard let socket = value("I3SOCK") ?? x.rootText("I3_SOCKET_PATH") else { throw .noSocket(.i3) }
             return try WindowManagerBackend(kind: .i3, socket: socket, display: x, idleThreshold: idleThreshold, monotonic: monotonic)
+        case .wlroots?:
+            return try WlrootsBackend(environment: environment, idleThreshold: idleThreshold)
         case .x11?:
             guard let display else { throw .notThatBackend(.x11, reason: "DISPLAY is unset") }
             return try X11Backend(displayName: display, idleThreshold: idleThreshold, monotonic: monotonic)

@@ -4,6 +4,8 @@ import UsageCore
 /// The backends, as `--backend` names them.
 public enum BackendKind: String, CaseIterable, Sendable {
     case x11, i3, sway
+    /// zwlr_foreign_toplevel_manager_v1 (sway, Hyprland, river, labwc, niri, Wayfire).
+    case wlroots
 }
 
 /// What a backend saw.
