@@ -47,10 +47,15 @@ let package = Package(
             name: "CWayland", exclude: ["protocols"], cSettings: [.headerSearchPath(".")],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
+        // libsystemd's sd-bus, loaded at run time like libcurl: the recorder's D-Bus client (the lock, notifications, desktops' services).
+        .target(
+            name: "CDBus",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+        ),
         // The pages a long-running process's start needed, given back (the recorder's resident memory).
         .target(name: "CResident"),
-        // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway, wlroots), sessions, heartbeat, lock, limits.
-        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11", "CWayland", "CResident"]),
+        // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway, wlroots), sessions, heartbeat, lock, limits, D-Bus.
+        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11", "CWayland", "CDBus", "CResident"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
