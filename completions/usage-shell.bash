@@ -400,7 +400,7 @@ _usage-shell_record() {
         return
         ;;
     '--backend')
-        __usage-shell_add_completions -W 'x11'$'\n''i3'$'\n''sway'$'\n''wlroots'
+        __usage-shell_add_completions -W 'x11'$'\n''i3'$'\n''sway'$'\n''wlroots'$'\n''kde'
         return
         ;;
     '--on-limit')

@@ -1,4 +1,4 @@
-// BackendChoice.swift — which backend reads this desktop, told from the environment (SWAYSOCK, then I3SOCK or the display's I3_SOCKET_PATH, GNOME and other Wayland desktops refused in one line before DISPLAY — XWayland there would show only X clients — then X11), or forced by --backend (wlroots only so, for now).
+// BackendChoice.swift — which backend reads this desktop, told from the environment (SWAYSOCK, then I3SOCK or the display's I3_SOCKET_PATH, GNOME and other Wayland desktops refused in one line before DISPLAY — XWayland there would show only X clients — then X11), or forced by --backend (wlroots and kde only so, for now).
 import UsageCore
 
 /// Picks and opens the backend.
@@ -23,6 +23,8 @@ public enum BackendChoice {
         case .x11?:
             guard let display else { throw .notThatBackend(.x11, reason: "DISPLAY is unset") }
             return try X11Backend(displayName: display, idleThreshold: idleThreshold, monotonic: monotonic)
+        case .kde?:
+            return try KDEBackend(environment: environment, idleThreshold: idleThreshold, monotonic: monotonic)
         case nil:
             break
         }

@@ -6,6 +6,8 @@ public enum BackendKind: String, CaseIterable, Sendable {
     case x11, i3, sway
     /// zwlr_foreign_toplevel_manager_v1 (sway, Hyprland, river, labwc, niri, Wayfire).
     case wlroots
+    /// KWin's scripting: a script loaded over D-Bus calls the recorder back (KDE Plasma 5.27 and 6).
+    case kde
 }
 
 /// What a backend saw.

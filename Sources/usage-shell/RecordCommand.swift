@@ -21,14 +21,14 @@ struct RecordCommand: ParsableCommand {
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
             one recorder runs per store and device, window titles are never recorded. Backends: x11 (any EWMH \
             window manager), i3, sway, chosen from the environment; wlroots (any compositor with the wlroots \
-            toplevel protocol) when forced. Exit status: 0 after a stop, 1 when it \
+            toplevel protocol) and kde (KDE Plasma's KWin, through a KWin script) when forced. Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
             """)
 
     @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
 
-    @Option(help: "Force a backend: x11, i3, sway or wlroots (default: told from the environment).")
+    @Option(help: "Force a backend: x11, i3, sway, wlroots or kde (default: told from the environment).")
     var backend: BackendKind?
 
     @Flag(help: "Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
