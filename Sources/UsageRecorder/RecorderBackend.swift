@@ -18,6 +18,10 @@ public enum RecorderEvent: Equatable, Sendable {
     case idle(since: Micros)
     /// Input came back at `at`.
     case resume(at: Micros)
+    /// The screen locked at `at` (away until it unlocks, whatever the input).
+    case locked(at: Micros)
+    /// The screen unlocked at `at`.
+    case unlocked(at: Micros)
     /// Something the person should know (said once, as a warning), recording goes on.
     case warning(String)
 }

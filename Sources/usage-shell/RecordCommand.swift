@@ -19,7 +19,8 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record the desktop into the store: one session per app focused without a break while you are not idle.",
         discussion: """
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
-            one recorder runs per store and device, window titles are never recorded. Backends: x11 (any EWMH \
+            one recorder runs per store and device, window titles are never recorded, and nothing counts \
+            while the screen is locked (logind's LockedHint, or a screen saver's ActiveChanged). Backends: x11 (any EWMH \
             window manager), i3, sway, chosen from the environment; wlroots (any compositor with the wlroots \
             toplevel protocol) and kde (KDE Plasma's KWin, through a KWin script) when forced. Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
@@ -85,9 +86,12 @@ struct RecordCommand: ParsableCommand {
         }
         if once {
             let opened = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+            let lock = LockWatch(environment: environment, now: RecorderClock.wall())
             var lines = try fail { () throws(RecorderError) in
-                try RecorderOnce.lines(opened, environment: environment, device: device, categoryOf: categoryOf, clean: TerminalText.sanitize)
+                try RecorderOnce.lines(
+                    opened, environment: environment, device: device, categoryOf: categoryOf, lock: lock.lines, clean: TerminalText.sanitize)
             }
+            lock.stop()
             // No unit records this desktop: how to make one start with the session.
             if Self.systemctl(["is-active", "--quiet", RecorderUnit.name]).status != 0 {
                 lines += RecorderUnit.onceNotes(SessionKind.of(environment, backend: opened.kind), environment: environment, clean: TerminalText.sanitize)
@@ -107,6 +111,7 @@ struct RecordCommand: ParsableCommand {
         }
         defer { lock.release() }
         let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+        let screenLock = LockWatch(environment: environment, now: RecorderClock.wall())
         ResidentMemory.settle()
         let store: any StoreWriter
         do {
@@ -121,8 +126,9 @@ struct RecordCommand: ParsableCommand {
             LimitWatch(file: LimitsFile(path: path), zone: zone, notifier: Notifier(command: onLimit, environment: environment, warn: warn), say: say)
         }
         let settings = RecorderSettings(device: device, zone: zone, idle: threshold)
-        let recorder = Recorder(store: store, backend: backend, settings: settings, categoryOf: categoryOf, limits: limits, say: say, warn: warn)
-        say("recording \(backend.kind.rawValue) (idle from \(backend.idleSourceName) after \(threshold / 1_000_000) s) into \(location.description) as device '\(device)'; written every 5 s; Ctrl-C stops")
+        let recorder = Recorder(
+            store: store, backend: backend, lock: screenLock, settings: settings, categoryOf: categoryOf, limits: limits, say: say, warn: warn)
+        say("recording \(backend.kind.rawValue) (idle from \(backend.idleSourceName) after \(threshold / 1_000_000) s; \(screenLock.source)) into \(location.description) as device '\(device)'; written every 5 s; Ctrl-C stops")
         try fail { () throws(RecorderError) in try recorder.run() }
         say("stopped: \(recorder.written) session\(recorder.written == 1 ? "" : "s") written")
         OpenStores.shared.closeAll()

@@ -137,13 +137,26 @@ final class PrivateBus {
     /// A Python (python3-dbus) service owning `name` on this bus, started from `source` (given
     /// the address and the name as its arguments).
     func python(_ source: String, owning name: String, connection: DBusConnection) throws {
-        let child = try start(["/usr/bin/python3", "-c", source, address, name])
+        try service(["/usr/bin/python3", "-c", source, address, name], owning: name, connection: connection)
+    }
+
+    /// One of Tests/Recorder's Python stubs (`login1_stub.py`…) with `arguments` after the address.
+    @discardableResult
+    func stub(_ file: String, _ arguments: [String], owning name: String, connection: DBusConnection) throws -> Child {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recorder/" + file).path
+        return try service(["/usr/bin/python3", path, address] + arguments, owning: name, connection: connection)
+    }
+
+    /// `argv` started, once it owns `name`.
+    @discardableResult
+    func service(_ argv: [String], owning name: String, connection: DBusConnection) throws -> Child {
+        let child = try start(argv)
         let end = Date().addingTimeInterval(20)
         while Date() < end {
             let owned = try connection.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner",
                 values: [.string(name)])
-            if owned == [.bool(true)] { return }
+            if owned == [.bool(true)] { return child }
             guard child.running else { throw PeerFailure("the Python service ended (is python3-dbus installed?): \(child.text)") }
             usleep(50_000)
         }
