@@ -54,7 +54,7 @@ let package = Package(
         ),
         // The pages a long-running process's start needed, given back (the recorder's resident memory).
         .target(name: "CResident"),
-        // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway, GNOME, wlroots), sessions, heartbeat, lock, limits, D-Bus.
+        // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway, GNOME, KDE, wlroots), sessions, heartbeat, lock, limits, D-Bus.
         .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11", "CWayland", "CDBus", "CResident"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),

@@ -1,4 +1,4 @@
-// cwayland.c — finds libwayland-client with dlopen on first use and resolves what the glue and this file call; connects, binds the foreign-toplevel manager, a seat and an idle notification, and turns their events into the queue cwayland.h describes (titles are dropped as they come).
+// cwayland.c — finds libwayland-client with dlopen on first use and resolves what the glue and this file call; connects, binds the foreign-toplevel manager, a seat and an idle notification (or the idle notification alone, for a backend that reads focus elsewhere), and turns their events into the queue cwayland.h describes (titles are dropped as they come).
 #include "cwayland.h"
 
 #include <dlfcn.h>
@@ -318,14 +318,9 @@ static void kde_idled(void *data, struct org_kde_kwin_idle_timeout *timeout) { p
 static void kde_resumed(void *data, struct org_kde_kwin_idle_timeout *timeout) { push(data, CWAYLAND_RESUMED, 0, 0, NULL, 0); }
 static const struct org_kde_kwin_idle_timeout_listener kde_listener = {.idle = kde_idled, .resumed = kde_resumed};
 
-int cwayland_start(cwayland_connection *c, uint32_t idle_ms) {
-    const global *manager = find(c, zwlr_foreign_toplevel_manager_v1_interface.name);
-    if (!manager) return 0;
-    c->manager = bind_global(c, manager, &zwlr_foreign_toplevel_manager_v1_interface, 3);
-    if (!c->manager) return 0;
-    zwlr_foreign_toplevel_manager_v1_add_listener(c->manager, &manager_listener, c);
-    // Idle: ext-idle-notify-v1 (it honours idle inhibitors), else KDE's (sway 1.7 and KWin 5
-    // disable it while an inhibitor is active); either needs a seat.
+// Idle: ext-idle-notify-v1 (it honours idle inhibitors), else KDE's (sway 1.7 and KWin 5
+// disable it while an inhibitor is active); either needs a seat.
+static void bind_idle(cwayland_connection *c, uint32_t idle_ms) {
     const global *seat = find(c, cwayland_wl_seat_interface.name);
     const global *ext = find(c, ext_idle_notifier_v1_interface.name);
     const global *kde = find(c, org_kde_kwin_idle_interface.name);
@@ -345,10 +340,25 @@ int cwayland_start(cwayland_connection *c, uint32_t idle_ms) {
             c->idle_kind = CWAYLAND_IDLE_KDE;
         }
     }
+}
+
+int cwayland_start(cwayland_connection *c, uint32_t idle_ms) {
+    const global *manager = find(c, zwlr_foreign_toplevel_manager_v1_interface.name);
+    if (!manager) return 0;
+    c->manager = bind_global(c, manager, &zwlr_foreign_toplevel_manager_v1_interface, 3);
+    if (!c->manager) return 0;
+    zwlr_foreign_toplevel_manager_v1_add_listener(c->manager, &manager_listener, c);
+    bind_idle(c, idle_ms);
     // The first roundtrip binds (the manager then announces every toplevel), the second reads
     // each toplevel's first state.
     if (cwayland_roundtrip(c) < 0 || cwayland_roundtrip(c) < 0) return 0;
     return 1;
+}
+
+int cwayland_start_idle(cwayland_connection *c, uint32_t idle_ms) {
+    bind_idle(c, idle_ms);
+    if (cwayland_roundtrip(c) < 0) return -1;
+    return c->idle_kind;
 }
 
 int cwayland_idle_kind(cwayland_connection *c) { return c->idle_kind; }

@@ -1,4 +1,4 @@
-// BackendChoice.swift — which backend reads this desktop: an ordered list of backends (a window manager's IPC, the desktop's own way, the wlroots protocol, X11 last), each opening or giving its reason in one line; the first that opens records, `--backend` forces one, `record --once` prints every verdict.
+// BackendChoice.swift — which backend reads this desktop: an ordered list of backends (a window manager's IPC, GNOME's extension, KWin's script, the wlroots protocol, X11 last), each opening or giving its reason in one line; the first that opens records, `--backend` forces one, `record --once` prints every verdict.
 import UsageCore
 
 /// One backend's answer for this desktop: it opened, or why not.
@@ -106,6 +106,8 @@ public enum BackendChoice {
         case .gnome:
             if !forced, !desktop.isGNOME { throw .notThatBackend(.gnome, reason: "not a GNOME session (\(desktop.named))") }
             return try GnomeBackend(idleThreshold: idleThreshold, monotonic: monotonic)
+        case .kde:
+            return try KDEBackend(environment: desktop.environment, idleThreshold: idleThreshold, monotonic: monotonic)
         case .wlroots:
             return try WlrootsBackend(environment: desktop.environment, idleThreshold: idleThreshold)
         case .x11:
@@ -141,6 +143,7 @@ struct Desktop {
     /// The backend this desktop most likely wants: its verdict is the one said when none opens.
     var likely: BackendKind {
         if isGNOME { return .gnome }
+        if isKDE { return .kde }
         if value("SWAYSOCK") != nil { return .sway }
         if isWayland { return .wlroots }
         return value("I3SOCK") != nil ? .i3 : .x11

@@ -9,6 +9,8 @@ public enum BackendKind: String, CaseIterable, Sendable {
     case i3
     /// GNOME Shell, through the project's Shell extension.
     case gnome
+    /// KWin's scripting: a script loaded over D-Bus calls the recorder back (KDE Plasma 5.27 and 6).
+    case kde
     /// zwlr_foreign_toplevel_manager_v1 (sway, Hyprland, river, labwc, niri, Wayfire).
     case wlroots
     /// Any EWMH window manager on X11.

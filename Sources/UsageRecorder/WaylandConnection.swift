@@ -1,4 +1,4 @@
-// WaylandConnection.swift — a connection to a Wayland compositor through CWayland (libwayland-client loaded at run time): its globals, the foreign-toplevel manager and an idle notification bound, and what they said as Swift values; never a window's title.
+// WaylandConnection.swift — a connection to a Wayland compositor through CWayland (libwayland-client loaded at run time): its globals, the foreign-toplevel manager and an idle notification bound (or the idle notification alone), and what they said as Swift values; never a window's title.
 import CWayland
 
 /// What the compositor said (cwayland.h's events).
@@ -53,7 +53,11 @@ final class WaylandConnection {
     /// toplevel's first state. False when the manager could not be bound.
     func start(idleMilliseconds: UInt32) -> Bool { cwayland_start(handle, idleMilliseconds) != 0 }
 
-    /// The idle protocol `start` bound, nil when none.
+    /// Binds only an idle notification after `idleMilliseconds` (a backend that reads focus
+    /// another way: KDE's); false when the connection failed.
+    func startIdle(idleMilliseconds: UInt32) -> Bool { cwayland_start_idle(handle, idleMilliseconds) >= 0 }
+
+    /// The idle protocol `start` (or `startIdle`) bound, nil when none.
     var idle: Idle? {
         switch cwayland_idle_kind(handle) {
         case CWAYLAND_IDLE_EXT: return .ext

@@ -1,4 +1,4 @@
-// cwayland.h — the Wayland client the wlroots backend needs, on a libwayland-client loaded at run time (dlopen "libwayland-client.so.0") so nothing links it and the program starts without it: the compositor's globals, the foreign toplevels' app ids and states, idle from ext-idle-notify-v1 or org_kde_kwin_idle, as a queue of plain events Swift reads; never a window's title.
+// cwayland.h — the Wayland client the wlroots backend needs (and the KDE backend's idle), on a libwayland-client loaded at run time (dlopen "libwayland-client.so.0") so nothing links it and the program starts without it: the compositor's globals, the foreign toplevels' app ids and states, idle from ext-idle-notify-v1 or org_kde_kwin_idle, as a queue of plain events Swift reads; never a window's title.
 #ifndef CWAYLAND_H
 #define CWAYLAND_H
 
@@ -29,7 +29,10 @@ uint32_t cwayland_global_version(cwayland_connection *c, const char *name);
 /// input when the compositor has one); reads what they say first (every toplevel's state).
 /// 1 when the manager was bound, 0 when the compositor has none or the connection failed.
 int cwayland_start(cwayland_connection *c, uint32_t idle_ms);
-/// CWAYLAND_IDLE_…: the idle protocol `cwayland_start` bound.
+/// Binds a seat and an idle notification after `idle_ms` only (a backend that reads focus
+/// another way: KDE's); the CWAYLAND_IDLE_… it bound, or -1 when the connection failed.
+int cwayland_start_idle(cwayland_connection *c, uint32_t idle_ms);
+/// CWAYLAND_IDLE_…: the idle protocol `cwayland_start` (or `cwayland_start_idle`) bound.
 int cwayland_idle_kind(cwayland_connection *c);
 
 /// The connection's file descriptor, for poll().
