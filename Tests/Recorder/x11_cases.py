@@ -118,7 +118,7 @@ def test_x11(tmp):
         x.close()
 
     # No display at all: one line, status 1.
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP")}
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "DBUS_SESSION_BUS_ADDRESS")}
     p = run([BIN, "record", "--db", tmp + "/none.sqlite"], env=env, text=True)
     check(p.returncode == 1 and p.stdout == "" and p.stderr
           == "usage-shell record: no display: DISPLAY and WAYLAND_DISPLAY are unset (run it in your desktop session; under systemd, the session must export them: see the README)\n",
@@ -137,7 +137,8 @@ def test_x11(tmp):
     check(p.returncode == 1 and p.stderr == "usage-shell record: no backend can read this desktop: x11: cannot open the X display :79 (usage-shell record --once lists every backend's verdict)\n",
           f"a display that is not there: {p.stderr!r}")
     check(p.stdout == "backends, in the order tried:\n  sway: no sway IPC socket: SWAYSOCK is unset (run it from inside sway)\n  i3: cannot open the X display :79\n"
-          "  gnome: not a GNOME session (XDG_CURRENT_DESKTOP is unset)\n  wlroots: WAYLAND_DISPLAY is unset (not a Wayland session)\n"
-          "  x11: cannot open the X display :79\n",
+          "  gnome: not a GNOME session (XDG_CURRENT_DESKTOP is unset)\n"
+          f"  kde: cannot connect to the bus at unix:path={tmp}/bus: No such file or directory\n"
+          "  wlroots: WAYLAND_DISPLAY is unset (not a Wayland session)\n  x11: cannot open the X display :79\n",
           f"a display that is not there: every backend's verdict: {p.stdout!r}")
     print("ok: no display, GNOME on Wayland, a display that is not there", flush=True)
