@@ -31,7 +31,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Force a backend: x11, i3 or sway (default: told from the environment).")
     var backend: BackendKind?
 
-    @Flag(help: "Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
+    @Flag(help: "Print what the recorder sees now (backend, app, idle time, where the screen lock comes from; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
     var once = false
 
     @Flag(help: "Set up the systemd user unit to record every session: under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the line is taken out again); then exit.")

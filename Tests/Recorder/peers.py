@@ -73,15 +73,15 @@ def sessions(db):
     return [(name.decode("utf-8", "surrogateescape"), start / 1e6, (start + length) / 1e6) for name, start, length in rows]
 
 
-def expect_sessions(label, got, want):
-    """`want`: (app, start, end) with the script's instants; each within TOLERANCE."""
+def expect_sessions(label, got, want, tolerance=TOLERANCE):
+    """`want`: (app, start, end) with the script's instants; each within `tolerance` (s)."""
     shown = [(a, round(s, 2), round(e - s, 2)) for a, s, e in got]
     if not check(len(got) == len(want), f"{label}: {len(want)} sessions expected, the store holds {shown}"):
         return
     for (app, start, end), (wapp, wstart, wend) in zip(got, want):
         check(app == wapp, f"{label}: app {app!r}, expected {wapp!r}")
-        check(abs(start - wstart) <= TOLERANCE, f"{label}: {wapp} starts {start - wstart:+.2f} s from the script's instant")
-        check(abs(end - wend) <= TOLERANCE, f"{label}: {wapp} ends {end - wend:+.2f} s from the script's instant")
+        check(abs(start - wstart) <= tolerance, f"{label}: {wapp} starts {start - wstart:+.2f} s from the script's instant")
+        check(abs(end - wend) <= tolerance, f"{label}: {wapp} ends {end - wend:+.2f} s from the script's instant")
     print(f"ok: {label}: " + ", ".join(f"{a} {e - s:.2f}s" for a, s, e in got), flush=True)
 
 
