@@ -98,11 +98,7 @@ public final class LockWatch {
 
     /// What `record --once` says: where the lock comes from, or why it is not seen.
     public var lines: [String] {
-        guard sees else {
-            return [
-                "lock: not seen, a locked screen counts as use until idle (logind: \(logindProblem ?? "?"); screen savers: \(sessionProblem ?? "?"))"
-            ]
-        }
+        guard sees else { return ["lock: not seen, a locked screen counts as use until idle (\(whyNotSeen))"] }
         var out: [String] = []
         if let logind {
             out.append("lock: logind's LockedHint of session \(logind.id) (\(logind.how)), \(logindLocked ? "locked" : "not locked") now")
@@ -132,7 +128,13 @@ public final class LockWatch {
 
     /// What the recorder says once at its start: nothing, unless the lock cannot be seen at all.
     public var startWarnings: [String] {
-        sees ? [] : ["the screen lock is not seen (logind: \(logindProblem ?? "?"); screen savers: \(sessionProblem ?? "?")): a locked screen counts as use until idle"]
+        sees ? [] : ["the screen lock is not seen (\(whyNotSeen)): a locked screen counts as use until idle"]
+    }
+
+    /// Why neither source is followed (once, when it is the same reason: libsystemd missing).
+    private var whyNotSeen: String {
+        let logind = logindProblem ?? "?", savers = sessionProblem ?? "?"
+        return logind == savers ? logind : "logind: \(logind); screen savers: \(savers)"
     }
 
     /// Processes the buses (`fd`'s, or both), the events their messages made.

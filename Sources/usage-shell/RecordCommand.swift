@@ -33,7 +33,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Force a backend: sway, i3, gnome, kde, wlroots or x11 (default: the first that opens).")
     var backend: BackendKind?
 
-    @Flag(help: "Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
+    @Flag(help: "Print what the recorder sees now (backend, app, idle time, where the screen lock comes from; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
     var once = false
 
     @Flag(help: "Set up the systemd user unit to record every session: under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the line is taken out again); then exit.")

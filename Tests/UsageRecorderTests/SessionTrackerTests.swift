@@ -64,6 +64,10 @@ struct SessionTrackerTests {
         ([.focus("A", 0), .idle(since: 4), .lock(10), .unlock(20), .resume(25)], 30, ["A/Other 0.0-4.0", "A/Other 25.0-30.0"]),
         // The lock, then idle, then input at the lock screen (resume while locked), then the unlock.
         ([.focus("A", 0), .lock(5), .idle(since: 5), .resume(15), .unlock(18)], 20, ["A/Other 0.0-5.0", "A/Other 18.0-20.0"]),
+        // Input at the lock screen, still locked: nothing (the open session is read while locked).
+        ([.focus("A", 0), .lock(5), .idle(since: 5), .resume(15)], 20, ["A/Other 0.0-5.0"]),
+        // Unlocked while still idle: nothing (read before input comes back).
+        ([.focus("A", 0), .idle(since: 4), .lock(10), .unlock(20)], 24, ["A/Other 0.0-4.0"]),
         // Idle during the lock, the unlock first: nothing until input.
         ([.focus("A", 0), .lock(5), .idle(since: 5), .unlock(15), .resume(16)], 20, ["A/Other 0.0-5.0", "A/Other 16.0-20.0"]),
         // Focus moves while locked (the lock screen's own windows, a window closed): the app in
