@@ -148,6 +148,9 @@ int cdbus_get_timeout(cdbus_bus *bus, uint64_t *usec) {
 }
 
 int cdbus_process(cdbus_bus *bus, cdbus_message **unhandled) {
+    // Without `unhandled`, sd-bus itself answers a method call nothing handled (UnknownObject,
+    // UnknownMethod); asked for the message back, it would answer nothing and the caller wait.
+    if (!unhandled) return api.process(bus, NULL);
     cdbus_message *m = NULL;
     int r = api.process(bus, &m);
     if (unhandled) *unhandled = m;

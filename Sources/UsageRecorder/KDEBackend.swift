@@ -35,10 +35,11 @@ public final class KDEBackend: RecorderBackend {
     static let retry: Micros = 250_000
 
     /// Why this backend cannot open in `environment` (one line), or nil when it can: the
-    /// session bus reachable and KWin on it.
+    /// session bus reachable and KWin on it. Nothing is loaded.
     public static func probe(_ environment: [String: String]) -> String? {
+        guard let address = Notifier.sessionBus(environment) else { return noSessionBus }
         do {
-            let bus = try DBusConnection.open(try sessionBus(environment))
+            let bus = try DBusConnection.open(.address(address))
             defer { bus.close() }
             return try owner(of: kwinName, on: bus) == nil ? noKWin : nil
         } catch {
@@ -46,13 +47,7 @@ public final class KDEBackend: RecorderBackend {
         }
     }
 
-    /// The session bus `environment` names (DBUS_SESSION_BUS_ADDRESS, else
-    /// $XDG_RUNTIME_DIR/bus, as libdbus and sd-bus look for it).
-    static func sessionBus(_ environment: [String: String]) throws(RecorderError) -> DBusBus {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return .address(address) }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return .address("unix:path=" + runtime + "/bus") }
-        throw .notThatBackend(.kde, reason: "no session bus: DBUS_SESSION_BUS_ADDRESS and XDG_RUNTIME_DIR are unset")
-    }
+    static let noSessionBus = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus is not there)"
 
     /// Connects to the session bus, loads the script into KWin and waits for its first call
     /// (what is in front now). Idle on Wayland from KWin's ext-idle-notify-v1 (5.27 and 6; else
@@ -62,7 +57,8 @@ public final class KDEBackend: RecorderBackend {
             throw .notThatBackend(.kde, reason: "XDG_RUNTIME_DIR is unset: the KWin script is written there, private to you")
         }
         scriptPath = KWinScript.path(runtimeDirectory: runtime, pid: getpid())
-        bus = try DBusConnection.open(try Self.sessionBus(environment))
+        guard let address = Notifier.sessionBus(environment) else { throw .notThatBackend(.kde, reason: Self.noSessionBus) }
+        bus = try DBusConnection.open(.address(address))
         kwin = try Self.owner(of: Self.kwinName, on: bus)
         guard kwin != nil else { throw .notThatBackend(.kde, reason: Self.noKWin) }
         if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {

@@ -1,4 +1,4 @@
-# kde_cases.py — the recorder on KDE Plasma's KWin 5.27 (`--backend kde`): kwin_wayland headless (--virtual, llvmpipe) on a private session bus with a stub logind on a private system bus, GTK windows with hostile titles focused by starting, closing and a one-shot KWin script; idle (ext-idle-notify-v1), kill -9 and the stale script, the script unloaded at a stop, no titles stored; then kwin_x11 under Xvfb with xterms.
+# kde_cases.py — the recorder on KDE Plasma's KWin 5.27 (`--backend kde`): kwin_wayland headless (--virtual, llvmpipe) on a private session bus with the stub logind (login1_stub.py) on a private system bus, GTK windows with hostile titles focused by starting, closing and a one-shot KWin script; idle (ext-idle-notify-v1), the lock, kill -9 and the stale script, the script unloaded at a stop, no titles stored; then kwin_x11 under Xvfb with xterms.
 import glob
 import os
 import shutil
@@ -6,7 +6,7 @@ import signal
 import subprocess
 import time
 
-from peers import BIN, Recorder, XSession, check, expect_sessions, run, scenario, sessions, start, stop, wait_for
+from peers import BIN, ROOT, Recorder, XSession, check, expect_sessions, run, scenario, sessions, start, stop, wait_for
 
 # The issue's promise: every session within 0.3 s of the scripted instant.
 TOLERANCE = 0.3
@@ -29,50 +29,6 @@ def changed(window, _):
 w.connect("notify::is-active", changed)
 w.show_all()
 Gtk.main()
-"""
-
-# logind as far as KDE's screen locker uses it (kscreenlocker's LogindIntegration): the
-# session's object from GetSession("auto"), its Lock/Unlock signals (what `loginctl
-# lock-session` and `unlock-session` make logind send), SetLockedHint and the LockedHint
-# property. Test-only: Emit(member) makes it send Lock or Unlock.
-LOGIND = r"""
-import dbus, dbus.lowlevel, dbus.service, dbus.mainloop.glib
-from gi.repository import GLib
-dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-PATH = "/org/freedesktop/login1/session/c1"
-SESSION = "org.freedesktop.login1.Session"
-class Manager(dbus.service.Object):
-    @dbus.service.method("org.freedesktop.login1.Manager", in_signature="s", out_signature="o")
-    def GetSession(self, id):
-        return dbus.ObjectPath(PATH)
-    @dbus.service.method("org.freedesktop.login1.Manager", in_signature="u", out_signature="o")
-    def GetSessionByPID(self, pid):
-        return dbus.ObjectPath(PATH)
-class Session(dbus.service.Object):
-    locked = False
-    @dbus.service.method(SESSION, in_signature="b")
-    def SetLockedHint(self, locked):
-        Session.locked = bool(locked)
-        print("LockedHint " + str(Session.locked), flush=True)
-        self.PropertiesChanged(SESSION, {"LockedHint": dbus.Boolean(Session.locked)}, [])
-    @dbus.service.method("org.usageshell.Test", in_signature="s")
-    def Emit(self, member):
-        bus.send_message(dbus.lowlevel.SignalMessage(PATH, SESSION, str(member)))
-    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="ss", out_signature="v")
-    def Get(self, interface, name):
-        return self.GetAll(interface)[name]
-    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="s", out_signature="a{sv}")
-    def GetAll(self, interface):
-        return {"LockedHint": dbus.Boolean(Session.locked), "Id": "c1", "Active": dbus.Boolean(True), "Type": "wayland", "Class": "user"}
-    @dbus.service.signal("org.freedesktop.DBus.Properties", signature="sa{sv}as")
-    def PropertiesChanged(self, interface, changed, invalidated):
-        pass
-bus = dbus.SessionBus()
-name = dbus.service.BusName("org.freedesktop.login1", bus)
-Manager(bus, "/org/freedesktop/login1")
-Session(bus, PATH)
-print("ready", flush=True)
-GLib.MainLoop().run()
 """
 
 # Activates the window whose resource class is CLASS (KWin lowercases X11 classes): the
@@ -154,9 +110,10 @@ class KWinDesktop:
     def script_loaded(self):
         return "true" in bus_call(self.env, "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting.isScriptLoaded", "string:" + PLUGIN)
 
-    def bus_name_of(self, pid):
-        """The unique bus name of process `pid`."""
+    def bus_names_of(self, pid):
+        """The unique bus names of process `pid`'s connections."""
         names = bus_call(self.env, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames").split('"')[1::2]
+        found = []
         for name in names:
             if name.startswith(":"):
                 try:
@@ -164,8 +121,8 @@ class KWinDesktop:
                 except RuntimeError:
                     continue
                 if owner.split()[-1] == str(pid):
-                    return name
-        raise RuntimeError(f"process {pid} has no connection on the session bus")
+                    found.append(name)
+        return found
 
     def script_files(self):
         return glob.glob(self.runtime + "/usage-shell-kwin-*.js")
@@ -178,8 +135,11 @@ class KWinWayland(KWinDesktop):
         super().__init__(tmp, "kwin-wayland")
         self.system = private_bus(self.runtime + "/system_bus", self.processes)
         self.env["DBUS_SYSTEM_BUS_ADDRESS"] = self.system
+        # logind for KDE's screen locker and the recorder's lock watch: the session of every
+        # process, its LockedHint, and its Unlock signal on demand (login1_stub.py).
         out = self.dir + "/logind.out"
-        self.processes.append(start(["/usr/bin/python3", "-c", LOGIND], env=dict(self.env, DBUS_SESSION_BUS_ADDRESS=self.system), stdout=open(out, "w")))
+        stub = os.path.join(ROOT, "Tests", "Recorder", "login1_stub.py")
+        self.processes.append(start(["/usr/bin/python3", stub, self.system, "pid"], env=self.env, stdout=open(out, "w")))
         wait_for("the logind stub", lambda: open(out).read().startswith("ready"))
         # Debian's kwin_wayland carries a file capability (cap_sys_resource) that a container's
         # bounding set refuses at exec: a copy has none.
@@ -233,7 +193,7 @@ class KWinWayland(KWinDesktop):
 
     def unlock(self):
         """Unlocks as `loginctl unlock-session` does: logind's Unlock signal, which KDE's screen locker obeys."""
-        bus_call(self.env, "org.freedesktop.login1", "/org/freedesktop/login1/session/c1", "org.usageshell.Test.Emit", "string:Unlock", address=self.system)
+        bus_call(self.env, "org.freedesktop.login1", "/org/freedesktop/login1/session/c1", "org.freedesktop.login1.Session.Emit", "string:Unlock", address=self.system)
         at = time.time()
         wait_for("the screen to unlock", lambda: "false" in bus_call(self.env, "org.freedesktop.ScreenSaver", "/ScreenSaver", "org.freedesktop.ScreenSaver.GetActive"))
         return at
@@ -262,6 +222,10 @@ def kde_wayland_cases(tmp, kde):
     once = run([BIN, "record", "--once", "--backend", "kde"], env=env, text=True)
     check(once.returncode == 0 and once.stdout.startswith("backend: kde\napp: B (category Other)\nidle: unknown (from ext-idle-notify-v1)\n"),
           f"kde --once: {once.stdout!r} {once.stderr!r}")
+    # The lock is seen where KDE says it: KWin's own screen saver service and logind's LockedHint.
+    check("\nlock: logind's LockedHint of session c1 (this process's session), not locked now\n"
+          "lock: the screen savers' ActiveChanged on the session bus (org.freedesktop.ScreenSaver not active now)\n" in once.stdout,
+          f"kde --once, the lock's sources: {once.stdout!r}")
 
     # The issue's script: focus moved by one-shot KWin scripts, idle past --idle 2s.
     db = tmp + "/kde.sqlite"
@@ -286,6 +250,22 @@ def kde_wayland_cases(tmp, kde):
     rec.close()
     check(t_back - t_close < 0.3, f"closing C gave A the focus {t_back - t_close:.2f} s later")
     expect_sessions("kde: A, a new window C, closed: A again", sessions(db), [("A", t_a, t_c), ("C", t_c, t_close), ("A", t_close, t_stop)], tolerance=TOLERANCE)
+
+    # The lock (KDE's screen locker in KWin: its ActiveChanged, and logind's LockedHint it sets):
+    # no session runs until it unlocks.
+    db = tmp + "/kde-lock.sqlite"
+    rec = Recorder(db, env, "--idle", "1m", "--backend", "kde")
+    t_a = kde.activate("A")
+    kde.move()
+    time.sleep(1.5)
+    t_lock = kde.lock()
+    time.sleep(2)
+    t_unlock = kde.unlock()
+    kde.move()
+    time.sleep(1.5)
+    t_stop = rec.stop()
+    rec.close()
+    expect_sessions("kde: A, locked 2 s, A", sessions(db), [("A", t_a, t_lock), ("A", t_unlock, t_stop)], tolerance=TOLERANCE)
 
     # kill -9: the store keeps the session up to the last write; the killed recorder's script
     # stays loaded (calling a bus name nobody has now) until the next recorder replaces it.
@@ -335,10 +315,15 @@ def kde_wayland_cases(tmp, kde):
     rec = Recorder(db, env, "--idle", "1m", "--backend", "kde")
     t_a = kde.activate("A")
     kde.move()
-    name = kde.bus_name_of(rec.p.pid)
-    forged = run(["dbus-send", "--session", "--print-reply", "--dest=" + name, "/org/usageshell/Recorder", "org.usageshell.Recorder.KWin.Focus",
-                  "string:Forged", "string:1"], env=env, text=True)
-    check(forged.returncode != 0 and "org.freedesktop.DBus.Error.AccessDenied" in forged.stderr, f"a forged Focus call: {forged.returncode} {forged.stderr!r}")
+    # Each of the recorder's connections (the backend's, the lock watch's) answers at once: the
+    # backend's refuses, the others have no such object.
+    answers = []
+    for name in kde.bus_names_of(rec.p.pid):
+        forged = run(["dbus-send", "--session", "--print-reply", "--reply-timeout=3000", "--dest=" + name, "/org/usageshell/Recorder",
+                      "org.usageshell.Recorder.KWin.Focus", "string:Forged", "string:1"], env=env, text=True)
+        answers.append(forged.stderr.split(":")[0] if forged.returncode else "a reply")
+    check(sorted(answers) == ["Error org.freedesktop.DBus.Error.AccessDenied", "Error org.freedesktop.DBus.Error.UnknownObject"],
+          f"a forged Focus call to each of the recorder's connections: {answers}")
     time.sleep(1.5)
     t_stop = rec.stop()
     rec.close()

@@ -1,15 +1,19 @@
 #!/usr/bin/python3
-# login1_stub.py — a small org.freedesktop.login1 for the lock tests (python3-dbus), on the bus at argv[1]: Manager.GetSession, GetSessionByPID and GetUser, one Session object with LockedHint (SetLockedHint as the desktop calls it, PropertiesChanged as logind emits it) and a User object with its Display session. Run by Tests/Recorder/lock_cases.py and the Swift LockWatch tests.
+# login1_stub.py — a small org.freedesktop.login1 for the lock tests (python3-dbus), on the bus at argv[1]: Manager.GetSession, GetSessionByPID and GetUser, one Session object with LockedHint (SetLockedHint as the desktop calls it, PropertiesChanged as logind emits it), its Lock/Unlock signals on demand, and a User object with its Display session. Run by Tests/Recorder/lock_cases.py, kde_cases.py (KDE's screen locker) and the Swift LockWatch tests.
 # Usage: login1_stub.py ADDRESS [MODE…]
 #   pid          GetSessionByPID answers the session for every PID (else NoSessionForPID, as for a
 #                process outside any session, like a systemd user service)
 #   display      the user's Display is the session (else none: ("", "/"))
 #   locked       LockedHint is true at the start
+#                (and GetSession("auto"), the caller's session, as KDE's screen locker asks)
 # Test-only: Session.Invalidate(b) sets LockedHint and emits PropertiesChanged with LockedHint in
-# the invalidated list (as a service may), not its value.
+# the invalidated list (as a service may), not its value; Session.Emit(s) sends the session's
+# Lock or Unlock signal (what `loginctl lock-session` / `unlock-session` make logind send, which
+# KDE's screen locker obeys).
 import sys
 
 import dbus
+import dbus.lowlevel
 import dbus.mainloop.glib
 import dbus.service
 from gi.repository import GLib
@@ -38,7 +42,7 @@ class UnknownProperty(dbus.DBusException):
 class Manager(dbus.service.Object):
     @dbus.service.method("org.freedesktop.login1.Manager", in_signature="s", out_signature="o")
     def GetSession(self, id):
-        if id != SESSION_ID:
+        if id != SESSION_ID and not (id == "auto" and "pid" in MODES):
             raise NoSuchSession(f"No session '{id}' known")
         return dbus.ObjectPath(SESSION_PATH)
 
@@ -68,6 +72,12 @@ class Session(dbus.service.Object):
     def Invalidate(self, locked):
         Session.locked = bool(locked)
         self.PropertiesChanged(SESSION, dbus.Dictionary({}, signature="sv"), ["LockedHint"])
+
+    @dbus.service.method(SESSION, in_signature="s")
+    def Emit(self, member):
+        if member not in ("Lock", "Unlock"):
+            raise dbus.DBusException("Emit takes Lock or Unlock")
+        bus.send_message(dbus.lowlevel.SignalMessage(SESSION_PATH, SESSION, str(member)))
 
     @dbus.service.method(PROPERTIES, in_signature="ss", out_signature="v")
     def Get(self, interface, name):

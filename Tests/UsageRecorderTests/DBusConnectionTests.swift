@@ -203,6 +203,20 @@ struct DBusConnectionTests {
         #expect(try driverCall(other, "GetNameOwner", [.string("org.usage_shell.Recorder")]) == [.string(c.uniqueName)])
     }
 
+    @Test func aCallToAnObjectNobodyExportedIsRefusedAtOnce() throws {
+        // sd-bus answers it itself (UnknownObject) while processing, so its caller does not wait
+        // for a reply that never comes (dbus-send's default: 25 s).
+        let bus = try PrivateBus()
+        let c = try DBusConnection.open(.address(bus.address))
+        try c.requestName("org.usage_shell.Quiet")
+        let start = Date()
+        let refused = try bus.run(
+            ["dbus-send", "--session", "--print-reply", "--reply-timeout=5000", "--dest=org.usage_shell.Quiet", "/nobody", "org.usage_shell.Test.Anything"],
+            pumping: c)
+        #expect(refused.status == 1 && refused.output == "Error org.freedesktop.DBus.Error.UnknownObject: Unknown object '/nobody'.\n", "\(refused)")
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
     @Test func aBusThatIsNotThereIsSaidInOneLine() {
         #expect(throws: RecorderError.dbusConnect(bus: "the bus at unix:path=/nonexistent/bus", reason: "No such file or directory")) {
             try DBusConnection.open(.address("unix:path=/nonexistent/bus"))

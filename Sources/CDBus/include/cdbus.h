@@ -41,7 +41,8 @@ int cdbus_get_events(cdbus_bus *bus);
 /// `*usec` set, or 0 for never (UINT64_MAX).
 int cdbus_get_timeout(cdbus_bus *bus, uint64_t *usec);
 /// Handles one thing pending (a message read, a callback run): > 0 when it did, 0 when
-/// nothing was left. `*unhandled` (NULL: unreffed) takes a message no callback handled.
+/// nothing was left. `*unhandled` takes a message no callback handled; with NULL, sd-bus
+/// answers a method call no object handled itself (UnknownObject, UnknownMethod).
 int cdbus_process(cdbus_bus *bus, cdbus_message **unhandled);
 int cdbus_flush(cdbus_bus *bus);
 int cdbus_get_unique_name(cdbus_bus *bus, const char **name);
