@@ -136,7 +136,10 @@ public final class Recorder {
             case .focus(let app, let at): tracker.focus(app, at: at)
             case .idle(let since): tracker.idle(since: since)
             case .resume(let at): tracker.resume(at: at)
-            case .locked(let at): tracker.lock(at: at)
+            case .locked(let at):
+                // Idle past the threshold already (its alarm not yet read): the session ends at the last input.
+                let idle = tracker.active ? backend.idleMilliseconds().map { $0 * 1000 } : nil
+                tracker.lock(at: at, idleSince: idle.flatMap { $0 >= settings.idle ? at - $0 : nil })
             case .unlocked(let at): tracker.unlock(at: at)
             case .warning(let text): note(text)
             }

@@ -49,8 +49,11 @@ public struct SessionTracker {
         if !locked, app != nil { openStart = at }
     }
 
-    /// The screen locked at `at`: no session runs until it unlocks.
-    public mutating func lock(at: Micros) {
+    /// The screen locked at `at`: no session runs until it unlocks. `idleSince`: the last input,
+    /// when the idle time had passed the threshold already at the lock but idle was not told yet
+    /// (an X server delivers its idle alarm seconds late under load): the session ends there.
+    public mutating func lock(at: Micros, idleSince: Micros? = nil) {
+        if let idleSince { idle(since: idleSince) }
         guard !locked else { return }
         close(at: at)
         locked = true

@@ -11,6 +11,8 @@ enum Step: Sendable {
     case resume(Double)
     case cut(Double, again: Double?)
     case lock(Double)
+    /// The lock, the backend's idle time saying idle began at `since` (its alarm not yet told).
+    case lockIdle(Double, since: Double)
     case unlock(Double)
 }
 
@@ -25,6 +27,7 @@ private func run(_ steps: [Step], pendingAt now: Double) -> [String] {
         case .resume(let at): tracker.resume(at: s(at))
         case .cut(let at, let again): tracker.cut(at: s(at), again: again.map(s))
         case .lock(let at): tracker.lock(at: s(at))
+        case .lockIdle(let at, let since): tracker.lock(at: s(at), idleSince: s(since))
         case .unlock(let at): tracker.unlock(at: s(at))
         }
     }
@@ -83,6 +86,22 @@ struct SessionTrackerTests {
         ([.focus("A", 0), .focus("B", 3), .lock(3.5), .unlock(9)], 12, ["A/Other 0.0-3.0", "B/Other 9.0-12.0"]),
     ] as [([Step], Double, [String])])
     func lockedIsAwayIndependentOfIdle(steps: [Step], now: Double, expected: [String]) {
+        #expect(run(steps, pendingAt: now) == expected)
+    }
+
+    /// Found by scripts/test-recorder lock on a loaded machine: Xvfb delivered the XSync idle alarm
+    /// 3.8 s late, after the lock, so the session ran on to the lock (idle time counted) and the
+    /// late idle could no longer shorten it. At the lock the recorder now reads the idle time
+    /// itself; past the threshold, the session ends at the last input.
+    @Test(arguments: [
+        // Idle since 4 s, the lock at 10 s, its alarm read only after the unlock: A ends at 4.
+        ([.focus("A", 0), .lockIdle(10, since: 4), .unlock(12), .idle(since: 4), .resume(15)] as [Step], 18, ["A/Other 0.0-4.0", "A/Other 15.0-18.0"]),
+        // The same before input comes back.
+        ([.focus("A", 0), .lockIdle(10, since: 4), .unlock(12), .idle(since: 4)], 14, ["A/Other 0.0-4.0"]),
+        // The late alarm read after input came back (idle, then resume at once).
+        ([.focus("A", 0), .lockIdle(10, since: 4), .unlock(12), .idle(since: 4), .resume(13)], 16, ["A/Other 0.0-4.0", "A/Other 13.0-16.0"]),
+    ] as [([Step], Double, [String])])
+    func bugALateIdleAlarmLetTheLockEndTheSession(steps: [Step], now: Double, expected: [String]) {
         #expect(run(steps, pendingAt: now) == expected)
     }
 
