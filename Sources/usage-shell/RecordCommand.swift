@@ -88,9 +88,11 @@ struct RecordCommand: ParsableCommand {
         if once {
             let survey = BackendChoice.survey(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic)
             guard let opened = survey.chosen else {
-                // None opens: every verdict, then the one line the run itself would fail with.
-                let lines = ["backends, in the order tried:"] + RecorderOnce.verdictLines(survey.verdicts, chosen: nil, clean: TerminalText.sanitize)
-                StandardStream.output.write(lines.joined(separator: "\n") + "\n")
+                // None opens: every verdict (unless one was forced: its line says it), then the one line the run itself would fail with.
+                if forced == nil {
+                    let lines = ["backends, in the order tried:"] + RecorderOnce.verdictLines(survey.verdicts, chosen: nil, clean: TerminalText.sanitize)
+                    StandardStream.output.write(lines.joined(separator: "\n") + "\n")
+                }
                 _ = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
                 return
             }
