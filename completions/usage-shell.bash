@@ -400,7 +400,7 @@ _usage-shell_record() {
         return
         ;;
     '--backend')
-        __usage-shell_add_completions -W 'x11'$'\n''i3'$'\n''sway'
+        __usage-shell_add_completions -W 'sway'$'\n''i3'$'\n''gnome'$'\n''kde'$'\n''wlroots'$'\n''x11'
         return
         ;;
     '--on-limit')

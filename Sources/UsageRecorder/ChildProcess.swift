@@ -1,4 +1,4 @@
-// ChildProcess.swift — a program the recorder starts (swayidle, notify-send, the user's limit command): spawned with an argument vector, never through a string a shell would read, its output on a pipe when asked for, reaped without waiting.
+// ChildProcess.swift — a program the recorder starts (swayidle, the user's limit command): spawned with an argument vector, never through a string a shell would read, its output on a pipe when asked for, reaped without waiting.
 #if canImport(Glibc)
     import Glibc
 #endif

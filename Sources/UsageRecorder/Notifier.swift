@@ -1,4 +1,4 @@
-// Notifier.swift — a crossed limit said: a desktop notification through the freedesktop notification service (notify-send, when a session bus is there) and the user's own command (`--on-limit`, given the limit in environment variables, never in its text); both run as children, reaped without waiting, stopped after 10 s.
+// Notifier.swift — a crossed limit said: a desktop notification (org.freedesktop.Notifications.Notify over the session bus, through the D-Bus layer, its reply taken later: the recorder never waits on the notification server) and the user's own command (`--on-limit`, given the limit in environment variables, never in its text; a child reaped without waiting, stopped after 10 s).
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,16 +8,25 @@ import UsageRender
 /// Says crossed limits.
 public final class Notifier {
     private let command: String?
-    private let desktop: Bool
+    /// The session bus's address, when there is one (DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus).
+    private let sessionBus: String?
+    private var bus: DBusConnection?
     private var children: [(child: ChildProcess, started: Micros)] = []
     private let warn: (String) -> Void
+    private var warned: Set<String> = []
 
-    /// `command` runs through /bin/sh at each crossing; `environment` tells whether there is a session bus.
+    /// `command` runs through /bin/sh at each crossing; `environment` tells where the session bus is.
     public init(command: String?, environment: [String: String], warn: @escaping (String) -> Void) {
         self.command = command
         self.warn = warn
-        let runtime = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
-        desktop = !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty || runtime.map { access($0, F_OK) == 0 } == true
+        sessionBus = Self.sessionBus(environment)
+    }
+
+    /// The session bus's address from the environment, as sd-bus would find it; nil without one.
+    static func sessionBus(_ environment: [String: String]) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime + "/bus", F_OK) == 0 else { return nil }
+        return "unix:path=" + runtime + "/bus"
     }
 
     /// The summary and body of a crossing.
@@ -35,14 +44,10 @@ public final class Notifier {
     public func crossed(_ limit: UsageLimit, used: Micros, now: Micros) {
         reap(now: now)
         let (summary, body) = Self.text(limit, used: used)
-        if desktop {
+        if let sessionBus {
             // The body is markup to servers that say `body-markup`: & < > as entities.
             let escaped = body.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
-            if let child = ChildProcess(["notify-send", "-a", "usage-shell", "--", summary, escaped]) {
-                children.append((child, now))
-            } else {
-                warn("no notify-send (Debian: apt-get install libnotify-bin): limits are said here only")
-            }
+            notify(summary: summary, body: escaped, bus: sessionBus)
         }
         if let command {
             let kind = if case .app = limit.target { "app" } else { "category" }
@@ -59,8 +64,50 @@ public final class Notifier {
         }
     }
 
-    /// Reaps the children that ended; stops those running for more than 10 s.
+    /// Notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout) as
+    /// notify-send sends it (urgency normal, the server's own timeout), on a connection opened at
+    /// the first crossing and kept; its reply is taken in `reap`.
+    private func notify(summary: String, body: String, bus address: String) {
+        do throws(RecorderError) {
+            let bus: DBusConnection
+            if let open = self.bus {
+                bus = open
+            } else {
+                bus = try DBusConnection.open(.address(address))
+                self.bus = bus
+            }
+            try bus.callLater(
+                destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications", interface: "org.freedesktop.Notifications",
+                member: "Notify",
+                values: [
+                    .string("usage-shell"), .uint32(0), .string(""), .string(summary), .string(body), .array(element: "s", []),
+                    .dictionary(key: "s", value: "v", [(.string("urgency"), .variant(.byte(1)))]), .int32(-1),
+                ]
+            ) { [self] reply in
+                if case .failure(let error) = reply { warnOnce("no desktop notification (\(error)): limits are said here only") }
+            }
+        } catch {
+            bus = nil
+            warnOnce("no desktop notification (\(error)): limits are said here only")
+        }
+    }
+
+    private func warnOnce(_ line: String) {
+        if warned.insert(line).inserted { warn(line) }
+    }
+
+    /// Takes the notification server's replies; reaps the children that ended, stops those
+    /// running for more than 10 s.
     public func reap(now: Micros) {
+        if let bus {
+            do throws(RecorderError) {
+                try bus.process()
+            } catch {
+                // Opened again at the next crossing.
+                self.bus = nil
+                warnOnce("no desktop notification (\(error)): limits are said here only")
+            }
+        }
         children.removeAll { entry in
             if entry.child.reap() { return true }
             if now - entry.started > 10_000_000 {
@@ -71,10 +118,12 @@ public final class Notifier {
         }
     }
 
-    /// Waits for the children still running (a short while), at the recorder's end.
+    /// Ends the children still running and sends what is queued, at the recorder's end.
     public func finish() {
         for entry in children { entry.child.terminate() }
         children.removeAll()
+        bus?.close()
+        bus = nil
     }
 }
 

@@ -1,4 +1,4 @@
-// Recorder.swift — `usage-shell record`'s loop on one thread: wait (poll) on the backend's descriptors, the signal pipe and the next timer; hand what happened to the session tracker; write the sessions every few seconds (a kill -9 loses at most that much); notice a suspend; close the open session on a stop.
+// Recorder.swift — `usage-shell record`'s loop on one thread: wait (poll) on the backend's descriptors, the lock watch's, the signal pipe and the next timer; hand what happened to the session tracker; write the sessions every few seconds (a kill -9 loses at most that much); notice a suspend; close the open session on a stop.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,6 +25,8 @@ public struct RecorderSettings: Sendable {
 public final class Recorder {
     private let store: any StoreWriter
     private let backend: any RecorderBackend
+    /// The screen lock (the same for every backend), when watched.
+    private let lock: LockWatch?
     private let settings: RecorderSettings
     private var tracker: SessionTracker
     private let limits: LimitWatch?
@@ -36,11 +38,12 @@ public final class Recorder {
 
     /// `say` prints a line of what happens, `warn` one of what went wrong (once each).
     public init(
-        store: any StoreWriter, backend: any RecorderBackend, settings: RecorderSettings, categoryOf: @escaping (String) -> String?,
-        limits: LimitWatch?, say: @escaping (String) -> Void, warn: @escaping (String) -> Void
+        store: any StoreWriter, backend: any RecorderBackend, lock: LockWatch? = nil, settings: RecorderSettings,
+        categoryOf: @escaping (String) -> String?, limits: LimitWatch?, say: @escaping (String) -> Void, warn: @escaping (String) -> Void
     ) {
         self.store = store
         self.backend = backend
+        self.lock = lock
         self.settings = settings
         self.limits = limits
         self.say = say
@@ -52,11 +55,13 @@ public final class Recorder {
     /// closed at once. Throws when the last write fails.
     public func run() throws(RecorderError) {
         RecorderSignals.install()
-        XDisplay.onLost = { [self] in finish(at: RecorderClock.wall(), why: "the X server went away") }
+        backend.whenLost { [self] in finish(at: RecorderClock.wall(), why: "the X server went away") }
         var now = RecorderClock.wall()
         var monotonic = RecorderClock.monotonic()
-        for warning in backend.startWarnings { note(warning) }
+        for warning in backend.startWarnings + (lock?.startWarnings ?? []) { note(warning) }
         tracker.focus(try backend.focused(), at: now)
+        // Locked already: no session from the start.
+        apply(lock?.beforeWait(now: now) ?? [])
         limits?.start(store: store, tracker: tracker, now: now, monotonic: monotonic)
         write(now: now)
         // The start is over: what only it touched (the store's opening, the first write) goes.
@@ -66,8 +71,10 @@ public final class Recorder {
         var lastWake = now
         loop: while true {
             apply(backend.beforeWait(now: now))
+            apply(lock?.beforeWait(now: now) ?? [])
             let deadline = [nextWrite, backend.deadline, limits?.deadline].compactMap { $0 }.min()!
-            var fds = ([RecorderSignals.readEnd] + backend.descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let lockDescriptors = lock?.descriptors ?? []
+            var fds = ([RecorderSignals.readEnd] + backend.descriptors + lockDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let wait = max(0, (deadline - monotonic + 999) / 1000)
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(wait, 60_000)))
             now = RecorderClock.wall()
@@ -79,6 +86,10 @@ public final class Recorder {
             if ready > 0 {
                 if fds[0].revents != 0 { break loop }
                 for entry in fds.dropFirst() where entry.revents != 0 {
+                    if let lock, lockDescriptors.contains(entry.fd) {
+                        apply(lock.readable(entry.fd, now: now))
+                        continue
+                    }
                     do {
                         apply(try backend.readable(entry.fd, now: now))
                     } catch .desktopEnded(let what) {
@@ -96,6 +107,7 @@ public final class Recorder {
             lastWake = now
         }
         backend.stop()
+        lock?.stop()
         finish(at: RecorderClock.wall(), why: nil)
         if failing { throw .store(lastError!) }
     }
@@ -124,6 +136,11 @@ public final class Recorder {
             case .focus(let app, let at): tracker.focus(app, at: at)
             case .idle(let since): tracker.idle(since: since)
             case .resume(let at): tracker.resume(at: at)
+            case .locked(let at):
+                // Idle past the threshold already (its alarm not yet read): the session ends at the last input.
+                let idle = tracker.active ? backend.idleMilliseconds().map { $0 * 1000 } : nil
+                tracker.lock(at: at, idleSince: idle.flatMap { $0 >= settings.idle ? at - $0 : nil })
+            case .unlocked(let at): tracker.unlock(at: at)
             case .warning(let text): note(text)
             }
         }

@@ -1,9 +1,20 @@
 // RecorderBackend.swift — what a desktop backend gives the recorder (descriptors to wait on, what focus and idle did, a timer it wants) and the idle sources the backends share; each backend lives in a file of its own.
 import UsageCore
 
-/// The backends, as `--backend` names them.
+/// The backends, as `--backend` names them, in the order they are tried (BackendChoice).
 public enum BackendKind: String, CaseIterable, Sendable {
-    case x11, i3, sway
+    /// i3's IPC as sway speaks it (a window manager's own word on the focused window).
+    case sway
+    /// i3's IPC, idle from the X server.
+    case i3
+    /// GNOME Shell, through the project's Shell extension.
+    case gnome
+    /// KWin's scripting: a script loaded over D-Bus calls the recorder back (KDE Plasma 5.27 and 6).
+    case kde
+    /// zwlr_foreign_toplevel_manager_v1 (sway, Hyprland, river, labwc, niri, Wayfire).
+    case wlroots
+    /// Any EWMH window manager on X11.
+    case x11
 }
 
 /// What a backend saw.
@@ -14,6 +25,10 @@ public enum RecorderEvent: Equatable, Sendable {
     case idle(since: Micros)
     /// Input came back at `at`.
     case resume(at: Micros)
+    /// The screen locked at `at` (away until it unlocks, whatever the input).
+    case locked(at: Micros)
+    /// The screen unlocked at `at`.
+    case unlocked(at: Micros)
     /// Something the person should know (said once, as a warning), recording goes on.
     case warning(String)
 }
@@ -41,10 +56,14 @@ public protocol RecorderBackend: AnyObject {
     var startWarnings: [String] { get }
     /// Ends what it started (a child process).
     func stop()
+    /// `handler` runs when the desktop's connection is lost past recovery and the process must
+    /// end at once (Xlib exits from its I/O error handler): the recorder writes its last session there.
+    func whenLost(_ handler: @escaping () -> Void)
 }
 
 extension RecorderBackend {
     public func beforeWait(now: Micros) -> [RecorderEvent] { [] }
+    public func whenLost(_ handler: @escaping () -> Void) {}
 }
 
 /// Where idle comes from: told (XSync's alarms, swayidle's lines) or polled (the X server's

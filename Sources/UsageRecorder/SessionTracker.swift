@@ -1,10 +1,11 @@
-// SessionTracker.swift — the recorder's sessions as a state machine, pure: what is focused and whether the person is active go in (with the instants they changed), closed sessions and the open one come out; no clock, no I/O.
+// SessionTracker.swift — the recorder's sessions as a state machine, pure: what is focused, whether the person is active and whether the screen is locked go in (with the instants they changed), closed sessions and the open one come out; no clock, no I/O.
 import UsageCore
-import UsageStore
 
-/// One session = the same app focused without a break while the person is not idle. The
-/// tracker holds the focused app and the active state; every change closes the open session at
-/// the instant the change happened (idle: the last input; a suspend: the last wakeup before it).
+/// One session = the same app focused without a break while the person is not idle and the
+/// screen is not locked. The tracker holds the focused app, the active state and the lock;
+/// every change closes the open session at the instant the change happened (idle: the last
+/// input; a suspend: the last wakeup before it; the lock: its instant). Idle and the lock are
+/// independent: a session runs only while neither holds.
 public struct SessionTracker {
     /// A session shorter than this was a window passing through, and is not kept.
     public static let shortest: Micros = 1_000_000
@@ -14,6 +15,8 @@ public struct SessionTracker {
     private let zone: Zone
     public private(set) var app: String?
     public private(set) var active = true
+    /// Whether the screen is locked (away, whatever the input says).
+    public private(set) var locked = false
     /// When the open session started (an app focused while active), else nil.
     public private(set) var openStart: Micros?
     /// Sessions closed since the last write.
@@ -29,7 +32,7 @@ public struct SessionTracker {
         guard newApp != app else { return }
         close(at: at)
         app = newApp
-        if active, newApp != nil { openStart = at }
+        if counting, newApp != nil { openStart = at }
     }
 
     /// Input stopped at `lastInput` and has not come back for the idle threshold.
@@ -43,14 +46,34 @@ public struct SessionTracker {
     public mutating func resume(at: Micros) {
         guard !active else { return }
         active = true
-        if app != nil { openStart = at }
+        if !locked, app != nil { openStart = at }
     }
+
+    /// The screen locked at `at`: no session runs until it unlocks. `idleSince`: the last input,
+    /// when the idle time had passed the threshold already at the lock but idle was not told yet
+    /// (an X server delivers its idle alarm seconds late under load): the session ends there.
+    public mutating func lock(at: Micros, idleSince: Micros? = nil) {
+        if let idleSince { idle(since: idleSince) }
+        guard !locked else { return }
+        close(at: at)
+        locked = true
+    }
+
+    /// The screen unlocked at `at`: a session opens when the person is not idle.
+    public mutating func unlock(at: Micros) {
+        guard locked else { return }
+        locked = false
+        if active, app != nil { openStart = at }
+    }
+
+    /// Whether time counts now: active and not locked.
+    private var counting: Bool { active && !locked }
 
     /// Ends the open session at `at` (the recorder stops, the machine slept); it opens again at
     /// `again` when given (after a suspend: the app is still there).
     public mutating func cut(at: Micros, again: Micros? = nil) {
         close(at: at)
-        if let again, active, app != nil { openStart = again }
+        if let again, counting, app != nil { openStart = again }
     }
 
     /// The sessions to write at `now`: the closed ones and the open one up to `now`.

@@ -81,6 +81,7 @@ public final class WindowManagerBackend: RecorderBackend {
     public func timer(now: Micros, monotonic: Micros) -> [RecorderEvent] { idle?.timer(now: now, monotonic: monotonic) ?? [] }
     public func idleMilliseconds() -> Int64? { idle?.idleMilliseconds() }
     public func stop() { idle?.stop() }
+    public func whenLost(_ handler: @escaping () -> Void) { if display != nil { XDisplay.onLost = handler } }
 
     /// The focused window's app from the whole tree (nil: a workspace has the focus).
     public func focused() throws(RecorderError) -> String? {

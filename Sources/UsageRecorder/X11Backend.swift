@@ -125,4 +125,5 @@ public final class X11Backend: RecorderBackend {
         idle == nil ? ["the X server (or libXext and libXss) gives no idle time: every minute in front of the screen counts"] : []
     }
     public func stop() {}
+    public func whenLost(_ handler: @escaping () -> Void) { XDisplay.onLost = handler }
 }

@@ -19,18 +19,21 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record the desktop into the store: one session per app focused without a break while you are not idle.",
         discussion: """
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
-            one recorder runs per store and device, window titles are never recorded. Backends: x11 (any EWMH \
-            window manager), i3, sway; chosen from the environment. Exit status: 0 after a stop, 1 when it \
+            one recorder runs per store and device, window titles are never recorded, and nothing counts \
+            while the screen is locked (logind's LockedHint, or a screen saver's ActiveChanged). Backends, in the order tried: \
+            sway, i3, gnome (GNOME Shell 43+ with the usage-shell extension), kde (KWin, through a KWin script), wlroots (any compositor with the wlroots \
+            toplevel protocol), x11 (any EWMH window manager); the first that opens records (--once says each one's \
+            verdict). Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
             """)
 
     @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
 
-    @Option(help: "Force a backend: x11, i3 or sway (default: told from the environment).")
+    @Option(help: "Force a backend: sway, i3, gnome, kde, wlroots or x11 (default: the first that opens).")
     var backend: BackendKind?
 
-    @Flag(help: "Print what the recorder sees now (backend, app, idle time; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
+    @Flag(help: "Print what the recorder sees now (backend, app, idle time, where the screen lock comes from; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
     var once = false
 
     @Flag(help: "Set up the systemd user unit to record every session: under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the line is taken out again); then exit.")
@@ -83,10 +86,23 @@ struct RecordCommand: ParsableCommand {
             return
         }
         if once {
-            let opened = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
-            var lines = try fail { () throws(RecorderError) in
-                try RecorderOnce.lines(opened, environment: environment, device: device, categoryOf: categoryOf, clean: TerminalText.sanitize)
+            let survey = BackendChoice.survey(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic)
+            guard let opened = survey.chosen else {
+                // None opens: every verdict (unless one was forced: its line says it), then the one line the run itself would fail with.
+                if forced == nil {
+                    let lines = ["backends, in the order tried:"] + RecorderOnce.verdictLines(survey.verdicts, chosen: nil, clean: TerminalText.sanitize)
+                    StandardStream.output.write(lines.joined(separator: "\n") + "\n")
+                }
+                _ = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+                return
             }
+            let lock = LockWatch(environment: environment, now: RecorderClock.wall())
+            var lines = try fail { () throws(RecorderError) in
+                try RecorderOnce.lines(
+                    opened, verdicts: survey.verdicts, environment: environment, device: device, categoryOf: categoryOf, lock: lock.lines,
+                    clean: TerminalText.sanitize)
+            }
+            lock.stop()
             // No unit records this desktop: how to make one start with the session.
             if Self.systemctl(["is-active", "--quiet", RecorderUnit.name]).status != 0 {
                 lines += RecorderUnit.onceNotes(SessionKind.of(environment, backend: opened.kind), environment: environment, clean: TerminalText.sanitize)
@@ -105,7 +121,8 @@ struct RecordCommand: ParsableCommand {
             try RecorderLock(store: location.identity, shownStore: location.description, device: device, environment: environment)
         }
         defer { lock.release() }
-        let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic) }
+        let backend = try fail { () throws(RecorderError) in try BackendChoice.open(environment, forced: forced, idleThreshold: threshold, monotonic: monotonic).backend }
+        let screenLock = LockWatch(environment: environment, now: RecorderClock.wall())
         ResidentMemory.settle()
         let store: any StoreWriter
         do {
@@ -120,8 +137,9 @@ struct RecordCommand: ParsableCommand {
             LimitWatch(file: LimitsFile(path: path), zone: zone, notifier: Notifier(command: onLimit, environment: environment, warn: warn), say: say)
         }
         let settings = RecorderSettings(device: device, zone: zone, idle: threshold)
-        let recorder = Recorder(store: store, backend: backend, settings: settings, categoryOf: categoryOf, limits: limits, say: say, warn: warn)
-        say("recording \(backend.kind.rawValue) (idle from \(backend.idleSourceName) after \(threshold / 1_000_000) s) into \(location.description) as device '\(device)'; written every 5 s; Ctrl-C stops")
+        let recorder = Recorder(
+            store: store, backend: backend, lock: screenLock, settings: settings, categoryOf: categoryOf, limits: limits, say: say, warn: warn)
+        say("recording \(backend.kind.rawValue) (idle from \(backend.idleSourceName) after \(threshold / 1_000_000) s; \(screenLock.source)) into \(location.description) as device '\(device)'; written every 5 s; Ctrl-C stops")
         try fail { () throws(RecorderError) in try recorder.run() }
         say("stopped: \(recorder.written) session\(recorder.written == 1 ? "" : "s") written")
         OpenStores.shared.closeAll()

@@ -1,6 +1,8 @@
-# desktop_cases.py — the recorder on i3 (under Xvfb, found from the display's I3_SOCKET_PATH) and on sway 1.7 headless as an ordinary user (foot windows, swayidle for idle).
+# desktop_cases.py — the recorder on i3 (under Xvfb, found from the display's I3_SOCKET_PATH) and on sway 1.7 headless as an ordinary user (foot windows, swayidle for idle); the sway session the wlroots test shares.
+import json
 import os
 import pwd
+import shlex
 import subprocess
 import time
 
@@ -50,49 +52,69 @@ def test_i3(tmp):
 # ---------------------------------------------------------------------------------------------
 # sway 1.7 headless as an ordinary user (sway refuses root), foot windows, swayidle for idle.
 
+class SwaySession:
+    """sway 1.7 headless as the ordinary user `rectest` (sway refuses root), its runtime directory
+    under `tmp`; `env` reaches it (WAYLAND_DISPLAY, XDG_RUNTIME_DIR, SWAYSOCK), as root."""
+
+    def __init__(self, tmp, name="sway"):
+        user = "rectest"
+        try:
+            pwd.getpwnam(user)
+        except KeyError:
+            subprocess.run(["useradd", "-m", user], check=True)
+        self.runtime = f"{tmp}/{name}-run"
+        os.mkdir(self.runtime, 0o700)
+        os.chown(self.runtime, pwd.getpwnam(user).pw_uid, pwd.getpwnam(user).pw_gid)
+        config = f"{tmp}/{name}.conf"
+        with open(config, "w") as f:
+            f.write("output HEADLESS-1 resolution 1280x720\nfocus_follows_mouse no\n")
+        os.chmod(config, 0o644)
+        base = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "DBUS_SESSION_BUS_ADDRESS")}
+        sway_env = {"XDG_RUNTIME_DIR": self.runtime, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+                    "HOME": pwd.getpwnam(user).pw_dir, "PATH": os.environ["PATH"]}
+        self.p = start(["runuser", "-u", user, "--", "env", "-i"] + [f"{k}={v}" for k, v in sway_env.items()] + ["sway", "-c", config])
+        try:
+            sock = wait_for("sway's socket", lambda: [n for n in os.listdir(self.runtime) if n.startswith("sway-ipc.") and n.endswith(".sock")])[0]
+            self.env = dict(base, SWAYSOCK=self.runtime + "/" + sock, WAYLAND_DISPLAY="wayland-1", XDG_RUNTIME_DIR=self.runtime)
+            version = run(["swaymsg", "-t", "get_version"], env=self.env, text=True)
+            check('"1.7' in version.stdout, f"sway's version: {version.stdout[:200]!r}")
+        except Exception:
+            stop(self.p)
+            raise
+
+    def msg(self, *args):
+        run(["swaymsg", *args], env=self.env, check=True)
+        return time.time()
+
+    def tree_has(self, app):
+        return f'"app_id": {json.dumps(app)}' in run(["swaymsg", "-t", "get_tree"], env=self.env, text=True).stdout
+
+    def foot(self, app, *command):
+        """A foot window of app id `app` (running `command`), once sway shows it."""
+        self.msg("exec", shlex.join(["foot", f"--app-id={app}", *command]))
+        wait_for("foot " + app, lambda: self.tree_has(app))
+
+    def focus(self, app):
+        return self.msg(f'[app_id="^{app}$"] focus')
+
+    def move(self):
+        self.msg("seat", "-", "cursor", "move", "1", "0")
+
+    def close(self):
+        stop(self.p)
+
+
 def test_sway(tmp):
-    user = "rectest"
+    sway = SwaySession(tmp)
     try:
-        pwd.getpwnam(user)
-    except KeyError:
-        subprocess.run(["useradd", "-m", user], check=True)
-    runtime = tmp + "/sway-run"
-    os.mkdir(runtime, 0o700)
-    uid = pwd.getpwnam(user).pw_uid
-    os.chown(runtime, uid, pwd.getpwnam(user).pw_gid)
-    config = tmp + "/sway.conf"
-    with open(config, "w") as f:
-        f.write("output HEADLESS-1 resolution 1280x720\nfocus_follows_mouse no\n")
-    os.chmod(config, 0o644)
-    base = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "DBUS_SESSION_BUS_ADDRESS")}
-    sway_env = {"XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "HOME": pwd.getpwnam(user).pw_dir,
-                "PATH": os.environ["PATH"]}
-    sway = start(["runuser", "-u", user, "--", "env", "-i"] + [f"{k}={v}" for k, v in sway_env.items()] + ["sway", "-c", config])
-    try:
-        sock = wait_for("sway's socket", lambda: [n for n in os.listdir(runtime) if n.startswith("sway-ipc.") and n.endswith(".sock")])[0]
-        env = dict(base, SWAYSOCK=runtime + "/" + sock, WAYLAND_DISPLAY="wayland-1", XDG_RUNTIME_DIR=runtime)
-        version = run(["swaymsg", "-t", "get_version"], env=env, text=True)
-        check('"1.7' in version.stdout, f"sway's version: {version.stdout[:200]!r}")
-
-        def tree_has(app):
-            return f'"app_id": "{app}"' in run(["swaymsg", "-t", "get_tree"], env=env, text=True).stdout
-
+        env = sway.env
         for app in ["A", "B"]:
-            run(["swaymsg", "exec", f"foot --app-id={app}"], env=env, check=True)
-            wait_for("foot " + app, lambda: tree_has(app))
-
-        def focus(app):
-            run(["swaymsg", f'[app_id="^{app}$"] focus'], env=env, check=True)
-            return time.time()
-
-        def move():
-            run(["swaymsg", "seat", "-", "cursor", "move", "1", "0"], env=env, check=True)
-
+            sway.foot(app)
         once = run([BIN, "record", "--once"], env=env, text=True)
         check(once.returncode == 0 and once.stdout.startswith("backend: sway\napp: B (category Other)\nidle: unknown (from swayidle)"),
               f"sway --once: {once.stdout!r} {once.stderr!r}")
         db = tmp + "/sway.sqlite"
-        want, _ = scenario("sway", focus, move, db, env)
+        want, _ = scenario("sway", sway.focus, sway.move, db, env)
         expect_sessions("sway: A 3 s, B 2 s, idle, A 2 s", sessions(db), want)
         # sway's I3SOCK alone is told from i3 by its GET_VERSION.
         env_i3 = dict(env, I3SOCK=env["SWAYSOCK"])
@@ -100,4 +122,4 @@ def test_sway(tmp):
         once = run([BIN, "record", "--once"], env=env_i3, text=True)
         check(once.stdout.startswith("backend: sway\n"), f"sway by I3SOCK: {once.stdout!r} {once.stderr!r}")
     finally:
-        stop(sway)
+        sway.close()

@@ -1,4 +1,4 @@
-# more_cases.py — limits crossed while recording (a private dbus-daemon with a notification server, dbus-monitor, the --on-limit command), the systemd user unit (systemd-analyze verify, then a real user systemd: enabled as documented, started by openbox's autostart line, record --enable and its rollback), and the recorder on a PostgreSQL store.
+# more_cases.py — limits crossed while recording (a private dbus-daemon with a notification server — then without one —, dbus-monitor, the --on-limit command), the systemd user unit (systemd-analyze verify, then a real user systemd: enabled as documented, started by openbox's autostart line, record --enable and its rollback), and the recorder on a PostgreSQL store.
 import json
 import os
 import signal
@@ -22,7 +22,7 @@ class Server(dbus.service.Object):
     @dbus.service.method("org.freedesktop.Notifications", in_signature="susssasa{sv}i", out_signature="u")
     def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
         Server.count += 1
-        print(json.dumps({"app": str(app), "summary": str(summary), "body": str(body)}), flush=True)
+        print(json.dumps({"app": str(app), "summary": str(summary), "body": str(body), "hints": {str(k): int(v) for k, v in hints.items()}, "timeout": int(timeout)}), flush=True)
         return Server.count
     @dbus.service.method("org.freedesktop.Notifications", out_signature="as")
     def GetCapabilities(self):
@@ -86,12 +86,32 @@ def test_notify(tmp):
             check((name, kind, seconds, text) == ("Other", "category", "5", "Other (category): 5s today, limit 5s"), f"the category limit's command: {lines[1]}")
         check("limit reached: A (app): 3s today, limit 3s\n" in out and "limit reached: Other (category): 5s today, limit 5s\n" in out, f"the recorder's lines: {out!r}")
         notes = [json.loads(l) for l in open(server_out).read().splitlines()[1:]]
-        check(notes == [{"app": "usage-shell", "summary": "Daily limit reached", "body": "A (app): 3s today, limit 3s"},
-                        {"app": "usage-shell", "summary": "Daily limit reached", "body": "Other (category): 5s today, limit 5s"}],
+        check(notes == [{"app": "usage-shell", "summary": "Daily limit reached", "body": "A (app): 3s today, limit 3s", "hints": {"urgency": 1}, "timeout": -1},
+                        {"app": "usage-shell", "summary": "Daily limit reached", "body": "Other (category): 5s today, limit 5s", "hints": {"urgency": 1}, "timeout": -1}],
               f"the notification server got {notes}")
+        check("no desktop notification" not in out, f"a notification said to have failed: {out!r}")
         stop(monitor)
         check(open(monitor_out).read().count("member=Notify") == 2, "dbus-monitor saw two Notify calls")
         print("ok: limits crossed: two notifications on the session bus, the command twice, once per limit", flush=True)
+
+        # No notification server on the bus: said once, in one line; the limits are still said.
+        stop(server)
+        server = None
+        with open(os.environ["XDG_CONFIG_HOME"] + "/usage-shell/limits.json", "w") as f:
+            f.write('{"limits": [{"app": "A", "seconds": 2}, {"category": "Other", "seconds": 3}]}\n')
+        rec = Recorder(tmp + "/notify-none.sqlite", env, "--idle", "1m")
+        x.focus("A")
+        x.move()
+        time.sleep(4)
+        rec.stop()
+        out = rec.output()
+        rec.close()
+        warning = ("usage-shell record: no desktop notification (D-Bus call org.freedesktop.Notifications.Notify on org.freedesktop.Notifications: "
+                   "org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.Notifications was not provided by any .service files): "
+                   "limits are said here only\n")
+        check(out.count(warning) == 1 and "limit reached: A (app): 2s today, limit 2s\n" in out
+              and "limit reached: Other (category): 3s today, limit 3s\n" in out, f"no notification server: {out!r}")
+        print("ok: no notification server: said once, the limits said here", flush=True)
     finally:
         if server:
             stop(server)

@@ -9,7 +9,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("USAGE_SHELL_BIN") or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip() + "/usage-shell"
 TOLERANCE = 0.5
-PEERS = ["Xvfb", "openbox", "i3", "i3-msg", "sway", "swaymsg", "swayidle", "foot", "xdotool", "xterm", "dbus-daemon", "dbus-monitor", "notify-send", "runuser", "systemd-analyze", "systemd", "systemctl", "unshare"]
+PEERS = ["Xvfb", "openbox", "i3", "i3-msg", "sway", "swaymsg", "swayidle", "foot", "weston", "xdotool", "xterm", "dbus-daemon", "dbus-monitor", "dbus-send", "kwin_wayland", "kwin_x11", "runuser",
+         "systemd-analyze", "systemd", "systemctl", "unshare", "gnome-shell", "gnome-extensions", "gsettings", "gdbus", "dbus-run-session"]
 
 failures = []
 children = []
@@ -73,16 +74,18 @@ def sessions(db):
     return [(name.decode("utf-8", "surrogateescape"), start / 1e6, (start + length) / 1e6) for name, start, length in rows]
 
 
-def expect_sessions(label, got, want):
-    """`want`: (app, start, end) with the script's instants; each within TOLERANCE."""
+def expect_sessions(label, got, want, tolerance=TOLERANCE):
+    """`want`: (app, start, end) with the script's instants; each within `tolerance` (s)."""
     shown = [(a, round(s, 2), round(e - s, 2)) for a, s, e in got]
     if not check(len(got) == len(want), f"{label}: {len(want)} sessions expected, the store holds {shown}"):
         return
     for (app, start, end), (wapp, wstart, wend) in zip(got, want):
         check(app == wapp, f"{label}: app {app!r}, expected {wapp!r}")
-        check(abs(start - wstart) <= TOLERANCE, f"{label}: {wapp} starts {start - wstart:+.2f} s from the script's instant")
-        check(abs(end - wend) <= TOLERANCE, f"{label}: {wapp} ends {end - wend:+.2f} s from the script's instant")
-    print(f"ok: {label}: " + ", ".join(f"{a} {e - s:.2f}s" for a, s, e in got), flush=True)
+        check(abs(start - wstart) <= tolerance, f"{label}: {wapp} starts {start - wstart:+.2f} s from the script's instant")
+        check(abs(end - wend) <= tolerance, f"{label}: {wapp} ends {end - wend:+.2f} s from the script's instant")
+    worst = max(max(abs(s - ws), abs(e - we)) for (_, s, e), (_, ws, we) in zip(got, want)) if got else 0
+    shown = lambda app: app if app.isprintable() and len(app) <= 40 else ascii(app[:40]) + ("…" if len(app) > 40 else "")  # noqa: E731
+    print(f"ok: {label}: " + ", ".join(f"{shown(a)} {e - s:.2f}s" for a, s, e in got) + f" (at most {worst:.3f} s off)", flush=True)
 
 
 class Recorder:

@@ -118,16 +118,27 @@ def test_x11(tmp):
         x.close()
 
     # No display at all: one line, status 1.
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP")}
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "DBUS_SESSION_BUS_ADDRESS")}
     p = run([BIN, "record", "--db", tmp + "/none.sqlite"], env=env, text=True)
     check(p.returncode == 1 and p.stdout == "" and p.stderr
           == "usage-shell record: no display: DISPLAY and WAYLAND_DISPLAY are unset (run it in your desktop session; under systemd, the session must export them: see the README)\n",
           f"no display: {p.returncode} {p.stderr!r}")
     check(not os.path.exists(tmp + "/none.sqlite"), "no display: no store made")
+    # GNOME on Wayland without its session bus: the GNOME backend's reason is the one said, and
+    # XWayland's DISPLAY is not used (it would see only X clients).
     env2 = dict(env, XDG_CURRENT_DESKTOP="ubuntu:GNOME", WAYLAND_DISPLAY="wayland-0", XDG_SESSION_TYPE="wayland", DISPLAY=":0")
+    env2.pop("DBUS_SESSION_BUS_ADDRESS", None)
     p = run([BIN, "record", "--once"], env=env2, text=True)
-    check(p.returncode == 1 and p.stderr.startswith("usage-shell record: GNOME on Wayland shows no program the focused window: log in to 'GNOME on Xorg'"),
-          f"GNOME on Wayland: {p.returncode} {p.stderr!r}")
+    check(p.returncode == 1 and p.stderr.startswith("usage-shell record: no backend can read this desktop: gnome: no session bus (")
+          and p.stderr.endswith(") (usage-shell record --once lists every backend's verdict)\n")
+          and "\n  x11: this is a Wayland session: X11 would see only XWayland's windows (--backend x11 reads it anyway)\n" in p.stdout,
+          f"GNOME on Wayland: {p.returncode} {p.stdout!r} {p.stderr!r}")
     p = run([BIN, "record", "--once"], env=dict(env, DISPLAY=":79"), text=True)
-    check(p.returncode == 1 and p.stderr == "usage-shell record: cannot open the X display :79\n", f"a display that is not there: {p.stderr!r}")
+    check(p.returncode == 1 and p.stderr == "usage-shell record: no backend can read this desktop: x11: cannot open the X display :79 (usage-shell record --once lists every backend's verdict)\n",
+          f"a display that is not there: {p.stderr!r}")
+    check(p.stdout == "backends, in the order tried:\n  sway: no sway IPC socket: SWAYSOCK is unset (run it from inside sway)\n  i3: cannot open the X display :79\n"
+          "  gnome: not a GNOME session (XDG_CURRENT_DESKTOP is unset)\n"
+          "  kde: no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus is not there)\n"
+          "  wlroots: WAYLAND_DISPLAY is unset (not a Wayland session)\n  x11: cannot open the X display :79\n",
+          f"a display that is not there: every backend's verdict: {p.stdout!r}")
     print("ok: no display, GNOME on Wayland, a display that is not there", flush=True)

@@ -10,6 +10,10 @@ enum Step: Sendable {
     case idle(since: Double)
     case resume(Double)
     case cut(Double, again: Double?)
+    case lock(Double)
+    /// The lock, the backend's idle time saying idle began at `since` (its alarm not yet told).
+    case lockIdle(Double, since: Double)
+    case unlock(Double)
 }
 
 private func s(_ seconds: Double) -> Micros { Micros(seconds * 1_000_000) }
@@ -22,6 +26,9 @@ private func run(_ steps: [Step], pendingAt now: Double) -> [String] {
         case .idle(let since): tracker.idle(since: s(since))
         case .resume(let at): tracker.resume(at: s(at))
         case .cut(let at, let again): tracker.cut(at: s(at), again: again.map(s))
+        case .lock(let at): tracker.lock(at: s(at))
+        case .lockIdle(let at, let since): tracker.lock(at: s(at), idleSince: s(since))
+        case .unlock(let at): tracker.unlock(at: s(at))
         }
     }
     return tracker.pending(now: s(now)).map { "\($0.app)/\($0.category) \(Double($0.start) / 1e6)-\(Double($0.end) / 1e6)" }
@@ -47,6 +54,54 @@ struct SessionTrackerTests {
         ([.focus(nil, 0)], 10, []),
     ] as [([Step], Double, [String])])
     func sessionsFollowFocusAndIdle(steps: [Step], now: Double, expected: [String]) {
+        #expect(run(steps, pendingAt: now) == expected)
+    }
+
+    // Issue 42, item 4: locked is away, like idle but independent of it.
+    @Test(arguments: [
+        // Lock, unlock: the session ends at the lock and starts again at the unlock.
+        ([.focus("A", 0), .lock(5), .unlock(9)] as [Step], 12, ["A/Other 0.0-5.0", "A/Other 9.0-12.0"]),
+        // Still locked: nothing after the lock, however long.
+        ([.focus("A", 0), .lock(5)], 3600, ["A/Other 0.0-5.0"]),
+        // Idle, then the lock, then the unlock while still idle: no session until input comes back.
+        ([.focus("A", 0), .idle(since: 4), .lock(10), .unlock(20), .resume(25)], 30, ["A/Other 0.0-4.0", "A/Other 25.0-30.0"]),
+        // The lock, then idle, then input at the lock screen (resume while locked), then the unlock.
+        ([.focus("A", 0), .lock(5), .idle(since: 5), .resume(15), .unlock(18)], 20, ["A/Other 0.0-5.0", "A/Other 18.0-20.0"]),
+        // Input at the lock screen, still locked: nothing (the open session is read while locked).
+        ([.focus("A", 0), .lock(5), .idle(since: 5), .resume(15)], 20, ["A/Other 0.0-5.0"]),
+        // Unlocked while still idle: nothing (read before input comes back).
+        ([.focus("A", 0), .idle(since: 4), .lock(10), .unlock(20)], 24, ["A/Other 0.0-4.0"]),
+        // Idle during the lock, the unlock first: nothing until input.
+        ([.focus("A", 0), .lock(5), .idle(since: 5), .unlock(15), .resume(16)], 20, ["A/Other 0.0-5.0", "A/Other 16.0-20.0"]),
+        // Focus moves while locked (the lock screen's own windows, a window closed): the app in
+        // front at the unlock is the one that counts.
+        ([.focus("A", 0), .lock(5), .focus("B", 7), .focus(nil, 8), .focus("C", 9), .unlock(12)], 15, ["A/Other 0.0-5.0", "C/Other 12.0-15.0"]),
+        // A lock said twice (logind and the screen saver) is one lock; an unlock without a lock is no change.
+        ([.focus("A", 0), .unlock(2), .lock(5), .lock(6), .unlock(9), .unlock(10)], 12, ["A/Other 0.0-5.0", "A/Other 9.0-12.0"]),
+        // A suspend while locked: nothing opens after it until the unlock.
+        ([.focus("A", 0), .lock(5), .cut(6, again: 3600), .unlock(3605)], 3610, ["A/Other 0.0-5.0", "A/Other 3605.0-3610.0"]),
+        // Locked at the start (the recorder started behind the lock screen).
+        ([.lock(0), .focus("A", 0), .unlock(30)], 40, ["A/Other 30.0-40.0"]),
+        // A lock under a second after focus: a window passing through, not kept.
+        ([.focus("A", 0), .focus("B", 3), .lock(3.5), .unlock(9)], 12, ["A/Other 0.0-3.0", "B/Other 9.0-12.0"]),
+    ] as [([Step], Double, [String])])
+    func lockedIsAwayIndependentOfIdle(steps: [Step], now: Double, expected: [String]) {
+        #expect(run(steps, pendingAt: now) == expected)
+    }
+
+    /// Found by scripts/test-recorder lock on a loaded machine: Xvfb delivered the XSync idle alarm
+    /// 3.8 s late, after the lock, so the session ran on to the lock (idle time counted) and the
+    /// late idle could no longer shorten it. At the lock the recorder now reads the idle time
+    /// itself; past the threshold, the session ends at the last input.
+    @Test(arguments: [
+        // Idle since 4 s, the lock at 10 s, its alarm read only after the unlock: A ends at 4.
+        ([.focus("A", 0), .lockIdle(10, since: 4), .unlock(12), .idle(since: 4), .resume(15)] as [Step], 18, ["A/Other 0.0-4.0", "A/Other 15.0-18.0"]),
+        // The same before input comes back.
+        ([.focus("A", 0), .lockIdle(10, since: 4), .unlock(12), .idle(since: 4)], 14, ["A/Other 0.0-4.0"]),
+        // The late alarm read after input came back (idle, then resume at once).
+        ([.focus("A", 0), .lockIdle(10, since: 4), .unlock(12), .idle(since: 4), .resume(13)], 16, ["A/Other 0.0-4.0", "A/Other 13.0-16.0"]),
+    ] as [([Step], Double, [String])])
+    func bugALateIdleAlarmLetTheLockEndTheSession(steps: [Step], now: Double, expected: [String]) {
         #expect(run(steps, pendingAt: now) == expected)
     }
 

@@ -96,8 +96,8 @@ enum HelpTable {
     /// The commands that run only from the command line, as `help NAME` shows them.
     static let commandLine: [String: [String]] = [
         "record": [
-            "usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend x11|i3|sway] [--on-limit COMMAND] [--db PATH] [--tz ZONE]",
-            "records this desktop into the store: one session per app focused without a break while you are not idle, written every 5 s; "
+            "usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend sway|i3|gnome|kde|wlroots|x11] [--on-limit COMMAND] [--db PATH] [--tz ZONE]",
+            "records this desktop into the store: one session per app focused without a break while you are not idle and the screen is not locked, written every 5 s; "
                 + "window titles are never recorded. It runs from the command line (or as the systemd user unit), not at this prompt: "
                 + "usage-shell record --once shows what it sees and whether a unit runs it; usage-shell record --enable sets the unit up for the next sessions.",
             "examples:",

@@ -1,5 +1,4 @@
 // RecorderValues.swift — what the desktop recorder hands the store (a session as it stands: closed, or open up to its last write) and what the store keeps of a running recorder (its device, PID and last write) for `status`.
-import UsageCore
 
 /// A session the recorder saw: one app focused without a break while the person was active.
 /// Written again, grown, at every heartbeat while it is open (the same start is the same session).

@@ -1,0 +1,231 @@
+# gnome_cases.py — the recorder on GNOME Shell 43 headless under Wayland (llvmpipe): the project's extension installed and enabled as a user would, a test-only extension that hides the overview, activates windows, moves the pointer and locks; GTK windows with hostile titles; sessions, idle from Mutter's watches, the lock, closing a window, kill -9, a disabled extension.
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+from peers import BIN, ROOT, Recorder, check, expect_sessions, run, scenario, sessions, start, stop, wait_for
+
+UUID = "usage-shell-record@usage-shell"
+TEST_UUID = "usage-shell-test@usage-shell"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# GNOME Shell makes its screen shield (the lock) only when a display manager answers on the
+# system bus: this one answers Version and RegisterSession, nothing more.
+DISPLAY_MANAGER = r'''
+import sys, dbus, dbus.service, dbus.mainloop.glib
+from gi.repository import GLib
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+bus = dbus.bus.BusConnection(sys.argv[1])
+name = dbus.service.BusName("org.gnome.DisplayManager", bus)
+class Manager(dbus.service.Object):
+    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="ss", out_signature="v")
+    def Get(self, interface, prop):
+        return dbus.String("43.0", variant_level=1)
+    @dbus.service.method("org.gnome.DisplayManager.Manager", in_signature="a{sv}", out_signature="")
+    def RegisterSession(self, details):
+        pass
+Manager(bus, "/org/gnome/DisplayManager/Manager")
+print("ready", flush=True)
+GLib.MainLoop().run()
+'''
+
+# A GTK application's window: its id is argv[1] (no .desktop file claims it, so the shell names
+# it by its GTK application id), its title argv[2] — a title the store must never hold. A
+# GApplication, as real apps are: GNOME gives a new window of one the focus (a bare window it
+# may not).
+WINDOW = r'''
+import sys, gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gio, Gtk
+app = Gtk.Application(application_id=sys.argv[1], flags=Gio.ApplicationFlags.NON_UNIQUE)
+app.connect("activate", lambda a: Gtk.ApplicationWindow(application=a, title=sys.argv[2]).show_all())
+app.run([])
+'''
+
+SYSTEM_BUS = '''<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>system</type><listen>unix:path={path}</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/><allow user="*"/></policy></busconfig>
+'''
+
+APP = "org.usageshell."  # the windows' application ids: APP + "A", APP + "B", APP + "C"
+TITLE = "SECRET-TITLE \x1b]0;pwned\x07 bank statement.pdf"
+
+
+class GnomeSession:
+    """gnome-shell --headless --wayland inside dbus-run-session, with a private system bus."""
+
+    def __init__(self, tmp):
+        self.root = tmp + "/gnome"
+        home = self.root + "/home"
+        runtime = self.root + "/run"
+        os.makedirs(home + "/.local/share/gnome-shell/extensions")
+        os.makedirs(runtime, 0o700)
+        for source in [ROOT + "/Resources/gnome-shell/" + UUID, HERE + "/gnome/" + TEST_UUID]:
+            shutil.copytree(source, home + "/.local/share/gnome-shell/extensions/" + os.path.basename(source))
+        # The shell locks only where systemd's seat folder is (logind's sign of a real session).
+        os.makedirs("/run/systemd/seats", exist_ok=True)
+        system = self.root + "/system_bus"
+        with open(self.root + "/system.conf", "w") as f:
+            f.write(SYSTEM_BUS.format(path=system))
+        self.system_bus = start(["dbus-daemon", "--config-file=" + self.root + "/system.conf", "--nofork"])
+        wait_for("the private system bus", lambda: os.path.exists(system))
+        self.system_address = "unix:path=" + system
+        out = self.root + "/dm.out"
+        self.dm = start(["/usr/bin/python3", "-c", DISPLAY_MANAGER, self.system_address], stdout=open(out, "w"))
+        wait_for("the display manager stub", lambda: open(out).read().startswith("ready"))
+        base = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "DBUS_SESSION_BUS_ADDRESS")}
+        self.env = dict(base, HOME=home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
+                        XDG_CACHE_HOME=home + "/.cache", DBUS_SYSTEM_BUS_ADDRESS=self.system_address, LIBGL_ALWAYS_SOFTWARE="1",
+                        XDG_CURRENT_DESKTOP="GNOME", XDG_SESSION_TYPE="wayland")
+        address = self.root + "/session-address"
+        # dconf writes where HOME and XDG_* point, so they are set before the bus starts; the
+        # extensions are enabled as `gnome-extensions enable` would, before the shell reads them.
+        script = ("gsettings set org.gnome.shell disable-user-extensions false && "
+                  f"gsettings set org.gnome.shell enabled-extensions \"['{UUID}', '{TEST_UUID}']\" && "
+                  f"echo \"$DBUS_SESSION_BUS_ADDRESS\" > {address} && "
+                  "exec gnome-shell --headless --wayland --no-x11 --virtual-monitor 1280x800 --wayland-display usage-shell-gnome")
+        self.shell = start(["dbus-run-session", "--", "sh", "-c", script], env=self.env)
+        wait_for("the session bus", lambda: os.path.exists(address) and open(address).read().strip())
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = open(address).read().strip()
+        self.env["WAYLAND_DISPLAY"] = "usage-shell-gnome"
+        wait_for("the test extension", lambda: self.has_name("org.usageshell.Test"), timeout=90)
+        # The shell opens in the overview, where a new window gets no focus: hidden once its start is over.
+        def overview_hidden():
+            return self.test("HideOverview") == "(true,)" and "false" in self.gdbus(
+                "org.gnome.Shell", "/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get", "org.gnome.Shell", "OverviewActive")
+        wait_for("the overview to hide", overview_hidden, timeout=60)
+        self.windows = {}
+
+    def gdbus(self, dest, path, method, *args):
+        p = run(["gdbus", "call", "--session", "-d", dest, "-o", path, "-m", method, *args], env=self.env, text=True)
+        return p.stdout.strip() if p.returncode == 0 else "error: " + p.stderr.strip()
+
+    def has_name(self, name):
+        return "true" in self.gdbus("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", name)
+
+    def test(self, method, *args):
+        return self.gdbus("org.usageshell.Test", "/org/usageshell/Test", "org.usageshell.Test." + method, *args)
+
+    def current(self):
+        return self.gdbus("org.usageshell.Focus", "/org/usageshell/Focus", "org.usageshell.Focus.Current")
+
+    def window(self, name, title=TITLE):
+        """Opens the window of app APP + `name`; returns once the shell has given it the focus."""
+        self.windows[name] = start(["/usr/bin/python3", "-c", WINDOW, APP + name, title], env=dict(self.env, GDK_BACKEND="wayland"))
+        wait_for("window " + name, lambda: self.current() == f"('{APP}{name}',)", timeout=30)
+        return time.time()
+
+    def close_window(self, app):
+        stop(self.windows.pop(app))
+        return time.time()
+
+    def focus(self, name):
+        check(self.test("Activate", APP + name) == "(true,)", f"gnome: no window {name} to activate")
+        return time.time()
+
+    def move(self):
+        self.test("MovePointer")
+
+    def close(self):
+        for p in self.windows.values():
+            stop(p)
+        stop(self.shell, signal.SIGINT)  # SIGTERM crashes the shell; SIGINT ends it (then SIGKILL after a timeout)
+        stop(self.dm)
+        stop(self.system_bus)
+
+
+def named(db):
+    """The store's sessions with the apps' names as the script calls them (A, not org.usageshell.A)."""
+    got = sessions(db)
+    check(all(app.startswith(APP) for app, _, _ in got), f"gnome: every app is named by its application id: {got}")
+    return [(app.removeprefix(APP), start, end) for app, start, end in got]
+
+
+def test_gnome(tmp):
+    g = GnomeSession(tmp)
+    try:
+        env = g.env
+        # Installed and enabled as the README says: its name is on the bus, it answers.
+        check(g.current() == "('',)", f"gnome: the extension's answer with no window: {g.current()!r}")
+        g.window("A")
+        g.window("B")
+        once = run([BIN, "record", "--once"], env=env, text=True)
+        check(once.returncode == 0 and once.stdout.startswith(f"backend: gnome\napp: {APP}B (category Other)\nidle: "),
+              f"gnome --once: {once.stdout!r} {once.stderr!r}")
+        check("(from Mutter's idle monitor)" in once.stdout and "  gnome: records\n" in once.stdout,
+              f"gnome --once says where idle comes from and the verdicts: {once.stdout!r}")
+
+        # The issue's script: A 3 s, B 2 s, idle, A 2 s — focus moved by activating windows.
+        db = tmp + "/gnome.sqlite"
+        want, output = scenario("gnome", g.focus, g.move, db, env)
+        expect_sessions("gnome: A 3 s, B 2 s, idle, A 2 s", named(db), want, tolerance=0.3)
+
+        # A new window takes the focus; closing it gives it back.
+        db = tmp + "/gnome-close.sqlite"
+        g.focus("A")
+        g.move()
+        rec = Recorder(db, env, "--idle", "1m")
+        t0 = time.time()
+        time.sleep(1.5)
+        t_c = g.window("C")
+        time.sleep(1.5)
+        t_closed = g.close_window("C")
+        wait_for("A to have the focus again", lambda: g.current() == f"('{APP}A',)")
+        time.sleep(1.5)
+        t_stop = rec.stop()
+        rec.close()
+        expect_sessions("gnome: a window opened then closed", named(db), [("A", t0, t_c), ("C", t_c, t_closed), ("A", t_closed, t_stop)], tolerance=0.3)
+
+        # The lock: no session runs from the moment the screen locks until it unlocks.
+        db = tmp + "/gnome-lock.sqlite"
+        rec = Recorder(db, env, "--idle", "1m")
+        t0 = time.time()
+        time.sleep(1.5)
+        g.test("Lock")
+        t_lock = time.time()
+        wait_for("the lock", lambda: g.test("Locked") == "(true,)")
+        time.sleep(2)
+        g.test("Unlock")
+        t_unlock = time.time()
+        wait_for("the unlock", lambda: g.test("Locked") == "(false,)")
+        g.move()
+        time.sleep(1.5)
+        t_stop = rec.stop()
+        rec.close()
+        expect_sessions("gnome: locked is away", named(db), [("A", t0, t_lock), ("A", t_unlock, t_stop)], tolerance=0.3)
+
+        # kill -9: at most the 5 s between writes is lost.
+        db = tmp + "/gnome-kill.sqlite"
+        rec = Recorder(db, env, "--idle", "1m")
+        t0 = time.time()
+        time.sleep(7)
+        t_kill = time.time()
+        rec.stop(signal.SIGKILL)
+        rec.close()
+        got = named(db)
+        check(len(got) == 1 and got[0][0] == "A" and abs(got[0][1] - t0) <= 0.5 and t_kill - 5.5 <= got[0][2] <= t_kill,
+              f"gnome: kill -9 keeps all but the last 5 s: {got} (started {t0:.2f}, killed {t_kill:.2f})")
+
+        # No window title reaches any store.
+        for name in os.listdir(tmp):
+            if name.startswith("gnome") and ".sqlite" in name:
+                with open(tmp + "/" + name, "rb") as f:
+                    check(b"SECRET-TITLE" not in f.read(), f"gnome: a window title is in {name}")
+
+        # The extension disabled: the one line that says how to enable it.
+        run(["gnome-extensions", "disable", UUID], env=env)
+        wait_for("the extension to leave the bus", lambda: not g.has_name("org.usageshell.Focus"))
+        p = run([BIN, "record", "--once", "--backend", "gnome"], env=env, text=True)
+        check(p.returncode == 1 and p.stderr == f"usage-shell record: --backend gnome: the usage-shell extension is installed but not enabled: run gnome-extensions enable {UUID}\n",
+              f"gnome: extension disabled: {p.returncode} {p.stderr!r}")
+        p = run([BIN, "record", "--once"], env=env, text=True)
+        check(p.returncode == 1 and "\n  gnome: the usage-shell extension is installed but not enabled" in p.stdout
+              and p.stderr.startswith("usage-shell record: no backend can read this desktop: gnome: the usage-shell extension is installed but not enabled"),
+              f"gnome: --once lists the verdicts when none opens: {p.stdout!r} {p.stderr!r}")
+        run(["gnome-extensions", "enable", UUID], env=env)
+        wait_for("the extension back on the bus", lambda: g.has_name("org.usageshell.Focus"))
+        print("ok: gnome: --once, the extension disabled and enabled again, no titles stored", flush=True)
+    finally:
+        g.close()
