@@ -180,7 +180,7 @@ def test_unit_in_a_user_systemd(tmp, text):
         os.rename(unit, unit + ".away")
         failed = run([BIN, "record", "--enable"], env=session, text=True)
         check(failed.returncode == 1 and failed.stderr.startswith("usage-shell record: systemctl --user enable usage-shell-record.service failed (")
-              and failed.stderr.endswith("); " + autostart + " is as it was: nothing was changed\n"), f"record --enable failing: {failed.stderr!r}")
+              and failed.stderr.endswith("); " + autostart + ", which it made, is gone again: nothing was changed\n"), f"record --enable failing: {failed.stderr!r}")
         check(not os.path.exists(config + "/openbox"), "a failed record --enable left " + config + "/openbox behind")
         os.rename(unit + ".away", unit)
 
