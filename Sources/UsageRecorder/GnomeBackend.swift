@@ -40,6 +40,12 @@ public final class GnomeBackend: RecorderBackend {
             bus.close()
             throw .notThatBackend(.gnome, reason: reason)
         }
+        // The extension runs inside GNOME Shell, on its connection: a name owned by another
+        // program (one that took it first) is not heard.
+        if let problem = Self.impostor(bus) {
+            bus.close()
+            throw .notThatBackend(.gnome, reason: problem)
+        }
         do throws(RecorderError) {
             try bus.subscribe(
                 rule: "type='signal',sender='\(Self.focusName)',path='\(Self.focusPath)',interface='org.usageshell.Focus',member='FocusChanged'"
@@ -86,6 +92,17 @@ public final class GnomeBackend: RecorderBackend {
         } catch {
             throw .notThatBackend(.gnome, reason: "the session bus does not answer (\(error.description))")
         }
+    }
+
+    /// Why the owner of the extension's name is not GNOME Shell (nil: it is).
+    static func impostor(_ bus: DBusConnection) -> String? {
+        func owner(_ name: String) -> String? {
+            (try? bus.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner",
+                values: [.string(name)]))?.first?.stringValue
+        }
+        guard let focus = owner(focusName) else { return "the usage-shell extension left the bus as the recorder started" }
+        return focus == owner("org.gnome.Shell") ? nil : "\(focusName) is owned by another program than GNOME Shell (\(focus)): it is not the usage-shell extension"
     }
 
     /// Why the extension's name is not on the bus, as GNOME Shell tells its state, with what to do.

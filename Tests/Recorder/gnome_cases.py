@@ -50,6 +50,31 @@ SYSTEM_BUS = '''<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
 '''
 
 APP = "org.usageshell."  # the windows' application ids: APP + "A", APP + "B", APP + "C"
+# A program that takes the extension's bus name (as malware could, to feed the recorder apps).
+IMPOSTOR = r'''
+import dbus, dbus.service, dbus.mainloop.glib
+from gi.repository import GLib
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+name = dbus.service.BusName("org.usageshell.Focus", dbus.SessionBus())
+GLib.MainLoop().run()
+'''
+
+# The test's one connection to the session bus: a process that reads "DEST PATH INTERFACE.METHOD
+# [ARG]" lines and prints each answer's repr on a line (a gdbus process per call would take a
+# tenth of a second or more: the script's instants must be the moment it acted).
+DRIVER = r'''
+import sys, dbus
+bus = dbus.bus.BusConnection(sys.argv[1])
+for line in sys.stdin:
+    dest, path, method, *args = line.rstrip("\n").split(" ", 3)
+    interface, member = method.rsplit(".", 1)
+    try:
+        answer = bus.call_blocking(dest, path, interface, member, "s" if args else "", args, timeout=10)
+        print("ok " + repr(answer), flush=True)
+    except dbus.DBusException as e:
+        print("error " + e.get_dbus_name(), flush=True)
+'''
+
 TITLE = "SECRET-TITLE \x1b]0;pwned\x07 bank statement.pdf"
 
 
@@ -91,6 +116,7 @@ class GnomeSession:
         self.env["DBUS_SESSION_BUS_ADDRESS"] = open(address).read().strip()
         self.env["WAYLAND_DISPLAY"] = "usage-shell-gnome"
         wait_for("the test extension", lambda: self.has_name("org.usageshell.Test"), timeout=90)
+        self.driver = start(["/usr/bin/python3", "-c", DRIVER, self.env["DBUS_SESSION_BUS_ADDRESS"]], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         # The shell opens in the overview, where a new window gets no focus: hidden once its start is over.
         def overview_hidden():
             return self.test("HideOverview") == "(true,)" and "false" in self.gdbus(
@@ -105,11 +131,20 @@ class GnomeSession:
     def has_name(self, name):
         return "true" in self.gdbus("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", name)
 
+    def call(self, dest, path, method, *args):
+        """A method's answer through the driver: "ok VALUE" or "error NAME"."""
+        self.driver.stdin.write(" ".join([dest, path, method, *args]) + "\n")
+        self.driver.stdin.flush()
+        return self.driver.stdout.readline().strip()
+
     def test(self, method, *args):
-        return self.gdbus("org.usageshell.Test", "/org/usageshell/Test", "org.usageshell.Test." + method, *args)
+        """The test extension's answer: "(true,)", "(false,)" or "()" as gdbus would print them."""
+        answer = self.call("org.usageshell.Test", "/org/usageshell/Test", "org.usageshell.Test." + method, *args)
+        return {"ok dbus.Boolean(True)": "(true,)", "ok dbus.Boolean(False)": "(false,)", "ok None": "()"}.get(answer, answer)
 
     def current(self):
-        return self.gdbus("org.usageshell.Focus", "/org/usageshell/Focus", "org.usageshell.Focus.Current")
+        answer = self.call("org.usageshell.Focus", "/org/usageshell/Focus", "org.usageshell.Focus.Current")
+        return f"('{answer[len('ok dbus.String(') + 1:-2]}',)" if answer.startswith("ok dbus.String(") else answer
 
     def window(self, name, title=TITLE):
         """Opens the window of app APP + `name`; returns once the shell has given it the focus."""
@@ -131,16 +166,21 @@ class GnomeSession:
     def close(self):
         for p in self.windows.values():
             stop(p)
+        if getattr(self, "driver", None):
+            stop(self.driver)
         stop(self.shell, signal.SIGINT)  # SIGTERM crashes the shell; SIGINT ends it (then SIGKILL after a timeout)
         stop(self.dm)
         stop(self.system_bus)
 
 
-def named(db):
-    """The store's sessions with the apps' names as the script calls them (A, not org.usageshell.A)."""
+def named(db, before=None):
+    """The store's sessions with the apps' names as the script calls them (A, not org.usageshell.A);
+    without the first one when it is `before`'s (the app in front as the recorder started, before
+    the script's first instant; kept when that took a second or more)."""
     got = sessions(db)
     check(all(app.startswith(APP) for app, _, _ in got), f"gnome: every app is named by its application id: {got}")
-    return [(app.removeprefix(APP), start, end) for app, start, end in got]
+    got = [(app.removeprefix(APP), start, end) for app, start, end in got]
+    return got[1:] if before and got and got[0][0] == before else got
 
 
 def test_gnome(tmp):
@@ -164,10 +204,10 @@ def test_gnome(tmp):
 
         # A new window takes the focus; closing it gives it back.
         db = tmp + "/gnome-close.sqlite"
-        g.focus("A")
-        g.move()
+        g.focus("B")
         rec = Recorder(db, env, "--idle", "1m")
-        t0 = time.time()
+        t0 = g.focus("A")  # the instants are the script's: A focused once the recorder runs
+        g.move()
         time.sleep(1.5)
         t_c = g.window("C")
         time.sleep(1.5)
@@ -176,12 +216,14 @@ def test_gnome(tmp):
         time.sleep(1.5)
         t_stop = rec.stop()
         rec.close()
-        expect_sessions("gnome: a window opened then closed", named(db), [("A", t0, t_c), ("C", t_c, t_closed), ("A", t_closed, t_stop)], tolerance=0.3)
+        expect_sessions("gnome: a window opened then closed", named(db, before="B"), [("A", t0, t_c), ("C", t_c, t_closed), ("A", t_closed, t_stop)], tolerance=0.3)
 
         # The lock: no session runs from the moment the screen locks until it unlocks.
         db = tmp + "/gnome-lock.sqlite"
+        g.focus("B")
         rec = Recorder(db, env, "--idle", "1m")
-        t0 = time.time()
+        t0 = g.focus("A")
+        g.move()
         time.sleep(1.5)
         g.test("Lock")
         t_lock = time.time()
@@ -194,17 +236,19 @@ def test_gnome(tmp):
         time.sleep(1.5)
         t_stop = rec.stop()
         rec.close()
-        expect_sessions("gnome: locked is away", named(db), [("A", t0, t_lock), ("A", t_unlock, t_stop)], tolerance=0.3)
+        expect_sessions("gnome: locked is away", named(db, before="B"), [("A", t0, t_lock), ("A", t_unlock, t_stop)], tolerance=0.3)
 
         # kill -9: at most the 5 s between writes is lost.
         db = tmp + "/gnome-kill.sqlite"
+        g.focus("B")
         rec = Recorder(db, env, "--idle", "1m")
-        t0 = time.time()
+        t0 = g.focus("A")
+        g.move()
         time.sleep(7)
         t_kill = time.time()
         rec.stop(signal.SIGKILL)
         rec.close()
-        got = named(db)
+        got = named(db, before="B")
         check(len(got) == 1 and got[0][0] == "A" and abs(got[0][1] - t0) <= 0.5 and t_kill - 5.5 <= got[0][2] <= t_kill,
               f"gnome: kill -9 keeps all but the last 5 s: {got} (started {t0:.2f}, killed {t_kill:.2f})")
 
@@ -224,8 +268,16 @@ def test_gnome(tmp):
         check(p.returncode == 1 and "\n  gnome: the usage-shell extension is installed but not enabled" in p.stdout
               and p.stderr.startswith("usage-shell record: no backend can read this desktop: gnome: the usage-shell extension is installed but not enabled"),
               f"gnome: --once lists the verdicts when none opens: {p.stdout!r} {p.stderr!r}")
+        # Another program that takes the extension's name is not heard.
+        impostor = start(["/usr/bin/python3", "-c", IMPOSTOR], env=env)
+        wait_for("the impostor on the bus", lambda: g.has_name("org.usageshell.Focus"))
+        p = run([BIN, "record", "--once", "--backend", "gnome"], env=env, text=True)
+        check(p.returncode == 1 and p.stderr.startswith("usage-shell record: --backend gnome: org.usageshell.Focus is owned by another program than GNOME Shell (:")
+              and p.stderr.endswith("): it is not the usage-shell extension\n"), f"gnome: an impostor's name: {p.returncode} {p.stderr!r}")
+        stop(impostor)
+        wait_for("the impostor gone", lambda: not g.has_name("org.usageshell.Focus"))
         run(["gnome-extensions", "enable", UUID], env=env)
         wait_for("the extension back on the bus", lambda: g.has_name("org.usageshell.Focus"))
-        print("ok: gnome: --once, the extension disabled and enabled again, no titles stored", flush=True)
+        print("ok: gnome: --once, the extension disabled and enabled again, an impostor refused, no titles stored", flush=True)
     finally:
         g.close()
