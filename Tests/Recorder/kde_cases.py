@@ -274,10 +274,11 @@ def kde_wayland_cases(tmp, kde):
     t_a = kde.activate("A")
     kde.move()
     time.sleep(7.5)  # one write at 5 s after the start, the next would come at 10 s
-    rec.stop(signal.SIGKILL)
+    t_kill = rec.stop(signal.SIGKILL)
     got = sessions(db)
-    check(len(got) == 1 and got[0][0] == "A" and abs(got[0][1] - t_a) <= TOLERANCE and 1.5 <= got[0][2] - got[0][1] <= 7.5,
-          f"kde kill -9: one A session up to the last write expected, got {got}")
+    lost = t_kill - got[0][2] if got else None
+    check(len(got) == 1 and got[0][0] == "A" and abs(got[0][1] - t_a) <= TOLERANCE and 0 <= lost <= 5 + TOLERANCE,
+          f"kde kill -9: one A session up to the last write (at most 5 s lost) expected, got {got}, killed at {t_kill}")
     rec.close()
     check(kde.script_loaded(), "after kill -9 the recorder's script should still be loaded (nothing unloaded it)")
     rec = Recorder(db, env, "--idle", "1m", "--backend", "kde")
@@ -290,7 +291,7 @@ def kde_wayland_cases(tmp, kde):
     check(len(got) == 2 and got[1][0] == "B" and abs(got[1][1] - t_b) <= TOLERANCE and abs(got[1][2] - t_stop) <= TOLERANCE,
           f"kde after kill -9 and restart: {got}")
     check(not kde.script_loaded() and kde.script_files() == [], "after the restarted recorder stopped, its script is loaded or its file left")
-    print("ok: kde kill -9: the session up to the last write, the stale script replaced at the next start", flush=True)
+    print(f"ok: kde kill -9: lost {lost:.2f} s (the session up to the last write), the stale script replaced at the next start", flush=True)
 
     # A hostile app id is kept as data; no title reaches the store.
     db = tmp + "/kde-hostile.sqlite"
