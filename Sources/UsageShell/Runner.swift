@@ -116,6 +116,8 @@ public final class Runner {
         _ plan: RunPlan, source: SourceRef, day: String?, readScript: (String) throws(LoadError) -> [UInt8],
         stdinLines: () -> any Sequence<String>, makeReader: () -> LineReader
     ) -> Int32 {
+        // The shown view's closures hold the shell (a cycle): let go of it when the run ends.
+        defer { shell.finish() }
         var proceed = loadInitial(source) || plan.continuesAfterFailedLoad
         if proceed, let day { proceed = selectInitialDay(day) }
         switch plan.mode {

@@ -73,6 +73,7 @@ struct ExportCommand: ParsableCommand {
             runner.run(lines: ["export " + target.map(Tokenizer.quoted).joined(separator: " ") + (force ? " --force" : "")])
         }
         OpenStores.shared.closeAll()
+        shell.finish()
         throw ExitCode(runner.exitStatus)
     }
 }

@@ -46,6 +46,7 @@ struct ImportCommand: ParsableCommand {
         runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ") + named])
         // The store's log written into its file: the file alone then holds everything.
         OpenStores.shared.closeAll()
+        shell.finish()
         throw ExitCode(runner.exitStatus)
     }
 }

@@ -18,6 +18,14 @@ public struct ShownView {
 }
 
 extension Shell {
+    /// The session is over: the shown view is let go. Its closures were made by the shell's
+    /// commands and hold the shell, so while it is kept the two keep each other alive; a
+    /// process that runs a shell calls this once it is done with it (LeakSanitizer reports the
+    /// pair otherwise).
+    public func finish() {
+        shownView = nil
+    }
+
     /// Renders a view that draws (as `renderData`: one device's says so) and keeps it as the
     /// view `save` writes. `csvTable` is for a view whose CSV is a table of its own. `figure` is
     /// given the session's colours when the screen had them (a coloured chart handed them out),
