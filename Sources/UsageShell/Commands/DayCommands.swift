@@ -36,10 +36,10 @@ extension CommandTable {
             // At the prompt's terminal, a full screen taller than it gives way to the compact one.
             let rows = form == nil ? shell.environment.screen?.rows : nil
             let skipped = shell.model.history.skipped
-            let colors = { shell.seriesColors }
+            let colors = { [unowned shell] in shell.seriesColors }
             return shell.renderView(
                 "show", json: { ReportJSON.show(r, skipped: skipped) },
-                table: { width, theme in
+                table: { [unowned shell] width, theme in
                     let palette = shell.palette(r, theme: theme)
                     let compact = {
                         TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
@@ -77,7 +77,7 @@ extension CommandTable {
             if let chart = args[chartChoice].flatMap(ChartKind.init) { shell.model.chart = chart }
             if let stack = args[stackChoice].flatMap(HourlyStack.init) { shell.model.hourlyBy = stack }
             let r = try shell.requireReport()
-            let colors = { shell.seriesColors }
+            let colors = { [unowned shell] in shell.seriesColors }
             switch shell.model.chart {
             case .category:
                 return shell.renderView(
@@ -118,7 +118,7 @@ extension CommandTable {
             }
             if let top = args[topSlot] { list = Array(list.prefix(top)) }
             let (listed, categoryName, shownTitle, shownTotal) = (list, category, title, totalLine)
-            let colors = { shell.seriesColors }
+            let colors = { [unowned shell] in shell.seriesColors }
             return shell.renderView(
                 "apps", json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
                 table: {
@@ -137,7 +137,7 @@ extension CommandTable {
             // By scalars: `é` and `e` + U+0301 are two apps although Swift's `==` calls them equal.
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
-            let (r, colors) = (shell.model.report, { shell.seriesColors })
+            let (r, colors) = (shell.model.report, { [unowned shell] in shell.seriesColors })
             return shell.renderView(
                 "app", json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
                 figure: { Figure.app(a, palette: Palette(r, colors: $0)) })
@@ -151,7 +151,7 @@ extension CommandTable {
             let r = try shell.requireReport()
             // None on a spring-forward day's skipped hour: the renderers say so; it is no error.
             let slots = r.hours.filter { $0.slot.hour == hour }
-            let colors = { shell.seriesColors }
+            let colors = { [unowned shell] in shell.seriesColors }
             return shell.renderView(
                 "hour", json: { ReportJSON.hour(r, hour: hour, slots: slots) },
                 table: { TextReport.hour(r, slots: slots, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
@@ -190,7 +190,7 @@ extension CommandTable {
             let insights = model.insights(endingOn: model.selectedDay)
             // On tracked time: estimated against actual, and the streaks.
             let tracker = model.loadedSource?.parts.contains(.tracked) == true ? try shell.trackerInsights() : nil
-            let (zone, colors) = (model.zone, { shell.seriesColors })
+            let (zone, colors) = (model.zone, { [unowned shell] in shell.seriesColors })
             return shell.renderView(
                 "insights",
                 json: {
@@ -228,7 +228,7 @@ extension CommandTable {
         }
         if let top = args[topSlot] { list = Array(list.prefix(top)) }
         let (listed, categoryName, shownTitle) = (list, category, title)
-        let colors = { shell.seriesColors }
+        let colors = { [unowned shell] in shell.seriesColors }
         let palette = { (colors: SeriesColors?) in Palette(apps: s.apps.map(\.name), categories: s.categories.map(\.name), colors: colors) }
         return shell.renderView(
             "apps", json: { ReportJSON.rangeApps(s, apps: listed, category: categoryName) },
@@ -249,7 +249,7 @@ extension CommandTable {
         let title = "Week · " + TextFormat.rangeTitle(range)
         return shell.renderView(
             "week", json: { ReportJSON.week(days) },
-            table: { width, theme in
+            table: { [unowned shell] width, theme in
                 TextReport.dayBars(
                     days, previous: previous, selected: selected, title: title, labels: .weekdays, width: width, theme: theme,
                     colors: theme.color ? shell.seriesColors : nil)
@@ -274,7 +274,7 @@ extension CommandTable {
         let days = model.summaries(endingOn: model.selectedDay, count: count)
         let selected = model.selectedDay
         let previous = model.dailyTotals(endingOn: selected.adding(days: -count), count: count)
-        let colors = { shell.seriesColors }
+        let colors = { [unowned shell] in shell.seriesColors }
         return shell.renderView(
             name, json: { ReportJSON.week(days) },
             table: { width, theme in

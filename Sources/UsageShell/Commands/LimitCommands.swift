@@ -100,7 +100,7 @@ extension CommandTable {
             ? shell.renderData(json: json) { width, _ in TextReport.limitsCheck(statuses, day: day, zone: zone, width: width) }
             : shell.renderView(
                 "limits", json: json,
-                table: { width, theme in
+                table: { [unowned shell] width, theme in
                     TextReport.limits(statuses, day: day, zone: zone, width: width, theme: theme, colors: theme.color ? shell.seriesColors : nil)
                 }, figure: { Figure.limits(statuses, day: day, zone: zone, colors: $0) })
         if check, !shown.isEmpty, case .output(let lines) = outcome { return .alert(lines) }

@@ -29,7 +29,7 @@ extension CommandTable {
             let s = RangeSummary(history: model.history, range: range, zone: model.zone)
             return shell.renderView(
                 "summary", json: { ReportJSON.summary(s) },
-                table: { width, theme in TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme)) },
+                table: { [unowned shell] width, theme in TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme)) },
                 figure: { Figure.summary(s, palette: Palette(apps: s.apps.map(\.name), categories: s.categories.map(\.name), colors: $0)) })
         },
         Command(
@@ -50,7 +50,7 @@ extension CommandTable {
             let before = range.previous.map { model.dailyTotals(endingOn: $0.to, count: $0.dayCount) } ?? []
             return shell.renderView(
                 "month", json: { ReportJSON.month(range, days: days) },
-                table: { width, theme in
+                table: { [unowned shell] width, theme in
                     TextReport.dayBars(
                         days, previous: before, selected: selected, title: TextFormat.rangeTitle(range), labels: .narrow, width: width,
                         theme: theme, colors: theme.color ? shell.seriesColors : nil, span: TextFormat.previousName(range))
