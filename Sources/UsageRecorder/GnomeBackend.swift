@@ -85,10 +85,7 @@ public final class GnomeBackend: RecorderBackend {
     /// Whether `name` has an owner on `bus`.
     static func hasOwner(_ bus: DBusConnection, _ name: String) throws(RecorderError) -> Bool {
         do {
-            let reply = try bus.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner",
-                values: [.string(name)])
-            return reply.first?.boolValue ?? false
+            return try bus.owner(of: name) != nil
         } catch {
             throw .notThatBackend(.gnome, reason: "the session bus does not answer (\(error.description))")
         }
@@ -96,13 +93,8 @@ public final class GnomeBackend: RecorderBackend {
 
     /// Why the owner of the extension's name is not GNOME Shell (nil: it is).
     static func impostor(_ bus: DBusConnection) -> String? {
-        func owner(_ name: String) -> String? {
-            (try? bus.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner",
-                values: [.string(name)]))?.first?.stringValue
-        }
-        guard let focus = owner(focusName) else { return "the usage-shell extension left the bus as the recorder started" }
-        return focus == owner("org.gnome.Shell") ? nil : "\(focusName) is owned by another program than GNOME Shell (\(focus)): it is not the usage-shell extension"
+        guard let focus = try? bus.owner(of: focusName) else { return "the usage-shell extension left the bus as the recorder started" }
+        return focus == (try? bus.owner(of: "org.gnome.Shell")) ? nil : "\(focusName) is owned by another program than GNOME Shell (\(focus)): it is not the usage-shell extension"
     }
 
     /// Why the extension's name is not on the bus, as GNOME Shell tells its state, with what to do.

@@ -41,7 +41,7 @@ public final class KDEBackend: RecorderBackend {
         do {
             let bus = try DBusConnection.open(.address(address))
             defer { bus.close() }
-            return try owner(of: kwinName, on: bus) == nil ? noKWin : nil
+            return try bus.owner(of: kwinName) == nil ? noKWin : nil
         } catch {
             return error.description
         }
@@ -59,7 +59,7 @@ public final class KDEBackend: RecorderBackend {
         scriptPath = KWinScript.path(runtimeDirectory: runtime, pid: getpid())
         guard let address = Notifier.sessionBus(environment) else { throw .notThatBackend(.kde, reason: Self.noSessionBus) }
         bus = try DBusConnection.open(.address(address))
-        kwin = try Self.owner(of: Self.kwinName, on: bus)
+        kwin = try bus.owner(of: Self.kwinName)
         guard kwin != nil else { throw .notThatBackend(.kde, reason: Self.noKWin) }
         if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
             display = nil
@@ -177,18 +177,6 @@ public final class KDEBackend: RecorderBackend {
             _ = poll(&fds, 1, Int32(min(left / 1000 + 1, 1000)))
             now = RecorderClock.wall()
             try bus.process()
-        }
-    }
-
-    /// The name's owner on `bus`, nil when nobody owns it.
-    static func owner(of name: String, on bus: DBusConnection) throws(RecorderError) -> String? {
-        do {
-            return try bus.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner",
-                values: [.string(name)]
-            ).first?.stringValue
-        } catch .dbusCall(_, let error, _) where error == "org.freedesktop.DBus.Error.NameHasNoOwner" {
-            return nil
         }
     }
 

@@ -213,6 +213,19 @@ public final class DBusConnection {
         return subscription
     }
 
+    /// The unique name of the connection that owns `name` now (the bus driver's GetNameOwner),
+    /// nil when none does.
+    public func owner(of name: String) throws(RecorderError) -> String? {
+        do {
+            return try call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner",
+                values: [.string(name)]
+            ).first?.stringValue
+        } catch .dbusCall(_, let error, _) where error == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            return nil
+        }
+    }
+
     /// Owns the well-known `name` (refused when another connection owns it).
     public func requestName(_ name: String) throws(RecorderError) {
         let r = cdbus_request_name(handle, name, 0)
