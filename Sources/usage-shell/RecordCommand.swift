@@ -21,7 +21,7 @@ struct RecordCommand: ParsableCommand {
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
             one recorder runs per store and device, window titles are never recorded, and nothing counts \
             while the screen is locked (logind's LockedHint, or a screen saver's ActiveChanged). Backends, in the order tried: \
-            sway, i3, gnome (GNOME Shell 43+ with the usage-shell extension), kde (KWin, through a KWin script), wlroots (any compositor with the wlroots \
+            sway, i3, gnome (GNOME Shell 43 with the usage-shell extension), kde (KWin, through a KWin script), wlroots (any compositor with the wlroots \
             toplevel protocol), x11 (any EWMH window manager); the first that opens records (--once says each one's \
             verdict). Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
