@@ -4,6 +4,10 @@
 #define USAGE_SHELL_CEDITLINE_SHIM_H
 
 #include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+#include <signal.h>
+#include <sys/select.h>
 #include <histedit.h>
 
 typedef char *(*usage_el_prompt_fn)(EditLine *);
@@ -17,6 +21,8 @@ static inline FILE *usage_stderr(void) { return stderr; }
 static inline int usage_el_set_prompt(EditLine *el, usage_el_prompt_fn fn, char escape) {
     return el_set(el, EL_PROMPT_ESC, fn, escape);
 }
+/// The function libedit reads each key with (Sources/usage-shell/PromptInput.swift).
+static inline int usage_el_set_getcfn(EditLine *el, el_rfunc_t fn) { return el_set(el, EL_GETCFN, fn); }
 static inline int usage_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
 /// With 1, libedit restores the terminal around signals and follows SIGWINCH resizes.
 static inline int usage_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
@@ -47,6 +53,25 @@ static inline int usage_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH)
 /// Puts the terminal in libedit's editing mode now (el_gets does it only after printing the prompt,
 /// and leaves it when it returns).
 static inline int usage_el_prep_term(EditLine *el) { return el_set(el, EL_PREP_TERM, 1); }
+/// 1: libedit's editing mode; 0: the terminal's own (cooked) mode.
+static inline int usage_el_set_prep_term(EditLine *el, int editing) { return el_set(el, EL_PREP_TERM, editing); }
+
+/// `n` bytes as one character of the locale's encoding: its length, (size_t)-2 when incomplete,
+/// (size_t)-1 when not a character (mbrtowc from a fresh state; UTF-8 has none between characters).
+static inline size_t usage_decode_character(wchar_t *character, const char *bytes, size_t n) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    return mbrtowc(character, bytes, n, &state);
+}
+
+/// Waits until `fd` can be read, with the signal mask `mask` only while waiting (pselect: the
+/// mask and the wait are one step, so a signal blocked until then ends the wait at once).
+static inline int usage_wait_readable(int fd, const sigset_t *mask) {
+    fd_set readable;
+    FD_ZERO(&readable);
+    FD_SET(fd, &readable);
+    return pselect(fd + 1, &readable, NULL, NULL, NULL, mask);
+}
 
 static inline int usage_history_set_size(History *h, int size) {
     HistEvent event;

@@ -38,6 +38,9 @@ final class EditLineReader: LineReader {
         usage_history_set_unique(history, 1)
         usage_el_set_editor(editLine, "emacs")
         usage_el_set_signal(editLine, 1)
+        // Keys are read by PromptInput, which does not lose a Ctrl-C pressed as the prompt appears.
+        usage_el_set_getcfn(editLine, PromptInput.libeditReader)
+        PromptInput.installSignalHandlers()
         usage_el_set_history(editLine, history)
         usage_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         usage_el_set_prompt(editLine, { el in

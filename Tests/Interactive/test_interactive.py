@@ -22,6 +22,7 @@ import io
 import json
 import os
 import re
+import shlex
 import shutil
 import tempfile
 import termios
@@ -499,6 +500,31 @@ class InteractiveShellTests(unittest.TestCase):
         self.assertNotIn("By category", out)
         self.assertEqual(self.history(), ["day"])
         self.assertTrue(shell.child.isalive())
+
+    def test_bug_back_from_ctrl_z_the_line_was_not_redrawn(self):
+        # The keys are read by PromptInput (so a Ctrl-C pressed as the prompt appears is not
+        # lost), and libedit's own reader, which redrew the line after SIGCONT, is no longer the
+        # one waiting: back from Ctrl-Z and `fg` the prompt and the line typed must come back.
+        env = dict(self.env, PS1="jobs$ ")
+        shell = Shell(self, env, self.cwd, command=["bash", "--norc", "--noprofile", "-i"])
+        shell.expect("jobs$ ")
+        shell.send(shlex.quote(BIN) + ENTER)
+        shell.expect(PROMPT)
+        shell.send("apps top 2")
+        shell.expect("apps top 2")
+        shell.send("\x1a")  # Ctrl-Z
+        shell.expect("Stopped")
+        shell.expect("jobs$ ")
+        shell.send("fg" + ENTER)
+        shell.expect(PROMPT)
+        shell.expect("apps top 2")
+        shell.send(ENTER)
+        shell.expect_re(r"1\. \S")
+        shell.expect(PROMPT)
+        shell.send("quit" + ENTER)
+        shell.expect("jobs$ ")
+        shell.send("exit" + ENTER)
+        shell.child.expect(pexpect.EOF)
 
     def test_ctrl_d_on_an_empty_line_exits_with_status_0(self):
         shell = self.started()
