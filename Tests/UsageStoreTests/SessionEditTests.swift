@@ -1,4 +1,4 @@
-// SessionEditTests.swift — each session edit (start, end, task, move, split, join, delete, continue) against the store's rules, table-driven: the previous and next interval, a running one, the future, an end not after its start, an unknown id, a spring-forward day; a refused edit changes nothing (the tables compared in plain SQL) and names the interval in the way; after every edit the rules hold.
+// SessionEditTests.swift — each session edit (start, end, task, move, split, join, delete, continue) against the store's rules, table-driven, on every backend: the previous and next interval, a running one, the future, an end not after its start, an unknown id, a spring-forward day; a refused edit changes nothing (the tables compared in plain SQL) and names the interval in the way; after every edit the rules hold.
 import Foundation
 import Testing
 @testable import UsageFormats
@@ -6,24 +6,26 @@ import UsageCore
 @testable import UsageStore
 
 /// A store with four intervals (UTC, 2026-02-23): @1 Write 09:00–10:00, @2 Mail 10:30–11:00,
-/// @3 Write 11:00–12:00, @4 Review from 13:00, running; now is 14:00.
+/// @3 Write 11:00–12:00, @4 Review from 13:00, running; now is 14:00. On either backend.
 struct EditFixture {
     static let zone = "UTC"
     static func t(_ clock: String) -> Micros { RFC3339.parse("2026-02-23T\(clock):00Z")! }
     static func at(_ clock: String) -> Stamp { Stamp(instant: t(clock), offsetMinutes: 0, zone: zone) }
     static let now = t("14:00")
 
-    let folder: StoreFolder
-    let store: SQLiteStore
+    let backend: BackendStore
+    var store: any StoreWriter { backend.store }
 
-    init() throws {
-        folder = try StoreFolder()
-        store = try SQLiteStore.open(path: folder.store, create: true)
+    init(_ on: Backend = .sqlite) throws {
+        backend = try BackendStore(on)
         _ = try store.track("Write", from: Self.at("09:00"), to: Self.at("10:00"))
         _ = try store.track("Mail", from: Self.at("10:30"), to: Self.at("11:00"))
         _ = try store.track("Write", from: Self.at("11:00"), to: Self.at("12:00"))
         _ = try store.start("Review", at: Self.at("13:00"))
     }
+
+    /// The tracker's tables and the journal, as the database holds them.
+    func dump() throws -> [String] { try backend.trackerDump() }
 
     /// Every interval as `id task start–end` (clock times; `now` while running), in start order.
     func intervals() throws -> [String] {
@@ -46,7 +48,7 @@ extension RFC3339 {
 }
 
 /// The store's rules, checked on what it holds: ends after starts, at most one running, no overlap.
-func expectTheRulesHold(_ store: SQLiteStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectTheRulesHold(_ store: any StoreWriter, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let intervals = try store.trackerSnapshot().intervals
     #expect(intervals.filter(\.isRunning).count <= 1, sourceLocation: sourceLocation)
     for i in intervals { if let end = i.end { #expect(end > i.start, sourceLocation: sourceLocation) } }
@@ -61,7 +63,7 @@ struct SessionEditTests {
     /// An edit, and what it leaves: the intervals after, or the refusal.
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
-        let edit: @Sendable (SQLiteStore) throws(TrackingError) -> Void
+        let edit: @Sendable (any StoreWriter) throws(TrackingError) -> Void
         let expected: Result<[String], TrackingError>
         var testDescription: String { name }
     }
@@ -176,10 +178,11 @@ struct SessionEditTests {
             expected: .failure(.startNotAfterRunning(task: "Review", session: 4, since: F.t("13:00"), at: F.t("12:30")))),
     ]
 
-    @Test(arguments: cases)
-    func anEditKeepsTheRules(_ c: Case) throws {
-        let f = try EditFixture()
-        let before = try dump(f.store)
+    @Test(arguments: Backend.allCases, cases)
+    func anEditKeepsTheRules(backend: Backend, _ c: Case) throws {
+        guard available(backend) else { return }
+        let f = try EditFixture(backend)
+        let before = try f.dump()
         var refusal: TrackingError?
         do throws(TrackingError) {
             try c.edit(f.store)
@@ -192,7 +195,7 @@ struct SessionEditTests {
         case (.failure(let expected), let error?):
             #expect(error == expected)
             // Refused: nothing changed, not even the journal.
-            #expect(try dump(f.store) == before)
+            #expect(try f.dump() == before)
         default:
             Issue.record("\(c.name): \(refusal.map { "refused: \($0)" } ?? "done"), but \(c.expected) was expected")
         }
@@ -201,9 +204,11 @@ struct SessionEditTests {
 
     /// New York springs forward at 02:00 on 2026-03-08: `move` keeps the real length, and each
     /// end keeps the offset in effect at it.
-    @Test func onASpringForwardDayAMoveKeepsTheRealLengthAndEachEndItsOffset() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func onASpringForwardDayAMoveKeepsTheRealLengthAndEachEndItsOffset(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         let ny = Zone(identifier: "America/New_York")!
         func at(_ text: String) -> Stamp {
             let t = RFC3339.parse(text)!

@@ -8,56 +8,6 @@ import UsageCore
 import UsageData
 @testable import UsageStore
 
-/// A backend the cases run on.
-enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, postgres
-    var testDescription: String { rawValue }
-}
-
-/// A new, empty store on a backend, and what keeps it (a folder, a database) until the test ends.
-final class BackendStore {
-    let location: StoreLocation
-    let store: any StoreWriter
-    private let keep: AnyObject
-
-    init(_ backend: Backend) throws {
-        switch backend {
-        case .sqlite:
-            let folder = try StoreFolder()
-            keep = folder
-            location = .sqlite(path: folder.store)
-        case .postgres:
-            let database = try TestPostgres()
-            keep = database
-            location = .postgres(conninfo: database.conninfo)
-        }
-        store = try OpenStores().writer(location)
-    }
-
-    /// Another opening of the same store (another process's, as far as the store can tell).
-    func another() throws -> any StoreWriter { try OpenStores().writer(location) }
-
-    /// Runs SQL straight on the database, past every check of the program's.
-    func raw(_ sql: String) throws {
-        switch location {
-        case .sqlite(let path):
-            let queue = try DatabaseQueue(path: path)
-            try queue.write { try $0.execute(sql: sql) }
-            try queue.close()
-        case .postgres(let conninfo):
-            try TestPostgres.psql(conninfo, "SET search_path TO usage_shell; " + sql)
-        }
-    }
-}
-
-/// Whether the backend's cases can run; without a server, PostgreSQL's are reported and, under
-/// scripts/test (USAGE_SHELL_REQUIRE_PG) or CI, fail (the suite must not pass by skipping them).
-func available(_ backend: Backend) -> Bool {
-    guard backend == .postgres, let why = TestPostgres.unavailable else { return true }
-    if TestPostgres.required { Issue.record("PostgreSQL cases cannot run: \(why)") }
-    return false
-}
-
 private let zone = Zone(identifier: "Europe/Paris")!
 private func at(_ text: String) -> Stamp {
     let t = RFC3339.parse(text)!

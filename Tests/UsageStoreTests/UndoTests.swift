@@ -1,4 +1,4 @@
-// UndoTests.swift — `undo` puts the store back exactly (the tracker's tables and the journal compared as plain SQL) after each change to tracked time, tasks and categories, again and again in reverse, after the store is closed and opened again; a refused change writes no entry; nothing to undo says so; the journal keeps its last entries only.
+// UndoTests.swift — on every backend, `undo` puts the store back exactly (the tracker's tables and the journal compared as plain SQL) after each change to tracked time, tasks and categories, again and again in reverse, after the store is closed and opened again; a refused change writes no entry; nothing to undo says so; the journal keeps its last entries only.
 import Foundation
 import GRDB
 import Testing
@@ -6,27 +6,13 @@ import Testing
 import UsageCore
 @testable import UsageStore
 
-/// The tracker's tables, the meta rows and the journal as plain SQL text, each table's rows in
-/// the order of its key.
-func dump(_ store: SQLiteStore) throws -> [String] {
-    try store.readDatabase { db in
-        var lines: [String] = []
-        for (table, key) in [("task_category", "id"), ("category_rename", "old"), ("task", "id"), ("tracked", "id"), ("meta", "key"), ("undo_journal", "id")] {
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY \(key)") {
-                lines.append("INSERT INTO \(table) VALUES (\(row.databaseValues.map(\.description).joined(separator: ", ")));")
-            }
-        }
-        return lines
-    }
-}
-
 struct UndoTests {
     typealias F = EditFixture
 
     /// A change to make on the fixture (with a paused task, a category, a rename already made).
     struct Change: CustomTestStringConvertible, Sendable {
         let name: String
-        let make: @Sendable (SQLiteStore) throws -> Void
+        let make: @Sendable (any StoreWriter) throws -> Void
         var testDescription: String { name }
     }
 
@@ -69,32 +55,36 @@ struct UndoTests {
     ]
 
     /// The edit fixture, with Write in a category renamed from Work to Job (a rename remembered).
-    static func fixture() throws -> EditFixture {
-        let f = try EditFixture()
+    static func fixture(_ backend: Backend) throws -> EditFixture {
+        let f = try EditFixture(backend)
         _ = try f.store.editTask("Write", .category("Work"), now: F.now)
         _ = try f.store.renameCategory("Work", to: "Job")
         return f
     }
 
-    @Test(arguments: changes)
-    func undoPutsTheStoreBackExactly(_ change: Change) throws {
-        let f = try Self.fixture()
-        let before = try dump(f.store)
+    @Test(arguments: Backend.allCases, changes)
+    func undoPutsTheStoreBackExactly(backend: Backend, _ change: Change) throws {
+        guard available(backend) else { return }
+        let f = try Self.fixture(backend)
+        let before = try f.dump()
         try change.make(f.store)
-        #expect(try dump(f.store) != before, "the change changed nothing")
+        #expect(try f.dump() != before, "the change changed nothing")
         var undone = try f.store.undo()
         if change.name.hasPrefix("pause, then") || change.name == "resume" { undone = try f.store.undo() }
-        #expect(try dump(f.store) == before)
+        #expect(try f.dump() == before)
         #expect(undone.note.command != "change")
         try expectTheRulesHold(f.store)
     }
 
-    @Test func undoGoesBackOneChangeAtATimeToTheEmptyStore() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
-        var states = [try dump(store)]
+    @Test(arguments: Backend.allCases)
+    func undoGoesBackOneChangeAtATimeToTheEmptyStore(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
+        let dump = { try s.trackerDump() }
+        var states = [try dump()]
         var commands: [String] = []
-        let steps: [(String, (SQLiteStore) throws -> Void)] = [
+        let steps: [(String, (any StoreWriter) throws -> Void)] = [
             ("track", { _ = try $0.track("Write", from: F.at("09:00"), to: F.at("10:00")) }),
             ("start", { _ = try $0.start("Mail", at: F.at("10:00")) }),
             ("session split", { _ = try $0.splitSession(2, at: F.at("10:30"), now: F.now) }),
@@ -108,32 +98,35 @@ struct UndoTests {
         ]
         for (command, step) in steps {
             try step(store)
-            states.append(try dump(store))
+            states.append(try dump())
             commands.append(command)
         }
         for k in steps.indices.reversed() {
             #expect(try store.undo().note.command == commands[k])
-            #expect(try dump(store) == states[k], "after undoing \(commands[k])")
+            #expect(try dump() == states[k], "after undoing \(commands[k])")
         }
         #expect(throws: TrackingError.nothingToUndo) { try store.undo() }
-        #expect(try dump(store).isEmpty)
+        #expect(try dump() == states[0])
+        #expect(states[0].allSatisfy { $0.hasPrefix("meta: ") }, "a new store holds no tracked time and no journal")
     }
 
-    @Test func theJournalLastsWhenTheStoreIsClosedAndOpenedAgain() throws {
-        let f = try EditFixture()
-        let before = try dump(f.store)
+    @Test(arguments: Backend.allCases)
+    func theJournalLastsWhenTheStoreIsClosedAndOpenedAgain(backend: Backend) throws {
+        guard available(backend) else { return }
+        let f = try EditFixture(backend)
+        let before = try f.dump()
         _ = try f.store.editSession(2, .move(F.at("12:00")), now: F.now)
-        f.store.close()
-        let again = try SQLiteStore.open(path: f.folder.store, create: false)
+        let again = try f.backend.reopened()
         let undone = try again.undo()
         #expect(undone.note == ChangeNote("session move", name: "Mail", session: 2, start: F.t("12:00")))
-        #expect(try dump(again) == before)
-        again.close()
+        #expect(try f.dump() == before)
     }
 
-    @Test func aRefusedChangeOrOneThatChangesNothingWritesNoEntry() throws {
-        let f = try EditFixture()
-        let entries = { try f.store.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM undo_journal") } }
+    @Test(arguments: Backend.allCases)
+    func aRefusedChangeOrOneThatChangesNothingWritesNoEntry(backend: Backend) throws {
+        guard available(backend) else { return }
+        let f = try EditFixture(backend)
+        let entries = { try f.backend.rows("SELECT count(*) FROM undo_journal") }
         let before = try entries()
         #expect(throws: TrackingError.overlap(session: 1, task: "Write", start: F.t("09:00"), end: F.t("10:00"))) {
             try f.store.track("Mail", from: F.at("09:30"), to: F.at("09:45"))
@@ -143,16 +136,13 @@ struct UndoTests {
         #expect(try entries() == before)
     }
 
-    @Test func theJournalKeepsItsLastEntriesOnly() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func theJournalKeepsItsLastEntriesOnly(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
         for k in 0..<(Journal.limit + 5) {
-            try store.addCategory("C\(k)", now: F.now)
+            try s.store.addCategory("C\(k)", now: F.now)
         }
-        let (count, oldest) = try store.readDatabase { db in
-            (try Int64.fetchOne(db, sql: "SELECT count(*) FROM undo_journal"), try Int64.fetchOne(db, sql: "SELECT min(id) FROM undo_journal"))
-        }
-        #expect(count == Journal.limit)
-        #expect(oldest == 6)
+        #expect(try s.rows("SELECT count(*), min(id) FROM undo_journal") == ["\(Journal.limit)|6"])
     }
 }
