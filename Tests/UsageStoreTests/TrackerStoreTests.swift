@@ -1,4 +1,4 @@
-// TrackerStoreTests.swift — tasks and the stopwatch in the store: the database itself refuses two running intervals, overlaps and an end before the start; track with its end at its start refused with its own line; start stops the other at one instant; refusals change nothing; delete keeps time unless asked; categories move to Other; a v1 store is upgraded.
+// TrackerStoreTests.swift — tasks and the stopwatch in the store (on both backends, but for the SQLite schema's own rules and its upgrade): the database itself refuses two running intervals, overlaps and an end before the start; track with its end at its start refused with its own line; start stops the other at one instant; refusals change nothing; delete keeps time unless asked; categories move to Other; a v1 store is upgraded.
 import Foundation
 import GRDB
 import Testing
@@ -37,9 +37,11 @@ struct TrackerStoreTests {
         }
     }
 
-    @Test func startingAnotherTaskStopsTheFirstAtTheSameInstant() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func startingAnotherTaskStopsTheFirstAtTheSameInstant(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         let first = try store.start("Write", at: at("2026-02-23T09:00:00Z"))
         #expect(first.createdTask)
         let second = try store.start("Mail", at: at("2026-02-23T10:15:00Z"))
@@ -50,9 +52,11 @@ struct TrackerStoreTests {
         #expect(state.runningTask?.name == "Mail")
     }
 
-    @Test func anOverlappingTrackIsRefusedNamingTheIntervalAndChangesNothing() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func anOverlappingTrackIsRefusedNamingTheIntervalAndChangesNothing(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         _ = try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"))
         let before = try store.trackerSnapshot()
         #expect(throws: TrackingError.overlap(session: 1, task: "Write", start: RFC3339.parse("2026-02-23T09:00:00Z")!, end: RFC3339.parse("2026-02-23T10:00:00Z")!)) {
@@ -74,9 +78,11 @@ struct TrackerStoreTests {
 
     /// `track` with its end at its start is refused with its own line (the schema's CHECK alone
     /// would give a generic one) and makes nothing, not even the task.
-    @Test func trackWithTheEndEqualToTheStartIsRefusedWithItsOwnLineAndMakesNothing() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func trackWithTheEndEqualToTheStartIsRefusedWithItsOwnLineAndMakesNothing(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         let nine = RFC3339.parse("2026-02-23T09:00:00Z")!
         let refusal = TrackingError.endNotAfterStart(start: nine, end: nine)
         #expect(throws: refusal) { try store.track("Write", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T09:00:00Z")) }
@@ -89,9 +95,11 @@ struct TrackerStoreTests {
         #expect(tracked.started?.interval.end == nine + 1)
     }
 
-    @Test func pauseSplitsTheTimeIntoSessionsAndStopEndsAPause() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func pauseSplitsTheTimeIntoSessionsAndStopEndsAPause(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         _ = try store.start("Write", at: at("2026-02-23T09:00:00Z"))
         _ = try store.pause(at: at("2026-02-23T09:30:00Z"))
         #expect(try store.stopwatchState().pausedTask?.name == "Write")
@@ -107,9 +115,11 @@ struct TrackerStoreTests {
         #expect(try store.stopwatchState() == StopwatchState(running: nil, runningTask: nil, pausedTask: nil, lastSeen: try store.stopwatchState().lastSeen))
     }
 
-    @Test func deletingATaskKeepsItsTimeUnderItsNameUnlessAsked() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func deletingATaskKeepsItsTimeUnderItsNameUnlessAsked(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         _ = try store.track("Keep", from: at("2026-02-23T09:00:00Z"), to: at("2026-02-23T10:00:00Z"))
         _ = try store.track("Drop", from: at("2026-02-23T10:00:00Z"), to: at("2026-02-23T11:00:00Z"))
         try store.deleteTask(id: 1, withTime: false, now: importNow, offsetMinutes: 60)
@@ -125,9 +135,11 @@ struct TrackerStoreTests {
         #expect(throws: TrackingError.unknownTask("Drop")) { _ = try store.task(named: "Drop") }
     }
 
-    @Test func aDeletedCategorysTasksMoveToOtherAndARenameIsRemembered() throws {
-        let folder = try StoreFolder()
-        let store = try SQLiteStore.open(path: folder.store, create: true)
+    @Test(arguments: Backend.allCases)
+    func aDeletedCategorysTasksMoveToOtherAndARenameIsRemembered(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let store = s.store
         _ = try store.addTask(TaskDraft(name: "Report", category: "Work"), now: importNow)
         #expect(try store.renameCategory("work", to: "Job") == "Work")
         #expect(try store.categoryRenames() == ["Work": "Job"])
