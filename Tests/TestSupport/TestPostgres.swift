@@ -27,16 +27,20 @@ public final class TestPostgres: @unchecked Sendable {
     public let conninfo: String
     private let admin: String
 
-    /// Makes a new, empty database on the tests' server.
-    public init() throws {
+    /// Makes a new database on the tests' server: empty, or a copy of `template` (a database
+    /// no one is connected to).
+    public init(template: String? = nil) throws {
         guard let server = Self.server else { throw TestPostgresError(message: Self.unavailable!) }
         admin = server
         name = "usage_shell_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         conninfo = Self.replacing("dbname", in: server, with: name)
-        try Self.psql(server, "CREATE DATABASE \(name)")
+        try Self.psql(server, "CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0) STRATEGY FILE_COPY" } ?? ""))
     }
 
-    deinit {
+    deinit { drop() }
+
+    /// Drops the database now (a kept one, at the end of a run).
+    public func drop() {
         _ = try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
@@ -76,4 +80,5 @@ public final class TestPostgres: @unchecked Sendable {
 public struct TestPostgresError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+    public init(message: String) { self.message = message }
 }

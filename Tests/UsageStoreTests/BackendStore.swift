@@ -1,6 +1,7 @@
 // BackendStore.swift — the backends a store case runs on (SQLite, and PostgreSQL on the tests' server), a new store on one, and its tables read back as plain rows, past the program's own reads.
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import TestSupport
 import UsageCore
@@ -25,7 +26,7 @@ final class BackendStore {
             keep = folder
             location = .sqlite(path: folder.store)
         case .postgres:
-            let database = try TestPostgres()
+            let database = try TestPostgres(template: try StoreTemplate.name())
             keep = database
             location = .postgres(conninfo: database.conninfo)
         }
@@ -64,12 +65,22 @@ final class BackendStore {
     /// token (PostgreSQL's `changes` row), which every write, an undo too, moves on so that
     /// `watch` sees it.
     func trackerDump() throws -> [String] {
-        var lines: [String] = []
-        for (table, key) in [("task_category", "id"), ("category_rename", "old"), ("task", "id"), ("tracked", "id"), ("meta", "key"), ("undo_journal", "id")] {
-            let filter = table == "meta" ? " WHERE key <> 'changes'" : ""
-            lines += try rows("SELECT * FROM \(table)\(filter) ORDER BY \(key)").map { "\(table): \($0)" }
+        let tables = [("task_category", "id"), ("category_rename", "old"), ("task", "id"), ("tracked", "id"), ("meta", "key"), ("undo_journal", "id")]
+        let filter = { (table: String) in table == "meta" ? " WHERE key <> 'changes'" : "" }
+        switch location {
+        case .sqlite:
+            var lines: [String] = []
+            for (table, key) in tables {
+                lines += try rows("SELECT * FROM \(table)\(filter(table)) ORDER BY \(key)").map { "\(table): \($0)" }
+            }
+            return lines
+        case .postgres(let conninfo):
+            // One psql for every table (a process each made the PostgreSQL cases slow): each row as
+            // PostgreSQL writes a row value, after its table's name.
+            let sql = tables.map { table, key in "SELECT '\(table): ' || r::text FROM \(table) r\(filter(table)) ORDER BY \(key);" }
+            let out = try TestPostgres.psql(conninfo, "SET search_path TO usage_shell; " + sql.joined(separator: " "))
+            return out.isEmpty ? [] : out.components(separatedBy: "\n")
         }
-        return lines
     }
 
     /// Runs SQL straight on the database, past every check of the program's.
@@ -93,3 +104,31 @@ func available(_ backend: Backend) -> Bool {
     return false
 }
 
+/// A PostgreSQL database holding a new, empty store, made once per test run and copied for
+/// each case (making the schema was most of a case's time); dropped when the run ends.
+enum StoreTemplate {
+    private static let made = Mutex<(name: String?, error: String?)?>(nil)
+
+    static func name() throws -> String {
+        let made = made.withLock { made in
+            if let made { return made }
+            do {
+                let database = try TestPostgres()
+                let stores = OpenStores()
+                _ = try stores.writer(.postgres(conninfo: database.conninfo))
+                stores.closeAll()  // a template must have no one connected
+                keptTemplate.withLock { $0 = database }
+                atexit { keptTemplate.withLock { $0 }?.drop() }
+                made = (database.name, nil)
+            } catch {
+                made = (nil, "\(error)")
+            }
+            return made!
+        }
+        guard let name = made.name else { throw TestPostgresError(message: "the template store could not be made: \(made.error ?? "")") }
+        return name
+    }
+}
+
+/// The template, kept (not dropped at its deinit) until the run ends.
+private let keptTemplate = Mutex<TestPostgres?>(nil)
