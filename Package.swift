@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UsageRecorderTests", dependencies: ["UsageRecorder", "UsageCore", "UsageStore"]),
-        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore"]),
+        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server;

@@ -1,20 +1,9 @@
 // RealExportsEndToEndTests.swift — issue 20's acceptance through the built binary, as a new user would try it: a phone-style CSV of local times, an unknown header, the skip warning of a batch load, export's spreadsheet guard, --format csv, --raw-csv, --columns, --data-tz and aw:// paths.
 import Foundation
 import Testing
+import TestSupport
 
 struct RealExportsEndToEndTests {
-    /// A folder with the test's files, removed at the end.
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-real-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func write(_ name: String, _ text: String) throws -> String {
-            let path = url.appendingPathComponent(name).path
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-    }
-
     static let phoneCSV = """
         Application,Start Time,Duration
         Safari,2026-02-23 08:15:00,1h 5m
@@ -31,7 +20,7 @@ struct RealExportsEndToEndTests {
         """
 
     @Test func aPhoneCSVOfLocalTimesLoadsInTheZoneGivenAsTheCanonicalJSON() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("real")
         let csv = try folder.write("phone.csv", Self.phoneCSV)
         let json = try folder.write("same.json", Self.canonicalJSON)
         for zone in ["Europe/Paris", "UTC", "America/New_York"] {
@@ -52,7 +41,7 @@ struct RealExportsEndToEndTests {
     }
 
     @Test func anUnknownHeaderNamesTheColumnsItCouldNotPlaceAndHowToMapThem() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("real")
         let path = try folder.write("phone.csv", Self.phoneCSV.replacingOccurrences(of: "Start Time", with: "Started"))
         let r = try Binary.run([path, "-c", "show"])
         #expect(r.status == 1)
@@ -68,7 +57,7 @@ struct RealExportsEndToEndTests {
     }
 
     @Test func aBatchLoadThatSkipsRowsWarnsOnStderrAndCheckStillListsThem() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("real")
         let path = try folder.write(
             "dirty.csv", Self.phoneCSV + "\nBroken,2026-02-23 25:00,60\nZero,2026-02-23 10:00,0\nNoStart,,60\n")
         let r = try Binary.run([path, "--data-tz", "UTC", "-c", "day 2026-02-23", "-c", "check"])
@@ -87,7 +76,7 @@ struct RealExportsEndToEndTests {
     }
 
     @Test func exportReportGuardsAFormulaAppName() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder("real")
         let data = try folder.write(
             "h.json",
             #"[{"session_id":"1","app_name":"=HYPERLINK(\"http://x\")","category":"+Evil","start_timestamp":"2026-02-23T09:00:00Z","end_timestamp":"2026-02-23T10:00:00Z"}]"#)

@@ -4,20 +4,11 @@ import Foundation
     import FoundationXML
 #endif
 import Testing
+import TestSupport
 
 struct SaveEndToEndTests {
-    /// A folder of the test's own, removed after it.
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-save-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-        func text(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
-        var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-    }
-
     @Test func saveWritesTheLastViewInTheFormatItsExtensionNames() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run([
             "--width", "90", "-c", "week", "-c", "save \(f.path("w.svg"))", "-c", "save \(f.path("w.html"))", "-c", "save \(f.path("w.txt"))",
             "-c", "save \(f.path("w.json"))", "-c", "save \(f.path("w.CSV"))",
@@ -43,7 +34,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveKeepsTheLastViewThatDrawsNotTheLastCommand() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         // help, store and an export's own line are no views: the week stays the one saved.
         let r = try Binary.run(["-c", "week", "-c", "help", "-c", "export \(f.path("s.json"))", "-c", "save \(f.path("w.json"))"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -51,7 +42,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveFromTheCommandLineAfterASummary() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run(["-c", "summary 2026-02", "-c", "save \(f.path("february.html"))"])
         #expect(r.status == 0, "\(r.stderr)")
         let html = try f.text("february.html")
@@ -60,7 +51,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveKeepsAnExistingFileUnlessForced() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let path = f.path("day.svg")
         try "mine\n".write(toFile: path, atomically: true, encoding: .utf8)
         let refused = try Binary.run(["-c", "show", "-c", "save \(path)"])
@@ -74,7 +65,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveBeforeAnyViewSaysSo() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run(["-c", "help", "-c", "save \(f.path("x.svg"))"])
         #expect(r.status == 1)
         #expect(r.stderr == "error: line 2: save: nothing to save yet: show a view first (show, week, summary, today …), then save it\n")
@@ -82,7 +73,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveAsSVGOfAViewWithoutAChartSaysSoAndHTMLStillWorks() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         // `limits` with none set draws nothing: its HTML says so.
         let r = try Binary.run(["-c", "limits", "-c", "save \(f.path("l.svg"))"])
         #expect(r.status == 1)
@@ -96,7 +87,7 @@ struct SaveEndToEndTests {
     /// `day next` printed its header as a view of its own, so the week shown before it could no
     /// longer be saved (found by a reviewing helper: the documented example failed).
     @Test func bugDayNextReplacedTheWeekShownAsTheViewToSave() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run(["--day", "2026-02-20", "-c", "week", "-c", "day next", "-c", "save \(f.path("w.json"))"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try f.text("w.json") == Binary.run(["--day", "2026-02-20", "--format", "json", "-c", "week"]).stdout)
@@ -105,7 +96,7 @@ struct SaveEndToEndTests {
     /// A chart's title took a data name raw (`apps category NAME`): a character XML cannot hold
     /// made the whole SVG unreadable (found by a reviewing helper).
     @Test func bugAChartTitleWithACharacterXMLCannotHoldMadeTheSVGInvalid() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let data = f.path("odd.json")
         try """
         [{"app_name": "Mail", "category": "x\\uFFFEy", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T10:00:00Z"}]
@@ -123,7 +114,7 @@ struct SaveEndToEndTests {
     /// The picture's colours were the session's as they were when saving, not when shown: a
     /// `load` between them recoloured the saved view (found by a reviewing helper).
     @Test func bugALoadBetweenAViewAndItsSaveRecolouredIt() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let other = f.path("other.json")
         try """
         [{"app_name": "Spotify", "category": "Work", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T12:00:00Z"}]
@@ -139,7 +130,7 @@ struct SaveEndToEndTests {
 
     /// `.txt` is the view as the terminal draws it without colour, whatever colour the screen had.
     @Test func theTextIsTheMonochromeDrawingEvenAfterAColouredScreen() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run(["--color", "truecolor", "--width", "100", "-c", "show", "-c", "save \(f.path("s.txt"))"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("\u{1B}["))
@@ -147,7 +138,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveNeedsAFormatItKnowsAndAFolderThatExists() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let png = try Binary.run(["-c", "show", "-c", "save \(f.path("x.png"))"])
         #expect(png.status == 1)
         #expect(png.stderr == "error: line 2: save: cannot tell the format of '\(f.path("x.png"))': name it .svg, .html, .txt, .json or .csv (usage: save FILE [--force])\n")
@@ -159,7 +150,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func saveSaysWhatItWroteAsJSON() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run(["--format", "json", "-c", "chart category", "-c", "save \(f.path("c.svg"))"])
         let lines = r.stdout.split(separator: "\n")
         #expect(r.status == 0)
@@ -173,7 +164,7 @@ struct SaveEndToEndTests {
         "apps top 3 last 7", "app Safari", "hour 18", "week", "days 10", "month", "summary week", "summary 2026-02", "insights",
     ])
     func everyViewOfTheSampleSavesAsSVGAndHTML(view: String) throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let r = try Binary.run(["-c", view, "-c", "save \(f.path("v.svg"))", "-c", "save \(f.path("v.html"))"])
         #expect(r.status == 0, "\(view): \(r.stderr)")
         let parser = XMLParser(data: Data(try f.text("v.svg").utf8))
@@ -184,7 +175,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func limitsAndTrackedTimeSaveToo() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let db = f.path("t.sqlite")
         let limits = try Binary.run(["-c", "limit Safari 30m", "-c", "limits", "-c", "save \(f.path("limits.svg"))"])
         #expect(limits.status == 0, "\(limits.stderr)")
@@ -198,7 +189,7 @@ struct SaveEndToEndTests {
     }
 
     @Test func hostileNamesAreSavedAsTextNeverAsMarkup() throws {
-        let f = try Folder()
+        let f = try TemporaryFolder("save")
         let data = f.path("hostile.json")
         try """
         [{"app_name": "</text><script>alert(1)</script>", "category": "\\"><img src=x onerror=alert(1)>", "start_timestamp": "2026-02-23T09:00:00Z", "end_timestamp": "2026-02-23T10:00:00Z"},

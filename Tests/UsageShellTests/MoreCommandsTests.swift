@@ -1,6 +1,7 @@
 // MoreCommandsTests.swift — the commands of the interactive-shell issue through the shell: app, hour, check, set, apps category, names.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 import UsageData
 import UsageRender

@@ -1,6 +1,7 @@
 // NewcomerAgainShellTests.swift — issue 44 through the shell with a clock the test moves: what a stopwatch run says of its seconds, and (items 1 and 2) where a bare time goes and which days a week is.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 import UsageRender
 import UsageStore

@@ -1,6 +1,7 @@
 // OwnedFilesShellTests.swift — the limits and rules files through the shell: each problem one warning per session (per version, for the hand-written rules), commands going on, nothing overwritten.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 @testable import UsageData
 @testable import UsageShell

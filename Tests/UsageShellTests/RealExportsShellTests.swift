@@ -1,6 +1,7 @@
 // RealExportsShellTests.swift — issue 20 through the shell: the one warning of a load that skips rows, --format csv for every command that prints a table, the spreadsheet guard of export, the data zone and column mapping settings, and aw:// paths refused.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageFormats
 import UsageCore
 import UsageData

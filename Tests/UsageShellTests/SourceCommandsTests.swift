@@ -1,30 +1,11 @@
 // SourceCommandsTests.swift — `load` of several sources, `-` and standard input, `rules` and `export` through the shell.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 import UsageData
 import UsageRender
 @testable import UsageShell
-
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-}
 
 struct SourceCommandsTests {
     static let sessionsJSON = """

@@ -22,7 +22,7 @@ final class BackendStore {
     init(_ backend: Backend) throws {
         switch backend {
         case .sqlite:
-            let folder = try StoreFolder()
+            let folder = try TemporaryFolder("store")
             keep = folder
             location = .sqlite(path: folder.store)
         case .postgres:

@@ -55,7 +55,7 @@ struct ImportPlanTests {
                 row("same", "B", nil, "2026-02-23T10:00:00Z", "2026-02-23T10:30:00Z"),
             ]))
         #expect(ImportKeys.distinct(d, apps: ids(d.apps), categories: ids(d.categories)) == nil)
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try importInto(store, d).sources[0].added == 2)
         #expect(try importInto(store, d).sources[0].unchanged == 2)
@@ -63,7 +63,7 @@ struct ImportPlanTests {
 
     @Test func bothPathsDecideTheSameOnAStoreThatHoldsTheSource() throws {
         let first = dataset(Self.byID)
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, first)
         // Again, with one event grown and one new.
@@ -87,7 +87,7 @@ struct ImportPlanTests {
             return row(id, "App\(k % 5)", nil, "2026-02-23T\(hour):\(minute):00+01:00", "2026-02-23T\(hour):\(minute):30+01:00")
         }
         let d = dataset(rows(list))
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try importInto(store, d).sources[0].added == list.count)
         let back = try store.readDatabase { db in

@@ -51,7 +51,7 @@ struct KeptTotalsTests {
 
     @Test(arguments: [UInt64(1), 2, 3])
     func aRangesTotalsFromTheStoreEqualItsSessionsSummed(seed: UInt64) throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, randomSessions(seed: seed, count: 2500))
         let (kept, fresh) = try Self.tables(store)
@@ -64,7 +64,7 @@ struct KeptTotalsTests {
     }
 
     @Test func theTablesStayExactThroughUpdatesForgetAndRetention() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         var list = (0..<300).map { k in
             let start = instant("2026-03-01T00:00:00Z") + Micros(k) * 2_345_000_000
@@ -101,12 +101,12 @@ struct KeptTotalsTests {
     }
 
     @Test func aStoreMadeBeforeTheTotalsGetsThemWhenItIsOpened() throws {
-        let made = try StoreFolder()
+        let made = try TemporaryFolder("store")
         let source = try SQLiteStore.open(path: made.store, create: true)
         try importInto(source, randomSessions(seed: 9, count: 1500))
         source.close()
         // A store as the version before wrote it: up to devices, the same sessions.
-        let old = try StoreFolder()
+        let old = try TemporaryFolder("store")
         let queue = try DatabaseQueue(path: old.store)
         try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
         try SQLiteSchema.migrator.migrate(queue, upTo: "v5: devices")
@@ -127,7 +127,7 @@ struct KeptTotalsTests {
     }
 
     @Test func aDayBoundaryOffTheQuarterHourSplitsItsQuarterExactly() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         // Liberia kept UTC−0:44:30 until 1972: its days then begin 44½ minutes after a quarter hour.
         let list = (0..<400).map { k in
@@ -146,7 +146,7 @@ struct KeptTotalsTests {
     }
 
     @Test func aSessionOfCenturiesIsReadFromItsOwnIndexNotKeptQuarterByQuarter() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([
             row("long", "Stuck", "Clock", "0100-01-01T00:00:00Z", "9000-01-01T00:00:00Z"),
@@ -161,7 +161,7 @@ struct KeptTotalsTests {
     }
 
     @Test func aHistoryOpenedBeforeAnImportAgreesWithItsOwnWindows() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, randomSessions(seed: 12, count: 300))
         let history = try store.history(source: "store")

@@ -9,7 +9,7 @@ import UsageCore
 
 struct OpenStoresTests {
     @Test func twoNamesOfOneFileAreOneStore() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let stores = OpenStores()
         let first = try stores.writer(.sqlite(path: folder.store))
         let relative = "./" + String(folder.store.dropFirst(FileManager.default.currentDirectoryPath.count + 1))
@@ -23,7 +23,7 @@ struct OpenStoresTests {
     }
 
     @Test func aStoreNobodyHoldsIsClosedAndOpenedAnewWhenAskedAgain() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let stores = OpenStores()
         var first: (any StoreWriter)? = try stores.writer(.sqlite(path: folder.store))
         weak let held = first as? SQLiteStore
@@ -50,7 +50,7 @@ struct OpenStoresTests {
 
     @Test(.enabled(if: geteuid() != 0, "root writes anywhere: StoreEndToEndTests.aReadOnlyStoreOpensForReading covers this as nobody"))
     func aStoreThatMayOnlyBeReadIsAReaderAndRefusesAWriter() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         try importInto(SQLiteStore.open(path: folder.store, create: true), dataset(Self.oneSession))
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path) }
@@ -60,7 +60,7 @@ struct OpenStoresTests {
     }
 
     @Test func aMissingStoreIsMadeOnlyForAWriter() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let stores = OpenStores()
         #expect(throws: StoreError.missing(path: folder.store)) { try stores.reader(.sqlite(path: folder.store)) }
         #expect(throws: StoreError.missing(path: folder.store)) { try stores.writer(.sqlite(path: folder.store), create: false) }
@@ -70,7 +70,7 @@ struct OpenStoresTests {
     }
 
     @Test func closingAtTheEndOfARunLeavesEverythingInTheFileItself() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let stores = OpenStores()
         let store = try stores.writer(.sqlite(path: folder.store))
         _ = try store.importSessions([ImportSource(identity: "/d.json", shown: "d.json", dataset: dataset(Self.oneSession))], now: importNow, zone: .utc)
@@ -98,7 +98,7 @@ struct OpenStoresTests {
     }
 
     @Test func oneScreensWindowsAreOneStateWhateverAnotherConnectionCommitsMeanwhile() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let other = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(other, dataset(Self.twoDays))
         let history = try OpenStores().reader(.sqlite(path: folder.store)).history(source: "store")
@@ -116,7 +116,7 @@ struct OpenStoresTests {
     }
 
     @Test func aChangeTheScreenMakesItselfIsSeenByItsLaterReads() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let stores = OpenStores()
         let store = try stores.writer(.sqlite(path: folder.store))
         _ = try store.importSessions([ImportSource(identity: "/d.json", shown: "d.json", dataset: dataset(Self.twoDays))], now: importNow, zone: .utc)
@@ -130,7 +130,7 @@ struct OpenStoresTests {
     }
 
     @Test func theChangeTokenMovesWithEveryCommitAndOnlyThen() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let stores = OpenStores()
         let store = try stores.writer(.sqlite(path: folder.store))
         let first = try store.changeToken()

@@ -33,8 +33,8 @@ func randomSessions(seed: UInt64, count: Int) -> Dataset {
 struct StoreReportsTests {
     static let zones = [Zone.utc, Zone(identifier: "America/New_York")!, Zone(identifier: "Asia/Kolkata")!]
 
-    func stored(_ d: Dataset) throws -> (StoreFolder, StoreHistory) {
-        let folder = try StoreFolder()
+    func stored(_ d: Dataset) throws -> (TemporaryFolder, StoreHistory) {
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, d)
         return (folder, try store.history(source: d.source))
@@ -109,7 +109,7 @@ struct StoreReportsTests {
     /// before the cut.
     @Test func theDaysFromTheRetentionCutOnEqualTheFiles() throws {
         let file = randomSessions(seed: 11, count: 2000)
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try store.setRetention(days: 3)
         let now = RFC3339.parse("2026-03-09T15:00:00Z")!
@@ -164,7 +164,7 @@ struct StoreReportsTests {
     /// The store is a snapshot: sessions another writer adds later are not shown until the
     /// next load (and names it added are never out of range).
     @Test func aSnapshotDoesNotSeeLaterImports() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
         let snapshot = try store.history(source: "store")

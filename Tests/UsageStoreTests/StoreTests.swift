@@ -8,17 +8,6 @@ import UsageCore
 import UsageData
 @testable import UsageStore
 
-/// A folder of its own for a test, removed at the end.
-final class StoreFolder {
-    let path: String
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-store-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    var store: String { path + "/usage.sqlite" }
-}
-
 func dataset(_ json: String, source: String = "data.json") -> Dataset {
     try! SessionsJSON.decode(Array(json.utf8), source: source)
 }
@@ -48,7 +37,7 @@ func bytes(_ path: String) -> FileBytes { FileBytes(data: FileManager.default.co
 
 struct StoreOpenTests {
     @Test func aNewStoreIsMadeInWALModeWithIncrementalVacuum() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let path = folder.path + "/deeper/usage.sqlite"
         let store = try SQLiteStore.open(path: path, create: true)
         #expect(!store.isReadOnly)
@@ -61,14 +50,14 @@ struct StoreOpenTests {
     }
 
     @Test func aMissingStoreIsNotMadeByReading() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         #expect(throws: StoreError.missing(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: false) }
         #expect(!FileManager.default.fileExists(atPath: folder.store))
     }
 
     @Test(arguments: ["not a database at all, just text\n", "[]", "\u{1F}\u{8B}gzip"])
     func aFileThatIsNotSQLiteIsRefusedAndLeftAsItIs(content: String) throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         _ = FileManager.default.createFile(atPath: folder.store, contents: Data(content.utf8))
         for create in [false, true] {
             #expect(throws: StoreError.notADatabase(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: create) }
@@ -78,7 +67,7 @@ struct StoreOpenTests {
     }
 
     @Test func anotherProgramsDatabaseIsRefusedAndLeftAsItIs() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let queue = try DatabaseQueue(path: folder.store)
         try queue.write { try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')") }
         try queue.close()
@@ -114,7 +103,7 @@ struct StoreOpenTests {
     }
 
     @Test func aStoreOfANewerVersionIsRefusedAndNeverChanged() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
         try store.writeDatabase { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')") }
@@ -131,7 +120,7 @@ struct StoreOpenTests {
     }
 
     @Test func twoOpensOfANewStoreAtOnceMigrateItOnce() async throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let path = folder.store
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
@@ -151,7 +140,7 @@ struct StoreOpenTests {
     /// itself the last, checkpointed over this one's readers and deleted the `-wal` and `-shm`
     /// in use. Deterministic: an outside `sqlite3` reads and closes while both are open here.
     @Test func bugAReaderSawTheStoreAsDamagedWhileAnImportWrote_openingItAgainKeepsTheLockOfTheOneOpen() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let first = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(first, dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")])))
         #expect(try first.readDatabase { try Int.fetchOne($0, sql: "SELECT count(*) FROM session") } == 1)
@@ -184,7 +173,7 @@ struct StoreImportTests {
     ])
 
     @Test func importingTheSameDataTwiceAddsEachSessionOnce() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let first = try importInto(store, dataset(Self.day))
         #expect(first.sources.map(\.added) == [3])
@@ -196,7 +185,7 @@ struct StoreImportTests {
     }
 
     @Test func aRepeatedIDIsASecondSessionNotAnUpdate() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let twice = rows([
             row("x", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
@@ -207,7 +196,7 @@ struct StoreImportTests {
     }
 
     @Test func sessionsWithoutIDsAreKnownByTheirContent() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let noIDs = rows([
             row(nil, "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
@@ -225,7 +214,7 @@ struct StoreImportTests {
 
     /// An ActivityWatch event grows while it is the current one: imported again, it is updated in place.
     @Test func aGrownEventIsUpdatedInPlace() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([row("17", "Firefox", nil, "2026-02-23T10:00:00Z", "2026-02-23T10:01:00Z")])))
         let grown = try importInto(store, dataset(rows([row("17", "Firefox", nil, "2026-02-23T10:00:00Z", "2026-02-23T10:09:00Z")])))
@@ -238,7 +227,7 @@ struct StoreImportTests {
     /// Timewarrior numbers intervals from the latest: a new interval renumbers every one. They
     /// are known by their start, and a closed running interval is an update.
     @Test func timewarriorIntervalsAreKnownByTheirStart() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         var before = dataset(rows([
             row("2", "code", nil, "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z"),
@@ -258,7 +247,7 @@ struct StoreImportTests {
 
     /// Two sources may hold the same ids: each source's sessions are its own.
     @Test func theSameIDInTwoSourcesIsTwoSessions() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let d = dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")]))
         let summary = try store.importSessions(
@@ -271,7 +260,7 @@ struct StoreImportTests {
     /// What was imported comes back out the same: ids, names (a NUL, combining marks and all),
     /// categories and instants to the microsecond.
     @Test func whatWasImportedComesBackTheSame() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let original = dataset(
             rows([
@@ -293,7 +282,7 @@ struct StoreImportTests {
 
     /// The UTC offsets the source wrote are kept beside the instants.
     @Test func theOffsetsOfTheTimestampsAreKept() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(rows([
             row("a", "Safari", "Web", "2026-02-23T10:00:00+05:30", "2026-02-23T11:00:00-04:00"),
@@ -308,7 +297,7 @@ struct StoreImportTests {
     /// The default day's fact: the latest start, read through the start index (issue 35), the
     /// same as the dataset's; after a forget, the latest start left.
     @Test func theLatestStartIsTheDatasetsAndFollowsAForget() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let data = dataset(rows([
             row("long", "Safari", "Web", "2026-02-20T10:00:00Z", "2026-02-24T02:00:00Z"),
@@ -325,7 +314,7 @@ struct StoreImportTests {
     }
 
     @Test func rulesGiveNoCategoryToTheStoreAgain() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(Self.day))
         let history = try store.history(source: "store")
@@ -344,7 +333,7 @@ struct StoreRetentionTests {
     ])
 
     @Test func forgetDeletesWhatEndsBeforeTheCutAndKeepsWhatCrossesItWhole() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         try importInto(store, dataset(Self.spread))
         let cut = RFC3339.parse("2026-02-20T00:00:00Z")!
@@ -359,7 +348,7 @@ struct StoreRetentionTests {
     }
 
     @Test func retentionAppliesAfterEachImportToImportedSessions() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try store.retentionDays() == nil)
         try store.setRetention(days: 10)
@@ -379,7 +368,7 @@ struct StoreRetentionTests {
     }
 
     @Test func forgottenSpaceGoesBackToTheFileSystem() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         var list: [String] = []
         for k in 0..<20_000 {

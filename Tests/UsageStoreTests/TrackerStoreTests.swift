@@ -15,7 +15,7 @@ private func at(_ text: String) -> Stamp {
 
 struct TrackerStoreTests {
     @Test func theDatabaseRefusesTwoRunningIntervalsOverlapsAndAnEndBeforeItsStart() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         _ = try store.start("A", at: at("2026-02-23T09:00:00Z"))
         let queue = try DatabaseQueue(path: folder.store)
@@ -163,7 +163,7 @@ struct TrackerStoreTests {
     }
 
     @Test func aVersionOneStoreIsUpgradedWithItsSessionsKept() throws {
-        let folder = try StoreFolder()
+        let folder = try TemporaryFolder("store")
         // A store as the first version wrote it: only the v1 migration.
         let queue = try DatabaseQueue(path: folder.store)
         try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
