@@ -27,13 +27,43 @@ struct EditFixture {
     /// The tracker's tables and the journal, as the database holds them.
     func dump() throws -> [String] { try backend.trackerDump() }
 
-    /// Every interval as `id task start–end` (clock times; `now` while running), in start order.
-    func intervals() throws -> [String] {
+    /// Every interval as `id task start–end` (`clock` times, `HH:MM` by default; `now` while
+    /// running), in start order.
+    func intervals(clock: (Micros) -> String = { String(RFC3339.format($0).dropFirst(11).prefix(5)) }) throws -> [String] {
         let snapshot = try store.trackerSnapshot()
         return snapshot.intervals.map { i in
-            let clock = { (t: Micros) in String(RFC3339.format(t).dropFirst(11).prefix(5)) }
-            return "@\(i.id) \(snapshot.task(i.task)!.name) \(clock(i.start))–\(i.end.map(clock) ?? "now")"
+            "@\(i.id) \(snapshot.task(i.task)!.name) \(clock(i.start))–\(i.end.map(clock) ?? "now")"
         }
+    }
+
+    /// Makes `change` and checks what it came to: the intervals after (`clock` times), or the
+    /// refusal expected (and its line, when `message` is given, its times by `clock`), the store
+    /// then exactly as before, not even the journal changed; the store's rules hold either way.
+    func expect(
+        _ change: (any StoreWriter) throws(TrackingError) -> Void, _ expected: Result<[String], TrackingError>, message: String? = nil,
+        clock: @escaping (Micros) -> String = { String(RFC3339.format($0).dropFirst(11).prefix(5)) }, name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try dump()
+        var refusal: TrackingError?
+        do throws(TrackingError) {
+            try change(store)
+        } catch {
+            refusal = error
+        }
+        switch (expected, refusal) {
+        case (.success(let intervals), nil):
+            #expect(try self.intervals(clock: clock) == intervals, sourceLocation: sourceLocation)
+        case (.failure(let expected), let error?):
+            #expect(error == expected, sourceLocation: sourceLocation)
+            if let message {
+                #expect(error.description(when: clock, range: { "\(clock($0))–\($1.map(clock) ?? "now")" }) == message, sourceLocation: sourceLocation)
+            }
+            #expect(try dump() == before, "a refused change changes nothing", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(name): \(refusal.map { "refused: \($0)" } ?? "done"), but \(expected) was expected", sourceLocation: sourceLocation)
+        }
+        try expectTheRulesHold(store, sourceLocation: sourceLocation)
     }
 }
 
@@ -181,25 +211,7 @@ struct SessionEditTests {
     @Test(arguments: Backend.allCases, cases)
     func anEditKeepsTheRules(backend: Backend, _ c: Case) throws {
         guard available(backend) else { return }
-        let f = try EditFixture(backend)
-        let before = try f.dump()
-        var refusal: TrackingError?
-        do throws(TrackingError) {
-            try c.edit(f.store)
-        } catch {
-            refusal = error
-        }
-        switch (c.expected, refusal) {
-        case (.success(let intervals), nil):
-            #expect(try f.intervals() == intervals)
-        case (.failure(let expected), let error?):
-            #expect(error == expected)
-            // Refused: nothing changed, not even the journal.
-            #expect(try f.dump() == before)
-        default:
-            Issue.record("\(c.name): \(refusal.map { "refused: \($0)" } ?? "done"), but \(c.expected) was expected")
-        }
-        try expectTheRulesHold(f.store)
+        try EditFixture(backend).expect(c.edit, c.expected, name: c.name)
     }
 
     /// New York springs forward at 02:00 on 2026-03-08: `move` keeps the real length, and each

@@ -175,28 +175,6 @@ struct TrackerBoundaryTests {
     @Test(arguments: Backend.allCases, cases)
     func aRuleHoldsAtItsBoundary(backend: Backend, _ c: BoundaryCase) throws {
         guard available(backend) else { return }
-        let f = try EditFixture(backend)
-        let before = try f.dump()
-        var refusal: TrackingError?
-        do throws(TrackingError) {
-            try c.change(f.store)
-        } catch {
-            refusal = error
-        }
-        switch (c.expected, refusal) {
-        case (.success(let intervals), nil):
-            let snapshot = try f.store.trackerSnapshot()
-            let after = snapshot.intervals.map { i in
-                "@\(i.id) \(snapshot.task(i.task)!.name) \(clock(i.start))–\(i.end.map(clock) ?? "now")"
-            }
-            #expect(after == intervals)
-        case (.failure(let expected), let error?):
-            #expect(error == expected)
-            #expect(error.description(when: clock, range: { "\(clock($0))–\($1.map(clock) ?? "now")" }) == c.message)
-            #expect(try f.dump() == before, "a refused change changes nothing")
-        default:
-            Issue.record("\(c.name): \(refusal.map { "refused: \($0)" } ?? "done"), but \(c.expected) was expected")
-        }
-        try expectTheRulesHold(f.store)
+        try EditFixture(backend).expect(c.change, c.expected, message: c.message, clock: clock, name: c.name)
     }
 }
