@@ -1,4 +1,4 @@
-// cwayland-core.h — what the wayland-scanner glue (generated/, by scripts/gen_wayland) takes from wayland-client.h and wayland-util.h, without them: the types of libwayland-client's ABI, and its functions as calls through the pointers cwayland.c finds with dlsym (nothing links libwayland-client).
+// cwayland-core.h — what the wayland-scanner glue (generated/, by scripts/gen-wayland) takes from wayland-client.h and wayland-util.h, without them: the types of libwayland-client's ABI, and its functions as calls through the pointers cwayland.c finds with dlsym (nothing links libwayland-client).
 #ifndef CWAYLAND_CORE_H
 #define CWAYLAND_CORE_H
 

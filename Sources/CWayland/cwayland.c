@@ -16,7 +16,7 @@
 struct cwayland_api cwayland_api;
 
 // The core interfaces, copied from libwayland-client's own at load: the generated glue names
-// the first three (scripts/gen_wayland's CORE_INTERFACES), this file the registry. libwayland
+// the first three (scripts/gen-wayland's CORE_INTERFACES), this file the registry. libwayland
 // tells interfaces apart by name, so a copy is the same interface to it.
 struct wl_interface cwayland_wl_seat_interface, cwayland_wl_output_interface, cwayland_wl_surface_interface;
 static struct wl_interface registry_interface;

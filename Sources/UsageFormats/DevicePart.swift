@@ -35,25 +35,13 @@ extension ActivityWatchRead {
 }
 
 extension SourceFormat {
-    /// Reads a stream as `decode` does, its sessions by the device the source names for them.
+    /// Reads a stream as `decode` does (through `read`, the one dispatch over formats), its
+    /// sessions by the device the source names for them.
     public static func decodeByDevice<Source: ByteSource>(
         _ reader: ChunkReader<Source>, source: String, options: ReadOptions = ReadOptions(),
         cancellation: CancellationToken? = nil, expectedRows: Int = 0
     ) throws(StreamError<Source.Failure>) -> [DevicePart] {
-        do {
-            try prefetchForDetection(reader)
-        } catch {
-            throw .read(error)
-        }
-        guard detect(reader.lookahead, columns: options.columns) == .activityWatch else {
-            return [DevicePart(device: nil, dataset: try decode(reader, source: source, options: options, cancellation: cancellation, expectedRows: expectedRows))]
-        }
-        let read = try ActivityWatchRead.read(reader, document: .export, cancellation: cancellation)
-        do {
-            return try read.datasetsByHost(source: source, cancellation: cancellation)
-        } catch {
-            throw .ingest(error)
-        }
+        try read(reader, source: source, options: options, cancellation: cancellation, expectedRows: expectedRows, byDevice: true)
     }
 
     /// Decodes bytes in memory by device (`decodeByDevice` of a stream).

@@ -68,15 +68,26 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Reads a stream to its end in whatever format its first bytes say: the one place where
-    /// a format is registered (told apart in `detect`, read here). The sessions JSON, NDJSON,
-    /// ActivityWatch and Timewarrior exports and CSV are scanned chunk by chunk as they are read
-    /// (memory holds what they hold, never the input); `expectedRows` (a guess from the size,
-    /// when known) lets the columns be reserved once.
+    /// Reads a stream to its end in whatever format its first bytes say (`read`, the one
+    /// dispatch over formats); `expectedRows` (a guess from the size, when known) lets the
+    /// columns be reserved once.
     public static func decode<Source: ByteSource>(
         _ reader: ChunkReader<Source>, source: String, options: ReadOptions = ReadOptions(),
         cancellation: CancellationToken? = nil, expectedRows: Int = 0
     ) throws(StreamError<Source.Failure>) -> Dataset {
+        try read(reader, source: source, options: options, cancellation: cancellation, expectedRows: expectedRows, byDevice: false)[0].dataset
+    }
+
+    /// Reads a stream to its end in whatever format its first bytes say: the one place where
+    /// a format is registered (told apart in `detect`, read here), for `decode` and
+    /// `decodeByDevice` alike. The sessions JSON, NDJSON, ActivityWatch and Timewarrior exports
+    /// and CSV are scanned chunk by chunk as they are read (memory holds what they hold, never
+    /// the input). One part (device nil) unless `byDevice` and the format names each session's
+    /// device (an ActivityWatch export's hosts: `ActivityWatchRead.datasetsByHost`).
+    static func read<Source: ByteSource>(
+        _ reader: ChunkReader<Source>, source: String, options: ReadOptions, cancellation: CancellationToken?,
+        expectedRows: Int, byDevice: Bool
+    ) throws(StreamError<Source.Failure>) -> [DevicePart] {
         do {
             try prefetchForDetection(reader)
         } catch {
@@ -88,23 +99,26 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             throw .ingest(.malformed(format: "text file", problem: problem))
         }
         let rows = expectedRows
+        let whole: Dataset
         switch format {
         case .sessionsJSON:
-            return try SessionsJSON.decode(reader, source: source, cancellation: cancellation, expectedRows: rows)
+            whole = try SessionsJSON.decode(reader, source: source, cancellation: cancellation, expectedRows: rows)
         case .ndjson:
-            return try SessionsJSON.decodeNDJSON(reader, source: source, cancellation: cancellation, expectedRows: rows)
+            whole = try SessionsJSON.decodeNDJSON(reader, source: source, cancellation: cancellation, expectedRows: rows)
         case .activityWatch:
             let read = try ActivityWatchRead.read(reader, document: .export, cancellation: cancellation)
             do {
-                return try read.dataset(source: source, cancellation: cancellation)
+                if byDevice { return try read.datasetsByHost(source: source, cancellation: cancellation) }
+                whole = try read.dataset(source: source, cancellation: cancellation)
             } catch {
                 throw .ingest(error)
             }
         case .timewarrior:
-            return try TimewarriorJSON.decode(reader, source: source, now: options.now, cancellation: cancellation, expectedRows: rows)
+            whole = try TimewarriorJSON.decode(reader, source: source, now: options.now, cancellation: cancellation, expectedRows: rows)
         case .csv:
-            return try CSVFormat.decode(reader, source: source, options: options, cancellation: cancellation, expectedRows: rows)
+            whole = try CSVFormat.decode(reader, source: source, options: options, cancellation: cancellation, expectedRows: rows)
         }
+        return [DevicePart(device: nil, dataset: whole)]
     }
 }
 

@@ -65,11 +65,11 @@ struct ListsAddUpTests {
         }
     }
 
-    /// `scripts/bench/gen_sessions.py 1000000 --days 90 --dirty` (the benchmark's workload, kept
+    /// `scripts/bench/gen-sessions 1000000 --days 90 --dirty` (the benchmark's workload, kept
     /// in `.build/bench` as `scripts/bench/run` keeps it, so it is written once).
     @Test func theMinutesOfAppsAddUpToTheTotalLineOnTheMillionSessionBenchmark() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let generator = root.appendingPathComponent("scripts/bench/gen_sessions.py")
+        let generator = root.appendingPathComponent("scripts/bench/gen-sessions")
         let hash = try String(Self.sha256(of: generator).prefix(10))
         let folder = root.appendingPathComponent(".build/bench")
         let data = folder.appendingPathComponent("sessions-1000000r-90d-seed1-dirty-\(hash).json")

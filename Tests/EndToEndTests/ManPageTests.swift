@@ -1,4 +1,4 @@
-// ManPageTests.swift — docs/usage-shell.1 is the page scripts/gen_manpage makes from this binary, lists every command of the table with its examples, and man and groff read it without a warning.
+// ManPageTests.swift — docs/usage-shell.1 is the page scripts/gen-manpage makes from this binary, lists every command of the table with its examples, and man and groff read it without a warning.
 import Foundation
 import Testing
 import UsageShell
@@ -35,10 +35,10 @@ struct ManPageTests {
     }
 
     @Test func theManPageIsWhatTheProgramsDefinitionsMake() throws {
-        let generated = try Self.run(["python3", "scripts/gen_manpage", "--bin", Binary.url.path, "--stdout"])
+        let generated = try Self.run(["python3", "scripts/gen-manpage", "--bin", Binary.url.path, "--stdout"])
         #expect(generated.status == 0, "\(generated.stderr)")
         let committed = try String(contentsOf: Self.page, encoding: .utf8)
-        #expect(generated.stdout == committed, "docs/usage-shell.1 is stale: run scripts/gen_manpage")
+        #expect(generated.stdout == committed, "docs/usage-shell.1 is stale: run scripts/gen-manpage")
     }
 
     @Test func groffAndManReadThePageWithoutAWarning() throws {

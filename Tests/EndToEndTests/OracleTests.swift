@@ -4,7 +4,7 @@
 // fixture with JSONSerialization, parses RFC 3339 with a regular expression plus a UTC
 // Calendar, finds day and hour boundaries with a zoned Calendar, clips with Double seconds,
 // and computes screen time by sorting and merging intervals. Fixtures come from
-// scripts/gen_fixtures.py.
+// scripts/gen-fixtures.
 import Foundation
 import Testing
 

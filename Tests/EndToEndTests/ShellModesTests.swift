@@ -48,7 +48,7 @@ struct ShellModesTests {
             let generated = try Binary.run(["--generate-completion-script", shell])
             #expect(generated.status == 0)
             let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("completions/\(file)"), encoding: .utf8)
-            #expect(generated.stdout == committed, "completions/\(file) is stale: run scripts/gen_completions")
+            #expect(generated.stdout == committed, "completions/\(file) is stale: run scripts/gen-completions")
         }
     }
 

@@ -11,7 +11,7 @@ struct BundledSampleTests {
 
     @Test func theEmbeddedSampleIsTheResourceFileByteForByte() throws {
         let file = try Data(contentsOf: Self.resource)
-        #expect(Array(file) == BundledSampleRepository.bytes, "run python3 scripts/gen_sample.py")
+        #expect(Array(file) == BundledSampleRepository.bytes, "run python3 scripts/gen-sample")
     }
 
     @Test func theSampleIsAWeekEndingMondayWithTheOriginalsDirt() throws {

@@ -1,4 +1,4 @@
-// dbus_sdbus.c — scripts/bench/dbus's sd-bus contender: N round trips through libsystemd's sd-bus as the recorder's D-Bus layer makes them (a message built, sd_bus_call, the reply read): GetId to the bus driver, or (with "notify") Notify to the notification server. Its few declarations are written here, so only libsystemd0 is needed.
+// dbus-sdbus.c — scripts/bench/dbus's sd-bus contender: N round trips through libsystemd's sd-bus as the recorder's D-Bus layer makes them (a message built, sd_bus_call, the reply read): GetId to the bus driver, or (with "notify") Notify to the notification server. Its few declarations are written here, so only libsystemd0 is needed.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

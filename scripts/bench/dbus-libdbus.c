@@ -1,4 +1,4 @@
-// dbus_libdbus.c — scripts/bench/dbus's libdbus-1 contender: N GetId round trips to the bus driver through libdbus-1, the reference implementation's client library (its few declarations written here, so only libdbus-1-3 is needed, not libdbus-1-dev).
+// dbus-libdbus.c — scripts/bench/dbus's libdbus-1 contender: N GetId round trips to the bus driver through libdbus-1, the reference implementation's client library (its few declarations written here, so only libdbus-1-3 is needed, not libdbus-1-dev).
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
