@@ -6,8 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
-#include <signal.h>
-#include <sys/select.h>
 #include <histedit.h>
 
 typedef char *(*usage_el_prompt_fn)(EditLine *);
@@ -62,15 +60,6 @@ static inline size_t usage_decode_character(wchar_t *character, const char *byte
     mbstate_t state;
     memset(&state, 0, sizeof state);
     return mbrtowc(character, bytes, n, &state);
-}
-
-/// Waits until `fd` can be read, with the signal mask `mask` only while waiting (pselect: the
-/// mask and the wait are one step, so a signal blocked until then ends the wait at once).
-static inline int usage_wait_readable(int fd, const sigset_t *mask) {
-    fd_set readable;
-    FD_ZERO(&readable);
-    FD_SET(fd, &readable);
-    return pselect(fd + 1, &readable, NULL, NULL, NULL, mask);
 }
 
 static inline int usage_history_set_size(History *h, int size) {

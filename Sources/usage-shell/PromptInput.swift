@@ -11,12 +11,15 @@ let promptResized = Atomic<Bool>(false)
 /// Set by SIGCONT (back from Ctrl-Z); the prompt's next wait puts the terminal back and redraws the line.
 let promptContinued = Atomic<Bool>(false)
 
+/// The read end of the wake pipe the signal handlers write to (Interrupt.swift), or -1.
+let wakePipeReader = Atomic<Int32>(-1)
+
 /// libedit's own key reader calls `read(2)` after printing the prompt. A SIGINT that lands
 /// between the two (the user pressed Ctrl-C the moment a `[y/N]` question appeared) only set the
 /// interrupt flag, and the `read` then waited for a key that had already been pressed: the question
-/// stayed up until a second Ctrl-C. This reader blocks SIGINT, looks at the flag, and waits with
-/// `pselect`, which lets SIGINT in only while it waits: a Ctrl-C before the wait is pending and ends
-/// it at once, one during the wait ends it too.
+/// stayed up until a second Ctrl-C. Nor does a `read` end when another thread of the process runs
+/// the handler. This reader looks at the flags, then waits on the terminal and on a pipe that every
+/// handler writes a byte to (the self-pipe): a Ctrl-C at any moment, on any thread, ends the wait.
 enum PromptInput {
     /// What waiting for a key on `fd` came to.
     enum Wait: Equatable {
@@ -51,15 +54,22 @@ enum PromptInput {
         }
     }
 
-    /// Installs the SIGWINCH and SIGCONT handlers whose flags `wait` reads. libedit answers the
-    /// first of each during a prompt itself and then hands them on to these (its own reader
-    /// installs its handlers again after each; this one cannot, they are libedit's). With
-    /// `SA_RESTART`, so a signal during a command interrupts no read or write of it; `pselect`
-    /// is never restarted.
+    /// Opens the wake pipe (once) and installs the SIGWINCH and SIGCONT handlers whose flags
+    /// `wait` reads. libedit answers the first of each during a prompt itself and then hands them
+    /// on to these (its own reader installs its handlers again after each; this one cannot, they
+    /// are libedit's). With `SA_RESTART`, so a signal during a command interrupts no read or write
+    /// of it.
     static func installSignalHandlers() {
+        openWakePipe()
         for (signal, handler) in [
-            (SIGWINCH, { (_: Int32) in promptResized.store(true, ordering: .relaxed) }),
-            (SIGCONT, { (_: Int32) in promptContinued.store(true, ordering: .relaxed) }),
+            (SIGWINCH, { (_: Int32) in
+                promptResized.store(true, ordering: .relaxed)
+                wakeThePrompt()
+            }),
+            (SIGCONT, { (_: Int32) in
+                promptContinued.store(true, ordering: .relaxed)
+                wakeThePrompt()
+            }),
         ] as [(Int32, @convention(c) (Int32) -> Void)] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
@@ -67,6 +77,20 @@ enum PromptInput {
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// The wake pipe, non-blocking both ends (a handler never waits on a full one), not passed
+    /// to programs the shell runs.
+    static func openWakePipe() {
+        guard wakePipeReader.load(ordering: .relaxed) < 0 else { return }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakePipeReader.store(ends[0], ordering: .relaxed)
+        wakePipeWriter.store(ends[1], ordering: .relaxed)
     }
 
     /// One character read from `fd` (UTF-8, as the locale decodes it), waiting for it with
@@ -133,25 +157,27 @@ enum PromptInput {
     }
 
     /// Waits until `fd` can be read, Ctrl-C was pressed (now or before the wait), or the terminal
-    /// was resized or came back from Ctrl-Z. SIGINT is blocked from the look at the flag until `pselect` lets it in, so no
-    /// Ctrl-C falls between them.
+    /// was resized or came back from Ctrl-Z. A signal after the look at the flags has written to
+    /// the wake pipe, so the wait that follows ends at once.
     static func wait(fd: Int32) -> Wait {
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &interrupt, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var waiting = previous
-        sigdelset(&waiting, SIGINT)
         while true {
             if interruptFlag.load(ordering: .relaxed) { return .interrupted }
             if promptContinued.exchange(false, ordering: .relaxed) { return .signalled(.continued) }
             if promptResized.exchange(false, ordering: .relaxed) { return .signalled(.resized) }
-            let ready = usage_wait_readable(fd, &waiting)
-            if ready > 0 { return .ready }
-            if ready < 0, errno != EINTR { return .failed(errno) }
-            // EINTR: a handler ran (the loop looks at the flags); any other signal: wait again.
+            let wake = wakePipeReader.load(ordering: .relaxed)
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, wake >= 0 ? 2 : 1, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }  // a handler ran: the loop looks at the flags
+                return .failed(errno)
+            }
+            if fds[1].revents != 0 {
+                // Woken: the byte (and any stale ones) read, then the flags say why.
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while read(wake, &bytes, bytes.count) > 0 {}
+                continue
+            }
+            if fds[0].revents != 0 { return .ready }
         }
     }
 }

@@ -46,6 +46,14 @@ private func nextKey(_ keys: KeyPipe) -> (result: Int32, character: Character?, 
     return (result, result == 1 ? Character(Unicode.Scalar(UInt32(character))!) : nil, error)
 }
 
+/// Blocks or unblocks SIGINT in the calling thread.
+private func signalMask(_ how: Int32) {
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(how, &interrupt, nil)
+}
+
 // The interrupt flag is the process's: these tests take turns.
 @Suite(.serialized)
 struct PromptInputTests {
@@ -82,6 +90,8 @@ struct PromptInputTests {
         let thread = Atomic<UInt>(0)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
+            // The test runner's threads block signals; the shell's main thread does not.
+            signalMask(SIG_UNBLOCK)
             thread.store(UInt(pthread_self()), ordering: .relaxed)
             let key = nextKey(keys)
             result.withLock { $0 = (key.result, key.errno) }
@@ -96,6 +106,42 @@ struct PromptInputTests {
         #expect(result.withLock { $0 }.map { [$0.0, $0.1] } == [-1, EINTR])
         let flagged = interruptFlag.load(ordering: .relaxed)
         #expect(flagged, "the shell's handler sets the flag the prompt reads")
+    }
+
+    /// SIGINT goes to any thread of the process that does not block it: run by another thread,
+    /// the handler only set the flag, and a wait on the terminal alone went on.
+    @Test func bugACtrlCHandledByAnotherThreadDidNotEndTheWait() async {
+        let keys = KeyPipe()
+        var previous = sigaction()
+        sigaction(SIGINT, nil, &previous)
+        Interrupt.install()
+        PromptInput.openWakePipe()
+        defer {
+            sigaction(SIGINT, &previous, nil)
+            _ = Interrupt.take()
+        }
+        let result = Mutex<(Int32, Int32)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let waiting = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // The waiting thread blocks SIGINT, so the handler runs on another one.
+            signalMask(SIG_BLOCK)
+            waiting.signal()
+            let key = nextKey(keys)
+            result.withLock { $0 = (key.result, key.errno) }
+            done.signal()
+        }
+        waiting.wait()
+        try? await Task.sleep(for: .milliseconds(300))
+        let handler = Thread {
+            signalMask(SIG_UNBLOCK)
+            pthread_kill(pthread_self(), SIGINT)
+        }
+        handler.start()
+        let ended = done.wait(timeout: .now() + 5) == .success
+        if !ended { keys.type(Array("x".utf8)); done.wait() }
+        #expect(ended, "the wait did not end when another thread ran the SIGINT handler")
+        #expect(result.withLock { $0 }.map { [$0.0, $0.1] } == [-1, EINTR])
     }
 
     @Test func charactersArriveWholeAndABrokenByteIsDropped() {
