@@ -66,7 +66,7 @@ struct ListsAddUpTests {
     }
 
     /// `scripts/bench/gen-sessions 1000000 --days 90 --dirty` (the benchmark's workload, kept
-    /// in `.build/bench` as `scripts/bench/run` keeps it, so it is written once).
+    /// in `.build/bench` as the benchmarks keep theirs (scripts/bench/lib.py), so it is written once).
     @Test func theMinutesOfAppsAddUpToTheTotalLineOnTheMillionSessionBenchmark() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let generator = root.appendingPathComponent("scripts/bench/gen-sessions")
