@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "UsageStore",
             dependencies: [
-                "UsageCore", "UsageFormats", "UsageData", "CPostgres", .product(name: "GRDB", package: "GRDB.swift"),
+                "UsageCore", "UsageData", "CPostgres", .product(name: "GRDB", package: "GRDB.swift"),
                 // The C API itself, for the bulk paths (an import's rows, a window's rows).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
