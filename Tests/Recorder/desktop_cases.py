@@ -16,7 +16,7 @@ def test_i3(tmp):
     config = tmp + "/i3.conf"
     with open(config, "w") as f:
         f.write("# i3 config file (v4)\nfont pango:monospace 8\nfocus_follows_mouse no\n")
-    x = XSession(["i3", "-c", config])
+    x = XSession(94, ["i3", "-c", config])
     try:
         wait_for("i3's socket", lambda: run(["i3", "--get-socketpath"], env=x.env).returncode == 0)
         for cls in ["A", "B"]:

@@ -343,7 +343,7 @@ def test_kde_x11(tmp):
     while recording: the recorder loads its script into the new one."""
     desk = KWinDesktop(tmp, "kwin-x11")
     wm = ["env"] + [f"{k}={desk.env[k]}" for k in ("DBUS_SESSION_BUS_ADDRESS", "HOME", "XDG_CONFIG_HOME", "XDG_CURRENT_DESKTOP", "KDE_FULL_SESSION")] + ["kwin_x11"]
-    x = XSession(wm)
+    x = XSession(96, wm)
     try:
         desk.kwin_up(x.wm)
         env = dict(desk.env, DISPLAY=x.display, XDG_SESSION_TYPE="x11")

@@ -62,7 +62,7 @@ def test_lock(tmp):
     session, session_address = private_bus(["--session"])
     x = None
     try:
-        x = XSession(["openbox"])
+        x = XSession(97, ["openbox"])
         for cls in ["A", "B"]:
             x.xterm(cls)
         env = dict(x.env, DBUS_SYSTEM_BUS_ADDRESS=system_address, DBUS_SESSION_BUS_ADDRESS=session_address, XDG_SESSION_ID="c1")

@@ -46,7 +46,7 @@ def test_notify(tmp):
     address, pid = bus.stdout.split("\n")[:2]
     x = server = None
     try:
-        x = XSession(["openbox"])
+        x = XSession(95, ["openbox"])
         for cls in ["A", "B"]:
             x.xterm(cls)
         env = dict(x.env, DBUS_SESSION_BUS_ADDRESS=address)
@@ -167,7 +167,7 @@ def test_unit_in_a_user_systemd(tmp, text):
                  or run(["systemctl", "--user", "show", "--property=Version"], env=env).returncode == 0)
         if not check(manager.poll() is None, "the user systemd did not start (unshare -m, a private /run, systemd --user)"):
             return
-        x = XSession(["openbox"])
+        x = XSession(98, ["openbox"])
         session = dict(env, DISPLAY=x.display, DESKTOP_SESSION="openbox")
         autostart = config + "/openbox/autostart"
 
@@ -236,7 +236,7 @@ def test_postgres(tmp):
     conninfo = server + f" dbname={name}"
     x = None
     try:
-        x = XSession(["openbox"])
+        x = XSession(96, ["openbox"])
         for cls in ["A", "B"]:
             x.xterm(cls)
         rec = Recorder(conninfo, x.env, "--idle", "1m")

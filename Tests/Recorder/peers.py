@@ -1,6 +1,5 @@
-# peers.py — what the recorder's tests share: the real peers started and stopped (Xvfb on a display it chose itself, with a window manager and xterms), the recorder run as a process with its output kept, the store read back, sessions checked against the instants the script acted at; failures collected, never skipped.
+# peers.py — what the recorder's tests share: the real peers started and stopped (Xvfb with a window manager and xterms), the recorder run as a process with its output kept, the store read back, sessions checked against the instants the script acted at; failures collected, never skipped.
 import os
-import select
 import signal
 import sqlite3
 import subprocess
@@ -133,30 +132,18 @@ def work(seconds, move):
 # X11: Xvfb, a window manager, two xterms.
 
 class XSession:
-    def __init__(self, wm):
-        # Xvfb takes a free display itself and writes its number once it is ready (-displayfd): a
-        # number looked for here could be taken by a run beside this one before Xvfb started.
-        ready, told = os.pipe()
-        try:
-            self.xvfb = start(["Xvfb", "-displayfd", str(told), "-screen", "0", "1024x768x24", "-nolisten", "tcp"], pass_fds=(told,))
-        finally:
-            os.close(told)
-        number = b""
-        try:
-            end = time.monotonic() + 20
-            while not number.endswith(b"\n") and select.select([ready], [], [], max(0.0, end - time.monotonic()))[0]:
-                chunk = os.read(ready, 16)
-                if not chunk:  # Xvfb ended
-                    break
-                number += chunk
-        finally:
-            os.close(ready)
-        if not number.endswith(b"\n"):
-            raise RuntimeError("Xvfb did not start" + (f" (exit status {self.xvfb.poll()})" if self.xvfb.poll() is not None else ": no display number in 20 s"))
-        self.display = ":" + number.decode().strip()
+    def __init__(self, number, wm):
+        # The first free display from `number` on (a stale socket of a dead server counts as taken).
+        while os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
+            number += 1
+        self.display = f":{number}"
         self.env = dict(os.environ, DISPLAY=self.display)
         for k in ["WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE", "DBUS_SESSION_BUS_ADDRESS"]:
             self.env.pop(k, None)
+        self.xvfb = start(["Xvfb", self.display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+        wait_for("Xvfb", lambda: self.xvfb.poll() is not None or run(["xdotool", "getmouselocation"], env=self.env).returncode == 0)
+        if self.xvfb.poll() is not None:
+            raise RuntimeError(f"Xvfb {self.display} did not start")
         self.wm = start(wm, env=self.env)
         self.windows = {}
         # The window manager is ready when the recorder sees it (_NET_SUPPORTING_WM_CHECK set).
