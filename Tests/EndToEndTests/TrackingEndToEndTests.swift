@@ -26,7 +26,10 @@ struct TrackingEndToEndTests {
         #expect(lines[3].contains(#""total_seconds":5400"#), "\(lines[3])")
     }
 
-    @Test func killMinusNineWithAStopwatchRunningLosesNothing() throws {
+    /// The bug (issue 45): the shell was killed half a second after `status` was written to
+    /// it, a guess: on a loaded machine it was killed before it had opened the store, and the
+    /// test showed nothing. It is killed once it has answered `status`.
+    @Test func bugKillMinusNineWithAStopwatchRunningCameAfterAGuessedTimeNotOnceTheShellAnswered() throws {
         let w = try StoreWorkspace()
         #expect(try Binary.run(["--db", w.db, "-c", "start Write --at 2026-02-23T09:10"]).status == 0)
         // A shell reading commands from a pipe that never ends, killed while the stopwatch runs.
@@ -35,11 +38,22 @@ struct TrackingEndToEndTests {
         process.arguments = ["--db", w.db]
         let input = Pipe()
         process.standardInput = input
-        process.standardOutput = Pipe()
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = Pipe()
         try process.run()
         input.fileHandleForWriting.write(Data("status\n".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        // Killed once it has answered (the store open, the stopwatch read), within 60 s.
+        var answer = Data()
+        var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(60)
+        while !answer.contains(UInt8(ascii: "\n")), Date() < deadline, poll(&ready, 1, 100) >= 0 {
+            guard ready.revents != 0 else { continue }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            answer.append(chunk)
+        }
+        #expect(String(decoding: answer, as: UTF8.self).contains("Write"), "the shell's answer to status: \(String(decoding: answer, as: UTF8.self))")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let r = try Binary.run(["--db", w.db, "--format", "json", "-c", "status"])

@@ -89,7 +89,7 @@ import unittest
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from aw_server import AWServer, event, free_port  # noqa: E402
+from aw_server import AWServer, event  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BIN = os.path.abspath(os.environ.get("USAGE_SHELL_BIN") or REPO_ROOT / ".build" / "debug" / "usage-shell")
@@ -301,10 +301,21 @@ class ActivityWatchServerTests(unittest.TestCase):
 
 class UnreachableServerTests(unittest.TestCase):
     def unreachable_source(self):
-        port = free_port()
+        """A port bound by this test and never listened on, kept until the test ends: a free port
+        given back at once could be taken by a test beside this one before it is tried."""
+        held = socket.socket()
+        self.addCleanup(held.close)
+        held.bind(("127.0.0.1", 0))
+        port = held.getsockname()[1]
         with socket.socket() as probe:  # nothing listens there
             self.assertNotEqual(probe.connect_ex(("127.0.0.1", port)), 0)
         return f"aw://127.0.0.1:{port}"
+
+    def test_bug_the_unreachable_port_was_given_back_before_it_was_tried(self):
+        port = int(self.unreachable_source().rsplit(":", 1)[1])
+        with socket.socket() as other:
+            with self.assertRaises(OSError, msg=f"port {port} was free for another test to take"):
+                other.bind(("127.0.0.1", port))
 
     def test_loading_an_unreachable_port_is_a_one_line_error_and_status_1(self):
         check_binary()

@@ -72,10 +72,11 @@ final class HTTPClientTests: XCTestCase {
             daemon_threads = True
 
         server = Server(("127.0.0.1", 0), Handler)
+        # Bound and never listening, kept while the server runs: connections to it are refused,
+        # and no test beside these can take the port (closed here, it was free to take).
         closed = socket.socket()
         closed.bind(("127.0.0.1", 0))
         closed_port = closed.getsockname()[1]
-        closed.close()
         tls_port = 0
         if len(sys.argv) == 3:  # a self-signed certificate and its key: the same routes over TLS
             tls = Server(("127.0.0.1", 0), Handler)
@@ -206,6 +207,21 @@ final class HTTPClientTests: XCTestCase {
         guard case .unreadable(let source, let reason)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(source, target)
         XCTAssertEqual(reason, "could not connect to 127.0.0.1:\(Self.closedPort): connection refused")
+    }
+
+    /// The bug (issue 45): the test server found the refused port by binding a socket and
+    /// closing it, so the port was free for a test beside these to take before it was tried.
+    func testBugTheRefusedPortWasGivenBackBeforeItWasTried() {
+        let other = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(other) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(Self.closedPort).bigEndian
+        let bound = withUnsafePointer(to: &address) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(other, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        XCTAssertFalse(bound, "port \(Self.closedPort) was free for another test to take")
     }
 
     func testOtherSchemesAndNonsenseAreNotValidURLs() {
