@@ -76,34 +76,53 @@ struct PromptInputTests {
         #expect(key.character == nil)
     }
 
-    @Test func aCtrlCDuringTheWaitEndsIt() async {
+    /// Which thread runs the SIGINT handler while a thread waits for a key.
+    enum Handler { case theWaitingThread, anotherThread }
+
+    /// A thread waits for a key with the shell's SIGINT handler installed (and the wake pipe
+    /// open), SIGINT is sent to `handler`'s thread, and this says whether the wait ended (within
+    /// 5 s; else a key ends it) and with what (result, errno).
+    func sigintDuringAWait(handledBy handler: Handler) async -> (ended: Bool, key: [Int32]?) {
         let keys = KeyPipe()
-        // The shell's own handler, for this test only.
         var previous = sigaction()
         sigaction(SIGINT, nil, &previous)
         Interrupt.install()
-        defer {
-            sigaction(SIGINT, &previous, nil)
-            _ = Interrupt.take()
-        }
-        let result = Mutex<(Int32, Int32)?>(nil)
-        let thread = Atomic<UInt>(0)
+        PromptInput.openWakePipe()
+        defer { sigaction(SIGINT, &previous, nil) }
+        let result = Mutex<[Int32]?>(nil)
+        let waiter = Atomic<UInt>(0)
         let done = DispatchSemaphore(value: 0)
+        let waiting = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             // The test runner's threads block signals; the shell's main thread does not.
-            signalMask(SIG_UNBLOCK)
-            thread.store(UInt(pthread_self()), ordering: .relaxed)
+            signalMask(handler == .theWaitingThread ? SIG_UNBLOCK : SIG_BLOCK)
+            waiter.store(UInt(pthread_self()), ordering: .relaxed)
+            waiting.signal()
             let key = nextKey(keys)
-            result.withLock { $0 = (key.result, key.errno) }
+            result.withLock { $0 = [key.result, key.errno] }
             done.signal()
         }
-        // The waiting thread gets the SIGINT, as the main thread of the shell does.
+        waiting.wait()
         try? await Task.sleep(for: .milliseconds(300))
-        pthread_kill(pthread_t(thread.load(ordering: .relaxed)), SIGINT)
+        switch handler {
+        case .theWaitingThread:
+            pthread_kill(pthread_t(waiter.load(ordering: .relaxed)), SIGINT)
+        case .anotherThread:
+            Thread {
+                signalMask(SIG_UNBLOCK)
+                pthread_kill(pthread_self(), SIGINT)
+            }.start()
+        }
         let ended = done.wait(timeout: .now() + 5) == .success
         if !ended { keys.type(Array("x".utf8)); done.wait() }
+        return (ended, result.withLock { $0 })
+    }
+
+    @Test func aCtrlCDuringTheWaitEndsIt() async {
+        defer { _ = Interrupt.take() }
+        let (ended, key) = await sigintDuringAWait(handledBy: .theWaitingThread)
         #expect(ended, "the wait did not end at SIGINT")
-        #expect(result.withLock { $0 }.map { [$0.0, $0.1] } == [-1, EINTR])
+        #expect(key == [-1, EINTR])
         let flagged = interruptFlag.load(ordering: .relaxed)
         #expect(flagged, "the shell's handler sets the flag the prompt reads")
     }
@@ -111,37 +130,10 @@ struct PromptInputTests {
     /// SIGINT goes to any thread of the process that does not block it: run by another thread,
     /// the handler only set the flag, and a wait on the terminal alone went on.
     @Test func bugACtrlCHandledByAnotherThreadDidNotEndTheWait() async {
-        let keys = KeyPipe()
-        var previous = sigaction()
-        sigaction(SIGINT, nil, &previous)
-        Interrupt.install()
-        PromptInput.openWakePipe()
-        defer {
-            sigaction(SIGINT, &previous, nil)
-            _ = Interrupt.take()
-        }
-        let result = Mutex<(Int32, Int32)?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let waiting = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            // The waiting thread blocks SIGINT, so the handler runs on another one.
-            signalMask(SIG_BLOCK)
-            waiting.signal()
-            let key = nextKey(keys)
-            result.withLock { $0 = (key.result, key.errno) }
-            done.signal()
-        }
-        waiting.wait()
-        try? await Task.sleep(for: .milliseconds(300))
-        let handler = Thread {
-            signalMask(SIG_UNBLOCK)
-            pthread_kill(pthread_self(), SIGINT)
-        }
-        handler.start()
-        let ended = done.wait(timeout: .now() + 5) == .success
-        if !ended { keys.type(Array("x".utf8)); done.wait() }
+        defer { _ = Interrupt.take() }
+        let (ended, key) = await sigintDuringAWait(handledBy: .anotherThread)
         #expect(ended, "the wait did not end when another thread ran the SIGINT handler")
-        #expect(result.withLock { $0 }.map { [$0.0, $0.1] } == [-1, EINTR])
+        #expect(key == [-1, EINTR])
     }
 
     @Test func charactersArriveWholeAndABrokenByteIsDropped() {
