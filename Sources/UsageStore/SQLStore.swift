@@ -1,4 +1,4 @@
-// SQLStore.swift — what a backend speaking SQL provides (a read, a change, its errors said as the store's) and the store's facts written once over it: the meta table every change keeps up to date.
+// SQLStore.swift — what a backend speaking SQL provides (a read, a change, its errors said as the store's) and what is written once over it: the reads every backend answers alike (the change token, the history, the devices) and the meta table every change keeps up to date.
 import UsageCore
 
 /// A backend whose store is SQL tables: it runs reads and changes on its connections; the rules
@@ -57,6 +57,22 @@ extension SQLStore {
         } catch {
             throw .store(mapped(error))
         }
+    }
+}
+
+extension SQLStore where Self: StoreWindows {
+    /// The state reads see (`readVersion`): SQLite's `PRAGMA data_version` on the reader, which
+    /// moves when any other connection commits; PostgreSQL's `changes` counter every change steps.
+    func changeToken() throws(StoreError) -> Int64 {
+        try readVersion()
+    }
+
+    func history(source: String, device: String?) throws(StoreError) -> StoreHistory {
+        try StoreHistory(windows: self, source: source, device: device)
+    }
+
+    func devices() throws(StoreError) -> [DeviceSummary] {
+        try read { tx in try Devices.all(tx) }
     }
 }
 

@@ -1,36 +1,11 @@
-// ImportLog.swift — every import kept as an entry, written once for every SQL backend: its table and its sources', the session ids an import's new sessions take (one past the largest ever given, so an entry's range holds its sessions alone), the entry written in the import's transaction, `imports` read back, and `forget import N` and `forget device NAME` taking exactly those sessions back with their counts and kept totals.
+// ImportLog.swift — every import kept as an entry, written once for every SQL backend: the session ids an import's new sessions take (one past the largest ever given, so an entry's range holds its sessions alone), the entry written in the import's transaction, `imports` read back, and `forget import N` and `forget device NAME` taking exactly those sessions back with their counts and kept totals.
 import UsageCore
 
-/// The imports a store keeps (`imports`, `forget import N`).
+/// The imports a store keeps (`imports`, `forget import N`), in StoreTables' `import_entry`
+/// (one per import or store copy) and `import_part` (each of its sources). An import's new
+/// sessions take consecutive ids under the writer's lock (`SessionIDs`), so the entry keeps their
+/// range rather than a column of every session.
 enum ImportLog {
-    /// The tables (v9): an entry per import or store copy, and each of its sources. An import's
-    /// new sessions take consecutive ids under the writer's lock (`SessionIDs`), so the entry
-    /// keeps their range rather than a column of every session.
-    static func schema(bigint: String, primaryKey: String) -> String {
-        """
-        -- Every import (and copy of another store) into this one, newest last.
-        CREATE TABLE import_entry (
-            id \(primaryKey),
-            at \(bigint) NOT NULL,                  -- µs since 1970, UTC
-            first_session \(bigint),                -- the ids its new sessions took: first_session..last_session (none: NULL)
-            last_session \(bigint),
-            forgotten \(bigint));                   -- when forget import or forget device took its sessions back
-        -- Each source an import read: as the user named it, the device its sessions went to, what it did.
-        CREATE TABLE import_part (
-            entry \(bigint) NOT NULL REFERENCES import_entry (id),
-            position INTEGER NOT NULL,
-            source TEXT NOT NULL,
-            device TEXT NOT NULL,
-            added \(bigint) NOT NULL,
-            updated \(bigint) NOT NULL,
-            unchanged \(bigint) NOT NULL,
-            PRIMARY KEY (entry, position));
-        -- The largest session id ever given: a forgotten session's id is never given again.
-        INSERT INTO meta (key, value) SELECT 'session_high', max(id) FROM session WHERE true HAVING max(id) IS NOT NULL
-            ON CONFLICT (key) DO UPDATE SET value = CASE WHEN excluded.value > meta.value THEN excluded.value ELSE meta.value END;
-        """
-    }
-
     /// Writes the entry of an import that ran at `at` and read `parts`, whose new sessions took
     /// the ids from `first` up to the next id now (none: no range); in the import's transaction.
     static func record(_ parts: [ImportEntry.Part], at: Micros, firstSession first: Int64, _ tx: any SQLTransaction) throws {

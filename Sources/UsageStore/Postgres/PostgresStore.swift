@@ -169,8 +169,8 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
                 let rows = try held.execute("SELECT identifier FROM migrations")
                 let applied = Set((0..<rows.rows).map { rows.text($0, 0) })
                 for (ordinal, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.name) {
-                    if !migration.sql.isEmpty { try held.script(migration.sql) }
-                    try PostgresSchema.fill(after: migration.name, PostgresTransaction(held: held))
+                    let tx = PostgresTransaction(held: held)
+                    try migration.run(.postgres, tx) { try KeptTotals.fill(tx) }
                     _ = try held.execute("INSERT INTO migrations (ordinal, identifier) VALUES ($1, $2)", [String(ordinal + 1), migration.name])
                 }
                 _ = try held.execute("COMMIT")
@@ -248,19 +248,6 @@ final class PostgresStore: SQLStore, StoreWindows, @unchecked Sendable {
     }
 
     // MARK: What only PostgreSQL does its own way
-
-    /// The `changes` counter every change steps, read as the reader sees it.
-    func changeToken() throws(StoreError) -> Int64 {
-        try readVersion()
-    }
-
-    func history(source: String, device: String?) throws(StoreError) -> StoreHistory {
-        try StoreHistory(windows: self, source: source, device: device)
-    }
-
-    func devices() throws(StoreError) -> [DeviceSummary] {
-        try read { tx in try Devices.all(tx) }
-    }
 
     func summary(zone: Zone) throws(StoreError) -> StoreSummary {
         let bytes = try read { tx in

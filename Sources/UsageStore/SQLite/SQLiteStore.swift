@@ -122,20 +122,6 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
 
     // MARK: What only SQLite does its own way
 
-    /// SQLite's `PRAGMA data_version` on the reader, which never writes: it moves when any
-    /// other connection (another process, or this store's writer) commits, and only then.
-    func changeToken() throws(StoreError) -> Int64 {
-        try readVersion()
-    }
-
-    func history(source: String, device: String?) throws(StoreError) -> StoreHistory {
-        try StoreHistory(windows: self, source: source, device: device)
-    }
-
-    func devices() throws(StoreError) -> [DeviceSummary] {
-        try read { tx in try Devices.all(tx) }
-    }
-
     func summary(zone: Zone) throws(StoreError) -> StoreSummary {
         var bytes: Int64 = 0
         for file in [path, path + "-wal"] {

@@ -1,38 +1,16 @@
-// KeptTotals.swift — the totals the store keeps beside its sessions, per device, written once for every SQL backend: their tables, a change's delta added in the change's own transaction, the totals before a cut made again from the sessions left (forget, retention), and the totals of a store made before them (its migration).
+// KeptTotals.swift — the totals the store keeps beside its sessions, per device, written once for every SQL backend: a change's delta added in the change's own transaction, the totals before a cut made again from the sessions left (forget, retention), and the totals of a store made before them (its migration).
 import UsageCore
 
 /// The kept totals' tables and the SQL that keeps them exact. Every statement is plain SQL
 /// both SQLite and PostgreSQL speak (`ON CONFLICT … DO UPDATE`), but for the rows a change adds,
 /// which each backend writes its fastest way (`SQLTransaction.addRows`).
+///
+/// The tables (StoreTables' `quarter_total` and `day_total`): time per UTC quarter hour and
+/// device (all apps), and time and starting sessions per UTC day, device, app and category.
+/// Only sessions up to a day long are in them. Per device, so that one device's view reads its
+/// own rows and the merged view adds every device's (app time adds up across devices; screen
+/// time is not kept).
 enum KeptTotals {
-    /// The tables: time per UTC quarter hour and device (all apps), and time and starting
-    /// sessions per UTC day, device, app and category. Only sessions up to a day long are in
-    /// them. Per device, so that one device's view reads its own rows and the merged view adds
-    /// every device's (app time adds up across devices; screen time is not kept).
-    /// SQLite keeps them clustered by their key (`WITHOUT ROWID`).
-    static func schema(withoutRowID: Bool) -> String {
-        let clustered = withoutRowID ? " WITHOUT ROWID" : ""
-        return """
-            -- Time per quarter hour (UTC) and device, all apps, in µs: each local day's total in
-            -- any zone whose offsets are whole quarter hours, without reading its sessions.
-            CREATE TABLE quarter_total (
-                quarter BIGINT NOT NULL,             -- quarter hours since 1970-01-01T00:00Z
-                device BIGINT NOT NULL,              -- device(id)
-                micros BIGINT NOT NULL CHECK (micros >= 0),
-                PRIMARY KEY (quarter, device))\(clustered);
-            -- Time per UTC day, device, app and category in µs, and how many sessions start that
-            -- day: a range's apps and categories add its whole UTC days and read only its two edges.
-            CREATE TABLE day_total (
-                day BIGINT NOT NULL,                 -- days since 1970-01-01 (UTC)
-                device BIGINT NOT NULL,              -- device(id)
-                app BIGINT NOT NULL,                 -- app(id)
-                category BIGINT NOT NULL,            -- category(id)
-                micros BIGINT NOT NULL CHECK (micros >= 0),
-                starts BIGINT NOT NULL CHECK (starts >= 0),
-                PRIMARY KEY (day, device, app, category))\(clustered);
-            """
-    }
-
     /// Adds `delta` to the tables, in the caller's transaction: what grows is added by
     /// `addRows` (made when new); what shrinks is taken from the row it was added to (a CHECK
     /// refuses a total below zero, so a change that took away more than was there fails whole);
