@@ -105,6 +105,7 @@ public enum BackendChoice {
             return try WindowManagerBackend(kind: .i3, socket: socket, display: x, idleThreshold: idleThreshold, monotonic: monotonic)
         case .gnome:
             if !forced, !desktop.isGNOME { throw .notThatBackend(.gnome, reason: "not a GNOME session (\(desktop.named))") }
+            guard Notifier.sessionBus(desktop.environment) != nil else { throw .notThatBackend(.gnome, reason: Notifier.noSessionBus) }
             return try GnomeBackend(idleThreshold: idleThreshold, monotonic: monotonic)
         case .kde:
             return try KDEBackend(environment: desktop.environment, idleThreshold: idleThreshold, monotonic: monotonic)

@@ -32,7 +32,7 @@ public final class GnomeBackend: RecorderBackend {
         do {
             bus = try DBusConnection.open(.session)
         } catch {
-            throw .notThatBackend(.gnome, reason: "no session bus (\(error.description))")
+            throw .notThatBackend(.gnome, reason: "the session bus cannot be reached (\(error.description))")
         }
         thresholdMs = UInt64(max(1, idleThreshold / 1000))
         if !(try Self.hasOwner(bus, Self.focusName)) {

@@ -37,7 +37,7 @@ public final class KDEBackend: RecorderBackend {
     /// Why this backend cannot open in `environment` (one line), or nil when it can: the
     /// session bus reachable and KWin on it. Nothing is loaded.
     public static func probe(_ environment: [String: String]) -> String? {
-        guard let address = Notifier.sessionBus(environment) else { return noSessionBus }
+        guard let address = Notifier.sessionBus(environment) else { return Notifier.noSessionBus }
         do {
             let bus = try DBusConnection.open(.address(address))
             defer { bus.close() }
@@ -47,8 +47,6 @@ public final class KDEBackend: RecorderBackend {
         }
     }
 
-    static let noSessionBus = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus is not there)"
-
     /// Connects to the session bus, loads the script into KWin and waits for its first call
     /// (what is in front now). Idle on Wayland from KWin's ext-idle-notify-v1 (5.27 and 6; else
     /// org_kde_kwin_idle, 5.26 and before), as a Wayland client of its own; on X11 from the X server.
@@ -57,7 +55,7 @@ public final class KDEBackend: RecorderBackend {
             throw .notThatBackend(.kde, reason: "XDG_RUNTIME_DIR is unset: the KWin script is written there, private to you")
         }
         scriptPath = KWinScript.path(runtimeDirectory: runtime, pid: getpid())
-        guard let address = Notifier.sessionBus(environment) else { throw .notThatBackend(.kde, reason: Self.noSessionBus) }
+        guard let address = Notifier.sessionBus(environment) else { throw .notThatBackend(.kde, reason: Notifier.noSessionBus) }
         bus = try DBusConnection.open(.address(address))
         kwin = try bus.owner(of: Self.kwinName)
         guard kwin != nil else { throw .notThatBackend(.kde, reason: Self.noKWin) }

@@ -64,7 +64,7 @@ public final class LockWatch {
                 session = nil
             }
         } else {
-            sessionProblem = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus is not there)"
+            sessionProblem = Notifier.noSessionBus
         }
         report()
     }

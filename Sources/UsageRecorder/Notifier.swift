@@ -29,6 +29,9 @@ public final class Notifier {
         return "unix:path=" + runtime + "/bus"
     }
 
+    /// What every backend and the lock's watch say when `sessionBus` finds none.
+    static let noSessionBus = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus is not there)"
+
     /// The summary and body of a crossing.
     public static func text(_ limit: UsageLimit, used: Micros) -> (summary: String, body: String) {
         let kind = if case .app = limit.target { "app" } else { "category" }

@@ -129,8 +129,8 @@ def test_x11(tmp):
     env2 = dict(env, XDG_CURRENT_DESKTOP="ubuntu:GNOME", WAYLAND_DISPLAY="wayland-0", XDG_SESSION_TYPE="wayland", DISPLAY=":0")
     env2.pop("DBUS_SESSION_BUS_ADDRESS", None)
     p = run([BIN, "record", "--once"], env=env2, text=True)
-    check(p.returncode == 1 and p.stderr.startswith("usage-shell record: no backend can read this desktop: gnome: no session bus (")
-          and p.stderr.endswith(") (usage-shell record --once lists every backend's verdict)\n")
+    check(p.returncode == 1 and p.stderr == "usage-shell record: no backend can read this desktop: gnome: no session bus (DBUS_SESSION_BUS_ADDRESS is unset and "
+          "$XDG_RUNTIME_DIR/bus is not there) (usage-shell record --once lists every backend's verdict)\n"
           and "\n  x11: this is a Wayland session: X11 would see only XWayland's windows (--backend x11 reads it anyway)\n" in p.stdout,
           f"GNOME on Wayland: {p.returncode} {p.stdout!r} {p.stderr!r}")
     p = run([BIN, "record", "--once"], env=dict(env, DISPLAY=":79"), text=True)

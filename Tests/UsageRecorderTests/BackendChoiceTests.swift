@@ -40,6 +40,18 @@ import UsageCore
         }
     }
 
+    /// GNOME said "no session bus (cannot connect to the session bus: …)", KDE and the lock's
+    /// watch "no session bus (DBUS_SESSION_BUS_ADDRESS is unset …)": one thing, two wordings.
+    @Test func bugNoSessionBusWasWordedTwoWays() {
+        let noBus = "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and $XDG_RUNTIME_DIR/bus is not there)"
+        #expect(throws: RecorderError.notThatBackend(.gnome, reason: noBus)) {
+            try BackendChoice.attempt(.gnome, Desktop(["XDG_CURRENT_DESKTOP": "GNOME", "XDG_RUNTIME_DIR": "/nonexistent"]), forced: false, idleThreshold: 1_000_000, monotonic: 0)
+        }
+        #expect(throws: RecorderError.notThatBackend(.kde, reason: noBus)) {
+            try BackendChoice.attempt(.kde, Desktop(["XDG_RUNTIME_DIR": "/nonexistent"]), forced: false, idleThreshold: 1_000_000, monotonic: 0)
+        }
+    }
+
     @Test func noDesktopAtAllIsNoDisplay() {
         #expect(throws: RecorderError.noDisplay) {
             try BackendChoice.open(["HOME": "/home/x"], forced: nil, idleThreshold: 1_000_000, monotonic: 0)
