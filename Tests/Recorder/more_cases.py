@@ -54,9 +54,12 @@ def test_notify(tmp):
         server = start(["/usr/bin/python3", "-c", NOTIFY_SERVER], env=env, stdout=open(server_out, "w"))
         wait_for("the notification server", lambda: open(server_out).read().startswith("ready"))
         monitor_out = tmp + "/usage-shell-monitor.out"
-        monitor = start(["dbus-monitor", "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
+        monitor = start(["dbus-monitor", "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
+                         "type='signal',interface='org.usage_shell.Probe'"],
                         env=env, stdout=open(monitor_out, "w"))
-        time.sleep(0.5)
+        # Watching once it sees a signal sent after it started (not after a guessed time).
+        wait_for("dbus-monitor", lambda: subprocess.run(["dbus-send", "--session", "--type=signal", "/probe", "org.usage_shell.Probe.Ready"], env=env, check=True)
+                 and "org.usage_shell.Probe" in open(monitor_out).read())
         os.makedirs(os.environ["XDG_CONFIG_HOME"] + "/usage-shell", exist_ok=True)
         with open(os.environ["XDG_CONFIG_HOME"] + "/usage-shell/limits.json", "w") as f:
             f.write('{"limits": [{"app": "A", "seconds": 3}, {"category": "Other", "seconds": 5}]}\n')
