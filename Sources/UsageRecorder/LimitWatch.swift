@@ -29,14 +29,14 @@ public final class LimitWatch {
     }
 
     /// Reads the limits and marks those crossed today already as said.
-    func start(store: any StoreWriter, tracker: SessionTracker, now: Micros, monotonic: Micros) {
+    func start(store: any HistoryReading, tracker: SessionTracker, now: Micros, monotonic: Micros) {
         measure(store: store, now: now)
         for (limit, time) in used where time >= limit.micros { said.insert(key(limit, now)) }
         check(tracker: tracker, now: now, monotonic: monotonic)
     }
 
     /// After a write that took: each limit's time today anew, from the store.
-    func written(store: any StoreWriter, tracker: SessionTracker, now: Micros) {
+    func written(store: any HistoryReading, tracker: SessionTracker, now: Micros) {
         measure(store: store, now: now)
         check(tracker: tracker, now: now, monotonic: RecorderClock.monotonic())
     }
@@ -89,7 +89,7 @@ public final class LimitWatch {
     }
 
     /// The limits file read again when it changed; each limit's time today from the store.
-    private func measure(store: any StoreWriter, now: Micros) {
+    private func measure(store: any HistoryReading, now: Micros) {
         var info = stat()
         let stamp = stat(file.path, &info) == 0 ? (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)) : (0, 0)
         if stamp != fileStamp {

@@ -181,7 +181,7 @@ extension CommandTable {
     /// little in the future was taken as yesterday's; when that lands before the running
     /// task's start, what is wrong is that it is later than now, and that is what is said.
     static func stopwatch(
-        _ shell: Shell, laterToday: Micros? = nil, _ body: (any StoreWriter) throws(TrackingError) -> StopwatchChange
+        _ shell: Shell, laterToday: Micros? = nil, _ body: (any TrackerWriting) throws(TrackingError) -> StopwatchChange
     ) throws(ShellError) -> StopwatchChange {
         let store = try shell.storeWriter()
         do {

@@ -1,47 +1,8 @@
-// StoreProtocols.swift — the store as the rest of the program sees it, whatever holds it: what reads it (the charts' history, a range's kept totals, the tracker's state, the facts `store` shows, the change token `watch` polls) and what changes it (imports, retention, the tracker), each change one transaction.
+// TrackerContract.swift — the backend contract's tracker role: what the tracker reads (its tasks, the stopwatch, intervals by id) and changes (the stopwatch, tasks, categories, intervals edited, undo), each change one transaction.
 import UsageCore
 
-/// A store that may be read. Every read is one snapshot; a read-only store is only this.
-public protocol StoreReader: AnyObject, Sendable {
-    /// Where it is.
-    var location: StoreLocation { get }
-
-    /// A token that moves whenever a change to the store is committed, by this process or
-    /// another, and only then: a history read with one token needs reading again only when
-    /// it moved (`watch`).
-    func changeToken() throws(StoreError) -> Int64
-
-    /// The imported sessions as reports read them, by window; named `source` in messages; with
-    /// `device`, that device's alone.
-    ///
-    /// - Throws: `.unknownDevice` for a device the store does not know.
-    func history(source: String, device: String?) throws(StoreError) -> StoreHistory
-
-    /// The devices the store's sessions came from, most recently imported first.
-    func devices() throws(StoreError) -> [DeviceSummary]
-
-    /// Every import into the store (and copy of another store into it), newest first.
-    func imports() throws(StoreError) -> [ImportEntry]
-
-    /// Everything the store holds (its sources' sessions with their keys, the tracker), for a
-    /// copy into another store.
-    func contents() throws(StoreError) -> StoreContents
-
-    /// What `store` shows, with days taken in `zone`.
-    func summary(zone: Zone) throws(StoreError) -> StoreSummary
-
-    /// What the imported sessions add up to over the days of `bounds` (`summary`), from the
-    /// totals the store keeps beside them: exact for any zone, without reading the sessions of
-    /// the days in between. With `detail`, also per app and category; with `device`, of that
-    /// device's sessions alone (nil: every device's, added up).
-    func rangeTotals(_ bounds: DayBounds, detail: Bool, device: String?) throws(StoreError) -> RangeTotals
-
-    /// The retention setting: keep imported sessions of the last N days; nil keeps everything.
-    func retentionDays() throws(StoreError) -> Int?
-
-    /// How many imported sessions end at or before `cut`, and how many there are in all.
-    func countEnding(before cut: Micros) throws(StoreError) -> (matching: Int, total: Int)
-
+/// The tracker's state, each read one snapshot.
+public protocol TrackerReading: AnyObject, Sendable {
     /// Everything the tracker holds, in one snapshot.
     func trackerSnapshot() throws(StoreError) -> TrackerSnapshot
 
@@ -62,79 +23,63 @@ public protocol StoreReader: AnyObject, Sendable {
 
     /// The tracked intervals touching `[from, to)`, with their tasks, the latest start first.
     func sessions(from: Micros, to: Micros) throws(StoreError) -> [TaskInterval]
+
     /// Interval `@id` with its task.
     ///
     /// - Throws: `.unknownSession`, or `.store` when the store cannot be read.
     func session(_ id: Int64) throws(TrackingError) -> TaskInterval
+
     /// Every interval's id, the latest start first (completion of `@N`).
     func sessionIDs() throws(StoreError) -> [Int64]
-
-    /// The desktop recorders the store knows of (`usage-shell record`), with their last writes.
-    func recorders() throws(StoreError) -> [RecorderMark]
 }
 
-/// A store that may be changed as well. Each change is one transaction: it happens whole or
-/// not at all, and no other process's change comes between its reads and its writes.
-public protocol StoreWriter: StoreReader {
-    /// Imports every source in one transaction, each session once (keyed by its source and
-    /// its own identity); then applies the retention, when one is set.
-    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary
-
-    /// Copies another store's contents in, in one transaction: sessions under the keys they were
-    /// stored with (none twice), the tracker's tasks and time. `from` names the other store.
-    ///
-    /// - Throws: `.failed` when a tracked interval overlaps time tracked here (nothing copied).
-    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary
-
-    /// Sets the retention (nil: keep everything). It applies after each import, not now.
-    func setRetention(days: Int?) throws(StoreError)
-
-    /// Deletes the imported sessions that end at or before `cut` (one crossing it stays
-    /// whole) and gives the space back. Returns how many went.
-    @discardableResult func forget(endingBefore cut: Micros) throws(StoreError) -> Int
-
-    /// Deletes exactly the sessions import `id` added (and the kept totals with them), and
-    /// marks it forgotten at `now`. Returns how many went.
-    ///
-    /// - Throws: `.unknownImport`, `.importForgotten`, or `.store`.
-    @discardableResult func forget(import id: Int64, now: Micros) throws(ForgetRefusal) -> Int
-    /// Deletes every session of the device `name` (as stored), its sources, its row and its
-    /// kept totals. Returns how many sessions went.
-    ///
-    /// - Throws: `.unknownDevice`, or `.store`.
-    @discardableResult func forget(device name: String, now: Micros) throws(ForgetRefusal) -> Int
-
+/// The tracker's changes. Each is one transaction: it happens whole or not at all, and no other
+/// process's change comes between its reads and its writes.
+public protocol TrackerWriting: AnyObject, Sendable {
     /// Starts the stopwatch on the task `word` names (a new name makes a task) at `at`; a
     /// running one is stopped at that same instant, in the same transaction.
     func start(_ word: String, at: Stamp) throws(TrackingError) -> StopwatchChange
+
     /// Stops the running interval at `at`; a paused task is just no longer paused.
     func stop(at: Stamp) throws(TrackingError) -> StopwatchChange
+
     /// Ends the running interval at `at` and keeps its task for `resume`.
     func pause(at: Stamp) throws(TrackingError) -> StopwatchChange
+
     /// Starts the paused task again at `at`.
     func resume(at: Stamp) throws(TrackingError) -> StopwatchChange
+
     /// Adds past time to the task `word` names (a new name makes a task).
     func track(_ word: String, from: Stamp, to: Stamp) throws(TrackingError) -> StopwatchChange
+
     /// The running interval's gap mended: stopped where it was last seen, and with `again`
     /// started anew then (the split).
     func mendGap(stopAt: Stamp, again: Stamp?) throws(TrackingError) -> StopwatchChange
+
     /// Notes that the stopwatch was seen running at `now`; nothing is written while nothing runs.
     func sawRunning(now: Micros) throws(StoreError)
+
     /// Notes that the running interval `id` was named as left running across a night.
     func noteNamedOvernight(interval id: Int64) throws(StoreError)
 
     /// Adds a task (its category made when new). Returns it, and whether its category was made.
     func addTask(_ draft: TaskDraft, now: Micros) throws(TrackingError) -> (task: TrackerTask, newCategory: Bool)
+
     /// Changes one field of the task `word` names.
     func editTask(_ word: String, _ edit: TaskEdit, now: Micros) throws(TrackingError) -> (task: TrackerTask, newCategory: Bool)
+
     /// Marks the task done (at `now`) or not done.
     func setDone(_ word: String, _ done: Bool, now: Micros) throws(TrackingError) -> TrackerTask
+
     /// Deletes a task; its time goes with it only `withTime` (else it is kept, the task hidden).
     func deleteTask(id: Int64, withTime: Bool, now: Micros, offsetMinutes: Int) throws(TrackingError)
+
     /// Adds a managed category.
     func addCategory(_ name: String, now: Micros) throws(TrackingError)
+
     /// Renames a category; returns the name as it was stored.
     func renameCategory(_ old: String, to new: String) throws(TrackingError) -> String
+
     /// Deletes a category; its tasks move to Other. Returns its stored name and how many moved.
     func deleteCategory(_ name: String) throws(TrackingError) -> (name: String, moved: Int)
 
@@ -142,14 +87,18 @@ public protocol StoreWriter: StoreReader {
     /// instant of it may be later than `now`. Refused, changing nothing, when another interval
     /// is in the way (named), the end would not be after the start, or there is no such interval.
     func editSession(_ id: Int64, _ edit: SessionEdit, now: Micros) throws(TrackingError) -> SessionChange
+
     /// Cuts interval `@id` in two at `at` (strictly inside it; a running one up to `now`): it
     /// keeps the first part, and the second, of the same task, gets a new id.
     func splitSession(_ id: Int64, at: Stamp, now: Micros) throws(TrackingError) -> SessionChange
+
     /// Makes two intervals one, from the earlier's start to the later's end, of the earlier's
     /// task (it keeps its id); refused when any other interval lies between them.
     func joinSessions(_ a: Int64, _ b: Int64) throws(TrackingError) -> SessionChange
+
     /// Deletes interval `@id`; returns it as it was.
     func deleteSession(_ id: Int64) throws(TrackingError) -> TaskInterval
+
     /// Starts a stopped task again at `at` (the last one stopped, a named one, or an interval's),
     /// as `start` does: a running one of another task stops there.
     func continueTask(_ target: ContinueTarget, at: Stamp) throws(TrackingError) -> StopwatchChange
@@ -159,23 +108,4 @@ public protocol StoreWriter: StoreReader {
     ///
     /// - Throws: `.nothingToUndo` when the journal is empty.
     func undo() throws(TrackingError) -> UndoneChange
-
-    /// The desktop recorder's write (every few seconds): its sessions as they stand, each kept
-    /// by its start under `device`'s recorder source (an open one grows in place), and its mark
-    /// (PID, last write; nil: it stopped). One transaction.
-    func record(_ sessions: [RecordedSession], device: String, now: Micros, mark: RecorderMark?) throws(StoreError)
-}
-
-extension StoreReader {
-    /// Every device's sessions as reports read them.
-    public func history(source: String) throws(StoreError) -> StoreHistory {
-        try history(source: source, device: nil)
-    }
-}
-
-extension StoreReader {
-    /// Every device's totals of the days of `bounds`.
-    public func rangeTotals(_ bounds: DayBounds, detail: Bool) throws(StoreError) -> RangeTotals {
-        try rangeTotals(bounds, detail: detail, device: nil)
-    }
 }
