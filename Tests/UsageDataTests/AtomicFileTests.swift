@@ -1,6 +1,7 @@
 // AtomicFileTests.swift — the owned-file primitives: whole-or-nothing writes (a failure at any step leaves the old file), what counts as text, setting a file aside without overwriting anything.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageData
 
 /// The names in a folder, sorted.
@@ -24,44 +25,6 @@ func inode(_ path: String) -> ino_t {
     var info = stat()
     stat(path, &info)
     return info.st_ino
-}
-
-/// System calls for a save that fail: `write` after `bytes` bytes (0: at once), or `rename`,
-/// or `link`, with `code`.
-enum Failing {
-    static func write(after limit: Int, code: Int32 = ENOSPC) -> AtomicFile.Steps {
-        var steps = AtomicFile.Steps()
-        steps.write = { fd, buffer, count in
-            var info = stat()
-            fstat(fd, &info)
-            let room = limit - Int(info.st_size)
-            if room <= 0 {
-                errno = code
-                return -1
-            }
-            return Glibc.write(fd, buffer, min(count, room))
-        }
-        return steps
-    }
-
-    static func rename(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = AtomicFile.Steps()
-        steps.rename = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
-
-    /// A folder where nothing can be renamed or linked (as a read-only one, for root too).
-    static func move(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = rename(code: code)
-        steps.link = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
 }
 
 struct AtomicFileTests {

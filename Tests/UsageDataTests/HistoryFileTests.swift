@@ -1,6 +1,7 @@
 // HistoryFileTests.swift — the history file: where it lives, saving (atomic, locked, capped), and every way it can be bad — corrupt, unreadable, unmovable, unwritable — reported once and never losing what is there.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageData
 
 /// A new folder, removed when the tests end.

@@ -1,6 +1,7 @@
 // LimitsFileTests.swift — the limits file: round trip, atomic writes under a lock, a corrupt file set aside with its path reported, an unreadable or unmovable one left alone.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 @testable import UsageData
 

@@ -177,24 +177,3 @@ private func listing(_ folder: String) -> [String] {
 private func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map(Array.init)
 }
-
-/// System calls for a save that fail, as in a read-only folder (for root too).
-private enum Failing {
-    static func rename(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = AtomicFile.Steps()
-        steps.rename = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
-
-    static func move(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = rename(code: code)
-        steps.link = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
-}
