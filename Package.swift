@@ -72,8 +72,8 @@ let package = Package(
         .target(
             name: "ReferenceReaders", dependencies: ["UsageCore", "UsageFormats", "UsageData", .product(name: "CSV", package: "CSV.swift")],
             path: "Fuzz/Reference"),
-        // The seeded random generator every test target shares.
-        .target(name: "TestSupport", dependencies: ["UsageCore", "UsageFormats"], path: "Tests/TestSupport"),
+        // What several test targets share: the seeded random generator, the temporary folder, the PostgreSQL test server, the owned files' failing saves.
+        .target(name: "TestSupport", dependencies: ["UsageCore", "UsageFormats", "UsageData"], path: "Tests/TestSupport"),
         .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore", "UsageFormats", "TestSupport"]),
         .testTarget(name: "UsageFormatsTests", dependencies: ["UsageFormats", "UsageData", "ReferenceReaders", "TestSupport"]),
         .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),

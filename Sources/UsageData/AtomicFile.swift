@@ -34,16 +34,20 @@ public struct FileStamp: Equatable, Sendable {
     }
 }
 
-enum AtomicFile {
+public enum AtomicFile {
     /// The system calls a write makes, replaceable so that tests can make one fail midway
     /// (as a full disk or a read-only folder would) and check that the old file is intact.
-    struct Steps: Sendable {
+    /// Public (its namespace too, nothing else of it) for the tests' one failing fake in
+    /// Tests/TestSupport, which two test targets share.
+    public struct Steps: Sendable {
         /// `write(2)`: bytes written, or -1 with `errno` set.
-        var write: @Sendable (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) }
+        public var write: @Sendable (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) }
         /// `rename(2)`: 0, or -1 with `errno` set.
-        var rename: @Sendable (String, String) -> Int32 = { Glibc.rename($0, $1) }
+        public var rename: @Sendable (String, String) -> Int32 = { Glibc.rename($0, $1) }
         /// `link(2)` (setting a corrupt file aside): 0, or -1 with `errno` set.
-        var link: @Sendable (String, String) -> Int32 = { Glibc.link($0, $1) }
+        public var link: @Sendable (String, String) -> Int32 = { Glibc.link($0, $1) }
+
+        public init() {}
 
         static let system = Steps()
     }

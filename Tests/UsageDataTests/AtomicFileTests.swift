@@ -1,6 +1,7 @@
 // AtomicFileTests.swift — the owned-file primitives: whole-or-nothing writes (a failure at any step leaves the old file), what counts as text, setting a file aside without overwriting anything.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageData
 
 /// The names in a folder, sorted.
@@ -26,55 +27,17 @@ func inode(_ path: String) -> ino_t {
     return info.st_ino
 }
 
-/// System calls for a save that fail: `write` after `bytes` bytes (0: at once), or `rename`,
-/// or `link`, with `code`.
-enum Failing {
-    static func write(after limit: Int, code: Int32 = ENOSPC) -> AtomicFile.Steps {
-        var steps = AtomicFile.Steps()
-        steps.write = { fd, buffer, count in
-            var info = stat()
-            fstat(fd, &info)
-            let room = limit - Int(info.st_size)
-            if room <= 0 {
-                errno = code
-                return -1
-            }
-            return Glibc.write(fd, buffer, min(count, room))
-        }
-        return steps
-    }
-
-    static func rename(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = AtomicFile.Steps()
-        steps.rename = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
-
-    /// A folder where nothing can be renamed or linked (as a read-only one, for root too).
-    static func move(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = rename(code: code)
-        steps.link = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
-}
-
 struct AtomicFileTests {
     @Test func aWriteReplacesTheFileWholeWithMode600AndLeavesNoTemporaryFile() throws {
-        let folder = temporaryFolder()
-        let path = folder + "/new/file"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/new/file"
         try AtomicFile.write(Array("one\n".utf8), to: path)
         let first = inode(path)
         try AtomicFile.write(Array("two\n".utf8), to: path)
         #expect(bytes(path) == Array("two\n".utf8))
         #expect(inode(path) != first, "replaced by a rename, not written in place")
         #expect(mode(path) == 0o600)
-        #expect(listing(folder + "/new") == ["file"])
+        #expect(listing(folder.path + "/new") == ["file"])
     }
 
     @Test(arguments: [
@@ -85,8 +48,8 @@ struct AtomicFileTests {
         ("rename fails (permission)", Failing.rename(), "Permission denied"),
     ] as [(String, AtomicFile.Steps, String)])
     func aWriteThatFailsAtAnyStepLeavesTheOldFileIntactAndNoTemporaryFile(step: String, steps: AtomicFile.Steps, reason: String) throws {
-        let folder = temporaryFolder()
-        let path = folder + "/file"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/file"
         let old = Array("the old content, whole\n".utf8)
         try AtomicFile.write(old, to: path)
         do {
@@ -96,14 +59,14 @@ struct AtomicFileTests {
             #expect(error.reason == reason, "\(step)")
         }
         #expect(bytes(path) == old, "\(step)")
-        #expect(listing(folder) == ["file"], "\(step)")
+        #expect(listing(folder.path) == ["file"], "\(step)")
     }
 
     /// `export` writes in pieces: they are put together in order, and a failure in any piece
     /// (the disk full after a few) leaves the old file and stops the writes that follow.
     @Test func aWriteInPiecesIsThePiecesInOrderAndFailsWhole() throws {
-        let folder = temporaryFolder()
-        let path = folder + "/file"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/file"
         let pieces = (0..<50).map { Array("piece \($0);".utf8) }
         try AtomicFile.write(to: path) { sink in for piece in pieces { piece.withUnsafeBytes(sink) } }
         #expect(bytes(path) == pieces.flatMap { $0 })
@@ -121,7 +84,7 @@ struct AtomicFileTests {
         }
         #expect(offered == 20, "the producer runs to its end; the pieces after the failure are dropped")
         #expect(bytes(path) == pieces.flatMap { $0 }, "the old file, whole")
-        #expect(listing(folder) == ["file"])
+        #expect(listing(folder.path) == ["file"])
     }
 
     @Test(arguments: [
@@ -148,10 +111,10 @@ struct AtomicFileTests {
     }
 
     @Test func settingAsideNeverOverwritesACopyKeptEarlier() throws {
-        let folder = temporaryFolder()
-        let path = folder + "/limits.json"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/limits.json"
         for (name, text) in [("limits.json", "third"), ("limits.json.corrupt", "first"), ("limits.json.corrupt-2", "second")] {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder.path + "/" + name))
         }
         #expect(AtomicFile.setAside(path) == .moved(to: path + ".corrupt-3"))
         #expect(bytes(path + ".corrupt") == Array("first".utf8))
@@ -161,8 +124,8 @@ struct AtomicFileTests {
     }
 
     @Test func settingAsideWhereLinksAreRefusedRenamesToAFreeName() throws {
-        let folder = temporaryFolder()
-        let path = folder + "/history"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/history"
         try Data("junk".utf8).write(to: URL(fileURLWithPath: path))
         try Data("kept".utf8).write(to: URL(fileURLWithPath: path + ".corrupt"))
         var steps = AtomicFile.Steps()
@@ -175,28 +138,30 @@ struct AtomicFileTests {
         #expect(bytes(path + ".corrupt-2") == Array("junk".utf8))
     }
 
-    @Test func settingAsideAFileAlreadyGoneSaysSo() {
-        #expect(AtomicFile.setAside(temporaryFolder() + "/limits.json") == .gone)
+    @Test func settingAsideAFileAlreadyGoneSaysSo() throws {
+        let folder = try TemporaryFolder("atomic")
+        #expect(AtomicFile.setAside(folder.path + "/limits.json") == .gone)
     }
 
     @Test func aFileThatCannotBeMovedStaysWhereItWas() throws {
-        let folder = temporaryFolder()
-        let path = folder + "/history"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/history"
         try Data("junk".utf8).write(to: URL(fileURLWithPath: path))
         #expect(AtomicFile.setAside(path, steps: Failing.move()) == .failed(reason: "Permission denied"))
         #expect(bytes(path) == Array("junk".utf8))
-        #expect(listing(folder) == ["history"])
+        #expect(listing(folder.path) == ["history"])
     }
 
     @Test func aFileInPlaceOfTheFolderIsAFailureNotAMissingFile() throws {
-        let folder = temporaryFolder()
-        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/usage-shell"))
-        #expect(throws: FileFailure.self) { try AtomicFile.contentsIfPresent(of: folder + "/usage-shell/history") }
-        #expect(try AtomicFile.contentsIfPresent(of: folder + "/nothing/history") == nil)
+        let folder = try TemporaryFolder("atomic")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path + "/usage-shell"))
+        #expect(throws: FileFailure.self) { try AtomicFile.contentsIfPresent(of: folder.path + "/usage-shell/history") }
+        #expect(try AtomicFile.contentsIfPresent(of: folder.path + "/nothing/history") == nil)
     }
 
     @Test func aStampChangesWhenTheFileIsEditedOrReplaced() throws {
-        let path = temporaryFolder() + "/categories.json"
+        let folder = try TemporaryFolder("atomic")
+        let path = folder.path + "/categories.json"
         #expect(FileStamp(of: path) == nil)
         try Data("{".utf8).write(to: URL(fileURLWithPath: path))
         let first = try #require(FileStamp(of: path))

@@ -81,18 +81,16 @@ extension CategoryRulesTests {
 
 extension CategoryRulesTests {
     struct File {
-        func temporaryDirectory() throws -> String {
-            TemporaryFolders.make("rules")
-        }
-
         @Test func aMissingFileIsNoRules() throws {
-            let path = try temporaryDirectory() + "/categories.json"
+            let folder = try TemporaryFolder("rules")
+            let path = folder.path + "/categories.json"
             #expect(try CategoryRulesFile(path: path).load() == nil)
             #expect(try CategoryRulesFile(path: "/nonexistent-\(UUID().uuidString)/categories.json").load() == nil)
         }
 
         @Test func aFileLoads() throws {
-            let path = try temporaryDirectory() + "/categories.json"
+            let folder = try TemporaryFolder("rules")
+            let path = folder.path + "/categories.json"
             try Data(#"{"rules":[{"match":"firefox|chrom","category":"Browsing"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
             let rules = try #require(try CategoryRulesFile(path: path).load())
             #expect(rules.rules == [CategoryRule(pattern: "firefox|chrom", category: "Browsing")])
@@ -100,7 +98,8 @@ extension CategoryRulesTests {
         }
 
         @Test func anInvalidFileNamesItsPathAndProblem() throws {
-            let path = try temporaryDirectory() + "/categories.json"
+            let folder = try TemporaryFolder("rules")
+            let path = folder.path + "/categories.json"
             try Data(#"{"rules":[{"match":"[","category":"X"}]}"#.utf8).write(to: URL(fileURLWithPath: path))
             #expect(throws: RulesFileError.invalid(path: path, problem: "rule 1: '[' is not a regular expression")) {
                 try CategoryRulesFile(path: path).load()
@@ -110,7 +109,8 @@ extension CategoryRulesTests {
         }
 
         @Test func aDirectoryIsUnreadable() throws {
-            let path = try temporaryDirectory()
+            let folder = try TemporaryFolder("rules")
+            let path = folder.path
             do {
                 _ = try CategoryRulesFile(path: path).load()
                 Issue.record("a directory loaded")

@@ -1,13 +1,14 @@
 // ChangedWhileReadTests.swift — a file truncated, grown or rewritten in place while it is read gives one error (`changedWhileRead`), never a crash or a half-old, half-new load; the built binary under a file that keeps changing ends with a status, never a signal.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageCore
 @testable import UsageData
 
 struct ChangedWhileReadTests {
-    /// A file of `count` sessions JSON rows.
-    func file(rows count: Int) throws -> String {
-        let path = TemporaryFolders.make("changing") + "/data.json"
+    /// A file of `count` sessions JSON rows in `folder`.
+    func file(rows count: Int, in folder: TemporaryFolder) throws -> String {
+        let path = folder.path + "/data.json"
         let rows = (0..<count).map { k in
             #"{"session_id":"s\#(k)","app_name":"App\#(k % 9)","category":null,"start_timestamp":"2026-02-23T09:00:00Z","end_timestamp":"2026-02-23T09:30:00Z"}"#
         }
@@ -19,7 +20,8 @@ struct ChangedWhileReadTests {
 
     /// Reads 4 KiB, changes the file, then reads on to its end.
     func readWhile(_ change: Change) throws -> LoadError? {
-        let path = try file(rows: 2000)
+        let folder = try TemporaryFolder("changing")
+        let path = try file(rows: 2000, in: folder)
         defer { unlink(path) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         #expect(fd >= 0)

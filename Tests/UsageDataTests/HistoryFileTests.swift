@@ -1,16 +1,12 @@
 // HistoryFileTests.swift — the history file: where it lives, saving (atomic, locked, capped), and every way it can be bad — corrupt, unreadable, unmovable, unwritable — reported once and never losing what is there.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageData
 
-/// A new folder, removed when the tests end.
-func temporaryFolder() -> String {
-    TemporaryFolders.make("history")
-}
-
-/// A history file in a new folder holding `bytes` (none: no file).
-func historyFile(_ bytes: [UInt8]?, limit: Int = 1000) throws -> HistoryFile {
-    let path = temporaryFolder() + "/history"
+/// A history file in `folder` holding `bytes` (none: no file).
+func historyFile(_ bytes: [UInt8]?, limit: Int = 1000, in folder: TemporaryFolder) throws -> HistoryFile {
+    let path = folder.path + "/history"
     if let bytes { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
     return HistoryFile(path: path, limit: limit)
 }
@@ -29,7 +25,8 @@ struct HistoryFileTests {
     }
 
     @Test func commandsAreSavedAsPlainLinesAndReadBack() throws {
-        let file = HistoryFile(path: temporaryFolder() + "/deep/er/history")
+        let folder = try TemporaryFolder("history")
+        let file = HistoryFile(path: folder.path + "/deep/er/history")
         #expect(try file.load() == [])
         try file.append("day 2026-02-23")
         try file.append("app \"Google Chrome\"")
@@ -41,31 +38,34 @@ struct HistoryFileTests {
     }
 
     @Test func theLastLimitCommandsAreKept() throws {
-        let file = HistoryFile(path: temporaryFolder() + "/history", limit: 10)
+        let folder = try TemporaryFolder("history")
+        let file = HistoryFile(path: folder.path + "/history", limit: 10)
         for k in 1...25 { try file.append("day -\(k)") }
         #expect(try file.load() == (16...25).map { "day -\($0)" })
         #expect(try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n").count == 10)
         // A longer file (from another program, or an older version) is read to its last 10.
-        let long = try historyFile(Array((1...30).map { "day -\($0)\n" }.joined().utf8), limit: 10)
+        let other = try TemporaryFolder("history")
+        let long = try historyFile(Array((1...30).map { "day -\($0)\n" }.joined().utf8), limit: 10, in: other)
         #expect(try long.load() == (21...30).map { "day -\($0)" })
     }
 
     /// Bug: every command was appended to the file in place (`O_APPEND`): a crash or a full
     /// disk midway left half a line, and nothing said the file was whole.
     @Test func bugHistoryWasAppendedInPlaceNotReplacedAtomically() throws {
-        let folder = temporaryFolder()
-        let file = HistoryFile(path: folder + "/history")
+        let folder = try TemporaryFolder("history")
+        let file = HistoryFile(path: folder.path + "/history")
         try file.append("show")
         let before = inode(file.path)
         try file.append("apps")
         #expect(inode(file.path) != before, "replaced by a rename")
         #expect(mode(file.path) == 0o600)
-        #expect(listing(folder) == ["history", "history.lock"], "no temporary file is left")
+        #expect(listing(folder.path) == ["history", "history.lock"], "no temporary file is left")
     }
 
     @Test(arguments: [Failing.write(after: 0), Failing.write(after: 7), Failing.rename()])
     func aFailedSaveLeavesTheFileAsItWas(steps: AtomicFile.Steps) throws {
-        var file = try historyFile(Array("show\napps\n".utf8))
+        let folder = try TemporaryFolder("history")
+        var file = try historyFile(Array("show\napps\n".utf8), in: folder)
         file.steps = steps
         #expect {
             try file.append("day")
@@ -78,7 +78,8 @@ struct HistoryFileTests {
     }
 
     @Test func shellsOpenAtOnceKeepEachOthersCommands() async throws {
-        let path = temporaryFolder() + "/history"
+        let folder = try TemporaryFolder("history")
+        let path = folder.path + "/history"
         await withTaskGroup(of: Void.self) { group in
             for shell in ["a", "b", "c"] {
                 group.addTask {
@@ -104,7 +105,8 @@ struct HistoryFileTests {
 
     @Test(arguments: corrupt)
     func aCorruptFileIsSetAsideWholeAndHistoryStartsEmpty(name: String, junk: [UInt8], problem: String) throws {
-        let file = try historyFile(junk)
+        let folder = try TemporaryFolder("history")
+        let file = try historyFile(junk, in: folder)
         let session = HistorySession(file: file)
         let (commands, warning) = session.start()
         #expect(commands == [], "\(name)")
@@ -121,7 +123,8 @@ struct HistoryFileTests {
     }
 
     @Test func aFileTooLargeToBeAHistoryIsSetAside() throws {
-        let file = try historyFile(nil)
+        let folder = try TemporaryFolder("history")
+        let file = try historyFile(nil, in: folder)
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: file.path))
         try handle.truncate(atOffset: UInt64(HistoryFile.maximumBytes + 1))  // sparse
@@ -135,7 +138,8 @@ struct HistoryFileTests {
     /// replaced the original bytes with those: data lost without a word.
     @Test func bugInvalidUTF8WasRepairedAndTheOriginalBytesLostAtTheNextRewrite() throws {
         let junk: [UInt8] = Array("app Caf".utf8) + [0xE9, 0x0A, 0x73, 0x68, 0x6F, 0x77, 0x0A]
-        let file = try historyFile(junk)
+        let folder = try TemporaryFolder("history")
+        let file = try historyFile(junk, in: folder)
         #expect(throws: OwnedFileError.self) { try file.load() }
         try file.append("day")
         #expect(bytes(file.path + ".corrupt") == junk)
@@ -143,7 +147,8 @@ struct HistoryFileTests {
     }
 
     @Test func aFileThatTurnsCorruptDuringTheSessionIsSetAsideAtTheNextSave() throws {
-        let file = try historyFile(Array("show\n".utf8))
+        let folder = try TemporaryFolder("history")
+        let file = try historyFile(Array("show\n".utf8), in: folder)
         let session = HistorySession(file: file)
         #expect(session.start().commands == ["show"])
         try Data([0x00, 0x01, 0x02]).write(to: URL(fileURLWithPath: file.path))
@@ -155,7 +160,8 @@ struct HistoryFileTests {
 
     @Test func aCorruptFileThatCannotBeMovedIsLeftAloneAllSession() throws {
         let junk: [UInt8] = [0x00, 0xFF, 0x00, 0xFF]
-        var file = try historyFile(junk)
+        let folder = try TemporaryFolder("history")
+        var file = try historyFile(junk, in: folder)
         file.steps = Failing.move()  // as in a read-only folder
         let session = HistorySession(file: file)
         let (commands, warning) = session.start()
@@ -171,24 +177,24 @@ struct HistoryFileTests {
     // Unreadable: left as it is, never written this session, said once.
 
     @Test func aFolderInPlaceOfTheFileIsUnreadableAndLeftAlone() throws {
-        let folder = temporaryFolder()
-        let file = HistoryFile(path: folder)
+        let folder = try TemporaryFolder("history")
+        let file = HistoryFile(path: folder.path)
         let session = HistorySession(file: file)
         let (commands, warning) = session.start()
         #expect(commands == [])
-        #expect(warning == .unreadable(.history, path: folder, reason: "it is a directory"))
-        #expect(warning?.description == "cannot read the history file '\(folder)': it is a directory; it is left as it is and history is not saved this session")
+        #expect(warning == .unreadable(.history, path: folder.path, reason: "it is a directory"))
+        #expect(warning?.description == "cannot read the history file '\(folder.path)': it is a directory; it is left as it is and history is not saved this session")
         #expect(session.save("show") == nil)
-        #expect(listing(folder) == [])
+        #expect(listing(folder.path) == [])
     }
 
     @Test func aFileInPlaceOfTheFolderIsUnreadableAtTheStartNotAtTheFirstCommand() throws {
-        let folder = temporaryFolder()
-        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
-        let session = HistorySession(file: HistoryFile(path: folder + "/blocker/history"))
-        #expect(session.start().problem == .unreadable(.history, path: folder + "/blocker/history", reason: "Not a directory"))
+        let folder = try TemporaryFolder("history")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path + "/blocker"))
+        let session = HistorySession(file: HistoryFile(path: folder.path + "/blocker/history"))
+        #expect(session.start().problem == .unreadable(.history, path: folder.path + "/blocker/history", reason: "Not a directory"))
         #expect(session.save("show") == nil)
-        #expect(bytes(folder + "/blocker") == Array("x".utf8))
+        #expect(bytes(folder.path + "/blocker") == Array("x".utf8))
     }
 
     @Test func anIOErrorIsUnreadable() throws {
@@ -200,7 +206,8 @@ struct HistoryFileTests {
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file: the pty tests cover this as nobody"))
     func aFileWithoutReadPermissionIsUnreadableAndLeftAlone() throws {
-        let file = try historyFile(Array("show\n".utf8))
+        let folder = try TemporaryFolder("history")
+        let file = try historyFile(Array("show\n".utf8), in: folder)
         chmod(file.path, 0o200)
         let session = HistorySession(file: file)
         #expect(session.start().problem == .unreadable(.history, path: file.path, reason: "permission denied"))
@@ -212,7 +219,8 @@ struct HistoryFileTests {
     // Unwritable: said once, then history lives in memory only.
 
     @Test func aSaveThatFailsIsReportedOnceAndSavingStops() throws {
-        var file = try historyFile(Array("show\n".utf8))
+        let folder = try TemporaryFolder("history")
+        var file = try historyFile(Array("show\n".utf8), in: folder)
         let calls = Counter()
         var steps = Failing.rename(code: EROFS)
         steps.write = { fd, buffer, count in
@@ -232,12 +240,12 @@ struct HistoryFileTests {
     }
 
     @Test func bugOwnedFileErrorsGaveFoundationsVagueReasons() throws {
-        let folder = temporaryFolder()
-        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/blocker"))
-        let file = HistoryFile(path: folder + "/blocker/history")
+        let folder = try TemporaryFolder("history")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path + "/blocker"))
+        let file = HistoryFile(path: folder.path + "/blocker/history")
         #expect(throws: OwnedFileError.unreadable(.history, path: file.path, reason: "Not a directory")) { try file.load() }
         #expect(throws: OwnedFileError.unwritable(.history, path: file.path, reason: "Not a directory")) { try file.append("show") }
-        #expect(throws: OwnedFileError.unreadable(.history, path: folder, reason: "it is a directory")) { try HistoryFile(path: folder).load() }
+        #expect(throws: OwnedFileError.unreadable(.history, path: folder.path, reason: "it is a directory")) { try HistoryFile(path: folder.path).load() }
     }
 }
 

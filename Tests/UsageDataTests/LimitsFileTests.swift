@@ -1,18 +1,14 @@
 // LimitsFileTests.swift — the limits file: round trip, atomic writes under a lock, a corrupt file set aside with its path reported, an unreadable or unmovable one left alone.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 @testable import UsageData
 
 struct LimitsFileTests {
-    /// A folder that does not exist yet, in one removed when the tests end.
-    func folder() throws -> String {
-        TemporaryFolders.make("limits") + "/limits"
-    }
-
-    /// A limits file in a new folder holding `bytes`.
-    func limitsFile(_ bytes: [UInt8]) throws -> LimitsFile {
-        let dir = try folder()
+    /// A limits file holding `bytes` in a new folder `limits` of `folder`.
+    func limitsFile(_ bytes: [UInt8], in folder: TemporaryFolder) throws -> LimitsFile {
+        let dir = folder.path + "/limits"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/limits.json"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -23,7 +19,8 @@ struct LimitsFileTests {
     static let safariText = Array(LimitsFile.encode(safari).utf8)
 
     @Test func limitsSurviveAWriteAndARead() throws {
-        let file = LimitsFile(path: try folder() + "/usage-shell/limits.json")
+        let folder = try TemporaryFolder("limits")
+        let file = LimitsFile(path: folder.path + "/limits/usage-shell/limits.json")
         #expect(try file.load() == .init(limits: [], setAside: nil))
         let limits = [
             UsageLimit(target: .app("Safari \"beta\" é"), micros: 1_800_000_000),
@@ -46,7 +43,8 @@ struct LimitsFileTests {
         ("{\"limits\": [{\"app\": \"A\0\", \"seconds\": 5}]}", "a NUL byte at offset 22: not a text file"),
     ])
     func aCorruptFileIsSetAsideAndNamed(text: String, problem: String) throws {
-        let file = try limitsFile(Array(text.utf8))
+        let folder = try TemporaryFolder("limits")
+        let file = try limitsFile(Array(text.utf8), in: folder)
         let path = file.path
         let aside = OwnedFileError.corrupt(.limits, path: path, problem: problem, keptAs: path + ".corrupt")
         #expect(try file.load() == .init(limits: [], setAside: aside))
@@ -63,13 +61,15 @@ struct LimitsFileTests {
 
     @Test func invalidUTF8IsCorruptAndKeptByteForByte() throws {
         let junk: [UInt8] = Array("{\"limits\": [{\"app\": \"Caf".utf8) + [0xE9] + Array("\", \"seconds\": 60}]}".utf8)
-        let file = try limitsFile(junk)
+        let folder = try TemporaryFolder("limits")
+        let file = try limitsFile(junk, in: folder)
         #expect(try file.load().setAside == .corrupt(.limits, path: file.path, problem: "bytes that are not UTF-8 at offset 24", keptAs: file.path + ".corrupt"))
         #expect(bytes(file.path + ".corrupt") == junk)
     }
 
     @Test func aChangeToACorruptFileSetsItAsideFirstAndWritesTheChange() throws {
-        let file = try limitsFile(Array("{oops".utf8))
+        let folder = try TemporaryFolder("limits")
+        let file = try limitsFile(Array("{oops".utf8), in: folder)
         let written = try file.update { $0 + Self.safari }
         #expect(written == .init(limits: Self.safari, setAside: .corrupt(.limits, path: file.path, problem: "not JSON", keptAs: file.path + ".corrupt")))
         #expect(bytes(file.path) == Self.safariText)
@@ -77,7 +77,8 @@ struct LimitsFileTests {
     }
 
     @Test func aCorruptFileThatCannotBeMovedIsLeftInPlaceAndNeverWritten() throws {
-        var file = try limitsFile(Array("{oops".utf8))
+        let folder = try TemporaryFolder("limits")
+        var file = try limitsFile(Array("{oops".utf8), in: folder)
         file.steps = Failing.move()
         let expected = OwnedFileError.corruptInPlace(.limits, path: file.path, problem: "not JSON", reason: "Permission denied")
         #expect(throws: expected) { try file.load() }
@@ -88,7 +89,8 @@ struct LimitsFileTests {
     }
 
     @Test func aFolderInPlaceOfTheFileIsUnreadableAndLeftAlone() throws {
-        let dir = try folder()
+        let folder = try TemporaryFolder("limits")
+        let dir = folder.path + "/limits"
         try FileManager.default.createDirectory(atPath: dir + "/limits.json", withIntermediateDirectories: true)
         let file = LimitsFile(path: dir + "/limits.json")
         let expected = OwnedFileError.unreadable(.limits, path: file.path, reason: "it is a directory")
@@ -100,7 +102,8 @@ struct LimitsFileTests {
     }
 
     @Test func aFileInPlaceOfTheConfigFolderIsUnreadableNotEmpty() throws {
-        let dir = try folder()
+        let folder = try TemporaryFolder("limits")
+        let dir = folder.path + "/limits"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data().write(to: URL(fileURLWithPath: dir + "/usage-shell"))
         let file = LimitsFile(path: dir + "/usage-shell/limits.json")
@@ -110,7 +113,8 @@ struct LimitsFileTests {
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file: the pty tests cover this as nobody"))
     func aFileWithoutReadPermissionIsUnreadable() throws {
-        let file = try limitsFile(Self.safariText)
+        let folder = try TemporaryFolder("limits")
+        let file = try limitsFile(Self.safariText, in: folder)
         chmod(file.path, 0o200)
         defer { chmod(file.path, 0o600) }
         #expect(throws: OwnedFileError.unreadable(.limits, path: file.path, reason: "permission denied")) { try file.load() }
@@ -118,7 +122,8 @@ struct LimitsFileTests {
 
     @Test(arguments: [Failing.write(after: 0), Failing.write(after: 10), Failing.write(after: 3, code: EIO), Failing.rename(code: EROFS)])
     func aFailedWriteLeavesTheOldFileIntact(steps: AtomicFile.Steps) throws {
-        var file = try limitsFile(Self.safariText)
+        let folder = try TemporaryFolder("limits")
+        var file = try limitsFile(Self.safariText, in: folder)
         file.steps = steps
         #expect {
             try file.update { $0 + [UsageLimit(target: .category("Social"), micros: 3_600_000_000)] }

@@ -1,6 +1,7 @@
 // RepositoryTests.swift — the sources: the embedded sample matches its resource file, files fail with precise reasons.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 @testable import UsageData
 
@@ -46,10 +47,6 @@ struct SamplePlacementTests {
 }
 
 struct FileRepositoryTests {
-    func temporaryDirectory() throws -> URL {
-        URL(fileURLWithPath: TemporaryFolders.make("data"))
-    }
-
     func load(_ path: String) -> Result<Dataset, LoadError> {
         Result { () throws(LoadError) in try FileRepository(path: path).load(cancellation: CancellationToken(), progress: { _ in }) }
     }
@@ -60,13 +57,15 @@ struct FileRepositoryTests {
     }
 
     @Test func aDirectoryIsNamed() throws {
-        let dir = try temporaryDirectory()
+        let folder = try TemporaryFolder("data")
+        let dir = folder.url
         #expect(throws: LoadError.isDirectory(source: dir.path)) { try load(dir.path).get() }
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads any file: EndToEndTests' HostileInputTests cover this as nobody"))
     func anUnreadableFileIsNamed() throws {
-        let file = try temporaryDirectory().appendingPathComponent("locked.json")
+        let folder = try TemporaryFolder("data")
+        let file = folder.url.appendingPathComponent("locked.json")
         try Data("[]".utf8).write(to: file)
         chmod(file.path, 0)
         #expect(throws: LoadError.permissionDenied(source: file.path)) { try load(file.path).get() }
@@ -130,7 +129,8 @@ struct FileRepositoryTests {
     }
 
     @Test func syntaxErrorsNameTheFileLineAndColumn() throws {
-        let file = try temporaryDirectory().appendingPathComponent("broken.json")
+        let folder = try TemporaryFolder("data")
+        let file = folder.url.appendingPathComponent("broken.json")
         try Data("[\n  {\"a\": }\n]".utf8).write(to: file)
         guard case .failure(let error) = load(file.path) else {
             Issue.record("should fail")
@@ -140,7 +140,8 @@ struct FileRepositoryTests {
     }
 
     @Test func aFileLoads() throws {
-        let file = try temporaryDirectory().appendingPathComponent("ok.json")
+        let folder = try TemporaryFolder("data")
+        let file = folder.url.appendingPathComponent("ok.json")
         try Data(#"[{"app_name":"A","start_timestamp":"2026-02-23T10:00:00Z","end_timestamp":"2026-02-23T10:01:00Z"}]"#.utf8).write(to: file)
         let d = try load(file.path).get()
         #expect(d.sessions.count == 1)

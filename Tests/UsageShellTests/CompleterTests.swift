@@ -6,17 +6,22 @@ import UsageData
 import UsageRender
 @testable import UsageShell
 
-/// A shell on data with spaces, a quote and a non-ASCII name, and a fake file system;
-/// `configure` changes its environment (a limits file, a load presenter).
-func completionShell(_ configure: (inout ShellEnvironment) -> Void = { _ in }) -> Shell {
+/// Data with spaces, a quote and a non-ASCII name.
+func completionData() -> Dataset {
     let json = """
         [{"app_name": "Google Chrome", "category": "Productivity", "start_timestamp": "2026-02-20T10:00:00Z", "end_timestamp": "2026-02-20T11:00:00Z"},
          {"app_name": "Google Docs", "category": "Productivity", "start_timestamp": "2026-02-21T10:00:00Z", "end_timestamp": "2026-02-21T11:00:00Z"},
          {"app_name": "Café ☕", "category": "Food & Drink", "start_timestamp": "2026-02-22T10:00:00Z", "end_timestamp": "2026-02-22T11:00:00Z"},
          {"app_name": "Say \\"hi\\"", "category": "Social Media", "start_timestamp": "2026-02-23T08:00:00Z", "end_timestamp": "2026-02-23T08:30:00Z"}]
         """
+    return sampleDataset(json)
+}
+
+/// A shell on `completionData()` and a fake file system; `configure` changes its environment (a
+/// limits file, a load presenter).
+func completionShell(_ configure: (inout ShellEnvironment) -> Void = { _ in }) -> Shell {
     let vm = UsageViewModel(zone: .utc, now: { fixedNow })
-    vm.load(.file("data.json"), repository: StubRepository(.success(sampleDataset(json))))
+    vm.load(.file("data.json"), repository: StubRepository(.success(completionData())))
     var environment = ShellEnvironment(home: "/home/ann")
     environment.zoneNames = { ["America/New_York", "Europe/Paris", "Europe/Prague", "UTC"] }
     environment.listDirectory = { path, hidden in

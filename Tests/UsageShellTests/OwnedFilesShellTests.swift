@@ -9,17 +9,10 @@ import UsageCore
 struct OwnedFilesShellTests {
     static let chrome = [UsageLimit(target: .app("Google Chrome"), micros: 3_600_000_000)]
 
-    /// `completionShell` with a limits file at `path`.
-    func shell(limits path: String, steps: AtomicFile.Steps = .system) -> Shell {
-        var file = LimitsFile(path: path)
-        file.steps = steps
-        return completionShell { $0.limitsFile = file }
-    }
-
     @Test func aCorruptLimitsFileIsSetAsideWithOneWarningAndTheNextChangeIsSaved() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("limits.json", "{\"limits\": [oops")
-        let s = shell(limits: path)
+        let s = shell(data: completionData(), limits: path)
         succeed(s.execute("limits"))
         #expect(s.takeWarnings() == ["the limits file '\(path)' is not valid (not JSON); it was kept aside as '\(path).corrupt' and limits start empty"])
         succeed(s.execute("limits"))
@@ -33,7 +26,7 @@ struct OwnedFilesShellTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/limits.json"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        let s = shell(limits: path)
+        let s = shell(data: completionData(), limits: path)
         succeed(s.execute("limits"))
         #expect(s.takeWarnings() == ["cannot read the limits file '\(path)': it is a directory; it is left as it is, and limits are kept in memory for this session only"])
         succeed(s.execute("limit \"Google Docs\" 30m"))
@@ -47,7 +40,7 @@ struct OwnedFilesShellTests {
     @Test func aCorruptLimitsFileThatCannotBeMovedIsNeverOverwritten() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("limits.json", "[]")
-        let s = shell(limits: path, steps: Failing.move())
+        let s = shell(data: completionData(), limits: path, steps: Failing.move())
         succeed(s.execute("limit \"Google Docs\" 30m"))
         #expect(s.takeWarnings() == ["the limits file '\(path)' is not valid (no \"limits\" array) and could not be moved aside (Permission denied); it is left as it is, and limits are kept in memory for this session only"])
         succeed(s.execute("limit \"Google Chrome\" 1h"))
@@ -61,7 +54,7 @@ struct OwnedFilesShellTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/limits.json"
         try LimitsFile(path: path).save(Self.chrome)
-        let s = shell(limits: path, steps: Failing.rename(code: EROFS))
+        let s = shell(data: completionData(), limits: path, steps: Failing.rename(code: EROFS))
         succeed(s.execute("limit \"Google Docs\" 30m"))
         #expect(s.takeWarnings() == ["cannot write the limits file '\(path)': Read-only file system; limits are kept in memory for this session only"])
         succeed(s.execute("limit \"Google Docs\" 45m"))
@@ -77,7 +70,7 @@ struct OwnedFilesShellTests {
         let folder = try TemporaryFolder()
         _ = try folder.write("usage-shell", "")
         let path = folder.path + "/usage-shell/limits.json"
-        let s = shell(limits: path)
+        let s = shell(data: completionData(), limits: path)
         succeed(s.execute("limit \"Google Docs\" 30m"))
         #expect(s.takeWarnings() == ["cannot read the limits file '\(path)': Not a directory; it is left as it is, and limits are kept in memory for this session only"])
         #expect(failure(s.execute("limits check"))?.hasPrefix("limits check: the limits file") == true)
@@ -87,7 +80,7 @@ struct OwnedFilesShellTests {
     @Test func aUsageErrorDuringAFailedSaveStillFailsTheCommand() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/limits.json"
-        let s = shell(limits: path, steps: Failing.rename())
+        let s = shell(data: completionData(), limits: path, steps: Failing.rename())
         #expect(failure(s.execute("limit \"Google Docs\" off")) == "limit: there is no limit on the app 'Google Docs' (usage: \(CommandTable.named("limit").usage))")
         #expect(s.takeWarnings().count == 1)
         #expect(bytes(path) == nil)
@@ -95,10 +88,6 @@ struct OwnedFilesShellTests {
 }
 
 struct RulesFileShellTests {
-    func shell(rules path: String) -> Shell {
-        Shell(model: UsageViewModel(zone: .utc, now: { fixedNow }), environment: ShellEnvironment(rulesFile: CategoryRulesFile(path: path)))
-    }
-
     func write(_ text: String, to path: String) throws {
         // Atomically, as editors save: a new file each time.
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -176,25 +165,4 @@ private func listing(_ folder: String) -> [String] {
 /// The bytes of a file (nil when it is missing).
 private func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map(Array.init)
-}
-
-/// System calls for a save that fail, as in a read-only folder (for root too).
-private enum Failing {
-    static func rename(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = AtomicFile.Steps()
-        steps.rename = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
-
-    static func move(code: Int32 = EACCES) -> AtomicFile.Steps {
-        var steps = rename(code: code)
-        steps.link = { _, _ in
-            errno = code
-            return -1
-        }
-        return steps
-    }
 }

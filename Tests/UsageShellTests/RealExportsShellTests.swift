@@ -9,10 +9,6 @@ import UsageRender
 @testable import UsageShell
 
 struct RealExportsShellTests {
-    func shell(format: OutputFormat = .table, now: Micros = fixedNow) -> Shell {
-        Shell(model: UsageViewModel(zone: .utc, now: { now }), output: OutputSettings(format: format))
-    }
-
     static let skipLine = "1 of 3 rows skipped (1 no timestamp) — 'check' lists them"
 
     @Test func aLoadThatSkipsRowsWarnsOnceAndOneThatSkipsNoneSaysNothing() throws {

@@ -20,12 +20,6 @@ struct SourceCommandsTests {
         """
     static let sessionsCSV = "app_name,start_timestamp,end_timestamp,session_id\r\nSlack,2026-02-23T09:30:00Z,2026-02-23T10:30:00Z,B1\r\nSlack,2026-02-23T13:00:00Z,bad,B2\r\n"
 
-    func shell(format: OutputFormat = .table, rules: String? = nil) -> Shell {
-        Shell(
-            model: UsageViewModel(zone: .utc, now: { fixedNow }), output: OutputSettings(format: format),
-            environment: ShellEnvironment(rulesFile: rules.map(CategoryRulesFile.init(path:))))
-    }
-
     @Test func loadOfTwoSourcesMergesThemAndKeepsEachOnesSkippedRows() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.json", Self.sessionsJSON)
@@ -182,7 +176,7 @@ struct SourceReviewBugTests {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.json", SourceCommandsTests.sessionsJSON)
         let rules = try folder.write("categories.json", #"{"rules": [{"match": "fire", "category": "other"}]}"#)
-        let s = SourceCommandsTests().shell(rules: rules)
+        let s = shell(rules: rules)
         succeed(s.execute("load \(a)"))
         let lines = outputLines(s.execute("rules"))
         #expect(lines.contains("  1. fire → other: nothing yet"))

@@ -1,6 +1,7 @@
 // MidnightTests.swift — the day following the clock, with an injected clock instead of a real midnight: `today` moves at midnight in the selected zone (Tokyo's, not UTC's), a date never moves, a file's default day stays, live and stored data's day moves on from today; at the prompt a note says so and the prompt shows the new day.
 import Foundation
 import Testing
+import TestSupport
 import UsageCore
 import UsageData
 @testable import UsageShell
@@ -57,8 +58,8 @@ struct MidnightRolloverTests {
     @Test func todayOnAFileMovesAtTokyosMidnightNotUTCs() throws {
         // 23:59:58 in Tokyo on Monday is 14:59:58 UTC.
         let clock = TestClock("2026-02-23T14:59:58Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(day: "2026-02-23", minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(day: "2026-02-23", minutes: 30))
         let shell = watchShell(.file(path), clock: clock, zone: Self.tokyo)
         try shell.selectDay("today")
         #expect(shell.model.selectedDay.description == "2026-02-23")
@@ -73,8 +74,8 @@ struct MidnightRolloverTests {
 
     @Test func aDateGivenNeverMoves() throws {
         let clock = TestClock("2026-02-23T23:59:59Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let shell = watchShell(.file(path), clock: clock)
         try shell.selectDay("2026-02-23")
         clock.advance(seconds: 2)
@@ -105,8 +106,8 @@ struct MidnightRolloverTests {
 
     @Test func atThePromptANoteSaysTheDayMovedAndThePromptShowsIt() throws {
         let clock = TestClock("2026-02-23T23:59:59Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let shell = watchShell(.file(path), clock: clock)
         try shell.selectDay("today")
         let (out, err) = (BufferSink(), BufferSink())

@@ -1,6 +1,7 @@
 // RefreshTests.swift — what a refresh reads: the policy's table (files by stat, the store by data version, tracked time counted up to now), and LiveSources on real files and a real store: an unchanged file is not read, a rewritten one is, a broken rewrite fails and keeps everything, a merge is made again from its parts, the store is read again only when another connection changed it.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageFormats
 import UsageCore
 import UsageData
@@ -67,7 +68,7 @@ struct LiveSourcesTests {
     }
 
     @Test func aFileJustWrittenIsReadOnceMoreThenNoMore() throws {
-        let folder = TestFolder()
+        let folder = try TemporaryFolder("watch")
         let path = folder.path + "/fresh.json"
         try sessionsJSON(minutes: 30).write(toFile: path, atomically: false, encoding: .utf8)
         let (sources, _) = live(.file(path))
@@ -79,8 +80,8 @@ struct LiveSourcesTests {
     }
 
     @Test func anUnchangedFileIsNotReadAgain() throws {
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let (sources, history) = live(.file(path))
         #expect(history.sessionCount == 1)
         #expect(sources.plannedActions() == [.keep])
@@ -88,10 +89,10 @@ struct LiveSourcesTests {
     }
 
     @Test func aRewrittenFileIsReadAgain() throws {
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let (sources, _) = live(.file(path))
-        folder.write("data.json", sessionsJSON(minutes: 45))
+        folder.writeSettled("data.json", sessionsJSON(minutes: 45))
         #expect(sources.plannedActions() == [.read])
         let again = try #require(try refresh(sources))
         #expect(DayReport(history: again, date: LocalDate(iso: "2026-02-23")!, zone: .utc).totalMicros == 45 * 60_000_000)
@@ -99,34 +100,34 @@ struct LiveSourcesTests {
     }
 
     @Test func aBrokenRewriteFailsAndKeepsWhatWasReadUntilTheFileIsMended() throws {
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let (sources, _) = live(.file(path))
-        folder.write("data.json", "[{\"app_name\": ")
+        folder.writeSettled("data.json", "[{\"app_name\": ")
         #expect(throws: LoadError.self) { try refresh(sources) }
         // Tried again at every refresh while it is broken, and never half applied.
         #expect(throws: LoadError.self) { try refresh(sources) }
-        folder.write("data.json", sessionsJSON(minutes: 50))
+        folder.writeSettled("data.json", sessionsJSON(minutes: 50))
         let mended = try #require(try refresh(sources))
         #expect(DayReport(history: mended, date: LocalDate(iso: "2026-02-23")!, zone: .utc).totalMicros == 50 * 60_000_000)
     }
 
-    @Test func aFileThatWentAwayFailsTheRefreshWithTheLoadsOwnWords() {
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+    @Test func aFileThatWentAwayFailsTheRefreshWithTheLoadsOwnWords() throws {
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let (sources, _) = live(.file(path))
         try! FileManager.default.removeItem(atPath: path)
         #expect(throws: LoadError.notFound(source: path)) { try refresh(sources) }
     }
 
     @Test func aMergeIsMadeAgainWhenOneOfItsPartsChanged() throws {
-        let folder = TestFolder()
-        let a = folder.write("a.json", sessionsJSON(app: "A", minutes: 10))
-        let b = folder.write("b.json", sessionsJSON(app: "B", minutes: 20))
+        let folder = try TemporaryFolder("watch")
+        let a = folder.writeSettled("a.json", sessionsJSON(app: "A", minutes: 10))
+        let b = folder.writeSettled("b.json", sessionsJSON(app: "B", minutes: 20))
         let (sources, history) = live(.merged([.file(a), .file(b)]))
         #expect(history.sessionCount == 2)
         #expect(try refresh(sources) == nil)
-        folder.write("b.json", sessionsJSON(app: "B", minutes: 40))
+        folder.writeSettled("b.json", sessionsJSON(app: "B", minutes: 40))
         #expect(sources.plannedActions() == [.keep, .read])
         let again = try #require(try refresh(sources))
         #expect(again.source == "\(a) + \(b)")
@@ -145,9 +146,9 @@ struct LiveSourcesTests {
     }
 
     @Test func theStoreIsReadAgainOnlyWhenAnotherConnectionChangedIt() throws {
-        let folder = TestFolder()
+        let folder = try TemporaryFolder("watch")
         let db = folder.path + "/usage.sqlite"
-        let data = folder.write("data.json", sessionsJSON(minutes: 30))
+        let data = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         // A store opened apart from the shell's: another connection, as another process's would be.
         let writer = try OpenStores().writer(.sqlite(path: db))
         try importFile(data, into: writer)
@@ -155,7 +156,7 @@ struct LiveSourcesTests {
         #expect(history.sessionCount == 1)
         #expect(sources.plannedActions() == [.keep])
         #expect(try refresh(sources) == nil)
-        let more = folder.write("more.json", sessionsJSON(app: "Mail", day: "2026-02-24", minutes: 5))
+        let more = folder.writeSettled("more.json", sessionsJSON(app: "Mail", day: "2026-02-24", minutes: 5))
         try importFile(more, into: writer)
         #expect(sources.plannedActions() == [.read])
         let again = try #require(try refresh(sources))

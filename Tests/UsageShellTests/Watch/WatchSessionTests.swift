@@ -1,6 +1,7 @@
 // WatchSessionTests.swift — a watch's ticks without a terminal: new totals after a rewrite, a broken rewrite keeping the last good picture with the error in the status, the day moving at midnight during a watch, `day prev` stepping once; the plain driver's outputs with their timestamp lines (--count, JSON one document per tick, a stop ending the run); the status line's words and width; the frame diff.
 import Foundation
 import Testing
+import TestSupport
 @testable import UsageFormats
 import UsageCore
 import UsageData
@@ -10,13 +11,13 @@ import UsageRender
 struct WatchSessionTests {
     @Test func aRewrittenFileShowsItsNewTotalsAtTheNextTick() throws {
         let clock = TestClock("2026-02-23T12:00:00Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let shell = watchShell(.file(path), clock: clock)
         let session = WatchSession(shell: shell, request: try WatchRequest.parse(["1", "day"]))
         #expect(session.start(refreshing: DirectRefreshRunner()) == nil)
         #expect(session.output == ["Monday, February 23, 2026", "30m total"])
-        folder.write("data.json", sessionsJSON(minutes: 45))
+        folder.writeSettled("data.json", sessionsJSON(minutes: 45))
         clock.advance(seconds: 1)
         session.tick(refreshing: DirectRefreshRunner())
         #expect(session.output == ["Monday, February 23, 2026", "45m total"])
@@ -26,12 +27,12 @@ struct WatchSessionTests {
 
     @Test func aBrokenRewriteKeepsTheLastGoodPictureAndSaysWhyInTheStatus() throws {
         let clock = TestClock("2026-02-23T12:00:00Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let shell = watchShell(.file(path), clock: clock)
         let session = WatchSession(shell: shell, request: try WatchRequest.parse(["1", "day"]))
         _ = session.start(refreshing: DirectRefreshRunner())
-        folder.write("data.json", "[{\"app_name\": \"Editor\",")
+        folder.writeSettled("data.json", "[{\"app_name\": \"Editor\",")
         clock.advance(seconds: 1)
         session.tick(refreshing: DirectRefreshRunner())
         #expect(session.output == ["Monday, February 23, 2026", "30m total"])
@@ -46,7 +47,7 @@ struct WatchSessionTests {
         #expect(narrow.hasPrefix("refresh failed at 12:00:01: cannot load"))
         #expect(narrow.hasSuffix(" · Ctrl-C or q to stop"))
         // Mended: the next tick reads it, and the failure is gone.
-        folder.write("data.json", sessionsJSON(minutes: 40))
+        folder.writeSettled("data.json", sessionsJSON(minutes: 40))
         clock.advance(seconds: 1)
         session.tick(refreshing: DirectRefreshRunner())
         #expect(session.output == ["Monday, February 23, 2026", "40m total"])
@@ -55,8 +56,8 @@ struct WatchSessionTests {
 
     @Test func todayMovesToTheNewDayAtMidnightDuringAWatch() throws {
         let clock = TestClock("2026-02-23T23:59:59Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30) + "\n")
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30) + "\n")
         let shell = watchShell(.file(path), clock: clock)
         try shell.selectDay("today")
         let session = WatchSession(shell: shell, request: try WatchRequest.parse(["1", "day"]))
@@ -70,8 +71,8 @@ struct WatchSessionTests {
 
     @Test func aDayStepIsTakenOnceNotAtEveryTick() throws {
         let clock = TestClock("2026-02-23T12:00:00Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(minutes: 30))
         let shell = watchShell(.file(path), clock: clock)
         let session = WatchSession(shell: shell, request: try WatchRequest.parse(["1", "day", "prev"]))
         _ = session.start(refreshing: DirectRefreshRunner())
@@ -82,8 +83,8 @@ struct WatchSessionTests {
 
     @Test func aCommandThatFailsAtTheFirstTickDoesNotStartTheWatch() throws {
         let clock = TestClock("2026-02-23T12:00:00Z")
-        let folder = TestFolder()
-        let shell = watchShell(.file(folder.write("data.json", sessionsJSON(minutes: 30))), clock: clock)
+        let folder = try! TemporaryFolder("watch")
+        let shell = watchShell(.file(folder.writeSettled("data.json", sessionsJSON(minutes: 30))), clock: clock)
         let session = WatchSession(shell: shell, request: try WatchRequest.parse(["app", "Nothing"]))
         #expect(session.start(refreshing: DirectRefreshRunner())?.description == "no app named 'Nothing' in the loaded data")
     }
@@ -94,8 +95,8 @@ struct PlainWatchTests {
         -> (out: String, err: String, status: Int32, timer: FakeWatchTimer)
     {
         let clock = TestClock("2026-02-23T12:00:00Z")
-        let folder = TestFolder()
-        let shell = watchShell(.file(folder.write("data.json", sessionsJSON(minutes: 30))), clock: clock, format: format)
+        let folder = try! TemporaryFolder("watch")
+        let shell = watchShell(.file(folder.writeSettled("data.json", sessionsJSON(minutes: 30))), clock: clock, format: format)
         let (out, err) = (BufferSink(), BufferSink())
         let runner = Runner(shell: shell, out: out, err: err)
         let timer = FakeWatchTimer(clock: clock, stopAfter: stopAfter)
@@ -143,15 +144,15 @@ struct PlainWatchTests {
 
     @Test func aWatchedCommandThatFailsLaterIsAnErrorLineAndTheWatchGoesOn() throws {
         let clock = TestClock("2026-02-23T12:00:00Z")
-        let folder = TestFolder()
-        let path = folder.write("data.json", sessionsJSON(app: "Editor", minutes: 30))
+        let folder = try TemporaryFolder("watch")
+        let path = folder.writeSettled("data.json", sessionsJSON(app: "Editor", minutes: 30))
         let shell = watchShell(.file(path), clock: clock)
         let (out, err) = (BufferSink(), BufferSink())
         let runner = Runner(shell: shell, out: out, err: err)
         let timer = FakeWatchTimer(clock: clock)
         timer.beforeEachTick = { n in
-            if n == 1 { folder.write("data.json", sessionsJSON(app: "Mail", minutes: 30)) }
-            if n == 2 { folder.write("data.json", "not json") }
+            if n == 1 { folder.writeSettled("data.json", sessionsJSON(app: "Mail", minutes: 30)) }
+            if n == 2 { folder.writeSettled("data.json", "not json") }
         }
         runner.watchDriver = PlainWatchDriver(timer: timer)
         runner.run(lines: ["watch 1 app Editor --count 3"])

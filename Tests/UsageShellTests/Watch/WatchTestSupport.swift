@@ -1,6 +1,7 @@
-// WatchTestSupport.swift — what the watch tests share: a clock the test moves, a folder of data files, sessions JSON written for a day, and a timer that never sleeps.
+// WatchTestSupport.swift — what the watch tests share: a clock the test moves, data files written as a settled rewrite, sessions JSON written for a day, and a timer that never sleeps.
 import Foundation
 import Synchronization
+import TestSupport
 import UsageCore
 import UsageData
 import UsageFormats
@@ -16,27 +17,19 @@ final class TestClock: Sendable {
     func advance(seconds: Double) { value.withLock { $0 += Micros(seconds * 1e6) } }
 }
 
-/// A temporary folder, removed when the test's value goes.
-final class TestFolder {
-    let path: String
-    init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("usage-shell-watch-\(UUID().uuidString)").path
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+/// How many files `writeSettled` wrote: each gets a modification time of its own.
+private let settledWrites = Atomic<Int>(0)
 
-    /// How many files were written: each gets a modification time of its own.
-    private var written = 0
-
+extension TemporaryFolder {
     /// Writes `text` to `name` (through a new file renamed over the old, as editors and exports
     /// do), dated in 2020, a second after the file written before: long settled, and told apart
     /// from the one before even when the file system gives the freed inode number again.
     @discardableResult
-    func write(_ name: String, _ text: String) -> String {
+    func writeSettled(_ name: String, _ text: String) -> String {
         let target = path + "/" + name
         let temporary = target + ".tmp"
         try! text.write(toFile: temporary, atomically: false, encoding: .utf8)
-        written += 1
+        let written = settledWrites.add(1, ordering: .relaxed).newValue
         let date = Date(timeIntervalSince1970: 1_577_836_800 + Double(written))
         try! FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: temporary)
         _ = rename(temporary, target)
