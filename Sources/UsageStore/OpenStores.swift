@@ -1,4 +1,4 @@
-// OpenStores.swift — every store is opened here, once per location and process, and shared while anyone holds it: the backend chosen from the location, reading or changing asked for by type (a reader, or a writer that refuses a store that may only be read).
+// OpenStores.swift — every store is opened here, once per location and process, and shared while anyone holds it: the backend chosen from the location, reading or changing asked for by type (a reader that has no write method, or a writer that refuses a store that may only be read).
 import Synchronization
 
 /// The stores this process has open. Asking again for a store still held elsewhere gives the
@@ -40,11 +40,11 @@ public final class OpenStores: Sendable {
         _ = released
     }
 
-    /// The store at `location`, to read.
+    /// The store at `location`, to read: its reads alone, whether or not it may be written.
     ///
     /// - Throws: `.missing` when there is none yet; any other way it cannot be opened.
-    public func reader(_ location: StoreLocation) throws(StoreError) -> any StoreReader {
-        try store(location, create: false)
+    public func reader(_ location: StoreLocation) throws(StoreError) -> ReadOnlyStore {
+        ReadOnlyStore(try store(location, create: false))
     }
 
     /// The store at `location`, to change; made (its folder too) when `create` and missing.

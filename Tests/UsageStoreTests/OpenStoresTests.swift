@@ -14,12 +14,25 @@ struct OpenStoresTests {
         let first = try stores.writer(.sqlite(path: folder.store))
         let relative = "./" + String(folder.store.dropFirst(FileManager.default.currentDirectoryPath.count + 1))
         let second = try stores.reader(.sqlite(path: folder.path + "/./usage.sqlite"))
-        #expect(first === second)
+        #expect(first === second.opened)
         if folder.store.hasPrefix(FileManager.default.currentDirectoryPath + "/") {
-            #expect(try stores.reader(.sqlite(path: relative)) === first)
+            #expect(try stores.reader(.sqlite(path: relative)).opened === first)
         }
         // Another registry (as another process) opens a store of its own.
-        #expect(try OpenStores().reader(.sqlite(path: folder.store)) !== first)
+        #expect(try OpenStores().reader(.sqlite(path: folder.store)).opened !== first)
+    }
+
+    /// A reader had every write method of its backend's store: code holding one could cast it
+    /// to a writer and change a store opened to be read (`OpenStores.reader` checked nothing).
+    @Test(arguments: Backend.allCases) func bugAReaderCouldBeCastToAWriter(_ backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let reader: any StoreReader = try OpenStores().reader(s.location)
+        #expect(!(reader is any StoreWriter))
+        #expect(!(reader is any ImportWriting) && !(reader is any TrackerWriting) && !(reader is any RecorderWriting))
+        #expect(try reader.history(source: "store").sessionCount == 0)
+        #expect(try reader.trackerSnapshot().tasks.isEmpty)
+        #expect(ReadOnlyStore.self is any StoreReader.Type && !(ReadOnlyStore.self is any StoreWriter.Type))
     }
 
     @Test func aStoreNobodyHoldsIsClosedAndOpenedAnewWhenAskedAgain() throws {
@@ -43,7 +56,7 @@ struct OpenStoresTests {
         weak let held = first as? PostgresStore
         first = nil
         #expect(held != nil, "let go within the attempt, and closed")
-        #expect(try stores.reader(location) === held)
+        #expect(try stores.reader(location).opened === held)
         stores.newAttempt()
         #expect(held == nil, "still held after the next command began")
     }
