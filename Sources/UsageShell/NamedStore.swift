@@ -8,16 +8,18 @@ extension Shell {
     /// would report it), the run goes on — a command that writes makes the store — and the
     /// shell waits for it (`awaitedStore`).
     func awaitsNamedStore(_ source: SourceRef) -> Bool {
-        guard source == .store, environment.storeNamed, let location = environment.store, !location.exists else { return false }
+        guard source == .store, environment.storeNamed, let location = environment.store, OpenStores.shared.probe(location) == .absent else {
+            return false
+        }
         awaitedStore = location
         return true
     }
 
     /// Throws the store's one line (`no store at 'PATH' yet …`) when it was named explicitly
     /// and is not there: for the commands that read it or change what it holds (those that
-    /// add to it make it instead).
-    func requireNamedStore() throws(ShellError) {
-        guard environment.storeNamed, let location = environment.store, !location.exists else { return }
+    /// add to it make it instead). `probe` is the command's look at the store (`probeStore`).
+    func requireNamedStore(_ probe: StoreProbe?) throws(ShellError) {
+        guard environment.storeNamed, let location = environment.store, probe == .absent else { return }
         throw .store(.missing(path: location.description))
     }
 
@@ -29,7 +31,7 @@ extension Shell {
             awaitedStore = nil
             return
         }
-        guard location.exists else { return }
+        guard OpenStores.shared.probe(location).isThere else { return }
         awaitedStore = nil
         _ = loadSource(.store)
     }

@@ -146,7 +146,9 @@ public final class Shell {
             return .failure(.usage(command: "load", problem: "that file is the store: load store (or :store:)", usage: CommandTable.named("load").usage))
         }
         // Tracked time of a store named explicitly that is not there is no empty source: it is said.
-        if source.parts.contains(.tracked), environment.storeNamed, let location = environment.store, !location.exists {
+        if source.parts.contains(.tracked), environment.storeNamed, let location = environment.store,
+            OpenStores.shared.probe(location) == .absent
+        {
             return .failure(.store(.missing(path: location.description)))
         }
         if source.readsStdin {

@@ -12,7 +12,11 @@ extension SourceRef {
     public static func startingSource(store location: StoreLocation?, named: Bool = false) -> SourceRef {
         guard let location else { return .sample }
         if named { return .store }
-        guard location.exists else { return .sample }
+        switch OpenStores.shared.probe(location) {
+        case .absent: return .sample
+        case .unopenable: return .store
+        case .present: break
+        }
         guard let history = try? OpenStores.shared.reader(location).history(source: storeName) else { return .store }
         return history.sessionCount > 0 ? .store : .sample
     }

@@ -1,7 +1,4 @@
-// StoreLocation.swift — where a store is, as `--db` or `USAGE_SHELL_DB` names it (else the default under XDG_DATA_HOME): which backend opens it, how it is named in messages, whether there is one yet.
-#if canImport(Glibc)
-    import Glibc
-#endif
+// StoreLocation.swift — where a store is, as `--db` or `USAGE_SHELL_DB` names it (else the default under XDG_DATA_HOME): which backend opens it, how it is named in messages; a value, which never looks at what is there (StoreProbe.swift does).
 import Foundation
 import UsageData
 
@@ -66,29 +63,6 @@ public enum StoreLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// A connection string without its password: `postgresql://u:***@h/db`, `password=***`.
     static func redacted(_ conninfo: String) -> String { SourceRef.redactedConnection(conninfo) }
-
-    /// Whether something is there: a store, or something that is not one (which opening then
-    /// refuses in one line); an empty file counts as nothing (a store is made in it). A
-    /// server's database holds a store when its schema is there: asked by opening it (kept
-    /// open, as the run's reads use it); a database without one is nothing yet, and one that
-    /// cannot be reached counts as something, so that opening it says why in one line.
-    public var exists: Bool {
-        switch self {
-        case .sqlite(let path):
-            var info = stat()
-            guard stat(path, &info) == 0 else { return false }
-            return (info.st_mode & S_IFMT) != S_IFREG || info.st_size > 0
-        case .postgres:
-            do {
-                _ = try OpenStores.shared.reader(self)
-                return true
-            } catch .missing {
-                return false
-            } catch {
-                return true
-            }
-        }
-    }
 
     /// What makes two names the same store in this process: an absolute, standardised path.
     public var identity: String {

@@ -18,10 +18,14 @@ public struct TrackedRepository: SessionRepository {
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let snapshot: TrackerSnapshot
-        do {
+        do throws(StoreError) {
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            guard let location, location.exists else { return Self.dataset([], tasks: [], now: 0) }
-            snapshot = try OpenStores.shared.reader(location).trackerSnapshot()
+            guard let location else { return Self.dataset([], tasks: [], now: 0) }
+            switch OpenStores.shared.probe(location) {
+            case .absent: return Self.dataset([], tasks: [], now: 0)
+            case .unopenable(let error): throw error
+            case .present: snapshot = try OpenStores.shared.reader(location).trackerSnapshot()
+            }
         } catch {
             throw .unreadable(source: name, reason: "\(location?.description ?? ""): \(error.reason)")
         }

@@ -77,9 +77,9 @@ struct OpenStoresTests {
         let stores = OpenStores()
         #expect(throws: StoreError.missing(path: folder.store)) { try stores.reader(.sqlite(path: folder.store)) }
         #expect(throws: StoreError.missing(path: folder.store)) { try stores.writer(.sqlite(path: folder.store), create: false) }
-        #expect(!StoreLocation.sqlite(path: folder.store).exists)
+        #expect(stores.probe(.sqlite(path: folder.store)) == .absent)
         _ = try stores.writer(.sqlite(path: folder.store))
-        #expect(StoreLocation.sqlite(path: folder.store).exists)
+        #expect(stores.probe(.sqlite(path: folder.store)) == .present)
     }
 
     @Test func closingAtTheEndOfARunLeavesEverythingInTheFileItself() throws {

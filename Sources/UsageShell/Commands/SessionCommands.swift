@@ -90,7 +90,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let target = args[continueSlot] ?? .last
             // No store yet: nothing to start again (and none is made for a refusal).
-            if shell.environment.store?.exists != true {
+            if shell.probeStore()?.isThere != true {
                 switch target {
                 case .last: throw shell.refusal(.nothingToContinue)
                 case .task(let word): throw shell.refusal(.unknownTask(word))
@@ -108,7 +108,7 @@ extension CommandTable {
             summary: "undo the last change to tracked time, tasks or categories (again and again; the journal is kept in the store, so it lasts across runs and is shared by every shell using the store)",
             examples: ["undo"]
         ) { shell, _ throws(ShellError) in
-            guard shell.environment.store?.exists == true else { throw shell.refusal(.nothingToUndo) }
+            guard shell.probeStore()?.isThere == true else { throw shell.refusal(.nothingToUndo) }
             let store = try shell.storeWriter(create: false)
             let undone: UndoneChange
             do throws(TrackingError) {
@@ -152,9 +152,11 @@ extension CommandTable {
         var title = "Sessions"
         var day: LocalDate?
         var window: (from: Micros, to: Micros)?
+        // One look at the store: the task's sessions, or the window's.
+        let storeThere = shell.probeStore()?.isThere == true
         switch query {
         case .task(let word):
-            guard shell.environment.store?.exists == true else { throw shell.refusal(.unknownTask(word)) }
+            guard storeThere else { throw shell.refusal(.unknownTask(word)) }
             let reader = try shell.storeReader()
             let found: (task: TrackerTask, intervals: [TrackedInterval])
             do throws(TrackingError) {
@@ -178,7 +180,7 @@ extension CommandTable {
             let w = zone.window(for: day)
             window = (w.start, w.end)
         }
-        if let window, shell.environment.store?.exists == true {
+        if let window, storeThere {
             let reader = try shell.storeReader()
             do throws(StoreError) {
                 sessions = try reader.sessions(from: window.from, to: window.to)
@@ -194,7 +196,7 @@ extension CommandTable {
 
     private static func sessionCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let id = args[sessionSlot]!
-        guard shell.environment.store?.exists == true else { throw shell.refusal(.unknownSession(id)) }
+        guard shell.probeStore()?.isThere == true else { throw shell.refusal(.unknownSession(id)) }
         let now = shell.environment.now()
         let clock = shell.trackerClock
         switch args.words.first?.lowercased() {

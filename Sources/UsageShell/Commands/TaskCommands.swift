@@ -196,9 +196,10 @@ extension CommandTable {
             return taskChanged(shell, added.task, verb: "added", newCategory: added.newCategory)
         }
         guard let word = args[taskSlot] else { throw named("task").usageError("which task?") }
-        try shell.requireNamedStore()
+        let probe = shell.probeStore()
+        try shell.requireNamedStore(probe)
         // No store yet: no task either (said as such, not as a missing store).
-        guard shell.environment.store?.exists == true else { throw shell.refusal(.unknownTask(word)) }
+        guard probe?.isThere == true else { throw shell.refusal(.unknownTask(word)) }
         switch first {
         case "done", "undone":
             let store = try shell.storeWriter()
@@ -311,7 +312,7 @@ extension CommandTable {
 
     private static func categoryCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let name = args[trackerCategorySlot]!
-        if args.words.first?.lowercased() != "add" { try shell.requireNamedStore() }
+        if args.words.first?.lowercased() != "add" { try shell.requireNamedStore(shell.probeStore()) }
         let store = try shell.storeWriter()
         let shown = TerminalText.sanitize(name)
         switch args.words.first?.lowercased() {

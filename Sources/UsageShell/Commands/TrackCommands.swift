@@ -50,7 +50,7 @@ extension CommandTable {
             "pause", syntax: at, summary: "pause the running task: its time so far becomes a session; resume starts it again",
             examples: ["pause", "pause --at 12:30"]
         ) { shell, args throws(ShellError) in
-            try shell.requireNamedStore()
+            try shell.requireNamedStore(shell.probeStore())
             let at = try atInstant(shell, args)
             let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.pause(at: shell.stamp(at.instant)) }
             return changed(shell, change, paused: true)
@@ -58,7 +58,7 @@ extension CommandTable {
         Command(
             "resume", syntax: at, summary: "start the paused task again", examples: ["resume", "resume --at 13:15"]
         ) { shell, args throws(ShellError) in
-            try shell.requireNamedStore()
+            try shell.requireNamedStore(shell.probeStore())
             let at = try atInstant(shell, args)
             return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.resume(at: shell.stamp(at.instant)) })
         },
@@ -67,7 +67,7 @@ extension CommandTable {
             summary: "stop the stopwatch (from any shell: its state is in the store); --at HH:MM for a forgotten one (the latest such time, last evening's in the morning)",
             examples: ["stop", "stop --at 17:30", "stop --at 2026-02-22T17:30"]
         ) { shell, args throws(ShellError) in
-            try shell.requireNamedStore()
+            try shell.requireNamedStore(shell.probeStore())
             let at = try atInstant(shell, args)
             return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.stop(at: shell.stamp(at.instant)) })
         },

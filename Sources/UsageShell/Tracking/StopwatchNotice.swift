@@ -30,14 +30,16 @@ extension Shell {
 
     /// What needs saying about the stopwatch before the next command, if anything.
     func stopwatchNotice() -> StopwatchNotice? {
-        guard let state = currentStopwatch(), let running = state.running, let task = state.runningTask else { return nil }
+        // One look at the store for both questions.
+        let store = existingStore
+        guard let state = try? store?.stopwatchState(), let running = state.running, let task = state.runningTask else { return nil }
         let now = environment.now()
         let seen = max(state.lastSeen ?? running.start, running.start)
         if now - seen > StopwatchNotice.gap { return .longGap(task: task.name, start: running.start, lastSeen: seen) }
         let zone = model.zone
         // Started on an earlier day and not seen since midnight: the morning after.
         let today = zone.localDate(of: now)
-        if zone.localDate(of: running.start) < today, seen < zone.startOfDay(today), (try? existingStore?.intervalNamedOvernight()) ?? nil != running.id {
+        if zone.localDate(of: running.start) < today, seen < zone.startOfDay(today), (try? store?.intervalNamedOvernight()) ?? nil != running.id {
             return .acrossNight(task: task.name, start: running.start, interval: running.id)
         }
         return nil

@@ -33,9 +33,15 @@ extension Shell {
         }
     }
 
+    /// What is at the store's place now (nil: there is no place for one): looked at once by
+    /// the command that needs it, and passed down.
+    func probeStore() -> StoreProbe? {
+        environment.store.map { OpenStores.shared.probe($0) }
+    }
+
     /// The store when there is one already (nil: none yet, none can be kept, or it cannot be opened).
     var existingStore: (any StoreReader)? {
-        guard let location = environment.store, location.exists else { return nil }
+        guard probeStore() == .present else { return nil }
         return try? storeReader()
     }
 
@@ -52,8 +58,9 @@ extension Shell {
     /// The tracker's snapshot; an empty one when there is no store yet (unless it was named:
     /// then it says it is not there).
     func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {
-        try requireNamedStore()
-        guard let location = environment.store, location.exists else {
+        let probe = probeStore()
+        try requireNamedStore(probe)
+        guard probe?.isThere == true else {
             return TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
         }
         let store = try storeReader()

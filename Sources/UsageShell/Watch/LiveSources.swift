@@ -115,7 +115,7 @@ public final class LiveSources: HistoryRepository {
         case .tracked(let store, let version, let snapshot):
             let running = snapshot.intervals.contains { $0.end == nil }
             guard let reader = store else {
-                return self.store?.exists == true ? .read : .keep
+                return self.store.map { OpenStores.shared.probe($0).isThere } == true ? .read : .keep
             }
             do {
                 return RefreshPolicy.tracked(known: version, now: try reader.changeToken(), running: running)
@@ -199,11 +199,13 @@ public final class LiveSources: HistoryRepository {
             }
         case .tracked:
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            guard let location = store, location.exists else {
+            let probe = store.map { OpenStores.shared.probe($0) }
+            guard let location = store, let probe, probe.isThere else {
                 let empty = TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
                 return Part(ref: ref, state: .tracked(nil, version: nil, empty), history: TrackedRepository.dataset([], tasks: [], now: 0))
             }
-            do {
+            do throws(StoreError) {
+                if case .unopenable(let error) = probe { throw error }
                 let opened = try OpenStores.shared.reader(location)
                 let version = try opened.changeToken()
                 let snapshot = try opened.trackerSnapshot()

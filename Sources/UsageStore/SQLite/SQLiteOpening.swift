@@ -14,14 +14,13 @@ extension SQLiteStore {
     /// - Throws: `.missing`, `.notAFile`, `.notADatabase`, `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`
     ///   (with `create`, when it may only be read), `.failed`.
     static func open(path: String, create: Bool) throws(StoreError) -> SQLiteStore {
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            throw .notAFile(path: path, directory: (info.st_mode & S_IFMT) == S_IFDIR)
-        }
-        if !StoreLocation.sqlite(path: path).exists {
+        switch StoreProbe.file(path) {
+        case .unopenable(let error):
+            throw error
+        case .absent:
             guard create else { throw .missing(path: path) }
             try makeFolder(of: path)
-        } else {
+        case .present:
             try checkHeader(path)
             let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0
             if !writable {
@@ -33,8 +32,8 @@ extension SQLiteStore {
         // follows happens under an exclusive lock beside the file.
         let lock = try lockFile(path)
         defer { unlockFile(lock) }
-        // Another process may have made the store meanwhile.
-        let present = StoreLocation.sqlite(path: path).exists
+        // Another process may have made the store meanwhile: looked at again under the lock.
+        let present = StoreProbe.file(path) != .absent
         if present {
             try checkHeader(path)
             // A database that is not a store of ours (or a newer one) is refused before anything

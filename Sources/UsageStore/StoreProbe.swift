@@ -1,0 +1,50 @@
+// StoreProbe.swift — what is at a store's location now (nothing yet, a store, or something opening refuses, and why): the one place that looks, asked once per command and passed down, so that StoreLocation stays a value.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a look at a store's location found.
+public enum StoreProbe: Equatable, Sendable {
+    /// Nothing yet: no file, an empty one (a store is made in it), or a PostgreSQL database
+    /// without the store's schema.
+    case absent
+    /// A store, to be opened. For SQLite, a non-empty file: opening checks that it is a store
+    /// of ours (a look never reads it).
+    case present
+    /// Something is there that opening refuses, with the one line it says: a folder where the
+    /// file should be, a server that cannot be reached.
+    case unopenable(StoreError)
+
+    /// Whether something is there: a store, or what opening then refuses in one line.
+    public var isThere: Bool { self != .absent }
+
+    /// What is at a SQLite store's path: a `stat`, nothing read or made.
+    static func file(_ path: String) -> StoreProbe {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .absent }
+        let kind = info.st_mode & S_IFMT
+        if kind != S_IFREG { return .unopenable(.notAFile(path: path, directory: kind == S_IFDIR)) }
+        return info.st_size > 0 ? .present : .absent
+    }
+}
+
+extension OpenStores {
+    /// What is at `location` now. A server's database is asked by opening its store here (kept
+    /// open, as the command's reads use it); a database without the schema is `.absent`, and
+    /// one that cannot be opened is `.unopenable`, so that opening it says why in one line.
+    public func probe(_ location: StoreLocation) -> StoreProbe {
+        switch location {
+        case .sqlite(let path):
+            return StoreProbe.file(path)
+        case .postgres:
+            do {
+                _ = try reader(location)
+                return .present
+            } catch .missing {
+                return .absent
+            } catch {
+                return .unopenable(error)
+            }
+        }
+    }
+}
