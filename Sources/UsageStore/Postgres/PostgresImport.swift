@@ -6,9 +6,11 @@ extension PostgresStore {
     /// connection) leaves the store as it was.
     func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
         do {
-            return try changeHeld { held in
+            let summary = try changeHeld { held in
                 try StoreImporter.run(sources, now: now, zone: zone, path: shown, PostgresImportBackend(held: held))
             }
+            leaveReady(afterWriting: summary.sources.reduce(summary.forgotten) { $0 + $1.added + $1.updated })
+            return summary
         } catch {
             throw mapped(error)
         }
@@ -23,6 +25,7 @@ extension PostgresStore {
         } catch {
             throw copyRefusal(error)
         }
+        leaveReady(afterWriting: summary.sessionsAdded)
         return summary
     }
 }
