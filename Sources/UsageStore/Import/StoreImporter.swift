@@ -1,24 +1,5 @@
-// StoreImporter.swift — an import's rules, written once for every backend: each source's row, its sessions decided by the plan against what the store holds of it, the names' ids, each app's latest category, the store's facts and kept totals, then the retention; the bulk reads and writes are the backend's (ImportBackend).
+// StoreImporter.swift — an import's rules, written once for every backend: each source's row, its sessions decided by the plan against what the store holds of it, the names' ids, each app's latest category, the store's facts and kept totals, then the retention; the bulk reads and writes are the backend's (ImportBackend); an import and a copy run so on every SQL store, in its bulk change.
 import UsageCore
-
-/// The bulk parts of an import, as a backend does them inside the import's transaction.
-protocol ImportBackend {
-    /// The transaction, for what the shared SQL does (the source's row, the facts, retention).
-    var tx: any SQLTransaction { get }
-    /// Every name of `table` (`app` or `category`) with its id.
-    func names(_ table: String) throws -> [(id: Int64, name: String)]
-    /// Stores a new name (whole: a name may hold a NUL) and returns its id.
-    func insertName(_ name: String, into table: String) throws -> Int64
-    /// What the store holds of a source, by key (`had` of the store's `total` sessions are its).
-    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession]
-    /// Whether the stored session of `row` has the id `id` (an update, not a collision of keys).
-    func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool
-    /// Writes a plan: its new sessions inserted (as `device`'s), its changed ones updated in place.
-    func carryOut(_ plan: ImportPlan, _ dataset: Dataset, source: Int64, device: Int64, apps: [Int64], categories: [Int64]) throws
-    /// After the last source's rows, before the facts and retention (PostgreSQL makes again the
-    /// indexes a large import took out).
-    func finish() throws
-}
 
 extension ImportBackend {
     func finish() throws {}
@@ -149,5 +130,32 @@ struct NameIDs {
         let id = try backend.insertName(name, into: table)
         ids[table, default: [:]][ExactName(name)] = id
         return id
+    }
+}
+
+extension SQLStore {
+    /// Imports every source in one transaction (a failure leaves the store as it was); then
+    /// applies the retention, when one is set. `now` and `zone` place the retention cut.
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
+        let summary: ImportSummary
+        do {
+            summary = try bulkChange { backend in try StoreImporter.run(sources, now: now, zone: zone, path: location.description, backend) }
+        } catch {
+            throw mapped(error)
+        }
+        afterBulkChange(rows: summary.sources.reduce(summary.forgotten) { $0 + $1.added + $1.updated })
+        return summary
+    }
+
+    /// Copies another store's contents in, in one transaction.
+    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
+        var summary = CopySummary(from: from, into: location.description)
+        do {
+            try bulkChange { backend in try StoreImporter.copy(contents, now: now, backend, summary: &summary) }
+        } catch {
+            throw copyRefusal(error)
+        }
+        afterBulkChange(rows: summary.sessionsAdded)
+        return summary
     }
 }

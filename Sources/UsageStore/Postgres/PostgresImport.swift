@@ -1,32 +1,16 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): the source's stored keys read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): its transaction under the writer lock, left ready for reads after (PostgresAfterImport); the source's stored keys read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
-    /// Imports every source in one transaction under the writer lock: a failure (or a lost
+    /// An import or a copy in one transaction under the writer lock: a failure (or a lost
     /// connection) leaves the store as it was.
-    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
-        do {
-            let summary = try changeHeld { held in
-                try StoreImporter.run(sources, now: now, zone: zone, path: shown, PostgresImportBackend(held: held))
-            }
-            leaveReady(afterWriting: summary.sources.reduce(summary.forgotten) { $0 + $1.added + $1.updated })
-            return summary
-        } catch {
-            throw mapped(error)
-        }
+    func bulkChange<T>(_ body: (PostgresImportBackend) throws -> T) throws -> T {
+        try changeHeld { held in try body(PostgresImportBackend(held: held)) }
     }
-}
 
-extension PostgresStore {
-    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
-        var summary = CopySummary(from: from, into: shown)
-        do {
-            try changeHeld { held in try StoreImporter.copy(contents, now: now, PostgresImportBackend(held: held), summary: &summary) }
-        } catch {
-            throw copyRefusal(error)
-        }
-        leaveReady(afterWriting: summary.sessionsAdded)
-        return summary
+    /// Once it committed: a large one leaves the store ready for its reads.
+    func afterBulkChange(rows: Int) {
+        leaveReady(afterWriting: rows)
     }
 }
 

@@ -1,36 +1,22 @@
-// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): the source's stored keys read through SQLite's C API (a source holding most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
+// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): its transaction with a larger page cache, the source's stored keys read through SQLite's C API (a source holding most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
 import GRDB
 import GRDBSQLite
 import UsageCore
 
 extension SQLiteStore {
-    /// Imports every source in one transaction: a failure (or a kill) leaves the store as it
-    /// was. `now` and `zone` place the retention cut, applied afterwards when one is set.
-    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
-        do {
-            return try changeDatabase { db in
-                // An import touches many pages: let SQLite keep them in memory rather than read
-                // them back from the file system (the default cache is 2,000 pages).
-                try db.execute(sql: "PRAGMA cache_size = -131072")
-                defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-                return try StoreImporter.run(sources, now: now, zone: zone, path: path, SQLiteImportBackend(db: db))
-            }
-        } catch {
-            throw mapped(error)
+    /// An import or a copy in one transaction: a failure (or a kill) leaves the store as it was.
+    func bulkChange<T>(_ body: (SQLiteImportBackend) throws -> T) throws -> T {
+        try changeDatabase { db in
+            // A bulk change touches many pages: let SQLite keep them in memory rather than read
+            // them back from the file system (the default cache is 2,000 pages).
+            try db.execute(sql: "PRAGMA cache_size = -131072")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+            return try body(SQLiteImportBackend(db: db))
         }
     }
-}
 
-extension SQLiteStore {
-    func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
-        var summary = CopySummary(from: from, into: path)
-        do {
-            try changeDatabase { db in try StoreImporter.copy(contents, now: now, SQLiteImportBackend(db: db), summary: &summary) }
-        } catch {
-            throw copyRefusal(error)
-        }
-        return summary
-    }
+    /// Nothing to do once it committed: SQLite's reads need no upkeep after one.
+    func afterBulkChange(rows: Int) {}
 }
 
 /// An import's bulk work on one SQLite connection, inside its transaction.
