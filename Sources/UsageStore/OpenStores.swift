@@ -102,16 +102,6 @@ public final class OpenStores: Sendable {
     }
 }
 
-/// What `OpenStores` keeps of a backend's store.
-protocol BackendStore: SQLStore {
-    /// Whether it may only be read here.
-    var isReadOnly: Bool { get }
-    /// What a change is refused with when it may only be read.
-    var readOnlyError: StoreError { get }
-    /// Closes its connections; it is not used again.
-    func close()
-}
-
 extension SQLiteStore: BackendStore {
     var readOnlyError: StoreError { .readOnly(path: path) }
 }

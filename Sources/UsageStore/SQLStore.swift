@@ -1,18 +1,5 @@
-// SQLStore.swift — what a backend speaking SQL provides (a read, a change, its errors said as the store's) and what is written once over it: the reads every backend answers alike (the change token, the history, the devices) and the meta table every change keeps up to date.
+// SQLStore.swift — what is written once over a backend speaking SQL (SQLStore, in Contract/BackendContract.swift): its reads and changes with their errors said as the store's, the reads every backend answers alike (the change token, the history, the devices), and the meta table every change keeps up to date.
 import UsageCore
-
-/// A backend whose store is SQL tables: it runs reads and changes on its connections; the rules
-/// above them (the tracker, retention, the facts kept) are written once, in extensions of this
-/// protocol, so that no backend can drift from another.
-protocol SQLStore: StoreWriter {
-    /// Reads in one snapshot; the body's own errors, and the database's, come through as they are.
-    func snapshot<T>(_ body: (any SQLTransaction) throws -> T) throws -> T
-    /// Changes in one transaction, taken at once (so a read-then-write cannot race another
-    /// process); the body's own errors, and the database's, come through as they are.
-    func change<T>(_ body: (any SQLTransaction) throws -> T) throws -> T
-    /// A database's or driver's error as the store's.
-    func mapped(_ error: any Error) -> StoreError
-}
 
 extension SQLStore {
     /// `snapshot`, its errors as the store's.

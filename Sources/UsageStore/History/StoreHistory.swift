@@ -2,27 +2,6 @@
 import Synchronization
 import UsageCore
 
-/// What a backend reads for a `StoreHistory`.
-protocol StoreWindows: Sendable {
-    /// Where the store is (for messages).
-    var location: StoreLocation { get }
-    /// The names and facts of one snapshot; with `device`, of that device's sessions.
-    func facts(device: String?) throws(StoreError) -> StoreHistory.Facts
-    /// The sessions touching `[from, to)` among those of `facts` (rows up to its last, names it
-    /// knows, its device's), sorted by start; their ids with `ids`; and the state they were read in.
-    func columns(from: Micros, to: Micros, ids: Bool, facts: StoreHistory.Facts) throws(StoreError) -> (SessionColumns, version: Int64)
-    /// The state reads see now (inside a screen: the screen's), for the cache.
-    func readVersion() throws(StoreError) -> Int64
-    /// The category of an app's latest session, by id.
-    func latestCategory(ofApp app: Int32) throws(StoreError) -> Int32?
-    /// A range's totals from what the store keeps, of `device` (an id; nil: every device's);
-    /// nil when it holds sessions past `upToRow` (a later import, which the snapshot's windows
-    /// do not show).
-    func keptRangeTotals(_ bounds: DayBounds, detail: Bool, device: Int64?, upToRow: Int64?) throws(StoreError) -> RangeTotals?
-    /// Runs `body` as one screen: every read inside sees one state of the store.
-    func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T
-}
-
 /// The store's sessions as reports read them. Opening reads no session: the names, the count,
 /// the span and the longest session are kept up to date by every change. A window reads only
 /// the rows that start in it (or up to a day before it), plus the few sessions longer than a
