@@ -1,4 +1,4 @@
-# peers.py — what the recorder's tests share: the real peers started and stopped (Xvfb with a window manager and xterms), the recorder run as a process with its output kept, the store read back, sessions checked against the instants the script acted at; failures collected, never skipped.
+# peers.py — what the recorder's tests share: the real peers started and stopped (Xvfb on a display reserved for this run, with a window manager and xterms), the recorder run as a process with its output kept, the store read back, sessions checked against the instants the script acted at; failures collected, never skipped.
 import os
 import signal
 import sqlite3
@@ -131,11 +131,51 @@ def work(seconds, move):
 # ---------------------------------------------------------------------------------------------
 # X11: Xvfb, a window manager, two xterms.
 
+def reserve_display(number):
+    """The first display from `number` on that no X server holds (a stale socket of a dead one
+    counts as held) and no other test run has reserved: a reservation is a file made with O_EXCL
+    (two runs, or two threads, cannot both make it) holding its process's pid, given back when
+    its session closes; one whose process is gone is taken back. Returns the number and the file."""
+    while True:
+        if not (os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock")):
+            path = f"/tmp/.usage-shell-X{number}-reserved"
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                if _reservation_gone(path):
+                    try:
+                        os.unlink(path)
+                    except FileNotFoundError:
+                        pass
+                    continue  # the same number again
+            else:
+                os.write(fd, str(os.getpid()).encode())
+                os.close(fd)
+                return number, path
+        number += 1
+
+
+def _reservation_gone(path):
+    """Whether the run that reserved a display is gone (its file given back, or its process dead)."""
+    try:
+        with open(path) as f:
+            pid = int(f.read())
+    except FileNotFoundError:
+        return True
+    except ValueError:
+        return False  # being written now
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # another user's live run
+    return False
+
+
 class XSession:
     def __init__(self, number, wm):
-        # The first free display from `number` on (a stale socket of a dead server counts as taken).
-        while os.path.exists(f"/tmp/.X11-unix/X{number}") or os.path.exists(f"/tmp/.X{number}-lock"):
-            number += 1
+        number, self.reservation = reserve_display(number)
         self.display = f":{number}"
         self.env = dict(os.environ, DISPLAY=self.display)
         for k in ["WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE", "DBUS_SESSION_BUS_ADDRESS"]:
@@ -143,6 +183,7 @@ class XSession:
         self.xvfb = start(["Xvfb", self.display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
         wait_for("Xvfb", lambda: self.xvfb.poll() is not None or run(["xdotool", "getmouselocation"], env=self.env).returncode == 0)
         if self.xvfb.poll() is not None:
+            os.unlink(self.reservation)
             raise RuntimeError(f"Xvfb {self.display} did not start")
         self.wm = start(wm, env=self.env)
         self.windows = {}
@@ -186,6 +227,10 @@ class XSession:
                 stop(p)
         stop(self.wm)
         stop(self.xvfb)
+        try:
+            os.unlink(self.reservation)
+        except FileNotFoundError:
+            pass
 
 
 def scenario(label, focus, move, db, env, user=None, extra=()):

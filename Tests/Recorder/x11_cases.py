@@ -1,15 +1,48 @@
-# x11_cases.py — the recorder on Xvfb + openbox: the issue's script (idle from XSync's alarms), idle already at the start, --once, kill -9 and restart, the lock, status (text and JSON), imports and a tracker start beside it, SIGTERM, hostile window classes, no display, GNOME on Wayland.
+# x11_cases.py — the recorder on Xvfb + openbox: two X sessions started at once, each on its own display; the issue's script (idle from XSync's alarms), idle already at the start, --once, kill -9 and restart, the lock, status (text and JSON), imports and a tracker start beside it, SIGTERM, hostile window classes, no display, GNOME on Wayland.
 import json
 import os
 import signal
 import sqlite3
 import subprocess
+import threading
 import time
 
 from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, scenario, sessions, work
 
 
+def test_bug_two_runs_at_once_took_one_display():
+    """Issue 45: an X session took the first display number with no socket or lock file in /tmp,
+    then started Xvfb on it; two runs at once (two checkouts on one machine) could both take it,
+    the second's Xvfb refused or its window manager and windows on the first's display. A number
+    is now reserved (a file made with O_EXCL) before Xvfb starts. Two sessions started together
+    from the same number: each its own display."""
+    made, errors = [], []
+
+    def one():
+        try:
+            made.append(XSession(93, ["openbox"]))
+        except Exception as e:  # noqa: BLE001 — what went wrong is the failure's text
+            errors.append(f"{type(e).__name__}: {e}")
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        displays = sorted(x.display for x in made)
+        if check(not errors and len(set(displays)) == 2 and all(x.xvfb.poll() is None for x in made),
+                 f"two X sessions started together: displays {displays}, Xvfb running {[x.xvfb.poll() is None for x in made]}, {errors}"):
+            print(f"ok: two X sessions started together, each on its own display ({' '.join(displays)})", flush=True)
+    finally:
+        for x in made:
+            x.close()
+    left = [x.reservation for x in made if os.path.exists(x.reservation)]
+    check(not left, f"reservations left after the sessions closed: {left}")
+
+
 def test_x11(tmp):
+    test_bug_two_runs_at_once_took_one_display()
     x = XSession(93, ["openbox"])
     try:
         for cls in ["A", "B"]:
