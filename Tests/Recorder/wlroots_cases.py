@@ -123,7 +123,10 @@ def on_sway(tmp):
             foot(sway, "C", f"{SECRET}-C", *retitle, "C")
             t_c = watch.focus(since, "C")
             work(2, sway.move)
-            since = sway.msg('[app_id="^C$"] kill')
+            # The instant before the kill is asked: the focus can come back to A before swaymsg
+            # returns (after an X session case, as fast as that, every time here).
+            since = time.time()
+            sway.msg('[app_id="^C$"] kill')
             t_close = watch.focus(since, "A")
             work(2, sway.move)
             t_b = sway.focus("B")
