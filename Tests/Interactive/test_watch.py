@@ -33,6 +33,8 @@ import pyte
 from test_interactive import BIN, CTRL_C, Shell, isolated_env
 
 ENTER_ALT = "\x1b[?1049h"
+# The end of a frame: every frame is one write inside a synchronized update.
+FRAME_END = "\x1b[?2026l"
 LEAVE_ALT = "\x1b[?1049l"
 SHOW_CURSOR = "\x1b[?25h"
 # How long new totals may take to show: the acceptance's two seconds; an ASan build is slower.
@@ -129,7 +131,7 @@ class WatchAtATerminalTests(unittest.TestCase):
         shell.expect(ENTER_ALT)
         shell.expect("Ctrl-C or q to stop")
         shell.expect("30m total")
-        time.sleep(0.3)
+        shell.expect(FRAME_END)  # the rest of the frame that text is in
         screen = screen_of(shell.since(start), 100, 30)
         self.assertRegex(screen[0], r"^every 1 s: show · /tmp/.*….*/data\.json \(1 session\) · refreshed \d\d:\d\d:\d\d · Ctrl-C or q to stop$")
         self.assertEqual(screen[1:3], ["Monday, February 23, 2026", "30m total"])
@@ -137,7 +139,7 @@ class WatchAtATerminalTests(unittest.TestCase):
         # A second process rewrites the file: the new totals, within two seconds.
         rewrite(self.data, json.dumps(sessions(45)))
         self.wait_for(shell, "45m total", WITHIN)
-        time.sleep(0.3)
+        shell.expect(FRAME_END)  # the rest of the frame that text is in
         screen = screen_of(shell.since(start), 100, 30)
         self.assertEqual(screen[1:3], ["Monday, February 23, 2026", "45m total"])
         self.assertIn("Editor", "\n".join(screen))
@@ -145,7 +147,7 @@ class WatchAtATerminalTests(unittest.TestCase):
         # A broken rewrite: the error in the status line, the last good picture kept.
         rewrite(self.data, '[{"app_name": "Editor", ')
         self.wait_for(shell, "refresh failed", WITHIN)
-        time.sleep(0.3)
+        shell.expect(FRAME_END)  # the rest of the frame that text is in
         screen = screen_of(shell.since(start), 100, 30)
         self.assertRegex(screen[0], r"^refresh failed at \d\d:\d\d:\d\d: cannot load '/tmp/")
         self.assertTrue(screen[0].endswith(" · Ctrl-C or q to stop"), screen[0])
@@ -158,7 +160,7 @@ class WatchAtATerminalTests(unittest.TestCase):
         shell.child.setwinsize(30, 60)
         shell.expect("\x1b[2J")
         shell.expect("Ctrl-C or q to stop")
-        time.sleep(0.5)
+        shell.expect(FRAME_END)  # the rest of the frame that text is in
         rows = frame_rows(shell.since(resized))
         self.assertRegex(rows[1], r"^every 1 s: show · refreshed \d\d:\d\d:\d\d · Ctrl-C or q to stop$")
         self.assertEqual(rows[3], "50m total")
