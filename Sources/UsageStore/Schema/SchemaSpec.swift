@@ -6,10 +6,11 @@ enum SQLDialect: String, CaseIterable, Sendable {
     case postgres
 }
 
-/// Text that both dialects write the same, or each its own way, or only one of them has.
+/// Text that both dialects write the same, or each its own way. (What only one dialect has is a
+/// step of its own in the ledger, `SchemaStep.addition`, not text here.)
 struct DialectText: ExpressibleByStringInterpolation, Sendable {
-    let sqlite: String?
-    let postgres: String?
+    let sqlite: String
+    let postgres: String
 
     init(stringLiteral both: String) {
         sqlite = both
@@ -20,7 +21,7 @@ struct DialectText: ExpressibleByStringInterpolation, Sendable {
         self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
     }
 
-    private init(sqlite: String?, postgres: String?) {
+    private init(sqlite: String, postgres: String) {
         self.sqlite = sqlite
         self.postgres = postgres
     }
@@ -28,13 +29,8 @@ struct DialectText: ExpressibleByStringInterpolation, Sendable {
     /// Each dialect its own spelling of one thing.
     static func each(sqlite: String, postgres: String) -> DialectText { DialectText(sqlite: sqlite, postgres: postgres) }
 
-    /// What one dialect has and the other has not.
-    static func only(_ dialect: SQLDialect, _ text: String) -> DialectText {
-        dialect == .sqlite ? DialectText(sqlite: text, postgres: nil) : DialectText(sqlite: nil, postgres: text)
-    }
-
-    /// As `dialect` writes it (nil: it has none).
-    func text(_ dialect: SQLDialect) -> String? { dialect == .sqlite ? sqlite : postgres }
+    /// As `dialect` writes it.
+    func text(_ dialect: SQLDialect) -> String { dialect == .sqlite ? sqlite : postgres }
 }
 
 /// What a column holds.
@@ -68,13 +64,13 @@ enum ColumnConstraint: Sendable {
     /// `table (column)` and what follows (`ON DELETE …`).
     case references(String)
 
-    func spelled(_ dialect: SQLDialect) -> String? {
+    func spelled(_ dialect: SQLDialect) -> String {
         switch self {
         case .primaryKey: return "PRIMARY KEY"
         case .notNull: return "NOT NULL"
         case .unique: return "UNIQUE"
         case .defaultValue(let value): return "DEFAULT " + value
-        case .check(let condition): return condition.text(dialect).map { "CHECK (\($0))" }
+        case .check(let condition): return "CHECK (\(condition.text(dialect)))"
         case .references(let target): return "REFERENCES " + target
         }
     }
@@ -101,7 +97,7 @@ struct ColumnSpec: Sendable {
     var isNotNull: Bool { constraints.contains { if case .notNull = $0 { true } else { false } } }
 
     func spelled(_ dialect: SQLDialect) -> String {
-        ([Self.quoted(name), type.spelled(dialect)] + constraints.compactMap { $0.spelled(dialect) }).joined(separator: " ")
+        ([Self.quoted(name), type.spelled(dialect)] + constraints.map { $0.spelled(dialect) }).joined(separator: " ")
     }
 
     /// A name as SQL (`end` is a keyword in both dialects).
@@ -113,7 +109,7 @@ struct TableSpec: Sendable {
     let columns: [ColumnSpec]
     /// Columns that are its key together (a key of one column is that column's constraint).
     var primaryKey: [String] = []
-    /// Table constraints after the columns (`UNIQUE (…)`, `CHECK (…)`), some one dialect's.
+    /// Table constraints after the columns (`UNIQUE (…)`, `CHECK (…)`).
     var constraints: [DialectText] = []
     /// Stored in its key's order (SQLite's `WITHOUT ROWID`; PostgreSQL has no such table).
     var withoutRowID = false
@@ -122,7 +118,7 @@ struct TableSpec: Sendable {
     func create(_ dialect: SQLDialect, as name: String? = nil) -> String {
         var lines = columns.map { ($0.spelled(dialect), $0.note) }
         if !primaryKey.isEmpty { lines.append(("PRIMARY KEY (\(primaryKey.joined(separator: ", ")))", nil)) }
-        lines += constraints.compactMap { $0.text(dialect) }.map { ($0, nil) }
+        lines += constraints.map { ($0.text(dialect), nil) }
         let body = lines.enumerated().map { i, line in
             "    " + line.0 + (i < lines.count - 1 ? "," : "") + (line.1.map { "  -- " + $0 } ?? "")
         }
