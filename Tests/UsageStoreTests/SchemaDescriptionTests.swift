@@ -136,9 +136,10 @@ struct SchemaDescriptionTests {
         }
         let columns = tables.values.flatMap { table in
             table.columns.map { column in
-                let key = column.isPrimaryKey || table.primaryKey.contains(column.name)
+                let declared = { (wanted: ColumnConstraint) in column.constraints.contains { "\($0)" == "\(wanted)" } }
+                let key = column.type == .identity || declared(.primaryKey) || table.primaryKey.contains(column.name)
                 // PostgreSQL makes a key's columns NOT NULL; SQLite's catalogue says what was declared.
-                let notNull = column.isNotNull || (dialect == .postgres && key)
+                let notNull = declared(.notNull) || (dialect == .postgres && key)
                 return "\(table.name).\(column.name) \(typeName(column.type)) \(notNull ? "not null" : "null")"
                     + (key ? " key" : "") + (dialect == .postgres && column.type == .identity ? " identity" : "")
             }

@@ -90,12 +90,6 @@ struct ColumnSpec: Sendable {
         self.note = note
     }
 
-    var isPrimaryKey: Bool {
-        type == .identity || constraints.contains { if case .primaryKey = $0 { true } else { false } }
-    }
-
-    var isNotNull: Bool { constraints.contains { if case .notNull = $0 { true } else { false } } }
-
     func spelled(_ dialect: SQLDialect) -> String {
         ([Self.quoted(name), type.spelled(dialect)] + constraints.map { $0.spelled(dialect) }).joined(separator: " ")
     }
