@@ -47,4 +47,14 @@ extension OpenStores {
             }
         }
     }
+
+    /// The store at `location` to read when there is one, after one look (nil: nothing there
+    /// yet); what is there but cannot be opened throws its one line.
+    public func existing(_ location: StoreLocation) throws(StoreError) -> ReadOnlyStore? {
+        switch probe(location) {
+        case .absent: return nil
+        case .unopenable(let error): throw error
+        case .present: return try reader(location)
+        }
+    }
 }

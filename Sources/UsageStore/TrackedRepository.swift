@@ -20,12 +20,8 @@ public struct TrackedRepository: SessionRepository {
         let snapshot: TrackerSnapshot
         do throws(StoreError) {
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            guard let location else { return Self.dataset([], tasks: [], now: 0) }
-            switch OpenStores.shared.probe(location) {
-            case .absent: return Self.dataset([], tasks: [], now: 0)
-            case .unopenable(let error): throw error
-            case .present: snapshot = try OpenStores.shared.reader(location).trackerSnapshot()
-            }
+            guard let location, let store = try OpenStores.shared.existing(location) else { return Self.dataset([], tasks: [], now: 0) }
+            snapshot = try store.trackerSnapshot()
         } catch {
             throw .unreadable(source: name, reason: "\(location?.description ?? ""): \(error.reason)")
         }

@@ -199,14 +199,12 @@ public final class LiveSources: HistoryRepository {
             }
         case .tracked:
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            let probe = store.map { OpenStores.shared.probe($0) }
-            guard let location = store, let probe, probe.isThere else {
-                let empty = TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
-                return Part(ref: ref, state: .tracked(nil, version: nil, empty), history: TrackedRepository.dataset([], tasks: [], now: 0))
-            }
+            let empty = Part(
+                ref: ref, state: .tracked(nil, version: nil, TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)),
+                history: TrackedRepository.dataset([], tasks: [], now: 0))
+            guard let location = store else { return empty }
             do throws(StoreError) {
-                if case .unopenable(let error) = probe { throw error }
-                let opened = try OpenStores.shared.reader(location)
+                guard let opened = try OpenStores.shared.existing(location) else { return empty }
                 let version = try opened.changeToken()
                 let snapshot = try opened.trackerSnapshot()
                 let history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock(options))
