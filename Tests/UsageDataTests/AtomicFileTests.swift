@@ -4,16 +4,6 @@ import Testing
 import TestSupport
 @testable import UsageData
 
-/// The names in a folder, sorted.
-func listing(_ folder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-}
-
-/// The bytes of a file (nil when it is missing).
-func bytes(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: path).map(Array.init)
-}
-
 /// The permission bits of a file.
 func mode(_ path: String) -> mode_t {
     var info = stat()

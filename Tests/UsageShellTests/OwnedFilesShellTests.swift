@@ -156,13 +156,3 @@ struct RulesFileShellTests {
         #expect(listing(path) == [])
     }
 }
-
-/// The names in a folder, sorted.
-private func listing(_ folder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-}
-
-/// The bytes of a file (nil when it is missing).
-private func bytes(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: path).map(Array.init)
-}

@@ -33,7 +33,7 @@ struct FileBytes: Equatable, CustomStringConvertible {
     var description: String { "\(data.count) bytes, hash \(data.hashValue)" }
 }
 
-func bytes(_ path: String) -> FileBytes { FileBytes(data: FileManager.default.contents(atPath: path) ?? Data()) }
+func fileBytes(_ path: String) -> FileBytes { FileBytes(data: FileManager.default.contents(atPath: path) ?? Data()) }
 
 struct StoreOpenTests {
     @Test func aNewStoreIsMadeInWALModeWithIncrementalVacuum() throws {
@@ -62,7 +62,7 @@ struct StoreOpenTests {
         for create in [false, true] {
             #expect(throws: StoreError.notADatabase(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: create) }
         }
-        #expect(bytes(folder.store) == FileBytes(data: Data(content.utf8)))
+        #expect(fileBytes(folder.store) == FileBytes(data: Data(content.utf8)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["usage.sqlite"])
     }
 
@@ -71,9 +71,9 @@ struct StoreOpenTests {
         let queue = try DatabaseQueue(path: folder.store)
         try queue.write { try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')") }
         try queue.close()
-        let before = bytes(folder.store)
+        let before = fileBytes(folder.store)
         #expect(throws: StoreError.foreign(path: folder.store)) { try SQLiteStore.open(path: folder.store, create: true) }
-        #expect(bytes(folder.store) == before)
+        #expect(fileBytes(folder.store) == before)
         #expect(StoreError.foreign(path: "/x").description == "cannot use the store '/x': it is a SQLite database, but not a usage-shell store; it is left as it is")
     }
 
@@ -109,11 +109,11 @@ struct StoreOpenTests {
         try store.writeDatabase { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from the future')") }
         // Everything in the main file, so the file is all there is.
         try store.writer!.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        let before = bytes(folder.store)
+        let before = fileBytes(folder.store)
         #expect(throws: StoreError.newerSchema(path: folder.store, found: ["v9: from the future"])) {
             try SQLiteStore.open(path: folder.store, create: false)
         }
-        #expect(bytes(folder.store) == before)
+        #expect(fileBytes(folder.store) == before)
         #expect(
             StoreError.newerSchema(path: "/x", found: ["v9"]).description
                 == "cannot use the store '/x': it was written by a newer usage-shell (schema v9); this version does not change it: upgrade usage-shell")
