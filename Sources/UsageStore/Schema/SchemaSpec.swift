@@ -84,6 +84,11 @@ struct ColumnSpec: Sendable {
     let note: String?
 
     init(_ name: String, _ type: ColumnType, _ constraints: ColumnConstraint..., note: String? = nil) {
+        self.init(name, type, constraints: constraints, note: note)
+    }
+
+    /// The constraints as a list, for a column whose constraints depend on the table it is in.
+    init(_ name: String, _ type: ColumnType, constraints: [ColumnConstraint], note: String? = nil) {
         self.name = name
         self.type = type
         self.constraints = constraints

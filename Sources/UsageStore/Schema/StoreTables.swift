@@ -22,9 +22,9 @@ enum StoreTables {
 
     private static func sourceColumns(nameUnique: Bool) -> [ColumnSpec] {
         [
-            nameUnique
-                ? ColumnSpec("name", .text, .notNull, .unique, note: "what makes it the same source: an absolute path, a URL, aw://HOST:PORT")
-                : ColumnSpec("name", .text, .notNull, note: "what makes it the same source: an absolute path, a URL, aw://HOST:PORT"),
+            ColumnSpec(
+                "name", .text, constraints: nameUnique ? [.notNull, .unique] : [.notNull],
+                note: "what makes it the same source: an absolute path, a URL, aw://HOST:PORT"),
             ColumnSpec("shown", .text, .notNull, note: "as the user named it at the last import"),
             ColumnSpec("first_import", .int64, .notNull, note: "µs since 1970, UTC"),
             ColumnSpec("last_import", .int64, .notNull),
