@@ -146,10 +146,11 @@ public final class Shell {
             return .failure(.usage(command: "load", problem: "that file is the store: load store (or :store:)", usage: CommandTable.named("load").usage))
         }
         // Tracked time of a store named explicitly that is not there is no empty source: it is said.
-        if source.parts.contains(.tracked), environment.storeNamed, let location = environment.store,
-            OpenStores.shared.probe(location) == .absent
-        {
-            return .failure(.store(.missing(path: location.description)))
+        // The look is the load's: the store is not looked at again before it is read.
+        var seen: StoreProbe?
+        if source.parts.contains(.tracked), environment.storeNamed, let location = environment.store {
+            seen = OpenStores.shared.probe(location)
+            if seen == .absent { return .failure(.store(.missing(path: location.description))) }
         }
         if source.readsStdin {
             if let refusal = stdin.refusal { return .failure(.stdinUnavailable(refusal)) }
@@ -157,7 +158,7 @@ public final class Shell {
         }
         let renames = categoryRenames()
         model.setRules(rules.readForLoad(warn: warn).map { rules in { rules.category(for: $0).map { renames[$0] ?? $0 } } })
-        let result = model.load(source, presenter: environment.loadPresenter)
+        let result = model.load(source, presenter: environment.loadPresenter, seen: seen)
         // Skipped rows make every total lower: said once per load, on stderr, in batch runs too.
         // The bundled sample's dirty rows are there to show `check`, and are not the user's.
         if case .success(let history) = result, source != .sample, let warning = TextReport.skipWarning(history) {

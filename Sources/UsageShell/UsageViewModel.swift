@@ -153,13 +153,16 @@ public final class UsageViewModel {
     }
 
     /// Loads a source through its repository; the presenter runs the work (at once by default,
-    /// beside a spinner at a terminal) and may cancel it.
+    /// beside a spinner at a terminal) and may cancel it. `seen` is what the command saw of the
+    /// store when it looked before the load (nil: it did not), so that the load does not look again.
     @discardableResult
     public func load(
         _ source: SourceRef, repository: (any HistoryRepository)? = nil,
-        presenter: any LoadPresenter = DirectLoadPresenter()
+        presenter: any LoadPresenter = DirectLoadPresenter(), seen: StoreProbe? = nil
     ) -> Result<any SessionHistory, LoadError> {
-        let made = repository == nil ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store, device: device) : nil
+        let made =
+            repository == nil
+            ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store, device: device, seen: seen) : nil
         let ticket = beginLoad(source, live: made)
         let repo: any HistoryRepository = repository ?? made!
         let cancellation = ticket.cancellation

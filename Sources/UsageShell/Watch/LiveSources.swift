@@ -43,7 +43,14 @@ public final class LiveSources: HistoryRepository {
         case plain
     }
 
-    public init(_ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?, device: String? = nil) {
+    /// What the command already saw of the store when it looked before the load (nil: it did
+    /// not look): the first read then opens it without looking again.
+    private let seen: StoreProbe?
+
+    public init(
+        _ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?, device: String? = nil, seen: StoreProbe? = nil
+    ) {
+        self.seen = seen
         self.source = source
         self.zone = zone
         self.timeout = timeout
@@ -59,7 +66,9 @@ public final class LiveSources: HistoryRepository {
         var read: [Part] = []
         for ref in source.parts {
             read.append(
-                try Self.first(ref, options: options, zone: zone, timeout: timeout, store: store, device: device, cancellation: cancellation, progress: progress))
+                try Self.first(
+                    ref, options: options, zone: zone, timeout: timeout, store: store, device: device, seen: seen, cancellation: cancellation,
+                    progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
         parts.withLock { $0 = read }
@@ -168,7 +177,7 @@ public final class LiveSources: HistoryRepository {
     /// A part's first read (or a whole read again), with what is seen of it just before.
     private static func first(
         _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: StoreLocation?, device: String?,
-        cancellation: CancellationToken,
+        seen: StoreProbe? = nil, cancellation: CancellationToken,
         progress: @escaping @Sendable (Int) -> Void
     ) throws(LoadError) -> Part {
         switch ref {
@@ -204,7 +213,13 @@ public final class LiveSources: HistoryRepository {
                 history: TrackedRepository.dataset([], tasks: [], now: 0))
             guard let location = store else { return empty }
             do throws(StoreError) {
-                guard let opened = try OpenStores.shared.existing(location) else { return empty }
+                // One look at the store: the command's, when it looked before the load.
+                switch seen ?? OpenStores.shared.probe(location) {
+                case .absent: return empty
+                case .unopenable(let error): throw error
+                case .present: break
+                }
+                let opened = try OpenStores.shared.reader(location)
                 let version = try opened.changeToken()
                 let snapshot = try opened.trackerSnapshot()
                 let history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock(options))

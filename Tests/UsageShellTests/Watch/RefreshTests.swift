@@ -163,4 +163,31 @@ struct LiveSourcesTests {
         #expect(again.sessionCount == 2)
         #expect(try refresh(sources) == nil)
     }
+    /// `load tracked` of a store named on the command line looks at it once, to refuse it when it
+    /// is not there; the load takes that look (`seen`) rather than looking again. Told the store is
+    /// absent, the load is empty without opening it; told it is there, the load opens it, and
+    /// an opening that finds nothing says so; told nothing, it looks itself.
+    @Test func aLoadOfTrackedTimeTakesTheCommandsLookAtTheStoreAndDoesNotLookAgain() throws {
+        let folder = try TemporaryFolder("watch")
+        let db = folder.path + "/usage.sqlite"
+        let writer = try OpenStores().writer(.sqlite(path: db))
+        let stamp = { (t: Micros) in Stamp(instant: t, offsetMinutes: 0, zone: "UTC") }
+        _ = try writer.track("Writing", from: stamp(fixedNow - 3_600_000_000), to: stamp(fixedNow))
+        let options = ReadOptions(now: fixedNow, localZone: .utc)
+        func load(_ location: StoreLocation, seen: StoreProbe?) throws(LoadError) -> any SessionHistory {
+            try LiveSources(.tracked, zone: .utc, timeout: 5, options: options, store: location, seen: seen)
+                .openHistory(cancellation: CancellationToken(), progress: { _ in })
+        }
+        #expect(try load(.sqlite(path: db), seen: nil).sessionCount == 1)
+        #expect(try load(.sqlite(path: db), seen: .present).sessionCount == 1)
+        #expect(try load(.sqlite(path: db), seen: .absent).sessionCount == 0, "told absent: not looked at again")
+        let none = folder.path + "/none.sqlite"
+        #expect(try load(.sqlite(path: none), seen: nil).sessionCount == 0, "no store yet: no tracked time")
+        do {
+            _ = try load(.sqlite(path: none), seen: .present)
+            Issue.record("told present, the load opened a store that is not there")
+        } catch {
+            #expect(error.description == "cannot load 'tracked': \(none): there is no store there yet (import FILE, start TASK or task add NAME makes it)")
+        }
+    }
 }
