@@ -97,19 +97,23 @@ public final class GnomeBackend: RecorderBackend {
         return focus == (try? bus.owner(of: "org.gnome.Shell")) ? nil : "\(focusName) is owned by another program than GNOME Shell (\(focus)): it is not the usage-shell extension"
     }
 
+    /// The extension's state as GNOME Shell tells it (ExtensionState: 1 enabled, 2 disabled,
+    /// 3 error, 4 out of date, 6 initialized); nil when the shell does not know it (not
+    /// installed, or installed since the login under Wayland).
+    static func extensionState(_ bus: DBusConnection) -> Int? {
+        let info = try? bus.call(
+            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions", member: "GetExtensionInfo",
+            values: [.string(uuid)])
+        return info?.first?["state"].flatMap { $0.doubleValue ?? $0.integerValue.map(Double.init) }.map(Int.init)
+    }
+
     /// Why the extension's name is not on the bus, as GNOME Shell tells its state, with what to do.
     static func extensionProblem(_ bus: DBusConnection) -> String {
         let enable = "gnome-extensions enable \(uuid)"
         guard (try? hasOwner(bus, "org.gnome.Shell")) == true else {
             return "GNOME Shell is not on this session bus (is this a GNOME session? DBUS_SESSION_BUS_ADDRESS must be the session's)"
         }
-        let info = try? bus.call(
-            destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions", member: "GetExtensionInfo",
-            values: [.string(uuid)])
-        let details = info?.first
-        // ExtensionState in GNOME Shell: 1 enabled, 2 disabled, 3 error, 4 out of date, 6 initialized.
-        let state = details?["state"].flatMap { $0.doubleValue ?? $0.integerValue.map(Double.init) }
-        switch state.map(Int.init) {
+        switch extensionState(bus) {
         case nil:
             return "the usage-shell GNOME Shell extension is not installed, or was installed since this login: scripts/install puts it in share/gnome-shell/extensions; "
                 + "then log out and in (GNOME on Wayland finds a new extension at login) and run \(enable)"

@@ -36,7 +36,7 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Print what the recorder sees now (backend, app, idle time, where the screen lock comes from; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")
     var once = false
 
-    @Flag(help: "Set up the systemd user unit to record every session: under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the line is taken out again); then exit.")
+    @Flag(help: "Set up the systemd user unit to record every session: on GNOME the usage-shell shell extension enabled, under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the rest is undone); then exit.")
     var enable = false
 
     @Option(
@@ -73,15 +73,26 @@ struct RecordCommand: ParsableCommand {
         let monotonic = RecorderClock.monotonic()
         let forced = backend
         if enable {
-            // The session's line and the unit enabled, or neither.
+            // On GNOME the shell extension, then the session's line and the unit: all, or none.
+            let gnome = GnomeExtensionSetUp.look()
+            var said: [String] = []
+            switch gnome {
+            case .notGnome: break
+            case .enabled: said.append(GnomeExtensionSetUp.enabledAlreadyLine)
+            case .cannot(let problem): throw Self.failure(problem + "; nothing was changed")
+            case .disabled:
+                if let problem = GnomeExtensionSetUp.enable() { throw Self.failure(problem + "; nothing was changed") }
+                said.append(GnomeExtensionSetUp.enabledLine)
+            }
             let session = SessionKind.of(environment, backend: forced)
             do throws(UnitSetUpError) {
                 let files = ConfigFiles()
-                let said = try RecorderUnit.enable(
-                    session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl)
+                said = try RecorderUnit.enable(
+                    session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl) + said
                 StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
             } catch {
-                throw Self.failure(error.description)
+                if gnome == .disabled { GnomeExtensionSetUp.disable() }
+                throw Self.failure(error.description + (gnome == .disabled ? " (the GNOME Shell extension was disabled again)" : ""))
             }
             return
         }

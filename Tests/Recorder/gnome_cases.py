@@ -276,8 +276,28 @@ def test_gnome(tmp):
               and p.stderr.endswith("): it is not the usage-shell extension\n"), f"gnome: an impostor's name: {p.returncode} {p.stderr!r}")
         stop(impostor)
         wait_for("the impostor gone", lambda: not g.has_name("org.usageshell.Focus"))
-        run(["gnome-extensions", "enable", UUID], env=env)
+
+        # record --enable enables the extension with the unit, or neither (systemctl is the test's own).
+        fake = tmp + "/gnome-fake-bin"
+        os.makedirs(fake)
+        with open(fake + "/systemctl", "w") as f:
+            f.write('#!/bin/sh\n[ "$FAIL" = 1 ] && { echo "Failed to enable unit: the test says no" >&2; exit 1; }\nexit 0\n')
+        os.chmod(fake + "/systemctl", 0o755)
+        with_fake = dict(env, PATH=fake + ":" + env["PATH"])
+        p = run([BIN, "record", "--enable"], env=dict(with_fake, FAIL="1"), text=True)
+        check(p.returncode == 1 and p.stdout == "" and p.stderr == "usage-shell record: systemctl --user enable usage-shell-record.service failed "
+              "(Failed to enable unit: the test says no): nothing was changed (the GNOME Shell extension was disabled again)\n",
+              f"gnome: --enable whose unit fails: {p.returncode} {p.stdout!r} {p.stderr!r}")
+        time.sleep(1)
+        check(not g.has_name("org.usageshell.Focus"), "gnome: --enable whose unit failed left the extension enabled")
+        enabled = f"enabled the usage-shell GNOME Shell extension ({UUID}): GNOME Shell tells the recorder which app has the focus\n"
+        p = run([BIN, "record", "--enable"], env=with_fake, text=True)
+        check(p.returncode == 0 and p.stdout.startswith("enabled usage-shell-record.service: it starts with every session that starts graphical-session.target")
+              and p.stdout.endswith(enabled) and p.stderr == "", f"gnome: --enable: {p.returncode} {p.stdout!r} {p.stderr!r}")
         wait_for("the extension back on the bus", lambda: g.has_name("org.usageshell.Focus"))
-        print("ok: gnome: --once, the extension disabled and enabled again, an impostor refused, no titles stored", flush=True)
+        p = run([BIN, "record", "--enable"], env=with_fake, text=True)
+        check(p.returncode == 0 and p.stdout.endswith(f"the usage-shell GNOME Shell extension ({UUID}) is enabled already\n"),
+              f"gnome: --enable again: {p.returncode} {p.stdout!r} {p.stderr!r}")
+        print("ok: gnome: --once, the extension disabled and enabled again by record --enable, an impostor refused, no titles stored", flush=True)
     finally:
         g.close()

@@ -1,0 +1,57 @@
+// GnomeExtensionSetUp.swift — `record --enable` on GNOME: the project's shell extension enabled as `gnome-extensions enable` does (GNOME Shell's EnableExtension over the session bus) along with the unit, or the one line that says why it cannot be, before anything is changed.
+
+/// What `record --enable` finds of the usage-shell GNOME Shell extension.
+public enum GnomeExtensionSetUp: Equatable, Sendable {
+    /// GNOME Shell is not on the session bus (another desktop, or no bus): nothing to do.
+    case notGnome
+    /// Enabled already.
+    case enabled
+    /// Installed and known to the shell, not enabled: `enable()` enables it.
+    case disabled
+    /// It cannot be enabled from here (not installed, or installed since the login; failed to
+    /// start; made for other GNOME Shell versions): the line that says so and what to do.
+    case cannot(String)
+
+    /// The extension as the GNOME Shell on this session bus tells it.
+    public static func look() -> GnomeExtensionSetUp {
+        guard let bus = try? DBusConnection.open(.session) else { return .notGnome }
+        defer { bus.close() }
+        guard (try? GnomeBackend.hasOwner(bus, "org.gnome.Shell")) == true else { return .notGnome }
+        switch GnomeBackend.extensionState(bus) {
+        case 1?: return .enabled
+        case 2?, 6?: return .disabled
+        default: return .cannot(GnomeBackend.extensionProblem(bus))
+        }
+    }
+
+    /// Enables the extension (GNOME Shell loads it at once and remembers it for the next
+    /// login, as `gnome-extensions enable` does); what went wrong, or nil.
+    public static func enable() -> String? {
+        let failed = "GNOME Shell did not enable the usage-shell extension (run gnome-extensions enable \(GnomeBackend.uuid))"
+        return ask("EnableExtension").map { failed + ": " + $0 }
+    }
+
+    /// Disables it again (`record --enable` whose unit could not be enabled puts it back).
+    public static func disable() {
+        _ = ask("DisableExtension")
+    }
+
+    /// Calls `member` of GNOME Shell's extensions with the extension's UUID: nil when it said
+    /// true, else why not.
+    private static func ask(_ member: String) -> String? {
+        do throws(RecorderError) {
+            let bus = try DBusConnection.open(.session)
+            defer { bus.close() }
+            let answer = try bus.call(
+                destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions", member: member,
+                values: [.string(GnomeBackend.uuid)])
+            return answer.first?.boolValue == true ? nil : "it answered no"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// The line `record --enable` prints for what it did.
+    public static var enabledLine: String { "enabled the usage-shell GNOME Shell extension (\(GnomeBackend.uuid)): GNOME Shell tells the recorder which app has the focus" }
+    public static var enabledAlreadyLine: String { "the usage-shell GNOME Shell extension (\(GnomeBackend.uuid)) is enabled already" }
+}
