@@ -12,6 +12,34 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
     /// start; made for other GNOME Shell versions): the line that says so and what to do.
     case cannot(String)
 
+    /// What `record --enable` does about the extension.
+    public enum Plan: Equatable, Sendable {
+        /// Nothing (not GNOME).
+        case nothing
+        /// Enable it, then set up the unit (and disable it again if the unit fails).
+        case enable
+        /// Set up the unit, and print this line after its own.
+        case say(String)
+        /// Change nothing: this line is the failure.
+        case refuse(String)
+    }
+
+    /// The plan for a session of `sessionType` (`XDG_SESSION_TYPE`). An extension that cannot
+    /// be enabled refuses the set-up under Wayland, where nothing else reads the focus; under
+    /// X11 the recorder reads GNOME's windows as any X11 desktop's meanwhile, so the unit is
+    /// set up and the problem is a note.
+    public func plan(sessionType: String?) -> Plan {
+        switch self {
+        case .notGnome: return .nothing
+        case .enabled: return .say(Self.enabledAlreadyLine)
+        case .disabled: return .enable
+        case .cannot(let problem):
+            return sessionType == "x11"
+                ? .say("note: \(problem); until then the recorder reads this X11 session as any other")
+                : .refuse(problem + "; nothing was changed")
+        }
+    }
+
     /// The extension as the GNOME Shell on this session bus tells it.
     public static func look() -> GnomeExtensionSetUp {
         guard let bus = try? DBusConnection.open(.session) else { return .notGnome }

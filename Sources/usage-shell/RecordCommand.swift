@@ -74,13 +74,13 @@ struct RecordCommand: ParsableCommand {
         let forced = backend
         if enable {
             // On GNOME the shell extension, then the session's line and the unit: all, or none.
-            let gnome = GnomeExtensionSetUp.look()
+            let gnome = GnomeExtensionSetUp.look().plan(sessionType: environment["XDG_SESSION_TYPE"])
             var said: [String] = []
             switch gnome {
-            case .notGnome: break
-            case .enabled: said.append(GnomeExtensionSetUp.enabledAlreadyLine)
-            case .cannot(let problem): throw Self.failure(problem + "; nothing was changed")
-            case .disabled:
+            case .nothing: break
+            case .say(let line): said.append(line)
+            case .refuse(let line): throw Self.failure(line)
+            case .enable:
                 if let problem = GnomeExtensionSetUp.enable() { throw Self.failure(problem + "; nothing was changed") }
                 said.append(GnomeExtensionSetUp.enabledLine)
             }
@@ -91,8 +91,8 @@ struct RecordCommand: ParsableCommand {
                     session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl) + said
                 StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
             } catch {
-                if gnome == .disabled { GnomeExtensionSetUp.disable() }
-                throw Self.failure(error.description + (gnome == .disabled ? " (the GNOME Shell extension was disabled again)" : ""))
+                if gnome == .enable { GnomeExtensionSetUp.disable() }
+                throw Self.failure(error.description + (gnome == .enable ? " (the GNOME Shell extension was disabled again)" : ""))
             }
             return
         }
