@@ -1,4 +1,4 @@
-// LockWatch.swift — the screen lock, for every backend: logind's LockedHint on this login session (the system bus: the session found by XDG_SESSION_ID, else this process's, else the user's graphical one; read at the start, then followed by PropertiesChanged), and the screen savers' ActiveChanged on the session bus (freedesktop's, GNOME's and its forks'); locked while either says so. Never stops the recorder: what it cannot see it says in one line.
+// LockWatch.swift — the screen lock, for every backend: logind's LockedHint on this login session (the system bus: the session found by XDG_SESSION_ID, else this process's, else the user's graphical one; read at the start, then followed by PropertiesChanged, from logind's new connection too once it restarts), and the screen savers' ActiveChanged on the session bus (freedesktop's, GNOME's and its forks'); locked while either says so. Never stops the recorder: what it cannot see it says in one line.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -27,6 +27,8 @@ public final class LockWatch {
     private var logindProblem: String?
     private var sessionProblem: String?
     private var logindLocked = false
+    /// The match of the session's PropertiesChanged from logind's current connection.
+    private var logindSignals: DBusSubscription?
     /// Each screen saver's last ActiveChanged (by name), and those running at the start.
     private var saverActive: [String: Bool] = [:]
     private var saversRunning: [String] = []
@@ -180,11 +182,14 @@ public final class LockWatch {
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner",
             values: [.string(Self.login1)], timeout: Self.timeout
         ).first?.stringValue ?? Self.login1
-        // Only logind's own connection is believed.
+        logindSignals = try followSession(bus, path: path, owner: owner)
+        // logind restarted (a package upgrade restarts it): its new connection is believed from
+        // then on, and LockedHint read again (it keeps the sessions' state across a restart).
         try bus.subscribe(
-            rule: "type='signal',sender='\(owner)',path='\(path)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(Self.sessionInterface)'"
+            rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.login1)'"
         ) { [unowned self] message in
-            propertiesChanged(message)
+            guard message.values.count == 3, let owner = message.values[2].stringValue, !owner.isEmpty else { return }
+            logindRestarted(as: owner)
         }
         let id = (try? bus.getProperty(destination: Self.login1, path: path, interface: Self.sessionInterface, name: "Id", timeout: Self.timeout))?
             .stringValue ?? String(path.split(separator: "/").last ?? "")
@@ -194,6 +199,29 @@ public final class LockWatch {
         }
         logindLocked = locked
         logind = (path, id, how)
+    }
+
+    /// The session's PropertiesChanged from logind's connection `owner` (only logind's own
+    /// connection is believed).
+    private func followSession(_ bus: DBusConnection, path: String, owner: String) throws(RecorderError) -> DBusSubscription {
+        try bus.subscribe(
+            rule: "type='signal',sender='\(owner)',path='\(path)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(Self.sessionInterface)'"
+        ) { [unowned self] message in
+            propertiesChanged(message)
+        }
+    }
+
+    /// logind's name has a new owner: the session followed from it, its LockedHint read now.
+    private func logindRestarted(as owner: String) {
+        guard let logind, let bus = system else { return }
+        if let old = logindSignals { bus.cancel(old) }
+        logindSignals = try? followSession(bus, path: logind.path, owner: owner)
+        if let value = try? bus.getProperty(destination: owner, path: logind.path, interface: Self.sessionInterface, name: "LockedHint", timeout: Self.timeout)
+            .boolValue
+        {
+            logindLocked = value
+            report()
+        }
     }
 
     /// This login session's object: XDG_SESSION_ID's, else this process's, else (the recorder

@@ -72,6 +72,24 @@ struct LockWatchTests {
         #expect(events(watch, timeout: 0.5) == [])
     }
 
+    /// Bug: the PropertiesChanged match named logind's connection at the start, so once logind
+    /// restarted (a package upgrade restarts it) a lock went unseen until the recorder did.
+    @Test func bugLogindRestartedWasNoLongerFollowed() throws {
+        let desktop = try LockDesktop(login1: nil)
+        let first = try desktop.system.stub("login1_stub.py", [], owning: "org.freedesktop.login1", connection: desktop.systemControl)
+        let watch = LockWatch(environment: desktop.environment(["XDG_SESSION_ID": "c1"]), now: 0)
+        #expect(watch.lines.first == "lock: logind's LockedHint of session c1 (XDG_SESSION_ID), not locked now")
+        first.stop()
+        // The new logind has the session locked already (the desktop locked it meanwhile).
+        let second = try desktop.system.stub("login1_stub.py", ["locked"], owning: "org.freedesktop.login1", connection: desktop.systemControl)
+        defer { second.stop() }
+        #expect(events(watch) == [.locked(at: 2)])
+        try desktop.setLockedHint(false)
+        #expect(events(watch) == [.unlocked(at: 2)])
+        try desktop.setLockedHint(true)
+        #expect(events(watch) == [.locked(at: 2)])
+    }
+
     @Test func withoutXdgSessionIdThisProcessesSessionThenTheUsersGraphicalOne() throws {
         let byPID = try LockDesktop(login1: ["pid", "locked"])
         let watch = LockWatch(environment: byPID.environment(), now: 7)
