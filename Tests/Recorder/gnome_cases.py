@@ -75,6 +75,17 @@ for line in sys.stdin:
         print("error " + e.get_dbus_name(), flush=True)
 '''
 
+# GNOME Shell 45's Extension base class (resource:///org/gnome/shell/extensions/extension.js), as
+# far as the extension uses it: made with its metadata, which it keeps.
+EXTENSION_BASE = """export class Extension {
+    constructor(metadata) {
+        this.metadata = metadata;
+        this.uuid = metadata.uuid;
+        this.path = metadata.path;
+    }
+}
+"""
+
 TITLE = "SECRET-TITLE \x1b]0;pwned\x07 bank statement.pdf"
 
 
@@ -299,5 +310,33 @@ def test_gnome(tmp):
         check(p.returncode == 0 and p.stdout.endswith(f"the usage-shell GNOME Shell extension ({UUID}) is enabled already\n"),
               f"gnome: --enable again: {p.returncode} {p.stdout!r} {p.stderr!r}")
         print("ok: gnome: --once, the extension disabled and enabled again by record --enable, an impostor refused, no titles stored", flush=True)
+
+        # The ES-module edition (GNOME Shell 45 and later) run in this real shell: the 43 edition
+        # disabled, the module imported by the test driver as GNOME Shell 45 would, with 45's
+        # Extension base class (which 43 has not) stubbed: its import is the one line changed.
+        run(["gnome-extensions", "disable", UUID], env=env)
+        wait_for("the extension to leave the bus", lambda: not g.has_name("org.usageshell.Focus"))
+        modern = tmp + "/gnome-45/" + UUID
+        os.makedirs(modern)
+        with open(ROOT + "/Resources/gnome-shell-45/" + UUID + "/extension.js") as f:
+            source = f.read()
+        base = "import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';"
+        check(source.count(base) == 1 and "imports." not in source, "gnome 45: the module imports GNOME Shell's Extension once, and nothing the legacy way")
+        with open(modern + "/extension.js", "w") as f:
+            f.write(source.replace(base, "import {Extension} from './extension-base.js';"))
+        with open(modern + "/extension-base.js", "w") as f:
+            f.write(EXTENSION_BASE)
+        shutil.copy(ROOT + "/Resources/gnome-shell-45/" + UUID + "/metadata.json", modern)
+        loaded = g.test("LoadModule", modern + "/extension.js")
+        check(loaded == "ok dbus.String('ok')", f"gnome 45: the module did not load: {loaded}")
+        wait_for("the module's name on the bus", lambda: g.has_name("org.usageshell.Focus"))
+        db = tmp + "/gnome-45.sqlite"
+        want, _ = scenario("gnome 45", g.focus, g.move, db, env)
+        expect_sessions("gnome 45 (the ES module): A 3 s, B 2 s, idle, A 2 s", named(db), want, tolerance=0.3)
+        g.test("UnloadModule")
+        wait_for("the module to leave the bus", lambda: not g.has_name("org.usageshell.Focus"))
+        run(["gnome-extensions", "enable", UUID], env=env)
+        wait_for("the extension back on the bus", lambda: g.has_name("org.usageshell.Focus"))
+        print("ok: gnome: the ES-module edition for GNOME Shell 45 and later records in this shell", flush=True)
     finally:
         g.close()

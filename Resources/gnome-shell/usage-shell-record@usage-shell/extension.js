@@ -1,4 +1,4 @@
-// extension.js — Usage Shell's GNOME Shell extension (GNOME Shell 43, the legacy module format): owns org.usageshell.Focus on the session bus, answers Current() with the focused app and emits FocusChanged(app) when it changes; the app is Shell.WindowTracker's focus app id (".desktop" dropped), else the window's GTK application id, else its WM class — never a title.
+// extension.js — Usage Shell's GNOME Shell extension (GNOME Shell 43 and 44, the legacy module format; 45 and later load Resources/gnome-shell-45/'s ES-module edition of the same code): owns org.usageshell.Focus on the session bus, answers Current() with the focused app and emits FocusChanged(app) when it changes; the app is Shell.WindowTracker's focus app id (".desktop" dropped), else the window's GTK application id, else its WM class — never a title.
 /* exported init */
 'use strict';
 

@@ -1,8 +1,8 @@
-// extension.js — the GNOME test's driver (never installed for users): org.usageshell.Test on the session bus hides the overview the shell starts in, activates a window by its WM class, GTK application id or app id, moves the pointer through a virtual input device (input that ends idle as a person's would), and locks or unlocks the screen.
+// extension.js — the GNOME test's driver (never installed for users): org.usageshell.Test on the session bus hides the overview the shell starts in, activates a window by its WM class, GTK application id or app id, moves the pointer through a virtual input device (input that ends idle as a person's would), locks or unlocks the screen, and loads an ES-module extension (GNOME Shell 45's format) into this GNOME Shell 43 to run it on the real shell.
 /* exported init */
 'use strict';
 
-const { Gio, Clutter, Shell } = imports.gi;
+const { Gio, GLib, Clutter, Shell } = imports.gi;
 const Main = imports.ui.main;
 
 const INTERFACE = `
@@ -21,6 +21,11 @@ const INTERFACE = `
     <method name="Locked">
       <arg type="b" direction="out" name="locked"/>
     </method>
+    <method name="LoadModule">
+      <arg type="s" direction="in" name="path"/>
+      <arg type="s" direction="out" name="outcome"/>
+    </method>
+    <method name="UnloadModule"/>
   </interface>
 </node>`;
 
@@ -71,6 +76,24 @@ class TestDriver {
 
     Locked() {
         return Main.screenShield.locked;
+    }
+
+    /** Imports the ES module at `path` (an extension for GNOME Shell 45 and later), makes its
+     * default class with its metadata as GNOME Shell 45 would, and enables it: "ok", or the error. */
+    LoadModuleAsync([path], invocation) {
+        import(`file://${path}`).then(module => {
+            const folder = GLib.path_get_dirname(path);
+            const [, json] = GLib.file_get_contents(`${folder}/metadata.json`);
+            const metadata = JSON.parse(new TextDecoder().decode(json));
+            this._module = new module.default(Object.assign(metadata, {path: folder}));
+            this._module.enable();
+            invocation.return_value(new GLib.Variant('(s)', ['ok']));
+        }).catch(e => invocation.return_value(new GLib.Variant('(s)', [`${e}`])));
+    }
+
+    UnloadModule() {
+        this._module?.disable();
+        this._module = null;
     }
 }
 
