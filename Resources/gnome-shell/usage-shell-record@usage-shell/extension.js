@@ -1,8 +1,8 @@
-// extension.js — Usage Shell's GNOME Shell extension (GNOME Shell 43 and 44, the legacy module format; 45 and later load Resources/gnome-shell-45/'s ES-module edition of the same code): owns org.usageshell.Focus on the session bus, answers Current() with the focused app and emits FocusChanged(app) when it changes; the app is Shell.WindowTracker's focus app id (".desktop" dropped), else the window's GTK application id, else its WM class — never a title.
+// extension.js — Usage Shell's GNOME Shell extension for GNOME Shell 43 and 44 (the legacy module format), made by scripts/gen-gnome-extension from Resources/gnome-shell-45/'s ES-module edition (edit that one): owns org.usageshell.Focus on the session bus, answers Current() with the focused app and emits FocusChanged(app) when it changes; the app is Shell.WindowTracker's focus app id (".desktop" dropped), else the window's GTK application id, else its WM class — never a title.
 /* exported init */
 'use strict';
 
-const { Gio, Shell } = imports.gi;
+const { GLib, Gio, Shell } = imports.gi;
 
 const BUS_NAME = 'org.usageshell.Focus';
 const OBJECT_PATH = '/org/usageshell/Focus';
@@ -32,14 +32,8 @@ function appOf(window) {
 }
 
 class UsageShellFocus {
-    constructor() {
-        this._dbus = null;
-        this._owner = 0;
-        this._focusHandler = 0;
-        this._app = '';
-    }
-
     enable() {
+        this._app = '';
         this._dbus = Gio.DBusExportedObject.wrapJSObject(INTERFACE, this);
         this._dbus.export(Gio.DBus.session, OBJECT_PATH);
         this._owner = Gio.bus_own_name_on_connection(Gio.DBus.session, BUS_NAME, Gio.BusNameOwnerFlags.NONE, null, null);
@@ -64,7 +58,7 @@ class UsageShellFocus {
         if (app === this._app)
             return;
         this._app = app;
-        this._dbus.emit_signal('FocusChanged', new imports.gi.GLib.Variant('(s)', [app]));
+        this._dbus.emit_signal('FocusChanged', new GLib.Variant('(s)', [app]));
     }
 
     Current() {
