@@ -123,7 +123,7 @@ public final class GnomeBackend: RecorderBackend {
             return "the usage-shell extension failed to start in GNOME Shell: gnome-extensions info \(uuid) says why"
         case 4?:
             let version = (try? bus.getProperty(destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell", name: "ShellVersion"))?.stringValue
-            return "the usage-shell extension does not list this GNOME Shell\(version.map { " (" + $0 + ")" } ?? "") among the versions it was tested on"
+            return "the usage-shell extension does not list this GNOME Shell\(version.map { " (" + $0 + ")" } ?? "") among the versions it is made for (scripts/install picks the edition by gnome-shell --version)"
         default:
             return "the usage-shell extension is installed but not enabled: run \(enable)"
         }
