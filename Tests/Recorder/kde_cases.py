@@ -1,4 +1,4 @@
-# kde_cases.py — the recorder on KDE Plasma's KWin 5.27 (`--backend kde`): kwin_wayland headless (--virtual, llvmpipe) on a private session bus with the stub logind (login1_stub.py) on a private system bus, GTK windows with hostile titles focused by starting, closing and a one-shot KWin script; idle (ext-idle-notify-v1), the lock, kill -9 and the stale script, the script unloaded at a stop, no titles stored; then kwin_x11 under Xvfb with xterms.
+# kde_cases.py — the recorder on KDE Plasma's KWin 5.27 (`--backend kde`): kwin_wayland headless (--virtual, llvmpipe) on a private session bus with the stub logind (login1_stub.py) on a private system bus, GTK windows with hostile titles focused by starting, closing and a one-shot KWin script; idle (ext-idle-notify-v1), the lock, kill -9 and the stale script, the script unloaded at a stop, no titles stored; then kwin_x11 under Xvfb with xterms; then KWin 6's scripting names and script paths through a stand-in (kwin6_standin.py).
 import glob
 import os
 import shutil
@@ -202,6 +202,52 @@ class KWinWayland(KWinDesktop):
 def test_kde(tmp):
     test_kde_wayland(tmp)
     test_kde_x11(tmp)
+    test_kde6_standin(tmp)
+
+
+def test_kde6_standin(tmp):
+    """KWin 6's scripting names (windowActivated, activeWindow) and its script objects at
+    /Scripting/ScriptN, through a stand-in (kwin6_standin.py: the recorder's own script run by
+    node with KWin 6's names only): Debian 12 has KWin 5.27 alone."""
+    runtime = f"{tmp}/kwin6/run"
+    os.makedirs(runtime, mode=0o700)
+    processes = []
+    try:
+        address = private_bus(runtime + "/bus", processes)
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_SESSION_TYPE", "DBUS_SESSION_BUS_ADDRESS")}
+        env.update(XDG_RUNTIME_DIR=runtime, DBUS_SESSION_BUS_ADDRESS=address, XDG_CURRENT_DESKTOP="KDE", DBUS_SYSTEM_BUS_ADDRESS="unix:path=" + runtime + "/none")
+        out = f"{tmp}/kwin6/standin.out"
+        processes.append(start(["/usr/bin/python3", os.path.join(ROOT, "Tests", "Recorder", "kwin6_standin.py"), address], env=env, stdout=open(out, "w")))
+        wait_for("the KWin 6 stand-in", lambda: open(out).read().startswith("ready"))
+
+        def activate(cls):
+            bus_call(env, "org.kde.KWin", "/Test", "org.usageshell.KWin6.Activate", "string:" + cls, "string:4242")
+            return time.time()
+
+        def loaded():
+            return "true" in bus_call(env, "org.kde.KWin", "/Scripting", "org.kde.kwin.Scripting.isScriptLoaded", "string:" + PLUGIN)
+
+        once = run([BIN, "record", "--once", "--backend", "kde"], env=env, text=True)
+        check(once.returncode == 0 and once.stdout.startswith("backend: kde\napp: none (nothing focused)\n"), f"kde 6 --once: {once.stdout!r} {once.stderr!r}")
+        check(not loaded(), "kde 6 --once leaves its script loaded")
+        db = f"{tmp}/kde6.sqlite"
+        rec = Recorder(db, env, "--idle", "1m", "--backend", "kde")
+        check(loaded(), "kde 6: the recorder runs but its script is not loaded")
+        t_a = activate("A")
+        time.sleep(1.5)
+        t_b = activate("B")
+        time.sleep(1.5)
+        t_none = activate("")
+        time.sleep(1)
+        t_stop = rec.stop()
+        rec.close()
+        expect_sessions("kde 6 (stand-in): A 1.5 s, B 1.5 s, then nothing in front", sessions(db), [("A", t_a, t_b), ("B", t_b, t_none)], tolerance=TOLERANCE)
+        check(t_stop > t_none and not loaded(), "kde 6: the script is still loaded after the recorder stopped")
+        print("ok: kde 6 (stand-in): KWin 6's names and script paths", flush=True)
+    finally:
+        for p in reversed(processes):
+            stop(p)
 
 
 def test_kde_wayland(tmp):
