@@ -8,7 +8,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.environ.get("USAGE_SHELL_BIN") or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip() + "/usage-shell"
-TOLERANCE = 0.5
+# Issue 42's promise on every backend: each session within 0.3 s of the instant the script acted at.
+TOLERANCE = 0.3
 PEERS = ["Xvfb", "openbox", "i3", "i3-msg", "sway", "swaymsg", "swayidle", "foot", "weston", "xdotool", "xterm", "dbus-daemon", "dbus-monitor", "dbus-send", "kwin_wayland", "kwin_x11", "node", "runuser",
          "systemd-analyze", "systemd", "systemctl", "unshare", "gnome-shell", "gnome-extensions", "gsettings", "gdbus", "dbus-run-session"]
 
