@@ -184,7 +184,11 @@ public final class LockWatch {
         ).first?.stringValue ?? Self.login1
         logindSignals = try followSession(bus, path: path, owner: owner)
         // logind restarted (a package upgrade restarts it): its new connection is believed from
-        // then on, and LockedHint read again (it keeps the sessions' state across a restart).
+        // then on, and LockedHint read again. logind does not keep the hint across a restart (its
+        // session files hold no LockedHint): a screen locked then reads as unlocked until the
+        // desktop sets the hint again, and idle still ends the session meanwhile. Keeping
+        // "locked" instead could last for ever: an unlock's SetLockedHint(false) then changes
+        // nothing in logind, which sends no signal.
         try bus.subscribe(
             rule: "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.login1)'"
         ) { [unowned self] message in
@@ -211,7 +215,8 @@ public final class LockWatch {
         }
     }
 
-    /// logind's name has a new owner: the session followed from it, its LockedHint read now.
+    /// logind's name has a new owner: the session followed from it, its LockedHint read now
+    /// (what the new logind says, false after a restart until the desktop sets it).
     private func logindRestarted(as owner: String) {
         guard let logind, let bus = system else { return }
         if let old = logindSignals { bus.cancel(old) }
