@@ -108,8 +108,7 @@ public final class GnomeBackend: RecorderBackend {
     }
 
     /// Why the extension's name is not on the bus, as GNOME Shell tells its state, with what to do.
-    static func extensionProblem(_ bus: DBusConnection) -> String {
-        let enable = "gnome-extensions enable \(uuid)"
+    static func extensionProblem(_ bus: DBusConnection, then enable: String = "gnome-extensions enable \(uuid)") -> String {
         guard (try? hasOwner(bus, "org.gnome.Shell")) == true else {
             return "GNOME Shell is not on this session bus (is this a GNOME session? DBUS_SESSION_BUS_ADDRESS must be the session's)"
         }

@@ -1,4 +1,8 @@
 // GnomeExtensionSetUp.swift — `record --enable` on GNOME: the project's shell extension enabled as `gnome-extensions enable` does (GNOME Shell's EnableExtension over the session bus) along with the unit, or the one line that says why it cannot be, before anything is changed.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 
 /// What `record --enable` finds of the usage-shell GNOME Shell extension.
 public enum GnomeExtensionSetUp: Equatable, Sendable {
@@ -40,23 +44,49 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
         }
     }
 
-    /// The extension as the GNOME Shell on this session bus tells it.
+    /// The extension as the GNOME Shell on this session bus tells it. User extensions turned
+    /// off (GNOME's own switch) enable none: said, not switched on behind the user's back.
     public static func look() -> GnomeExtensionSetUp {
         guard let bus = try? DBusConnection.open(.session) else { return .notGnome }
         defer { bus.close() }
         guard (try? GnomeBackend.hasOwner(bus, "org.gnome.Shell")) == true else { return .notGnome }
+        if (try? bus.getProperty(destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions", name: "UserExtensionsEnabled"))?
+            .boolValue == false
+        {
+            return .cannot(Self.userExtensionsOff)
+        }
         switch GnomeBackend.extensionState(bus) {
         case 1?: return .enabled
         case 2?, 6?: return .disabled
-        default: return .cannot(GnomeBackend.extensionProblem(bus))
+        default: return .cannot(GnomeBackend.extensionProblem(bus, then: "usage-shell record --enable again"))
         }
     }
 
+    /// GNOME's switch for every extension of the user's is off.
+    static let userExtensionsOff =
+        "GNOME has user extensions turned off, so the usage-shell extension cannot run: turn them on (the Extensions app, "
+        + "or gsettings set org.gnome.shell disable-user-extensions false) and run usage-shell record --enable again"
+
     /// Enables the extension (GNOME Shell loads it at once and remembers it for the next
-    /// login, as `gnome-extensions enable` does); what went wrong, or nil.
+    /// login, as `gnome-extensions enable` does) and waits up to 3 s for GNOME Shell to say it
+    /// runs: what went wrong, or nil. GNOME answers EnableExtension before the extension starts,
+    /// and an extension that fails to start is only seen in its state.
     public static func enable() -> String? {
-        let failed = "GNOME Shell did not enable the usage-shell extension (run gnome-extensions enable \(GnomeBackend.uuid))"
-        return ask("EnableExtension").map { failed + ": " + $0 }
+        let failed = "GNOME Shell did not enable the usage-shell extension"
+        if let why = ask("EnableExtension") { return failed + " (run gnome-extensions enable \(GnomeBackend.uuid)): " + why }
+        guard let bus = try? DBusConnection.open(.session) else { return failed + ": the session bus cannot be reached" }
+        defer { bus.close() }
+        let end = RecorderClock.monotonic() + 3_000_000
+        var state = GnomeBackend.extensionState(bus)
+        while state != 1, state != 3, RecorderClock.monotonic() < end {
+            usleep(50_000)
+            state = GnomeBackend.extensionState(bus)
+        }
+        switch state {
+        case 1?: return nil
+        case 3?: return "the usage-shell extension failed to start in GNOME Shell: gnome-extensions info \(GnomeBackend.uuid) says why"
+        default: return failed + " within 3 s (its state: \(state.map(String.init) ?? "unknown")): see gnome-extensions info \(GnomeBackend.uuid)"
+        }
     }
 
     /// Disables it again (`record --enable` whose unit could not be enabled puts it back).

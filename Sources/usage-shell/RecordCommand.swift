@@ -21,7 +21,7 @@ struct RecordCommand: ParsableCommand {
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
             one recorder runs per store and device, window titles are never recorded, and nothing counts \
             while the screen is locked (logind's LockedHint, or a screen saver's ActiveChanged). Backends, in the order tried: \
-            sway, i3, gnome (GNOME Shell 43 with the usage-shell extension), kde (KWin, through a KWin script), wlroots (any compositor with the wlroots \
+            sway, i3, gnome (GNOME Shell 43 and later with the usage-shell extension), kde (KWin, through a KWin script), wlroots (any compositor with the wlroots \
             toplevel protocol), x11 (any EWMH window manager); the first that opens records (--once says each one's \
             verdict). Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
@@ -73,16 +73,25 @@ struct RecordCommand: ParsableCommand {
         let monotonic = RecorderClock.monotonic()
         let forced = backend
         if enable {
-            // On GNOME the shell extension, then the session's line and the unit: all, or none.
-            let gnome = GnomeExtensionSetUp.look().plan(sessionType: environment["XDG_SESSION_TYPE"])
+            // On GNOME the shell extension (unless another backend is forced), then the session's
+            // line and the unit: all, or none.
+            let sessionType = environment["XDG_SESSION_TYPE"]
+            let gnome = forced == nil || forced == .gnome ? GnomeExtensionSetUp.look().plan(sessionType: sessionType) : .nothing
             var said: [String] = []
             switch gnome {
             case .nothing: break
             case .say(let line): said.append(line)
             case .refuse(let line): throw Self.failure(line)
             case .enable:
-                if let problem = GnomeExtensionSetUp.enable() { throw Self.failure(problem + "; nothing was changed") }
-                said.append(GnomeExtensionSetUp.enabledLine)
+                if let problem = GnomeExtensionSetUp.enable() {
+                    GnomeExtensionSetUp.disable()
+                    switch GnomeExtensionSetUp.cannot(problem).plan(sessionType: sessionType) {
+                    case .say(let note): said.append(note)
+                    default: throw Self.failure(problem + "; nothing was changed")
+                    }
+                } else {
+                    said.append(GnomeExtensionSetUp.enabledLine)
+                }
             }
             let session = SessionKind.of(environment, backend: forced)
             do throws(UnitSetUpError) {
@@ -91,8 +100,9 @@ struct RecordCommand: ParsableCommand {
                     session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl) + said
                 StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
             } catch {
-                if gnome == .enable { GnomeExtensionSetUp.disable() }
-                throw Self.failure(error.description + (gnome == .enable ? " (the GNOME Shell extension was disabled again)" : ""))
+                let enabled = said.contains(GnomeExtensionSetUp.enabledLine)
+                if enabled { GnomeExtensionSetUp.disable() }
+                throw Self.failure(error.description + (enabled ? " (the GNOME Shell extension was disabled again)" : ""))
             }
             return
         }
