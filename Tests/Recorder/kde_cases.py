@@ -6,10 +6,8 @@ import signal
 import subprocess
 import time
 
-from peers import BIN, ROOT, Recorder, XSession, check, expect_sessions, run, scenario, sessions, start, stop, wait_for
+from peers import BIN, ROOT, TOLERANCE, Recorder, XSession, check, expect_sessions, run, scenario, sessions, start, stop, wait_for
 
-# The promise: every session within 0.3 s of the scripted instant.
-TOLERANCE = 0.3
 # Every window's title holds this: none of it may reach the store.
 SECRET = "TITLE-SECRET"
 PLUGIN = "usage-shell-record"

@@ -3,10 +3,8 @@ import os
 import subprocess
 import time
 
-from peers import BIN, Recorder, XSession, check, expect_sessions, run, sessions, start, stop, wait_for, work
+from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, sessions, start, stop, wait_for, work
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LOCK_TOLERANCE = 0.3
 
 # The system bus of the test: anything allowed (the stub owns org.freedesktop.login1 as root
 # or not; the recorder may call it and receive its signals).
@@ -97,7 +95,7 @@ def test_lock(tmp):
         rec.close()
         check(rec.p.returncode == 0 and "screen lock" not in out, f"the recorder with logind: {rec.p.returncode} {out!r}")
         expect_sessions("lock from logind: A until the lock, B from the unlock", sessions(db), [("A", t_a, t_lock), ("B", t_unlock, t_stop)],
-                        tolerance=LOCK_TOLERANCE)
+                        tolerance=TOLERANCE)
 
         # Idle, then the lock, then the unlock while still idle: nothing until input comes back.
         db = tmp + "/lock-idle.sqlite"
@@ -116,7 +114,7 @@ def test_lock(tmp):
         t_stop = rec.stop()
         rec.close()
         expect_sessions("idle, lock, unlock while idle: A until the last input, A from the next", sessions(db),
-                        [("A", t_a, a_last), ("A", t_in, t_stop)], tolerance=LOCK_TOLERANCE)
+                        [("A", t_a, a_last), ("A", t_in, t_stop)], tolerance=TOLERANCE)
 
         # Locked when the recorder starts: nothing until the unlock.
         db = tmp + "/lock-at-start.sqlite"
@@ -130,7 +128,7 @@ def test_lock(tmp):
         time.sleep(2)
         t_stop = rec.stop()
         rec.close()
-        expect_sessions("locked at the start: A from the unlock", sessions(db), [("A", t_unlock, t_stop)], tolerance=LOCK_TOLERANCE)
+        expect_sessions("locked at the start: A from the unlock", sessions(db), [("A", t_unlock, t_stop)], tolerance=TOLERANCE)
         stop(login1)
 
         # No logind: GNOME's screen shield (org.gnome.ScreenSaver's ActiveChanged on the session bus).
@@ -157,7 +155,7 @@ def test_lock(tmp):
         t_stop = rec.stop()
         rec.close()
         expect_sessions("lock from org.gnome.ScreenSaver: A until the lock, A from the unlock", sessions(db),
-                        [("A", t_a, t_lock), ("A", t_unlock, t_stop)], tolerance=LOCK_TOLERANCE)
+                        [("A", t_a, t_lock), ("A", t_unlock, t_stop)], tolerance=TOLERANCE)
         stop(saver)
         print("ok: the lock from logind's LockedHint and from GNOME's ActiveChanged; record --once says where it comes from", flush=True)
 
@@ -178,7 +176,7 @@ def test_lock(tmp):
         rec.close()
         check(f"; lock not seen) into " in out and out.count(f"usage-shell record: the screen lock is not seen ({why}): a locked screen counts as use until idle\n") == 1,
               f"the recorder without a bus: {out!r}")
-        expect_sessions("no bus: recording goes on", sessions(db), [("A", t_a, t_stop)], tolerance=LOCK_TOLERANCE)
+        expect_sessions("no bus: recording goes on", sessions(db), [("A", t_a, t_stop)], tolerance=TOLERANCE)
 
         # No libsystemd (hidden behind /dev/null in a mount namespace of its own): said so.
         library = os.path.realpath("/usr/lib/x86_64-linux-gnu/libsystemd.so.0")

@@ -10,11 +10,9 @@ import time
 
 import peers
 from desktop_cases import SwaySession
-from peers import BIN, Recorder, check, expect_sessions, run, sessions, start, stop, wait_for, work
+from peers import BIN, TOLERANCE, Recorder, check, expect_sessions, run, sessions, start, stop, wait_for, work
 from wayland_wire import Toplevels
 
-# The promise for every backend: each session within 0.3 s of the scripted instant.
-TOLERANCE = 0.3
 SECRET = "SECRET-TITLE"
 
 

@@ -20,7 +20,7 @@ extension PostgresStore {
     /// what autovacuum would do some minutes later (or, for a table of millions, only after
     /// another fifth of it is added). Both halves count: the new rows' statistics are most of it
     /// (never analysed, a week of 10M backfilled sessions reads in 1.3 s even all-visible), and the
-    /// VACUUM then halves it again (211 → 128 ms) for about a second per million rows on a
+    /// VACUUM then cuts it by another 40% (211 → 128 ms) for about a second per million rows on a
     /// durable server (docs/PERFORMANCE.md, "Measured again, apart"). VACUUM cannot run in a
     /// transaction block: it is sent alone on the writer's connection, which holds none now. Whatever happens is the import's
     /// success still: a role that does not own the tables gets the server's warning (which this
