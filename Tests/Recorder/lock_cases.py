@@ -5,6 +5,7 @@ import time
 
 from peers import BIN, TOLERANCE, Recorder, XSession, check, expect_sessions, run, sessions, start, stop, wait_for, work
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The system bus of the test: anything allowed (the stub owns org.freedesktop.login1 as root
 # or not; the recorder may call it and receive its signals).
