@@ -3,7 +3,6 @@
     import Glibc
 #endif
 
-
 /// What `record --enable` finds of the usage-shell GNOME Shell extension.
 public enum GnomeExtensionSetUp: Equatable, Sendable {
     /// GNOME Shell is not on the session bus (another desktop, or no bus): nothing to do.
@@ -73,9 +72,9 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
     /// and an extension that fails to start is only seen in its state.
     public static func enable() -> String? {
         let failed = "GNOME Shell did not enable the usage-shell extension"
-        if let why = ask("EnableExtension") { return failed + " (run gnome-extensions enable \(GnomeBackend.uuid)): " + why }
         guard let bus = try? DBusConnection.open(.session) else { return failed + ": the session bus cannot be reached" }
         defer { bus.close() }
+        if let why = ask("EnableExtension", on: bus) { return failed + " (run gnome-extensions enable \(GnomeBackend.uuid)): " + why }
         let end = RecorderClock.monotonic() + 3_000_000
         var state = GnomeBackend.extensionState(bus)
         while state != 1, state != 3, RecorderClock.monotonic() < end {
@@ -91,15 +90,15 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
 
     /// Disables it again (`record --enable` whose unit could not be enabled puts it back).
     public static func disable() {
-        _ = ask("DisableExtension")
+        guard let bus = try? DBusConnection.open(.session) else { return }
+        defer { bus.close() }
+        _ = ask("DisableExtension", on: bus)
     }
 
     /// Calls `member` of GNOME Shell's extensions with the extension's UUID: nil when it said
     /// true, else why not.
-    private static func ask(_ member: String) -> String? {
+    private static func ask(_ member: String, on bus: DBusConnection) -> String? {
         do throws(RecorderError) {
-            let bus = try DBusConnection.open(.session)
-            defer { bus.close() }
             let answer = try bus.call(
                 destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell.Extensions", member: member,
                 values: [.string(GnomeBackend.uuid)])

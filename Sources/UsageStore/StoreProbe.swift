@@ -49,9 +49,10 @@ extension OpenStores {
     }
 
     /// The store at `location` to read when there is one, after one look (nil: nothing there
-    /// yet); what is there but cannot be opened throws its one line.
-    public func existing(_ location: StoreLocation) throws(StoreError) -> ReadOnlyStore? {
-        switch probe(location) {
+    /// yet); what is there but cannot be opened throws its one line. `seen` is the command's
+    /// look when it took one already: then it is not taken again.
+    public func existing(_ location: StoreLocation, seen: StoreProbe? = nil) throws(StoreError) -> ReadOnlyStore? {
+        switch seen ?? probe(location) {
         case .absent: return nil
         case .unopenable(let error): throw error
         case .present: return try reader(location)

@@ -78,6 +78,7 @@ struct RecordCommand: ParsableCommand {
             let sessionType = environment["XDG_SESSION_TYPE"]
             let gnome = forced == nil || forced == .gnome ? GnomeExtensionSetUp.look().plan(sessionType: sessionType) : .nothing
             var said: [String] = []
+            var extensionEnabled = false
             switch gnome {
             case .nothing: break
             case .say(let line): said.append(line)
@@ -91,6 +92,7 @@ struct RecordCommand: ParsableCommand {
                     }
                 } else {
                     said.append(GnomeExtensionSetUp.enabledLine)
+                    extensionEnabled = true
                 }
             }
             let session = SessionKind.of(environment, backend: forced)
@@ -100,9 +102,8 @@ struct RecordCommand: ParsableCommand {
                     session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl) + said
                 StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
             } catch {
-                let enabled = said.contains(GnomeExtensionSetUp.enabledLine)
-                if enabled { GnomeExtensionSetUp.disable() }
-                throw Self.failure(error.description + (enabled ? " (the GNOME Shell extension was disabled again)" : ""))
+                if extensionEnabled { GnomeExtensionSetUp.disable() }
+                throw Self.failure(error.description + (extensionEnabled ? " (the GNOME Shell extension was disabled again)" : ""))
             }
             return
         }

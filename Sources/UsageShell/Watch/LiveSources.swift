@@ -214,12 +214,7 @@ public final class LiveSources: HistoryRepository {
             guard let location = store else { return empty }
             do throws(StoreError) {
                 // One look at the store: the command's, when it looked before the load.
-                switch seen ?? OpenStores.shared.probe(location) {
-                case .absent: return empty
-                case .unopenable(let error): throw error
-                case .present: break
-                }
-                let opened = try OpenStores.shared.reader(location)
+                guard let opened = try OpenStores.shared.existing(location, seen: seen) else { return empty }
                 let version = try opened.changeToken()
                 let snapshot = try opened.trackerSnapshot()
                 let history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock(options))
