@@ -8,43 +8,13 @@ command that writes makes it and shows it.
 Run with ``scripts/test-interactive``.
 """
 
-import re
-import shutil
-import tempfile
 import unittest
-from pathlib import Path
 
-from test_interactive import ANY_PROMPT, CTRL_C, CTRL_D, ENTER, Shell, banner_of, isolated_env, same_words
-
-# Any prompt, with or without a running stopwatch.
-PROMPT_ANY = r"usage[^>\r\n]*> "
+from ptyshell import ANY_PROMPT, CTRL_C, CTRL_D, ENTER, PROMPT_ANY, Shell, StoreShellCase, banner_of, same_words
 
 
-class NewcomerAtThePromptTests(unittest.TestCase):
-    def setUp(self):
-        self.root = Path(tempfile.mkdtemp(prefix="usage-shell-pty-newcomer-"))
-        self.addCleanup(shutil.rmtree, self.root, ignore_errors=True)
-        self.home, self.cwd = self.root / "home", self.root / "work"
-        for directory in (self.home, self.cwd):
-            directory.mkdir()
-        self.env = isolated_env(self.home, self.root / "state", self.root / "config")
-        self.store = self.root / "track.sqlite"
-        self.env["USAGE_SHELL_DB"] = str(self.store)
-
-    def spawn(self):
-        shell = Shell(self, self.env, str(self.cwd))
-        shell.expect_re(PROMPT_ANY)
-        return shell
-
-    @staticmethod
-    def answer(shell, line, until=None):
-        """Types `line` and Enter; waits for `until`, then any prompt; returns what was shown."""
-        start = shell.mark()
-        shell.send(line + ENTER)
-        if until:
-            shell.expect(until)
-        shell.expect_re(PROMPT_ANY)
-        return shell.since(start)
+class NewcomerAtThePromptTests(StoreShellCase):
+    store_name = "track.sqlite"
 
     def run_line(self, shell, line):
         """Types `line` and Enter; returns what the terminal showed up to the next prompt."""

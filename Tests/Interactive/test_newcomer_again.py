@@ -7,44 +7,14 @@ a long gap says what moves and asks (item 5). A no (or Ctrl-C) changes nothing; 
 Run with ``scripts/test-interactive``.
 """
 
-import shutil
 import sqlite3
-import tempfile
 import unittest
-from pathlib import Path
 
-from test_interactive import CTRL_C, ENTER, Shell, isolated_env
-
-# Any prompt, with or without a running stopwatch.
-PROMPT_ANY = r"usage[^>\r\n]*> "
+from ptyshell import CTRL_C, ENTER, PROMPT_ANY, StoreShellCase
 
 
-class QuestionsOfIssue44Tests(unittest.TestCase):
-    def setUp(self):
-        self.root = Path(tempfile.mkdtemp(prefix="usage-shell-pty-again-"))
-        self.addCleanup(shutil.rmtree, self.root, ignore_errors=True)
-        self.home, self.cwd = self.root / "home", self.root / "work"
-        for directory in (self.home, self.cwd):
-            directory.mkdir()
-        self.env = isolated_env(self.home, self.root / "state", self.root / "config")
-        self.store = self.root / "usage.sqlite"
-        self.env["USAGE_SHELL_DB"] = str(self.store)
-        self.env["TZ"] = "UTC"
-
-    def spawn(self):
-        shell = Shell(self, self.env, str(self.cwd))
-        shell.expect_re(PROMPT_ANY)
-        return shell
-
-    @staticmethod
-    def answer(shell, line, until=None):
-        """Types `line` and Enter; waits for `until`, then any prompt; returns what was shown."""
-        start = shell.mark()
-        shell.send(line + ENTER)
-        if until:
-            shell.expect(until)
-        shell.expect_re(PROMPT_ANY)
-        return shell.since(start)
+class QuestionsOfIssue44Tests(StoreShellCase):
+    store_name = "usage.sqlite"
 
     @staticmethod
     def ask(shell, line, question):

@@ -18,7 +18,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from test_interactive import BIN, STRICT, CTRL_D, PROMPT, TOTALS, Shell, isolated_env
+from ptyshell import BIN, STRICT, PROMPT, TOTALS, Shell, isolated_env, require_binary
 
 JUNK = bytes([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x0A, 0xC3])  # an ELF header, cut
 BAD_LIMITS = b'{"limits": [oops'
@@ -26,8 +26,7 @@ AS_NOBODY = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"]
 
 
 def setUpModule():
-    if not os.access(BIN, os.X_OK):
-        raise RuntimeError(f"usage-shell binary not found at {BIN}: run scripts/test-interactive")
+    require_binary()
 
 
 class OwnedFilesTests(unittest.TestCase):

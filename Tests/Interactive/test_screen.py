@@ -8,7 +8,6 @@ Run with ``scripts/test-interactive`` (it runs every ``Tests/Interactive/test_*.
 directly as ``test_interactive.py`` says.
 """
 
-import os
 import shutil
 import subprocess
 import tempfile
@@ -17,15 +16,14 @@ from pathlib import Path
 
 import pexpect
 
-from test_interactive import BIN, STRICT, HEADER, PROMPT, TIMEOUT, TOTALS, Shell, isolated_env, result_lines
+from ptyshell import BIN, STRICT, HEADER, PROMPT, TIMEOUT, TOTALS, Shell, isolated_env, result_lines, require_binary
 
 CLEAR = "\x1b[H\x1b[2J"
 CTRL_L = "\x0c"
 
 
 def setUpModule():
-    if not os.access(BIN, os.X_OK):
-        raise RuntimeError(f"usage-shell binary not found at {BIN}: run scripts/test-interactive")
+    require_binary()
     if shutil.which("less") is None:
         if STRICT:
             raise RuntimeError("less is not installed (scripts/packages.txt): the screen tests cannot run")

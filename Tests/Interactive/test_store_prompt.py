@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from test_interactive import BIN, ENTER, Shell, banner_of, isolated_env, same_words, session
+from ptyshell import BIN, ENTER, Shell, banner_of, isolated_env, same_words, session
 
 
 class StoreAtThePromptTests(unittest.TestCase):

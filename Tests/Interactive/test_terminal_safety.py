@@ -18,15 +18,18 @@ came from the data.
 """
 
 import json
-import os
 import re
 import shutil
 import tempfile
 import unittest
 from pathlib import Path
 
-from test_interactive import (  # noqa: F401
-    BIN, CTRL_C, CTRL_U, ENTER, TAB, Shell, banner_of, isolated_env, result_lines, same_words, setUpModule, stalled_fifo)
+from ptyshell import (CTRL_C, CTRL_U, ENTER, TAB, TOTALS, Shell, ShellCase, banner_of, isolated_env, require_binary,
+                      result_lines, same_words, session, stalled_fifo)
+
+
+def setUpModule():
+    require_binary()
 
 PROMPT = "usage Mon 2026-02-23> "
 
@@ -238,6 +241,51 @@ class TerminalSafetyTests(unittest.TestCase):
         self.assertEqual(result_lines(out)[0], f"{sanitize(TITLE)} · {sanitize(SOCIAL)} · Mon 2026-02-23")
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
         self.assertTerminalSafe(shell)
+
+
+class NamesAndPathsAtThePromptTests(ShellCase):
+    """An app name and the history file's path that hold escape sequences, at the sample's prompt."""
+
+    def test_escape_sequences_in_app_names_never_reach_the_terminal(self):
+        self.write_sessions("evil.json", [
+            session("evil\u001b[31mred", "Other", "12:00", "12:10"),
+            session("Google Chrome", "Productivity", "10:00", "11:00"),
+        ])
+        shell = self.spawn("evil.json")
+        shell.prompt()
+
+        out = shell.run("apps", until="total")
+        evil = [line for line in result_lines(out) if "evil" in line]
+        self.assertEqual(len(evil), 1, repr(out))
+        self.assertIn("evil\\e[31mred", evil[0])
+
+        out = shell.run("app evil", until="Other")
+        self.assertEqual(result_lines(out)[0], "evil\\e[31mred · Other · Mon 2026-02-23")
+
+        shell.send("app evi")
+        shell.send(TAB)  # completion writes $'evil\e[31mred': the line never holds the raw ESC
+        shell.run("", until="evil\\e[31mred · Other · Mon 2026-02-23")
+        self.assertNotIn("\x1b[31m", shell.transcript)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+        self.assertNotIn("\x1b[31m", shell.transcript)
+
+    # Bug (fixed): EditLineReader.addHistory wrote "warning: history file '…'" with the path
+    # unsanitised (and on the editor's stream), while the same warning at start-up went through
+    # TerminalText.sanitize: an ESC in the history path reached the terminal raw (docs/DATA.md §6).
+    def test_bug_history_write_warning_printed_escape_sequences_in_the_path_raw(self):
+        blocker = self.root / "hist\u001b[31mfile"
+        env = dict(self.env, USAGE_SHELL_HISTORY=str(blocker / "history"))
+        shell = self.started(env=env)
+        # Once the shell has started (no history yet), a regular file takes the folder's place:
+        # saving the next command fails.
+        blocker.write_text("not a directory\n", encoding="utf-8")
+        out = shell.run("day", until=TOTALS)
+        self.assertIn("warning: cannot save the history file", out)
+        self.assertIn("Not a directory; history is not saved from now on", out)
+        out = shell.run("day 2026-02-22", prompt=None)  # the shell goes on
+        self.assertIn("Sunday, February 22, 2026", out)
+        self.assertNotIn("\x1b[31m", shell.transcript)
+        self.assertIn("hist\\e[31mfile", shell.transcript)
 
 
 if __name__ == "__main__":

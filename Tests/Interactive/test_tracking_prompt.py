@@ -7,40 +7,25 @@ draws it; Tab completes task names, and session ids after `@` (the latest first)
 Run with ``scripts/test-interactive``.
 """
 
-import re
-import shutil
 import subprocess
-import tempfile
 import time
 import unittest
-from pathlib import Path
 
-from test_interactive import ANY_PROMPT, BIN, Shell, isolated_env
+from ptyshell import BIN, PROMPT_ANY, Shell, StoreShellCase
 
 RUNNING = r"usage \w{3} \d{4}-\d\d-\d\d ● Write report (\d+:\d\d)> "
-# Any prompt, with or without a running stopwatch.
-PROMPT_ANY = r"usage[^>\r\n]*> "
 
 
 def run(shell, line):
     """Types `line` and Enter; returns what the terminal showed up to the next prompt."""
-    start = shell.mark()
-    shell.send(line + "\r")
-    shell.expect_re(PROMPT_ANY)
-    return shell.since(start)
+    return StoreShellCase.answer(shell, line)
 
 
-class TrackingAtThePromptTests(unittest.TestCase):
-    def setUp(self):
-        self.root = Path(tempfile.mkdtemp(prefix="usage-shell-pty-track-"))
-        self.addCleanup(shutil.rmtree, self.root, ignore_errors=True)
-        self.home, self.cwd = self.root / "home", self.root / "work"
-        for directory in (self.home, self.cwd):
-            directory.mkdir()
-        self.env = isolated_env(self.home, self.root / "state", self.root / "config")
-        self.env["USAGE_SHELL_DB"] = str(self.root / "track.sqlite")
+class TrackingAtThePromptTests(StoreShellCase):
+    store_name = "track.sqlite"
 
     def spawn(self):
+        """A shell not yet at its prompt (each test waits for the prompt it expects)."""
         return Shell(self, self.env, str(self.cwd))
 
     def test_a_working_day(self):

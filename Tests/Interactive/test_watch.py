@@ -30,7 +30,7 @@ from pathlib import Path
 import pexpect
 import pyte
 
-from test_interactive import BIN, CTRL_C, Shell, isolated_env
+from ptyshell import BIN, CTRL_C, Shell, isolated_env
 
 ENTER_ALT = "\x1b[?1049h"
 # The end of a frame: every frame is one write inside a synchronized update.
