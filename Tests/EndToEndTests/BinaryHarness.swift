@@ -1,12 +1,6 @@
 // BinaryHarness.swift — runs the built usage-shell binary isolated from the user and captures stdout, stderr and status.
 import Foundation
-
-/// The result of one run of the binary.
-struct RunResult {
-    let stdout: String
-    let stderr: String
-    let status: Int32
-}
+import TestSupport
 
 /// Runs the built `usage-shell` with a temporary HOME and XDG dirs, a fixed TZ and no colour
 /// (and the sanitizer options of the test run, if any).
@@ -36,14 +30,8 @@ enum Binary {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
 
-        let process = Process()
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = launcher.dropFirst() + [url.path] + arguments
-        } else {
-            process.executableURL = url
-            process.arguments = arguments
-        }
+        let program = launcher.first.map { URL(fileURLWithPath: $0) } ?? url
+        let argv = launcher.isEmpty ? arguments : launcher.dropFirst() + [url.path] + arguments
         var env: [String: String] = [
             "HOME": home.path,
             "XDG_STATE_HOME": home.appendingPathComponent("state").path,
@@ -59,35 +47,7 @@ enum Binary {
             env[name] = ProcessInfo.processInfo.environment[name]
         }
         env.merge(environment) { $1 }
-        process.environment = env
-        process.currentDirectoryURL = home
-
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        let inPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = inPipe
-        try process.run()
-        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try inPipe.fileHandleForWriting.close()
-
-        // Read both pipes concurrently so a full pipe never blocks the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = errPipe.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return RunResult(
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: errBox.data, as: UTF8.self),
-            status: process.terminationStatus)
+        return try ProcessRun.run(program, argv, environment: env, directory: home, stdin: stdin.map { Data($0.utf8) })
     }
 
     /// Runs with `--format json` and parses stdout's single line as a JSON object.

@@ -1,5 +1,6 @@
 // CommandLineTests.swift — the built binary end to end: the commands of the README and docs/COMMANDS.md, batch mode, exit statuses, the embedded sample.
 import Foundation
+import TestSupport
 import Testing
 
 struct CommandLineTests {
@@ -104,16 +105,9 @@ struct CommandLineTests {
 
     @Test func bugWriteErrorsPassedForSuccess() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "'\(Binary.url.path)' -c show > /dev/full"]
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1)
-        #expect(message.hasPrefix("error: cannot write output: No space left on device"))
+        let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Binary.url.path)' -c show > /dev/full"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("error: cannot write output: No space left on device"))
     }
 
     /// `usage-shell FILE -c show | head -1`: the reader goes after one line; the writer must end
@@ -134,19 +128,11 @@ struct CommandLineTests {
             try Data(("[" + rows.joined(separator: ",\n") + "]").utf8).write(to: file)
             source = "'\(file.path)' "
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "'\(Binary.url.path)' \(source)--width 200 -c show -c apps -c show | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"]
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(text == "Monday, February 23, 2026\n")
-        #expect(message == "status 0\n")
+        let run = try ProcessRun.run(
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", "'\(Binary.url.path)' \(source)--width 200 -c show -c apps -c show | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"])
+        #expect(run.stdout == "Monday, February 23, 2026\n")
+        #expect(run.stderr == "status 0\n")
     }
 
     @Test func anUnknownTZWarnsAndFallsBackToTheSystemZone() throws {
@@ -213,17 +199,8 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("usage-shell")
         try FileManager.default.copyItem(at: Binary.url, to: copy)
-        let p = Process()
-        p.executableURL = copy
-        p.arguments = ["-c", "day"]
-        p.environment = ["TZ": "UTC", "PATH": "/usr/bin:/bin"]
-        p.currentDirectoryURL = dir
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix("Monday, February 23, 2026"))
+        let alone = try ProcessRun.run(copy, ["-c", "day"], environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin"], directory: dir)
+        #expect(alone.status == 0)
+        #expect(alone.stdout.hasPrefix("Monday, February 23, 2026"))
     }
 }

@@ -1,5 +1,6 @@
 // HostileInputTests.swift — the bad-input corpus of issue 8: every hostile file through `usage-shell CASE -c show` and through `load` after good data.
 import Foundation
+import TestSupport
 import Testing
 
 /// One file of the corpus and what the shell must make of it.

@@ -1,5 +1,6 @@
 // ListsAddUpTests.swift — the rows of `apps` add up to its total line, through the built binary: on every day of every fixture and on the benchmark's busiest kind of day (a million sessions).
 import Foundation
+import TestSupport
 import Testing
 
 /// Minutes of a duration as the tables write it (`2h 5m`, `2h`, `45m`, `<1m`, `0m`).
@@ -97,16 +98,9 @@ struct ListsAddUpTests {
 
     @discardableResult
     static func runTool(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(program) \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        let run = try ProcessRun.run(URL(fileURLWithPath: program), arguments)
+        #expect(run.status == 0, "\(program) \(arguments): \(run.stderr)")
+        return run.stdout
     }
 }
 

@@ -1,5 +1,6 @@
 // ManPageTests.swift — docs/usage-shell.1 is the page scripts/gen-manpage makes from this binary, lists every command of the table with its examples, and man and groff read it without a warning.
 import Foundation
+import TestSupport
 import Testing
 import UsageShell
 
@@ -8,30 +9,7 @@ struct ManPageTests {
 
     /// Runs a program (found on PATH) in the repository; its stdout, stderr and status.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errors = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errors.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return RunResult(
-            stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
-            status: process.terminationStatus)
+        try ProcessRun.run(arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: repositoryRoot)
     }
 
     @Test func theManPageIsWhatTheProgramsDefinitionsMake() throws {

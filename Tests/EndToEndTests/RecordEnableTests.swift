@@ -1,5 +1,6 @@
 // RecordEnableTests.swift — `usage-shell record --enable` through the built binary, on real files, with a systemctl of the test's own: a linked config written where the link points (the link kept, the file's mode kept), a config that is no text, and a session with no config of its own each left as they were with one clear line.
 import Foundation
+import TestSupport
 import Testing
 
 struct RecordEnableTests {

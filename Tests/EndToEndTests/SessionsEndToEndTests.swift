@@ -1,5 +1,6 @@
 // SessionsEndToEndTests.swift — mending tracked time through the built binary: the story (the wrong task, a late start) mended and listed by id, exactly; the JSON and CSV shapes; a session delete needs --yes in a batch; undo in a later run and after a kill -9 of the run that made the change (the tracker's tables compared as sqlite3 dumps them); edits from two processes at once.
 import Foundation
+import TestSupport
 import Testing
 
 /// The tracker's tables and the journal as sqlite3's `.dump` writes them.

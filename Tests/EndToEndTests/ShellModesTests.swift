@@ -1,5 +1,6 @@
 // ShellModesTests.swift — the binary's batch side of the interactive-shell issue: colour, history never written by batch runs, completion scripts current.
 import Foundation
+import TestSupport
 import Testing
 
 /// The repository's root (tests read only the clone's own files).
@@ -53,12 +54,8 @@ struct ShellModesTests {
     }
 
     @Test func theBashCompletionScriptParsesAndOffersTheCommands() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-n", repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let syntax = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-n", repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
         let script = try String(contentsOf: repositoryRoot.appendingPathComponent("completions/usage-shell.bash"), encoding: .utf8)
         for command in ["show", "chart", "apps", "check", "retry", "quit"] {
             #expect(script.contains("'\(command)'"))

@@ -1,5 +1,6 @@
 // StoreEndToEndTests.swift — the store through the built binary, as a user meets it: import then show with no argument, import again, two sources, store, forget; kill -9 during imports; two processes at once; files that are not our store; a read-only store.
 import Foundation
+import TestSupport
 import Testing
 
 /// A temporary folder for one test's store and data files.
@@ -38,16 +39,8 @@ final class StoreWorkspace {
 
 /// The sqlite3 shell (Debian's `sqlite3`), to look at a store from outside.
 func sqlite3(_ db: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [db, sql]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let run = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [db, sql])
+    return (run.stdout + run.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 func sha(_ path: String) -> Int { (FileManager.default.contents(atPath: path) ?? Data()).hashValue }

@@ -1,5 +1,6 @@
 // TerminalSafetyMaterial.swift — what the terminal-safety tests (docs/DATA.md §6) run on and check with: the hostile names, ids, file names and arguments, the workspace holding them, and the checks that nothing raw reaches a terminal.
 import Foundation
+import TestSupport
 import Testing
 import UsageRender
 import UsageShell

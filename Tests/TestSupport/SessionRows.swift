@@ -12,3 +12,12 @@ public func row(
 
 /// An RFC 3339 instant (the tests' own fixtures are valid).
 public func instant(_ text: String) -> Micros { RFC3339.parse(text)! }
+
+/// A dataset of sessions given as (app, category, start, end), the times in RFC 3339, read as the
+/// sessions JSON reader reads a file named `source`.
+public func dataset(_ rows: [(String, String, String, String)], source: String = "limits.json") throws -> Dataset {
+    let json = rows.map { app, category, start, end in
+        "{\"app_name\": \"\(app)\", \"category\": \"\(category)\", \"start_timestamp\": \"\(start)\", \"end_timestamp\": \"\(end)\"}"
+    }
+    return try SessionsJSON.decode("[" + json.joined(separator: ",") + "]", source: source)
+}

@@ -1,20 +1,15 @@
 // LimitsTests.swift — daily limits: use on a day, the exact moment a limit is crossed (overlaps, during and after them; midnight), names matched scalar for scalar, and duration text.
 import Testing
+import TestSupport
 @testable import UsageCore
 @testable import UsageFormats
 
 struct LimitsTests {
-    static func dataset(_ rows: [(String, String, String, String)]) throws -> Dataset {
-        let json = rows.map { app, category, start, end in
-            "{\"app_name\": \"\(app)\", \"category\": \"\(category)\", \"start_timestamp\": \"\(start)\", \"end_timestamp\": \"\(end)\"}"
-        }
-        return try SessionsJSON.decode("[" + json.joined(separator: ",") + "]", source: "limits.json")
-    }
     static let day = LocalDate(iso: "2026-02-23")!
     static func at(_ text: String) -> Micros { RFC3339.parse(text)! }
 
     @Test func theCrossingIsTheMinuteTheRunningTotalReachesTheLimit() throws {
-        let d = try Self.dataset([
+        let d = try dataset([
             ("Safari", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z"),  // 20m
             ("Mail", "Work", "2026-02-23T09:30:00Z", "2026-02-23T10:30:00Z"),
             ("Safari", "Web", "2026-02-23T11:00:00Z", "2026-02-23T11:30:00Z"),  // 10 more at 11:10
@@ -26,7 +21,7 @@ struct LimitsTests {
 
     @Test func aCrossingInsideASessionThatBeganBeforeMidnightCountsOnlyTheDaysPart() throws {
         // 23:00 → 00:40: only 40 minutes belong to the 23rd; a 30m limit is crossed at 00:30.
-        let d = try Self.dataset([("Night", "Games", "2026-02-22T23:00:00Z", "2026-02-23T00:40:00Z")])
+        let d = try dataset([("Night", "Games", "2026-02-22T23:00:00Z", "2026-02-23T00:40:00Z")])
         let s = LimitStatus(UsageLimit(target: .app("Night"), micros: 30 * 60_000_000), history: d, date: Self.day, zone: .utc)
         #expect(s.usedMicros == 40 * 60_000_000)
         #expect(s.crossedAt == Self.at("2026-02-23T00:30:00Z"))
@@ -38,7 +33,7 @@ struct LimitsTests {
     }
 
     @Test func overlappingSessionsOfOneCategoryCountTwiceWhileBothAreOpen() throws {
-        let d = try Self.dataset([
+        let d = try dataset([
             ("Slack", "Social", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
             ("Messages", "Social", "2026-02-23T10:30:00Z", "2026-02-23T10:50:00Z"),
         ])
@@ -51,7 +46,7 @@ struct LimitsTests {
     /// Overlapping time counts twice in the running total after the overlap too: 30m alone,
     /// then 20m of two at once (40m), so 70m by 10:50, and 5m more of Slack alone cross 75m.
     @Test func aCrossingAfterAnOverlapCountsTheOverlapTwice() throws {
-        let d = try Self.dataset([
+        let d = try dataset([
             ("Slack", "Social", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z"),
             ("Messages", "Social", "2026-02-23T10:30:00Z", "2026-02-23T10:50:00Z"),
         ])
@@ -63,7 +58,7 @@ struct LimitsTests {
     }
 
     @Test func aLimitNotReachedOrOnAnUnknownNameIsNotCrossed() throws {
-        let d = try Self.dataset([("Safari", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z")])
+        let d = try dataset([("Safari", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z")])
         let under = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000 + 1), history: d, date: Self.day, zone: .utc)
         #expect(under.crossedAt == nil)
         let exact = LimitStatus(UsageLimit(target: .app("Safari"), micros: 20 * 60_000_000), history: d, date: Self.day, zone: .utc)
@@ -77,7 +72,7 @@ struct LimitsTests {
     /// Names compare by Unicode scalars, as everywhere: a limit on `Café` written with a
     /// combining accent counts only the app spelled so, not the `Café` written with `é`.
     @Test func aLimitCountsOnlyTheNameSpelledScalarForScalar() throws {
-        let d = try Self.dataset([
+        let d = try dataset([
             ("Caf\u{E9}", "Web", "2026-02-23T09:00:00Z", "2026-02-23T09:20:00Z"),  // 20m
             ("Cafe\u{301}", "Web", "2026-02-23T10:00:00Z", "2026-02-23T10:05:00Z"),  // 5m
         ])

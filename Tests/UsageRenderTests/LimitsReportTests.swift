@@ -2,18 +2,12 @@
 import Testing
 @testable import UsageFormats
 import UsageCore
+import TestSupport
 @testable import UsageRender
 
 struct LimitsReportTests {
-    static func dataset(_ rows: [(String, String, String, String)]) throws -> Dataset {
-        let json = rows.map { app, category, start, end in
-            "{\"app_name\": \"\(app)\", \"category\": \"\(category)\", \"start_timestamp\": \"\(start)\", \"end_timestamp\": \"\(end)\"}"
-        }
-        return try SessionsJSON.decode("[" + json.joined(separator: ",") + "]", source: "limits.json")
-    }
-
     @Test func bugTheCategoryMarkerWasCutAwayAtNarrowWidths() throws {
-        let d = try Self.dataset([("A Very Long Application Name Indeed", "A Very Long Category Name Too", "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z")])
+        let d = try dataset([("A Very Long Application Name Indeed", "A Very Long Category Name Too", "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z")])
         let day = LocalDate(iso: "2026-02-23")!
         let statuses = [
             LimitStatus(UsageLimit(target: .category("A Very Long Category Name Too"), micros: 1_800_000_000), history: d, date: day, zone: .utc)
@@ -27,7 +21,7 @@ struct LimitsReportTests {
     @Test func bugCrossingsInTheRepeatedHourLookedAlikeAndMidnightLookedLikeTheDaysStart() throws {
         let ny = Zone(identifier: "America/New_York")!
         let fallBack = LocalDate(iso: "2026-11-01")!
-        let d = try Self.dataset([
+        let d = try dataset([
             ("Safari", "Web", "2026-11-01T00:40:00-04:00", "2026-11-01T01:45:00-05:00"),
             ("Late", "Web", "2026-11-01T23:50:00-05:00", "2026-11-02T00:30:00-05:00"),
         ])
@@ -44,7 +38,7 @@ struct LimitsReportTests {
     /// names beside them, each name stands on a line of its own over its bar, amount and note,
     /// and neither a name nor a note is cut.
     @Test func bugAt40ColumnsACategoryLimitsNameWasCutToCatego() throws {
-        let d = try Self.dataset([
+        let d = try dataset([
             ("Safari", "Productivity", "2026-02-23T09:00:00Z", "2026-02-23T10:00:00Z"),
             ("Instagram", "Social", "2026-02-23T11:00:00Z", "2026-02-23T12:05:00Z"),
         ])
