@@ -55,7 +55,7 @@ let package = Package(
         // The pages a long-running process's start needed, given back (the recorder's resident memory).
         .target(name: "CResident"),
         // The desktop recorder (`usage-shell record`): its backends (X11, i3, sway, GNOME, KDE, wlroots), sessions, heartbeat, lock, limits, D-Bus.
-        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageRender", "UsageStore", "CX11", "CWayland", "CDBus", "CResident"]),
+        .target(name: "UsageRecorder", dependencies: ["UsageCore", "UsageData", "UsageStore", "CX11", "CWayland", "CDBus", "CResident"]),
         .target(name: "UsageShell", dependencies: ["UsageCore", "UsageFormats", "UsageData", "UsageRender", "UsageStore"]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .executableTarget(
@@ -75,12 +75,12 @@ let package = Package(
         // What several test targets share: the seeded random generator, the temporary folder, the PostgreSQL test server, the owned files' failing saves.
         .target(name: "TestSupport", dependencies: ["UsageCore", "UsageFormats", "UsageData"], path: "Tests/TestSupport"),
         .testTarget(name: "UsageCoreTests", dependencies: ["UsageCore", "UsageFormats", "TestSupport"]),
-        .testTarget(name: "UsageFormatsTests", dependencies: ["UsageFormats", "UsageData", "ReferenceReaders", "TestSupport"]),
-        .testTarget(name: "UsageDataTests", dependencies: ["UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),
-        .testTarget(name: "UsageRenderTests", dependencies: ["UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "UsageStoreTests", dependencies: ["UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "UsageFormatsTests", dependencies: ["UsageCore", "UsageFormats", "UsageData", "ReferenceReaders", "TestSupport"]),
+        .testTarget(name: "UsageDataTests", dependencies: ["UsageCore", "UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),
+        .testTarget(name: "UsageRenderTests", dependencies: ["UsageCore", "UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "UsageStoreTests", dependencies: ["UsageCore", "UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UsageRecorderTests", dependencies: ["UsageRecorder", "UsageCore", "UsageStore"]),
-        .testTarget(name: "UsageShellTests", dependencies: ["UsageShell", "UsageFormats", "UsageRender", "UsageStore", "TestSupport"]),
+        .testTarget(name: "UsageShellTests", dependencies: ["UsageCore", "UsageData", "UsageShell", "UsageFormats", "UsageRender", "UsageStore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server;

@@ -94,26 +94,3 @@ public struct LimitStatus: Hashable, Sendable {
         return total >= limit ? previous : nil
     }
 }
-
-/// Durations as people type them for limits: `30m`, `1h30m`, `2h`, `90m`, `45s`.
-public enum DurationText {
-    /// The duration, or nil when the text is not hours, minutes and seconds in that order (each
-    /// at most once, at least one) or is zero.
-    public static func parse(_ text: String) -> Micros? {
-        var rest = Substring(text.lowercased())
-        var total: Micros = 0
-        var seen = ""
-        while !rest.isEmpty {
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count <= 6, let n = Micros(digits) else { return nil }
-            rest = rest.dropFirst(digits.count)
-            guard let unit = rest.first, "hms".contains(unit), !seen.contains(unit) else { return nil }
-            // In order: h before m before s.
-            if let last = seen.last, "hms".firstIndex(of: last)! > "hms".firstIndex(of: unit)! { return nil }
-            seen.append(unit)
-            rest = rest.dropFirst()
-            total += n * (unit == "h" ? 3_600_000_000 : unit == "m" ? 60_000_000 : 1_000_000)
-        }
-        return total > 0 ? total : nil
-    }
-}

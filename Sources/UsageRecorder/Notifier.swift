@@ -3,7 +3,6 @@
     import Glibc
 #endif
 import UsageCore
-import UsageRender
 
 /// Says crossed limits.
 public final class Notifier {
@@ -40,7 +39,7 @@ public final class Notifier {
 
     /// A time as the shell writes it; under a minute, in seconds.
     static func amount(_ micros: Micros) -> String {
-        micros < 60_000_000 ? "\(micros / 1_000_000)s" : TextFormat.duration(micros)
+        micros < 60_000_000 ? "\(micros / 1_000_000)s" : DurationText.duration(micros)
     }
 
     /// Says that `limit` was crossed (`used` so far today).

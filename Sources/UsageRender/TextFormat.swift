@@ -9,12 +9,8 @@ public enum TextFormat {
         "July", "August", "September", "October", "November", "December",
     ]
 
-    /// `4h 15m`, `45m`, `2h`, `<1m` for less than half a minute (but more than none), `0m`:
-    /// rounded to the nearest minute (half a minute up), so that a total and the rows that make
-    /// it up (see `durations`) are rounded alike.
-    public static func duration(_ micros: Micros) -> String {
-        duration(minutes: minutes(micros), of: micros)
-    }
+    /// `4h 15m`, `45m`, `2h`, `<1m`, `0m`: `DurationText.duration`, the one rule.
+    public static func duration(_ micros: Micros) -> String { DurationText.duration(micros) }
 
     /// A stopwatch's run as `stop` and `pause` say it: under an hour to the second (`34s`,
     /// `1m 34s`: a short run rounded to minutes said `2m` for 94 seconds), from an hour as
@@ -27,16 +23,10 @@ public enum TextFormat {
     }
 
     /// A number of minutes as `duration` writes it; `<1m` when it is 0 but `micros` is not.
-    static func duration(minutes: Int64, of micros: Micros) -> String {
-        if minutes <= 0 { return micros > 0 ? "<1m" : "0m" }
-        if minutes < 60 { return "\(minutes)m" }
-        return minutes % 60 == 0 ? "\(minutes / 60)h" : "\(minutes / 60)h \(minutes % 60)m"
-    }
+    static func duration(minutes: Int64, of micros: Micros) -> String { DurationText.duration(minutes: minutes, of: micros) }
 
     /// The whole minutes nearest to `micros` (half a minute up); 0 for none or less.
-    public static func minutes(_ micros: Micros) -> Int64 {
-        micros <= 0 ? 0 : (micros + 30_000_000) / 60_000_000
-    }
+    public static func minutes(_ micros: Micros) -> Int64 { DurationText.minutes(micros) }
 
     /// The rows of a list in whole minutes that add up to the rounded sum of all of them: each
     /// row is floored, and the minutes left over go one each to the rows with the largest
