@@ -12,7 +12,6 @@
 //    of the same kind, a syntax error at the same line and column. Strictly both ways: an
 //    input one of them calls invalid and the other reads is a failure, and nothing is excused.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzActivityWatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ActivityWatchFuzz.check(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0

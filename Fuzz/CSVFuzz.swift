@@ -13,7 +13,6 @@
 //    differential compares them (`RefFacts`). Strictly both ways: a file one of them refuses
 //    and the other reads, or a cell one reads and the other calls bad, is a failure.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     CSVFuzz.check(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0

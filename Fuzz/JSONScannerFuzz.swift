@@ -44,7 +44,6 @@ import Foundation
 // NUL (`\u0000`) and DEL in strings, duplicate keys (the last one wins in both), escaped keys
 // (`"app\u005fname"`), top-level values that are not arrays (ours names what it found).
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONScanner(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // libFuzzer's copy of the input is exactly `size` bytes: AddressSanitizer sees any read past it.
     JSONScannerFuzz.check(UnsafeBufferPointer(start: data, count: size))

@@ -11,7 +11,6 @@
 //    kind, a syntax error on the same line at the same column. Strictly both ways: nothing is
 //    excused.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNDJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     NDJSONFuzz.check(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0

@@ -20,7 +20,6 @@ import Foundation
 // Each text is handed over in a buffer of its own exact size, so that AddressSanitizer sees
 // any read past its end.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRFC3339(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     RFC3339Fuzz.check(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0

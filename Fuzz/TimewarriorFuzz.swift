@@ -11,7 +11,6 @@
 //    examples with their lines, the same repaired count; or an error of the same kind, a
 //    syntax error at the same line and column. Strictly both ways: nothing is excused.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTimewarrior(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     TimewarriorFuzz.check(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
