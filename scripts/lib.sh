@@ -47,3 +47,49 @@ find_python() {
     echo "error: ${list// / and } $verb needed: apt-get install ${packages% } (or pip install $list)" >&2
     exit 1
 }
+
+# stage NAME COMMAND...: prints `== NAME`, runs COMMAND, then `== NAME: N s` (its wall-clock time),
+# so that a log says where the minutes went; a COMMAND that fails ends the script after saying how
+# long it ran. The stages of scripts/test and .ci/run go through it. A shell function given as
+# COMMAND runs where bash ignores set -e (it is tested with ||): chain its steps with && or make
+# it one pipeline.
+stage() {
+    local name=$1 started=$SECONDS status=0
+    shift
+    echo "== $name"
+    "$@" || status=$?
+    if ((status)); then
+        echo "== $name: failed (status $status) after $((SECONDS - started)) s" >&2
+        exit "$status"
+    fi
+    echo "== $name: $((SECONDS - started)) s"
+}
+
+# beside NAME COMMAND...: starts COMMAND in the background at the lowest CPU priority (nice 19),
+# in a process group of its own, its output in .build/beside/NAME.log, so that a build nothing
+# waits for yet takes only the CPU the tests in front leave idle (most of them wait on desktops,
+# browsers and terminals). What is still running when the script ends is stopped (a trap).
+# joined NAME: waits for it, then says its time; on its failure prints its log and fails.
+beside() {
+    local name=$1 slot=${1//[^A-Za-z0-9]/_}
+    shift
+    mkdir -p .build/beside
+    rm -f ".build/beside/$name.status"
+    echo "== $name: started beside the tests (nice 19; its output: .build/beside/$name.log)"
+    setsid bash -c 'nice -n 19 "$@" >".build/beside/$0.log" 2>&1; echo "$? $SECONDS" >".build/beside/$0.status"' "$name" "$@" &
+    declare -g "beside_pid_$slot=$!"
+    beside_groups+=("$!")
+    trap 'for group in "${beside_groups[@]}"; do kill -TERM -- "-$group" "$group" 2>/dev/null || true; done' EXIT
+}
+beside_groups=()
+joined() {
+    local name=$1 pid_var="beside_pid_${1//[^A-Za-z0-9]/_}" status seconds
+    wait "${!pid_var}" || true
+    read -r status seconds <".build/beside/$name.status" || { status=1; seconds="?"; }
+    if ((status)); then
+        cat ".build/beside/$name.log" >&2
+        echo "== $name: failed (status $status) after $seconds s (beside the tests)" >&2
+        exit "$status"
+    fi
+    echo "== $name: $seconds s (beside the tests)"
+}
