@@ -1,4 +1,4 @@
-# scripts/lib.sh — what the shell scripts share, sourced (never run): building and finding the usage-shell binary, and finding a Python with the modules a test needs. (scripts/bench/lib.py is its counterpart for the Python benchmarks.)
+# scripts/lib.sh — what the shell scripts share, sourced (never run): building and finding the usage-shell binary (and the folder a build puts it in), and finding a Python with the modules a test needs. (scripts/bench/lib.py is its counterpart for the Python scripts.)
 # shellcheck shell=bash
 # A script sources it after `cd "$(dirname "$0")/.."` (to the repository root), under `set -euo pipefail`:
 #   source scripts/lib.sh
@@ -24,8 +24,15 @@ build_usage_shell() {
 
 # usage_shell_path [swift build options]: sets bin to where those options build usage-shell, without building it.
 usage_shell_path() {
+    build_path "$@"
     # shellcheck disable=SC2034  # bin is the caller's
-    bin="$(swift build "$@" --show-bin-path)/usage-shell"
+    bin="$products/usage-shell"
+}
+
+# build_path [swift build options]: sets products to the folder those options build into
+# (`swift build --show-bin-path`: the binary, the test bundle, the compiled modules in Modules/).
+build_path() {
+    products="$(swift build "$@" --show-bin-path)"
 }
 
 # find_python MODULE...: sets py to the first of python3 and /usr/bin/python3 that imports every

@@ -3,11 +3,16 @@ import os
 import signal
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BIN = os.environ.get("USAGE_SHELL_BIN") or subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip() + "/usage-shell"
+# The binary: USAGE_SHELL_BIN (scripts/bench/recorder sets it), else the debug build's, found as every Python script finds it.
+sys.path.insert(0, os.path.join(ROOT, "scripts", "bench"))
+from lib import usage_shell_path  # noqa: E402
+
+BIN = os.environ.get("USAGE_SHELL_BIN") or str(usage_shell_path())
 # Issue 42's promise on every backend: each session within 0.3 s of the instant the script acted at.
 TOLERANCE = 0.3
 PEERS = ["Xvfb", "openbox", "i3", "i3-msg", "sway", "swaymsg", "swayidle", "foot", "weston", "xdotool", "xterm", "dbus-daemon", "dbus-monitor", "dbus-send", "kwin_wayland", "kwin_x11", "node", "runuser",
