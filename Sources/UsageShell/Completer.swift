@@ -161,12 +161,12 @@ public enum Completer {
             let tasks = ((try? shell.trackerSnapshot())?.tasks ?? []).filter { $0.deleted == nil }
             return tasks.map(\.name).sorted { $0.lowercased() < $1.lowercased() }.map { ($0, true) }
         case .sessions:
-            return ((try? shell.existingStore?.sessionIDs()) ?? []).map { ("@\($0)", true) }
+            return ((try? shell.store.existing?.sessionIDs()) ?? []).map { ("@\($0)", true) }
         case .trackerCategories:
             let snapshot = try? shell.trackerSnapshot()
             return ((snapshot?.categories ?? []) + [otherTaskCategory]).map { ($0, true) }
         case .devices:
-            return ((try? shell.existingStore?.devices()) ?? []).map { ($0.name, true) }
+            return ((try? shell.store.existing?.devices()) ?? []).map { ($0.name, true) }
         case .paths:
             return paths(typed: typed, home: shell.home, list: shell.environment.listDirectory)
         }

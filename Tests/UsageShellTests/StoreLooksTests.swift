@@ -1,0 +1,108 @@
+// StoreLooksTests.swift — a command line looks at the store's place once, whoever asks (the stopwatch's notice before it, the command, the awaited store's load after it, the prompt drawn next), at the prompt and in a batch run, with the stopwatch running or not; and the shell holds ten things or fewer, what belongs to one command in that command's context.
+import Foundation
+import Testing
+import TestSupport
+import UsageCore
+import UsageStore
+@testable import UsageShell
+
+/// The prompt's reader, noting the looks taken so far each time a prompt is drawn, and moving
+/// the clock before a line when the test says so.
+private final class LookCountingReader: LineReader {
+    private var lines: [(line: String, waitHours: Int)]
+    private let stores: OpenStores
+    private let wait: (Int) -> Void
+    private(set) var looks: [Int] = []
+    private(set) var prompts: [String] = []
+    private(set) var questions: [String] = []
+
+    init(_ lines: [(String, Int)], stores: OpenStores, wait: @escaping (Int) -> Void) {
+        self.lines = lines.map { ($0.0, $0.1) }
+        self.stores = stores
+        self.wait = wait
+    }
+
+    func readLine(prompt: String) -> String? {
+        looks.append(stores.looks)
+        prompts.append(prompt)
+        guard !lines.isEmpty else { return nil }
+        let next = lines.removeFirst()
+        wait(next.waitHours)
+        return next.line
+    }
+
+    func readAnswer(prompt: String) -> String? {
+        questions.append(prompt)
+        return "k"
+    }
+
+    /// The looks each line took, its prompt's included.
+    var looksPerLine: [Int] { zip(looks.dropFirst(), looks).map { $0 - $1 } }
+}
+
+struct StoreLooksTests {
+    /// A store named and not there yet, then made by the first command (which loads it), the
+    /// stopwatch started, left four hours (the question asked before the next command), stopped:
+    /// every line, blank ones aside, took exactly one look, the prompt after it included.
+    @Test func aLineAtThePromptLooksAtTheStoreOnceItsPromptIncluded() throws {
+        let s = try ClockedShell()
+        let stores = s.shell.environment.stores
+        let (out, err) = (BufferSink(), BufferSink())
+        let runner = Runner(shell: s.shell, out: out, err: err)
+        #expect(runner.loadInitial(.store))
+        #expect(s.shell.awaitedStore != nil)
+        let lines: [(String, Int)] = [
+            ("help", 0), ("task add Write", 0), ("start Write", 0), ("today", 0), ("", 0), ("tasks", 4), ("stop", 0), ("show", 0),
+        ]
+        let reader = LookCountingReader(lines, stores: stores, wait: { s.wait($0 * 3600) })
+        runner.interactive(reader: reader, banner: "banner")
+        #expect(reader.looksPerLine == [1, 1, 1, 1, 0, 1, 1, 1], "\(err.text)")
+        // What the looks were for: the store made and loaded, the stopwatch in the prompt, the
+        // long gap asked about.
+        #expect(s.shell.awaitedStore == nil)
+        #expect(reader.prompts[3].contains("Write 0:00"), "\(reader.prompts)")
+        #expect(reader.questions.count == 1, "\(err.text)")
+        #expect(err.text.contains("no command was seen"), "\(err.text)")
+        #expect(!err.text.contains("error:"), "\(err.text)")
+    }
+
+    /// In a batch run (`-c`, `-f`, piped), each line takes one look too, with the stopwatch
+    /// running (the notice before it, "seen" after it) or not.
+    @Test func aBatchLineLooksAtTheStoreOnce() throws {
+        let s = try ClockedShell()
+        let stores = s.shell.environment.stores
+        let (out, err) = (BufferSink(), BufferSink())
+        let runner = Runner(shell: s.shell, out: out, err: err)
+        var perLine: [Int] = []
+        for (line, hours) in [("start Write", 0), ("today", 0), ("tasks", 4), ("stop", 0), ("tasks", 0), ("# a comment", 0)] {
+            s.wait(hours * 3600)
+            let before = stores.looks
+            runner.run(lines: [line])
+            perLine.append(stores.looks - before)
+        }
+        #expect(perLine == [1, 1, 1, 1, 1, 0], "\(err.text)")
+        #expect(err.text.contains("warning: Write has run since"), "the notice read the stopwatch: \(err.text)")
+        #expect(!runner.anyFailed, "\(err.text)")
+    }
+
+    /// A line run alone (`Shell.execute`, as `watch` runs its command at each tick) is a line of
+    /// its own: one look.
+    @Test func aLineRunAloneLooksOnce() throws {
+        let s = try ClockedShell()
+        let stores = s.shell.environment.stores
+        for line in ["start Write", "today", "stop"] {
+            s.wait(60)
+            let before = stores.looks
+            _ = s.run(line)
+            #expect(stores.looks - before == 1, "\(line)")
+        }
+    }
+
+    /// The shell keeps ten things or fewer; what belongs to one command (its look at the store,
+    /// the warnings and notes it leaves) lives in that command's context.
+    @Test func theShellHoldsTenThingsOrFewer() {
+        let held = Mirror(reflecting: shell()).children.compactMap(\.label)
+        #expect(held.count <= 10, "\(held)")
+        #expect(held.contains("command"))
+    }
+}
