@@ -49,6 +49,13 @@ public final class Shell {
     /// the command and the prompt after it share.
     func beginLine() {
         environment.stores.newAttempt()
+        lookAgain()
+    }
+
+    /// A new look at the store between lines, for Tab (completing `@N`, a task, a device reads
+    /// the store as it is now, as the next line would); no new attempt, so a server found
+    /// unreachable is not asked again at every Tab.
+    func lookAgain() {
         command = command.next()
     }
 

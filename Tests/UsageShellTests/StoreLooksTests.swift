@@ -1,4 +1,4 @@
-// StoreLooksTests.swift — a command line looks at the store's place once, whoever asks (the stopwatch's notice before it, the command, the awaited store's load after it, the prompt drawn next), at the prompt and in a batch run, with the stopwatch running or not; and the shell holds ten things or fewer, what belongs to one command in that command's context.
+// StoreLooksTests.swift — a command line looks at the store's place once, whoever asks (the stopwatch's notice before it, the command, the awaited store's load after it, the prompt drawn next), at the prompt and in a batch run, with the stopwatch running or not; Tab between lines looks again; and the shell holds ten things or fewer, what belongs to one command in that command's context.
 import Foundation
 import Testing
 import TestSupport
@@ -96,6 +96,20 @@ struct StoreLooksTests {
             _ = s.run(line)
             #expect(stores.looks - before == 1, "\(line)")
         }
+    }
+
+    /// Tab between lines reads the store as it is now, as it did before lines shared a look: a
+    /// store another process made since the last line's look completes `@N` and task names.
+    @Test func tabBetweenLinesTakesALookOfItsOwn() throws {
+        let s = try ClockedShell()
+        _ = s.run("help")
+        #expect(s.shell.store.probe == .absent, "the line's look: no store yet")
+        let other = try OpenStores().writer(.sqlite(path: s.folder.path + "/usage.sqlite"))
+        let now = ClockedShell.instant("2026-11-27T14:00:00Z")
+        let stamp = { (t: Micros) in Stamp(instant: t, offsetMinutes: 0, zone: "UTC") }
+        _ = try other.track("Writing", from: stamp(now - 3_600_000_000), to: stamp(now))
+        let offered = Completer.complete("continue ", shell: s.shell).candidates.map(\.replacement)
+        #expect(offered.contains("Writing") && offered.contains { $0.hasPrefix("@") }, "\(offered)")
     }
 
     /// The shell keeps ten things or fewer; what belongs to one command (its look at the store,
