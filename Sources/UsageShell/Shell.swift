@@ -22,7 +22,7 @@ public final class Shell {
     public internal(set) var stdin: StdinUse
     /// What the command line being run has of the shell: its one look at the store, the
     /// reader and writer opened from it, and the warnings and notes it leaves for stderr
-    /// (StoreAccess.swift). A new one begins with each line (`beginLine`).
+    /// (CommandContext.swift). A new one begins with each line (`beginLine`).
     private(set) var command: CommandContext
     /// A store named explicitly that did not exist when the run began: reading commands say
     /// so, and the command that makes it loads it (NamedStore.swift).

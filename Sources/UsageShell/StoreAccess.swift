@@ -1,4 +1,4 @@
-// StoreAccess.swift — one command line's way to the store: one look at its place, taken when first needed and then known (what the line itself makes counts as seen), the reader and writer opened lazily from it through the process's open stores; and CommandContext, what one line has of the shell (that access, and what it leaves for stderr).
+// StoreAccess.swift — one command line's way to the store: one look at its place, taken when first needed and then known (what the line itself makes counts as seen), the reader and writer opened lazily from it through the process's open stores.
 import UsageStore
 
 /// The store as one command line reaches it. The runner makes one per line
@@ -67,24 +67,5 @@ final class StoreAccess {
     var existing: (any StoreReader)? {
         guard probe == .present else { return nil }
         return try? reader()
-    }
-}
-
-/// What one command line has of the shell: its way to the store, and the warnings and notes it
-/// leaves for stderr (taken by the runner after the command; any not taken are handed on).
-final class CommandContext {
-    let store: StoreAccess
-    var warnings: [String]
-    var notes: [String]
-
-    init(store: StoreAccess, warnings: [String] = [], notes: [String] = []) {
-        self.store = store
-        self.warnings = warnings
-        self.notes = notes
-    }
-
-    /// The next line's context: a new look at the store; what was left and not taken, kept.
-    func next() -> CommandContext {
-        CommandContext(store: store.next(), warnings: warnings, notes: notes)
     }
 }
