@@ -70,19 +70,42 @@ struct StoreLooksTests {
     /// running (the notice before it, "seen" after it) or not.
     @Test func aBatchLineLooksAtTheStoreOnce() throws {
         let s = try ClockedShell()
-        let stores = s.shell.environment.stores
+        try Self.batchLinesLookOnce(s.shell, wait: s.wait)
+    }
+
+    /// The same on PostgreSQL, where a look opens the store (two connections and a look at its
+    /// schema): one per line, whoever asks.
+    @Test func aBatchLineLooksAtAPostgreSQLStoreOnce() throws {
+        if let why = TestPostgres.unavailable {
+            if TestPostgres.required { Issue.record("PostgreSQL cases cannot run: \(why)") }
+            return
+        }
+        let database = try TestPostgres()
+        let clock = ClockedShell.Clock(ClockedShell.instant("2026-11-27T14:00:00Z"))
+        let stores = OpenStores()
+        defer { stores.closeAll() }
+        let shell = Shell(
+            model: UsageViewModel(zone: .utc, now: { clock.now }), output: OutputSettings(fixedWidth: 1000),
+            environment: ShellEnvironment(
+                store: .postgres(conninfo: database.conninfo), storeNamed: true, stores: stores, now: { clock.now }))
+        try Self.batchLinesLookOnce(shell, wait: { clock.now += Micros($0) * 1_000_000 })
+    }
+
+    /// Runs a batch of lines one at a time (the clock moved before some), each taking one look.
+    static func batchLinesLookOnce(_ shell: Shell, wait: (Int) -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let stores = shell.environment.stores
         let (out, err) = (BufferSink(), BufferSink())
-        let runner = Runner(shell: s.shell, out: out, err: err)
+        let runner = Runner(shell: shell, out: out, err: err)
         var perLine: [Int] = []
         for (line, hours) in [("start Write", 0), ("today", 0), ("tasks", 4), ("stop", 0), ("tasks", 0), ("# a comment", 0)] {
-            s.wait(hours * 3600)
+            wait(hours * 3600)
             let before = stores.looks
             runner.run(lines: [line])
             perLine.append(stores.looks - before)
         }
-        #expect(perLine == [1, 1, 1, 1, 1, 0], "\(err.text)")
-        #expect(err.text.contains("warning: Write has run since"), "the notice read the stopwatch: \(err.text)")
-        #expect(!runner.anyFailed, "\(err.text)")
+        #expect(perLine == [1, 1, 1, 1, 1, 0], "\(err.text)", sourceLocation: sourceLocation)
+        #expect(err.text.contains("warning: Write has run since"), "the notice read the stopwatch: \(err.text)", sourceLocation: sourceLocation)
+        #expect(!runner.anyFailed, "\(err.text)", sourceLocation: sourceLocation)
     }
 
     /// A line run alone (`Shell.execute`, as `watch` runs its command at each tick) is a line of
