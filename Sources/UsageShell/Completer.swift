@@ -158,15 +158,19 @@ public enum Completer {
         case .zones:
             return shell.environment.zoneNames().map { ($0, true) }
         case .tasks:
+            shell.lookAgain()
             let tasks = ((try? shell.trackerSnapshot())?.tasks ?? []).filter { $0.deleted == nil }
             return tasks.map(\.name).sorted { $0.lowercased() < $1.lowercased() }.map { ($0, true) }
         case .sessions:
-            return ((try? shell.existingStore?.sessionIDs()) ?? []).map { ("@\($0)", true) }
+            shell.lookAgain()
+            return ((try? shell.store.existing?.sessionIDs()) ?? []).map { ("@\($0)", true) }
         case .trackerCategories:
+            shell.lookAgain()
             let snapshot = try? shell.trackerSnapshot()
             return ((snapshot?.categories ?? []) + [otherTaskCategory]).map { ($0, true) }
         case .devices:
-            return ((try? shell.existingStore?.devices()) ?? []).map { ($0.name, true) }
+            shell.lookAgain()
+            return ((try? shell.store.existing?.devices()) ?? []).map { ($0.name, true) }
         case .paths:
             return paths(typed: typed, home: shell.home, list: shell.environment.listDirectory)
         }

@@ -8,7 +8,7 @@ extension Shell {
     /// would report it), the run goes on — a command that writes makes the store — and the
     /// shell waits for it (`awaitedStore`).
     func awaitsNamedStore(_ source: SourceRef) -> Bool {
-        guard source == .store, environment.storeNamed, let location = environment.store, OpenStores.shared.probe(location) == .absent else {
+        guard source == .store, environment.storeNamed, let location = environment.store, store.probe == .absent else {
             return false
         }
         awaitedStore = location
@@ -17,7 +17,7 @@ extension Shell {
 
     /// Throws the store's one line (`no store at 'PATH' yet …`) when it was named explicitly
     /// and is not there: for the commands that read it or change what it holds (those that
-    /// add to it make it instead). `probe` is the command's look at the store (`probeStore`).
+    /// add to it make it instead). `probe` is the command line's look at the store (`store.probe`).
     func requireNamedStore(_ probe: StoreProbe?) throws(ShellError) {
         guard environment.storeNamed, let location = environment.store, probe == .absent else { return }
         throw .store(.missing(path: location.description))
@@ -26,12 +26,12 @@ extension Shell {
     /// After each command: the store waited for is loaded once a command made it, the day as
     /// it was chosen; no longer waited for once other data was loaded.
     func loadAwaitedStoreIfMade() {
-        guard let location = awaitedStore else { return }
+        guard awaitedStore != nil else { return }
         if model.hasData {
             awaitedStore = nil
             return
         }
-        guard OpenStores.shared.probe(location).isThere else { return }
+        guard store.probe?.isThere == true else { return }
         awaitedStore = nil
         _ = loadSource(.store)
     }

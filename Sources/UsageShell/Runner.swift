@@ -215,6 +215,8 @@ public final class Runner {
         for var line in lines {
             defer { number += 1 }
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
+            // A command line: one look at the store, for the notice, the command and what follows it.
+            if !Self.isBlank(line) { shell.beginLine() }
             if !Self.isBlank(line), let notice = shell.stopwatchNotice() {
                 // A batch run cannot ask: it says so, and leaves the stopwatch as it is.
                 err.write("warning: \(Self.safe(shell.noticeText(notice)))\n")
@@ -269,6 +271,8 @@ public final class Runner {
         while let typed = reader.readLine(prompt: prompt) {
             let line = Self.trimmed(typed)
             reader.addHistory(line)
+            // A command line: one look at the store, for the notice, the command and the prompt after it.
+            if !Self.isBlank(line) { shell.beginLine() }
             if !Self.isBlank(line), let notice = shell.stopwatchNotice() { ask(notice, reader: reader) }
             if !Self.isBlank(line) { sayIfTheDayMoved() }
             var outcome = settle(timed(line))
@@ -328,10 +332,10 @@ public final class Runner {
     /// Runs a line; with `set timer on`, then writes its run time to stderr (after its output,
     /// which `emit` writes once the outcome is back, so the time follows the result).
     private func timed(_ line: String) -> CommandOutcome {
-        guard shell.output.timer else { return shell.execute(line) }
+        guard shell.output.timer else { return shell.run(line) }
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = shell.execute(line)
+        let outcome = shell.run(line)
         let elapsed = start.duration(to: clock.now)
         let (seconds, attoseconds) = elapsed.components
         let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
@@ -355,7 +359,8 @@ public final class Runner {
     }
 
     /// `usage Mon 2026-02-23> `, or `usage> ` before any data. The clock is read first: a day
-    /// that follows it shows the new day after midnight.
+    /// that follows it shows the new day after midnight. The stopwatch is read through the last
+    /// line's look at the store (the start's, before the first line): drawing the prompt takes none.
     public var prompt: String {
         shell.model.followClock()
         guard shell.model.hasData else { return shell.promptStopwatch().map { "usage \(Self.safe($0))> " } ?? "usage> " }

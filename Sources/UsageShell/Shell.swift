@@ -1,4 +1,4 @@
-// Shell.swift — runs one command line against the view model and returns its outcome; never prints. Holds the session's state: the view model, the output settings, the limits and rules sessions, the warnings left for stderr.
+// Shell.swift — runs one command line against the view model and returns its outcome; never prints. Holds the session's state: the view model, the output settings, the limits and rules sessions, the store awaited, the last view shown, the series colours; and the context of the line being run (its one look at the store, the warnings and notes it left for stderr).
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,19 +20,15 @@ public final class Shell {
     public let rules: RulesSession
     /// Whether `-` may read standard input now (it is read once).
     public internal(set) var stdin: StdinUse
-    /// Warnings a command left for stderr (`warning: …`), taken by the runner after the command.
-    public private(set) var warnings: [String] = []
-    /// Notes a command left for stderr (`note: …`: what a word it took now means), taken with the warnings.
-    public private(set) var notes: [String] = []
-    /// The store as tracking opened it (held, so the process keeps it open).
-    var openedStore: (any StoreReader)?
+    /// What the command line being run has of the shell: its one look at the store, the
+    /// reader and writer opened from it, and the warnings and notes it leaves for stderr
+    /// (CommandContext.swift). A new one begins with each line (`beginLine`).
+    private(set) var command: CommandContext
     /// A store named explicitly that did not exist when the run began: reading commands say
     /// so, and the command that makes it loads it (NamedStore.swift).
     public internal(set) var awaitedStore: StoreLocation?
     /// The last view that draws, for `save` (ShownView.swift).
     public internal(set) var shownView: ShownView?
-    /// The month `calendar` showed last (`calendar next` steps from it).
-    var calendarMonth: CalendarMonth?
     /// The session's series colours for one history and zone.
     private var colorsCache: (generation: Int, zone: Zone, colors: SeriesColors)?
 
@@ -43,7 +39,24 @@ public final class Shell {
         self.limits = LimitsSession(file: environment.limitsFile)
         self.rules = RulesSession(file: environment.rulesFile)
         self.stdin = environment.stdin
+        self.command = CommandContext(store: StoreAccess(location: environment.store, stores: environment.stores))
         model.store = environment.store
+        model.stores = environment.stores
+    }
+
+    /// Begins a command line: a new attempt at the process's stores (a server that could not
+    /// be reached is asked again) and a new look at the store, which the stopwatch's notice,
+    /// the command and the prompt after it share.
+    func beginLine() {
+        environment.stores.newAttempt()
+        lookAgain()
+    }
+
+    /// A new look at the store between lines, for Tab (completing `@N`, a task, a device reads
+    /// the store as it is now, as the next line would); no new attempt, so a server found
+    /// unreachable is not asked again at every Tab.
+    func lookAgain() {
+        command = command.next()
     }
 
     /// The width tables are drawn at now: `set width`, else the terminal's (never below 20).
@@ -79,21 +92,34 @@ public final class Shell {
     /// The home directory, for `~/` in paths.
     public var home: String? { environment.home }
 
-    /// Runs one line. Empty lines and `#` comments produce no output.
+    /// Runs one line, as a line of its own (its own look at the store). Empty lines and `#`
+    /// comments produce no output.
     public func execute(_ line: String) -> CommandOutcome {
+        beginLine()
+        return run(line)
+    }
+
+    /// Runs one line in the line begun (`beginLine`): the runner's, whose notice before the
+    /// command and prompt after it use the same look at the store.
+    func run(_ line: String) -> CommandOutcome {
         let words: [String]
         do {
             words = try Tokenizer.words(line)
         } catch {
             return .failed(error)
         }
-        return execute(words: words)
+        return run(words: words)
     }
 
-    /// Runs one command given as words (`watch` runs its command so at each tick).
+    /// Runs one command given as words, as a line of its own (`watch` runs its command so at
+    /// each tick).
     public func execute(words: [String]) -> CommandOutcome {
+        beginLine()
+        return run(words: words)
+    }
+
+    private func run(words: [String]) -> CommandOutcome {
         guard let first = words.first, !first.hasPrefix("#") else { return .output([]) }
-        OpenStores.shared.newAttempt()
         switch CommandTable.resolve(first) {
         case .failure(let error):
             return .failed(error)
@@ -149,7 +175,7 @@ public final class Shell {
         // The look is the load's: the store is not looked at again before it is read.
         var seen: StoreProbe?
         if source.parts.contains(.tracked), environment.storeNamed, let location = environment.store {
-            seen = OpenStores.shared.probe(location)
+            seen = command.store.probe
             if seen == .absent { return .failure(.store(.missing(path: location.description))) }
         }
         if source.readsStdin {
@@ -190,26 +216,26 @@ public final class Shell {
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
-    /// Leaves a warning for stderr.
+    /// Leaves a warning for stderr (`warning: …`), taken by the runner after the command.
     func warn(_ text: String) {
-        warnings.append(text)
+        command.warnings.append(text)
     }
 
     /// The warnings left so far, emptied.
     public func takeWarnings() -> [String] {
-        defer { warnings = [] }
-        return warnings
+        defer { command.warnings = [] }
+        return command.warnings
     }
 
-    /// Leaves a note for stderr.
+    /// Leaves a note for stderr (`note: …`: what a word it took now means), taken with the warnings.
     func note(_ text: String) {
-        notes.append(text)
+        command.notes.append(text)
     }
 
     /// The notes left so far, emptied.
     public func takeNotes() -> [String] {
-        defer { notes = [] }
-        return notes
+        defer { command.notes = [] }
+        return command.notes
     }
 
     /// Selects the day a typed word means (`day WORD`, `--day WORD`).

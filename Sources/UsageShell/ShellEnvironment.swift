@@ -1,4 +1,4 @@
-// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, where the store is.
+// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, where the store is and the process's open stores.
 import Foundation
 import UsageCore
 import UsageData
@@ -33,6 +33,9 @@ public struct ShellEnvironment {
     /// with no SOURCE shows, never the sample, and every command that reads it says in one
     /// line when it does not exist (a mistyped path must not show other data).
     public var storeNamed: Bool
+    /// The process's open stores, which every store the shell reads or changes is opened
+    /// through (the executable gives its one; a test its own, whose looks it may count).
+    public var stores: OpenStores
     /// The clock, for `import` and retention (the view model has its own, for "today").
     public var now: () -> Micros
 
@@ -42,7 +45,7 @@ public struct ShellEnvironment {
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
         limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
-        store: StoreLocation? = nil, storeNamed: Bool = false, now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
+        store: StoreLocation? = nil, storeNamed: Bool = false, stores: OpenStores = OpenStores(), now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
@@ -56,6 +59,7 @@ public struct ShellEnvironment {
         self.stdin = stdin
         self.store = store
         self.storeNamed = storeNamed
+        self.stores = stores
         self.now = now
     }
 }

@@ -8,38 +8,39 @@ extension SourceRef {
     /// What a run with no SOURCE opens on: a store `named` explicitly (`--db`,
     /// `USAGE_SHELL_DB`) always, there or not, empty or not (`Shell.awaitsNamedStore`); the
     /// default store when it holds sessions (or cannot be read: that is said, not hidden behind
-    /// the sample); else the bundled sample.
-    public static func startingSource(store location: StoreLocation?, named: Bool = false) -> SourceRef {
+    /// the sample); else the bundled sample. The store is looked at through `stores`, the
+    /// process's open stores.
+    public static func startingSource(store location: StoreLocation?, named: Bool = false, stores: OpenStores) -> SourceRef {
         guard let location else { return .sample }
         if named { return .store }
-        switch OpenStores.shared.probe(location) {
+        switch stores.probe(location) {
         case .absent: return .sample
         case .unopenable: return .store
         case .present: break
         }
-        guard let history = try? OpenStores.shared.reader(location).history(source: storeName) else { return .store }
+        guard let history = try? stores.reader(location).history(source: storeName) else { return .store }
         return history.sessionCount > 0 ? .store : .sample
     }
 
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is
     /// how long a stream (pipe, FIFO, HTTP body) may stay silent, in seconds; `options` are
     /// what the readers are given (the clock, the zone of local times, CSV column names);
-    /// `store` is where the store is (nil: there is no home to keep one in), `device` the device
-    /// whose sessions it gives (nil: every device's).
+    /// `store` is where the store is (nil: there is no home to keep one in), opened through
+    /// `stores`, `device` the device whose sessions it gives (nil: every device's).
     func repository(
         zone: Zone, timeout: Double = StreamLimits.defaultTimeout, options: ReadOptions = ReadOptions(), store: StoreLocation?,
-        device: String? = nil
+        stores: OpenStores, device: String? = nil
     ) -> any HistoryRepository {
         switch self {
         case .store:
-            return StoreRepository(location: store, device: device)
+            return StoreRepository(location: store, device: device, stores: stores)
         case .storeAt(let name):
-            return StoreRepository(location: StoreLocation(name))
+            return StoreRepository(location: StoreLocation(name), stores: stores)
         case .tracked:
-            return TrackedRepository(location: store, now: options.now)
+            return TrackedRepository(location: store, now: options.now, stores: stores)
         case .merged(let refs):
             return MergedRepository(
-                name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store, device: device) })
+                name: description, parts: refs.map { $0.repository(zone: zone, timeout: timeout, options: options, store: store, stores: stores, device: device) })
         default:
             return sessionRepository(zone: zone, timeout: timeout, options: options)
         }

@@ -61,6 +61,8 @@ public final class UsageViewModel {
     public var timeout: Double = StreamLimits.defaultTimeout
     /// Where the store is (`load store`); nil when there is no home to keep one in.
     public var store: StoreLocation?
+    /// The process's open stores, which a load opens the store through (the shell gives its own).
+    public var stores = OpenStores()
     /// The device whose sessions the store gives (`device NAME`); nil: every device's, merged.
     public var device: String?
     /// The zone a CSV's times without an offset are read in (`--data-tz`); nil: the selected zone.
@@ -74,6 +76,9 @@ public final class UsageViewModel {
     /// The day a calendar week begins on (`set week-start`, `--week-start`): `week`, a RANGE's
     /// `week`, `sessions week`, the timesheet and the calendar count from it.
     public var weekStart: WeekStart = .monday
+    /// The month `calendar` showed last (`calendar next` steps from it), as the selected day is
+    /// the one `day` chose.
+    var calendarMonth: CalendarMonth?
 
     private let now: () -> Micros
     /// How the selected day was chosen (`day`, `--day`), and the clock it follows.
@@ -162,7 +167,7 @@ public final class UsageViewModel {
     ) -> Result<any SessionHistory, LoadError> {
         let made =
             repository == nil
-            ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store, device: device, seen: seen) : nil
+            ? LiveSources(source, zone: zone, timeout: timeout, options: readOptions, store: store, stores: stores, device: device, seen: seen) : nil
         let ticket = beginLoad(source, live: made)
         let repo: any HistoryRepository = repository ?? made!
         let cancellation = ticket.cancellation

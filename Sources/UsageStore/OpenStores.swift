@@ -24,7 +24,17 @@ public final class OpenStores: Sendable {
     /// at its schema).
     private let heldThisAttempt = Mutex<[String: any BackendStore]>([:])
 
+    /// How many times a store's place was looked at (`probe`), for the tests that count a
+    /// command's looks.
+    private let lookCount = Atomic<Int>(0)
+
     public init() {}
+
+    /// How many looks at a store's place (`probe`) this process's stores have taken so far.
+    public var looks: Int { lookCount.load(ordering: .relaxed) }
+
+    /// Counts one look (`probe`).
+    func counted() { lookCount.add(1, ordering: .relaxed) }
 
     /// Begins a new attempt (the shell calls it before each command): a server that could not
     /// be reached, or a database without the store, is asked again once per attempt, not at

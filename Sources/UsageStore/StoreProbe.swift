@@ -33,6 +33,7 @@ extension OpenStores {
     /// open, as the command's reads use it); a database without the schema is `.absent`, and
     /// one that cannot be opened is `.unopenable`, so that opening it says why in one line.
     public func probe(_ location: StoreLocation) -> StoreProbe {
+        counted()
         switch location {
         case .sqlite(let path):
             return StoreProbe.file(path)

@@ -8,11 +8,14 @@ public struct StoreRepository: HistoryRepository {
     public let location: StoreLocation?
     /// The device whose sessions are read (nil: every device's).
     public let device: String?
+    /// The process's open stores it opens through.
+    public let stores: OpenStores
     public var name: String { SourceRef.storeName }
 
-    public init(location: StoreLocation?, device: String? = nil) {
+    public init(location: StoreLocation?, device: String? = nil, stores: OpenStores) {
         self.location = location
         self.device = device
+        self.stores = stores
     }
 
     public func openHistory(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError)
@@ -20,7 +23,7 @@ public struct StoreRepository: HistoryRepository {
     {
         guard let location else { throw .unreadable(source: name, reason: StoreError.nowhere) }
         do {
-            return try OpenStores.shared.reader(location).history(source: name, device: device)
+            return try stores.reader(location).history(source: name, device: device)
         } catch {
             throw .unreadable(source: name, reason: "\(location): \(error.reason)")
         }

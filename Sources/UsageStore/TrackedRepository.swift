@@ -9,18 +9,21 @@ public struct TrackedRepository: SessionRepository {
     public let location: StoreLocation?
     /// The clock a running interval is counted up to (nil: the system's).
     public let now: Micros?
+    /// The process's open stores it opens through.
+    public let stores: OpenStores
     public var name: String { SourceRef.trackedName }
 
-    public init(location: StoreLocation?, now: Micros?) {
+    public init(location: StoreLocation?, now: Micros?, stores: OpenStores) {
         self.location = location
         self.now = now
+        self.stores = stores
     }
 
     public func load(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> Dataset {
         let snapshot: TrackerSnapshot
         do throws(StoreError) {
             // A store that does not exist yet holds no tracked time: an empty source, not an error.
-            guard let location, let store = try OpenStores.shared.existing(location) else { return Self.dataset([], tasks: [], now: 0) }
+            guard let location, let store = try stores.existing(location) else { return Self.dataset([], tasks: [], now: 0) }
             snapshot = try store.trackerSnapshot()
         } catch {
             throw .unreadable(source: name, reason: "\(location?.description ?? ""): \(error.reason)")

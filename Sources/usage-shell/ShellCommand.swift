@@ -131,7 +131,7 @@ struct ShellCommand: ParsableCommand {
             ? TerminalWatchDriver() : SignalledPlainWatchDriver(interactive: plan.isInteractive)
         let historyFile = options.noHistory ? nil : HistoryFile.defaultPath(environment: environment).map { HistoryFile(path: $0) }
         var source = sources.isEmpty
-            ? SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed)
+            ? SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed, stores: shell.environment.stores)
             : SourceRef(sources, home: environment["HOME"])
         if let device = shared.device {
             // One device's sessions: the store's, whatever the default would have shown.
@@ -140,7 +140,7 @@ struct ShellCommand: ParsableCommand {
                 shell.model.device = try shell.device(named: device)
             } catch {
                 StandardStream.error.write("error: --device: \(TerminalText.sanitize(error.description))\n")
-                OpenStores.shared.closeAll()
+                shell.environment.stores.closeAll()
                 throw ExitCode(1)
             }
         }
@@ -152,7 +152,7 @@ struct ShellCommand: ParsableCommand {
                     warn: { StandardStream.error.write(TerminalText.sanitize($0) + "\n") })
             })
         // The store's log written into its file: the file alone then holds everything.
-        OpenStores.shared.closeAll()
+        shell.environment.stores.closeAll()
         throw ExitCode(status)
     }
 }

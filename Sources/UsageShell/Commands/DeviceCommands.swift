@@ -12,7 +12,7 @@ extension Shell {
     ///   `.store` when the store cannot be read.
     public func device(named word: String) throws(ShellError) -> String? {
         guard word.lowercased() != "all" else { return nil }
-        let store = try storeReader()
+        let store = try self.store.reader()
         let devices: [DeviceSummary]
         do throws(StoreError) {
             devices = try store.devices()
@@ -43,7 +43,7 @@ extension CommandTable {
             examples: ["devices"],
             watch: .shows
         ) { shell, _ throws(ShellError) in
-            let store = try shell.storeReader()
+            let store = try shell.store.reader()
             let devices: [DeviceSummary]
             do throws(StoreError) {
                 devices = try store.devices()

@@ -134,17 +134,17 @@ extension CommandTable {
     /// already is merged into (each session kept once), as `import store:` merges: asked first
     /// at a terminal, refused in a batch run without `--force`, as a file already there is.
     static func exportStore(_ shell: Shell, into: StoreLocation, typed: String, force: Bool) throws(ShellError) -> CommandOutcome {
-        let source = try shell.storeReader()
+        let source = try shell.store.reader()
         let copy = { () throws(ShellError) -> CommandOutcome in
             try copyStore(shell, from: source.location, into: into) { () throws(ShellError) in
                 do throws(StoreError) {
-                    return try OpenStores.shared.writer(into, create: true)
+                    return try shell.store.stores.writer(into, create: true)
                 } catch {
                     throw .store(error)
                 }
             }
         }
-        guard !force, into.identity != source.location.identity, let existing = try? OpenStores.shared.reader(into) else { return try copy() }
+        guard !force, into.identity != source.location.identity, let existing = try? shell.store.stores.reader(into) else { return try copy() }
         let sessions = ((try? existing.devices()) ?? []).reduce(0) { $0 + $1.sessions }
         let shown = TerminalText.sanitize(existing.location.description)
         let holding = "\(sessions) session\(sessions == 1 ? "" : "s")"

@@ -25,7 +25,7 @@ extension CommandTable {
         examples: ["imports", "imports all"],
         watch: .shows
     ) { shell, args throws(ShellError) in
-        let store = try shell.storeReader()
+        let store: any ImportReading = try shell.store.reader()
         let entries: [ImportEntry]
         do throws(StoreError) {
             entries = try store.imports()
@@ -41,7 +41,7 @@ extension CommandTable {
 
     /// `forget import N`: exactly the sessions import N added (those still there), after asking.
     static func forgetImport(_ shell: Shell, _ id: Int64, yes: Bool) throws(ShellError) -> CommandOutcome {
-        let store = try shell.storeWriter(create: false)
+        let store: any ImportReading & ImportWriting = try shell.store.writer(create: false)
         let entries: [ImportEntry]
         do throws(StoreError) {
             entries = try store.imports()
@@ -79,7 +79,7 @@ extension CommandTable {
         guard word.lowercased() != "all" else { throw .refused("forget device takes one device's name (devices lists them), not all") }
         // A deletion takes the device's whole name, as it is: a beginning or another case that
         // `device` would take is only offered (`forget device ph` must not forget phone-old).
-        let store = try shell.storeWriter(create: false)
+        let store = try shell.store.writer(create: false)
         let devices = (try? store.devices()) ?? []
         guard let device = devices.first(where: { $0.name.sameScalars(as: word) }) else {
             let near = (try? shell.device(named: word)).flatMap { $0 }
@@ -123,7 +123,7 @@ extension Shell {
     /// After a forget that may have taken a device's last session: a device no longer in the
     /// store is no longer the one shown.
     func forgotDevicesMaybe() {
-        guard let device = model.device, let store = existingStore else { return }
+        guard let device = model.device, let store = self.store.existing else { return }
         if !((try? store.devices()) ?? []).contains(where: { $0.name == device }) { model.device = nil }
     }
 }

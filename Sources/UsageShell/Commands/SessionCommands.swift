@@ -90,7 +90,7 @@ extension CommandTable {
         ) { shell, args throws(ShellError) in
             let target = args[continueSlot] ?? .last
             // No store yet: nothing to start again (and none is made for a refusal).
-            if shell.probeStore()?.isThere != true {
+            if shell.store.probe?.isThere != true {
                 switch target {
                 case .last: throw shell.refusal(.nothingToContinue)
                 case .task(let word): throw shell.refusal(.unknownTask(word))
@@ -108,8 +108,8 @@ extension CommandTable {
             summary: "undo the last change to tracked time, tasks or categories (again and again; the journal is kept in the store, so it lasts across runs and is shared by every shell using the store)",
             examples: ["undo"]
         ) { shell, _ throws(ShellError) in
-            guard shell.probeStore()?.isThere == true else { throw shell.refusal(.nothingToUndo) }
-            let store = try shell.storeWriter(create: false)
+            guard shell.store.probe?.isThere == true else { throw shell.refusal(.nothingToUndo) }
+            let store = try shell.store.writer(create: false)
             let undone: UndoneChange
             do throws(TrackingError) {
                 undone = try store.undo()
@@ -132,7 +132,7 @@ extension CommandTable {
     /// session; never later than now.
     private static func continueInstant(_ shell: Shell, _ args: Arguments, target: ContinueTarget) throws(ShellError) -> (instant: Micros, laterToday: Micros?) {
         guard case .session(let id) = target, let typed = args[atSlot] else { return try atInstant(shell, args) }
-        let reader = try shell.storeReader()
+        let reader = try shell.store.reader()
         let session: TaskInterval
         do throws(TrackingError) {
             session = try reader.session(id)
@@ -153,11 +153,11 @@ extension CommandTable {
         var day: LocalDate?
         var window: (from: Micros, to: Micros)?
         // One look at the store: the task's sessions, or the window's.
-        let storeThere = shell.probeStore()?.isThere == true
+        let storeThere = shell.store.probe?.isThere == true
         switch query {
         case .task(let word):
             guard storeThere else { throw shell.refusal(.unknownTask(word)) }
-            let reader = try shell.storeReader()
+            let reader = try shell.store.reader()
             let found: (task: TrackerTask, intervals: [TrackedInterval])
             do throws(TrackingError) {
                 found = try reader.task(named: word)
@@ -181,7 +181,7 @@ extension CommandTable {
             window = (w.start, w.end)
         }
         if let window, storeThere {
-            let reader = try shell.storeReader()
+            let reader = try shell.store.reader()
             do throws(StoreError) {
                 sessions = try reader.sessions(from: window.from, to: window.to)
             } catch {
@@ -196,12 +196,12 @@ extension CommandTable {
 
     private static func sessionCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let id = args[sessionSlot]!
-        guard shell.probeStore()?.isThere == true else { throw shell.refusal(.unknownSession(id)) }
+        guard shell.store.probe?.isThere == true else { throw shell.refusal(.unknownSession(id)) }
         let now = shell.environment.now()
         let clock = shell.trackerClock
         switch args.words.first?.lowercased() {
         case "edit", "move", "split":
-            let store = try shell.storeWriter(create: false)
+            let store = try shell.store.writer(create: false)
             let verb = args.words.first!.lowercased()
             let change: SessionChange
             do throws(TrackingError) {
@@ -230,7 +230,7 @@ extension CommandTable {
         case "join":
             let other = args[otherSessionSlot]!
             return try checkingJoin(shell, id, other, force: args.has("--force")) { () throws(ShellError) in
-                let store = try shell.storeWriter(create: false)
+                let store = try shell.store.writer(create: false)
                 let change: SessionChange
                 do throws(TrackingError) {
                     change = try store.joinSessions(id, other)
@@ -240,7 +240,7 @@ extension CommandTable {
                 return sessionChanged(shell, change, verb: "join")
             }
         case "delete":
-            let store = try shell.storeWriter(create: false)
+            let store = try shell.store.writer(create: false)
             let found: TaskInterval
             do throws(TrackingError) {
                 found = try store.session(id)
@@ -263,7 +263,7 @@ extension CommandTable {
             return .confirm(
                 Confirmation(question: "delete \(TextReport.session(found, clock: clock))?", withYes: "session delete @\(id) --yes", proceed: delete))
         default:
-            let reader = try shell.storeReader()
+            let reader = try shell.store.reader()
             let found: TaskInterval
             do throws(TrackingError) {
                 found = try reader.session(id)

@@ -176,9 +176,9 @@ public enum Settings {
                 }
                 return .success { shell in
                     // Kept in the store, so that every import (cron's too) applies it.
-                    let store: any StoreWriter
+                    let store: any ImportWriting
                     do throws(ShellError) {
-                        store = try shell.storeWriter()
+                        store = try shell.store.writer()
                     } catch {
                         return error
                     }
@@ -191,7 +191,7 @@ public enum Settings {
                 }
             },
             show: { shell in
-                guard let store = shell.existingStore, let days = try? store.retentionDays()
+                guard let store: any ImportReading = shell.store.existing, let days = try? store.retentionDays()
                 else { return ("off (keep everything)", .null) }
                 return ("\(days)d (imported sessions older than \(days) days are forgotten after each import)", .int(days))
             }),

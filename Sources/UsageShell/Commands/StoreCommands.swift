@@ -30,7 +30,7 @@ extension CommandTable {
             examples: ["store"],
             watch: .shows
         ) { shell, _ throws(ShellError) in
-            let store = try shell.storeReader()
+            let store = try shell.store.reader()
             let summary: StoreSummary
             do throws(StoreError) {
                 summary = try store.summary(zone: shell.model.zone)
@@ -66,7 +66,7 @@ extension CommandTable {
                 cut = Retention.cutoff(olderThan: days, now: now, zone: zone)
                 written = "forget older-than \(days)d --yes"
             }
-            let store = try shell.storeWriter(create: false)
+            let store = try shell.store.writer(create: false)
             let (matching, total): (Int, Int)
             do throws(StoreError) {
                 (matching, total) = try store.countEnding(before: cut)
@@ -135,7 +135,7 @@ extension CommandTable {
         if let other = refs.lazy.compactMap({ if case .storeAt(let name) = $0 { return name } else { return nil } }).first {
             guard refs.count == 1 else { throw named("import").usageError("import store:LOCATION copies a whole store: name it alone") }
             return try copyStore(shell, from: StoreLocation(other), into: shell.environment.store!) { () throws(ShellError) in
-                try shell.storeWriter()
+                try shell.store.writer()
             }
         }
         let rules = shell.rules.readForLoad(warn: shell.warn)
@@ -143,7 +143,7 @@ extension CommandTable {
         // The sessions are this machine's (or `--device`'s), unless the source names its own.
         let importing = device ?? Devices.local
         for ref in refs {
-            let made = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil)
+            let made = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil, stores: shell.store.stores)
             guard let repository = made as? any SessionRepository else { throw named("import").usageError("'\(ref)' cannot be imported") }
             let cancellation = CancellationToken()
             let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in
@@ -160,7 +160,7 @@ extension CommandTable {
                 }
             }
         }
-        let store = try shell.storeWriter()
+        let store = try shell.store.writer()
         let summary: ImportSummary
         do {
             summary = try store.importSessions(sources, now: shell.environment.now(), zone: shell.model.zone)
@@ -179,7 +179,7 @@ extension CommandTable {
     /// when new) only once the other has been read: a store that cannot be read leaves nothing
     /// made behind.
     static func copyStore(
-        _ shell: Shell, from location: StoreLocation, into: StoreLocation, open: () throws(ShellError) -> any StoreWriter
+        _ shell: Shell, from location: StoreLocation, into: StoreLocation, open: () throws(ShellError) -> any ImportWriting
     ) throws(ShellError) -> CommandOutcome {
         guard location.identity != into.identity else {
             throw .refused("'\(TerminalText.sanitize(location.description))' is the store itself: name another one")
@@ -187,7 +187,7 @@ extension CommandTable {
         let contents: StoreContents
         let from: String
         do throws(StoreError) {
-            let source = try OpenStores.shared.reader(location)
+            let source = try shell.store.stores.reader(location)
             contents = try source.contents()
             from = source.location.description
         } catch {

@@ -186,7 +186,7 @@ extension CommandTable {
             let draft = TaskDraft(
                 name: name, category: args[trackerCategorySlot], due: args[dueSlot].map { $0.resolveForward(today: clock.day) },
                 priority: args[priorityChoice].flatMap(TaskPriority.init(word:)) ?? .medium, estimate: args[estimateSlot])
-            let store = try shell.storeWriter()
+            let store = try shell.store.writer()
             let added: (task: TrackerTask, newCategory: Bool)
             do throws(TrackingError) {
                 added = try store.addTask(draft, now: now)
@@ -196,13 +196,13 @@ extension CommandTable {
             return taskChanged(shell, added.task, verb: "added", newCategory: added.newCategory)
         }
         guard let word = args[taskSlot] else { throw named("task").usageError("which task?") }
-        let probe = shell.probeStore()
+        let probe = shell.store.probe
         try shell.requireNamedStore(probe)
         // No store yet: no task either (said as such, not as a missing store).
         guard probe?.isThere == true else { throw shell.refusal(.unknownTask(word)) }
         switch first {
         case "done", "undone":
-            let store = try shell.storeWriter()
+            let store = try shell.store.writer()
             do throws(TrackingError) {
                 let task = try store.setDone(word, first == "done", now: now)
                 return taskChanged(shell, task, verb: first == "done" ? "done:" : "not done:", newCategory: false)
@@ -239,7 +239,7 @@ extension CommandTable {
                     edit = .estimate(estimate)
                 }
             }
-            let store = try shell.storeWriter()
+            let store = try shell.store.writer()
             do throws(TrackingError) {
                 let edited = try store.editTask(word, edit, now: now)
                 return taskChanged(shell, edited.task, verb: "changed", newCategory: edited.newCategory)
@@ -247,7 +247,7 @@ extension CommandTable {
                 throw shell.refusal(error)
             }
         case "delete":
-            let store = try shell.storeWriter()
+            let store = try shell.store.writer()
             let found: (task: TrackerTask, intervals: [TrackedInterval])
             do throws(TrackingError) {
                 found = try store.task(named: word)
@@ -279,7 +279,7 @@ extension CommandTable {
                     question: "delete task \(found.task.id) \(name)? (\(timeText))",
                     withYes: "task delete \(found.task.id)\(withTime ? " --with-time" : "") --yes", proceed: delete))
         default:
-            let store = try shell.storeReader()
+            let store = try shell.store.reader()
             let found: (task: TrackerTask, intervals: [TrackedInterval])
             do throws(TrackingError) {
                 found = try store.task(named: word)
@@ -312,8 +312,8 @@ extension CommandTable {
 
     private static func categoryCommand(_ shell: Shell, _ args: Arguments) throws(ShellError) -> CommandOutcome {
         let name = args[trackerCategorySlot]!
-        if args.words.first?.lowercased() != "add" { try shell.requireNamedStore(shell.probeStore()) }
-        let store = try shell.storeWriter()
+        if args.words.first?.lowercased() != "add" { try shell.requireNamedStore(shell.store.probe) }
+        let store = try shell.store.writer()
         let shown = TerminalText.sanitize(name)
         switch args.words.first?.lowercased() {
         case "add":

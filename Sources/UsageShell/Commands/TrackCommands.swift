@@ -50,7 +50,7 @@ extension CommandTable {
             "pause", syntax: at, summary: "pause the running task: its time so far becomes a session; resume starts it again",
             examples: ["pause", "pause --at 12:30"]
         ) { shell, args throws(ShellError) in
-            try shell.requireNamedStore(shell.probeStore())
+            try shell.requireNamedStore(shell.store.probe)
             let at = try atInstant(shell, args)
             let change = try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.pause(at: shell.stamp(at.instant)) }
             return changed(shell, change, paused: true)
@@ -58,7 +58,7 @@ extension CommandTable {
         Command(
             "resume", syntax: at, summary: "start the paused task again", examples: ["resume", "resume --at 13:15"]
         ) { shell, args throws(ShellError) in
-            try shell.requireNamedStore(shell.probeStore())
+            try shell.requireNamedStore(shell.store.probe)
             let at = try atInstant(shell, args)
             return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.resume(at: shell.stamp(at.instant)) })
         },
@@ -67,7 +67,7 @@ extension CommandTable {
             summary: "stop the stopwatch (from any shell: its state is in the store); --at HH:MM for a forgotten one (the latest such time, last evening's in the morning)",
             examples: ["stop", "stop --at 17:30", "stop --at 2026-02-22T17:30"]
         ) { shell, args throws(ShellError) in
-            try shell.requireNamedStore(shell.probeStore())
+            try shell.requireNamedStore(shell.store.probe)
             let at = try atInstant(shell, args)
             return changed(shell, try stopwatch(shell, laterToday: at.laterToday) { store throws(TrackingError) in try store.stop(at: shell.stamp(at.instant)) })
         },
@@ -143,9 +143,9 @@ extension CommandTable {
             let weekStart = shell.model.weekStart
             let selectedMonth = CalendarMonth(year: selected.year, month: selected.month, weekStart: weekStart)!
             // A month shown before `set week-start` is drawn from the new first day.
-            let shown = shell.calendarMonth.map { CalendarMonth(year: $0.year, month: $0.month, weekStart: weekStart)! }
+            let shown = shell.model.calendarMonth.map { CalendarMonth(year: $0.year, month: $0.month, weekStart: weekStart)! }
             let month = (args[monthSlot] ?? .shown).month(selected: selectedMonth, shown: shown ?? selectedMonth, today: clock.day)
-            shell.calendarMonth = month
+            shell.model.calendarMonth = month
             let tracked = TrackerFacts.perDay(snapshot.intervals, now: clock.now, zone: clock.zone)
             var due: [LocalDate: Int] = [:]
             for task in snapshot.tasks where task.deleted == nil && task.done == nil { if let d = task.due { due[d, default: 0] += 1 } }
@@ -183,7 +183,7 @@ extension CommandTable {
     static func stopwatch(
         _ shell: Shell, laterToday: Micros? = nil, _ body: (any TrackerWriting) throws(TrackingError) -> StopwatchChange
     ) throws(ShellError) -> StopwatchChange {
-        let store = try shell.storeWriter()
+        let store = try shell.store.writer()
         do {
             return try body(store)
         } catch {

@@ -16,7 +16,7 @@ extension CommandTable {
         _ shell: Shell, _ a: Int64, _ b: Int64, force: Bool, _ join: @escaping () throws(ShellError) -> CommandOutcome
     ) throws(ShellError) -> CommandOutcome {
         guard !force, a != b else { return try join() }
-        let store = try shell.storeReader()
+        let store = try shell.store.reader()
         let one: TaskInterval
         let other: TaskInterval
         do throws(TrackingError) {

@@ -6,7 +6,7 @@ extension Shell {
     /// up to 5 characters, two in a longer one), when `word` names none and would make one;
     /// nil when it names a task (or several: the store says so), or no name is that close.
     func taskCloseTo(_ word: String) -> String? {
-        guard let store = existingStore, let snapshot = try? store.trackerSnapshot() else { return nil }
+        guard let reader = store.existing, let snapshot = try? reader.trackerSnapshot() else { return nil }
         let live = snapshot.tasks.filter { $0.deleted == nil }
         do throws(TrackingError) {
             _ = try TaskNaming.pick(word, among: live)

@@ -17,7 +17,8 @@ enum StopwatchNotice: Equatable {
 extension Shell {
     /// The stopwatch as the store holds it, nil without a store (never made for this).
     func currentStopwatch() -> StopwatchState? {
-        try? existingStore?.stopwatchState()
+        let tracker: (any TrackerReading)? = store.existing
+        return try? tracker?.stopwatchState()
     }
 
     /// The prompt's part: `● Write report 0:25`, nil when nothing runs.
@@ -30,16 +31,16 @@ extension Shell {
 
     /// What needs saying about the stopwatch before the next command, if anything.
     func stopwatchNotice() -> StopwatchNotice? {
-        // One look at the store for both questions.
-        let store = existingStore
-        guard let state = try? store?.stopwatchState(), let running = state.running, let task = state.runningTask else { return nil }
+        // One store for both questions (the line's look at it, which the command shares).
+        let tracker: (any TrackerReading)? = store.existing
+        guard let state = try? tracker?.stopwatchState(), let running = state.running, let task = state.runningTask else { return nil }
         let now = environment.now()
         let seen = max(state.lastSeen ?? running.start, running.start)
         if now - seen > StopwatchNotice.gap { return .longGap(task: task.name, start: running.start, lastSeen: seen) }
         let zone = model.zone
         // Started on an earlier day and not seen since midnight: the morning after.
         let today = zone.localDate(of: now)
-        if zone.localDate(of: running.start) < today, seen < zone.startOfDay(today), (try? store?.intervalNamedOvernight()) ?? nil != running.id {
+        if zone.localDate(of: running.start) < today, seen < zone.startOfDay(today), (try? tracker?.intervalNamedOvernight()) ?? nil != running.id {
             return .acrossNight(task: task.name, start: running.start, interval: running.id)
         }
         return nil
@@ -47,10 +48,8 @@ extension Shell {
 
     /// After a command: the stopwatch, if it runs, was seen now.
     func sawStopwatch() {
-        guard currentStopwatch()?.running != nil, let location = environment.store,
-            let store = try? OpenStores.shared.writer(location, create: false)
-        else { return }
-        try? store.sawRunning(now: environment.now())
+        guard currentStopwatch()?.running != nil, let writer = try? store.writer(create: false) else { return }
+        try? writer.sawRunning(now: environment.now())
     }
 
     /// The line naming a stopwatch left running, with how to mend it.
@@ -70,7 +69,7 @@ extension Shell {
     /// The long gap mended as answered: `s` stops it where it was last seen, `p` splits it
     /// (stopped there, started again now); anything else keeps it running (and seen now).
     func mendGap(_ notice: StopwatchNotice, answer: String) -> String? {
-        guard case .longGap(_, _, let lastSeen) = notice, let store = try? storeWriter() else { return nil }
+        guard case .longGap(_, _, let lastSeen) = notice, let store = try? self.store.writer() else { return nil }
         let clock = trackerClock
         let choice = answer.trimmingBlanks.lowercased()
         do throws(TrackingError) {
@@ -94,10 +93,8 @@ extension Shell {
 
     /// Marks a night's note as said.
     func noticeSaid(_ notice: StopwatchNotice) {
-        if case .acrossNight(_, _, let id) = notice, let location = environment.store,
-            let store = try? OpenStores.shared.writer(location, create: false)
-        {
-            try? store.noteNamedOvernight(interval: id)
+        if case .acrossNight(_, _, let id) = notice, let writer = try? store.writer(create: false) {
+            try? writer.noteNamedOvernight(interval: id)
         }
     }
 }

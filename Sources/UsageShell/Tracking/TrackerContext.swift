@@ -1,55 +1,18 @@
-// TrackerContext.swift — what the tracking commands share: the store opened once per shell, the clock and zone they place times in, the times people type (`9:10` is today's, or a named session's day; `2026-03-08T01:30`), and a refusal as the shell's error.
+// TrackerContext.swift — what the tracking commands share: the command line's way to the store, the clock and zone they place times in, the times people type (`9:10` is today's, or a named session's day; `2026-03-08T01:30`), and a refusal as the shell's error.
 import UsageCore
 import UsageRender
 import UsageStore
 
 extension Shell {
-    /// The store, to read.
-    ///
-    /// - Throws: `.noStore` without a place for one; `.store` when there is none yet or it cannot be opened.
-    func storeReader() throws(ShellError) -> any StoreReader {
-        guard let location = environment.store else { throw .noStore }
-        do {
-            let store = try OpenStores.shared.reader(location)
-            openedStore = store
-            return store
-        } catch {
-            throw .store(error)
-        }
-    }
-
-    /// The store, to change: made (its folder too) on the first change, unless not `create`.
-    ///
-    /// - Throws: `.noStore` without a place for one; `.store` when it may only be read, is
-    ///   missing (not `create`) or cannot be opened.
-    func storeWriter(create: Bool = true) throws(ShellError) -> any StoreWriter {
-        guard let location = environment.store else { throw .noStore }
-        do {
-            let store = try OpenStores.shared.writer(location, create: create)
-            openedStore = store
-            return store
-        } catch {
-            throw .store(error)
-        }
-    }
-
-    /// What is at the store's place now (nil: there is no place for one): looked at once by
-    /// the command that needs it, and passed down.
-    func probeStore() -> StoreProbe? {
-        environment.store.map { OpenStores.shared.probe($0) }
-    }
-
-    /// The store when there is one already (nil: none yet, none can be kept, or it cannot be opened).
-    var existingStore: (any StoreReader)? {
-        guard probeStore() == .present else { return nil }
-        return try? storeReader()
-    }
+    /// The command line's way to the store: its one look, its reader and writer (StoreAccess.swift).
+    var store: StoreAccess { command.store }
 
     /// The desktop recorders writing to the store now (one wrote within the last 15 s; it
     /// writes every 5), as (device, PID, seconds since its last write).
     func liveRecorders() -> [(device: String, pid: Int, secondsAgo: Int)] {
         let now = environment.now()
-        return ((try? existingStore?.recorders()) ?? []).compactMap { mark in
+        let recorders: (any RecorderReading)? = store.existing
+        return ((try? recorders?.recorders()) ?? []).compactMap { mark in
             let ago = now - mark.seen
             return ago >= -5_000_000 && ago <= 15_000_000 ? (mark.device, mark.pid, Int(max(0, ago) / 1_000_000)) : nil
         }
@@ -58,14 +21,14 @@ extension Shell {
     /// The tracker's snapshot; an empty one when there is no store yet (unless it was named:
     /// then it says it is not there).
     func trackerSnapshot() throws(ShellError) -> TrackerSnapshot {
-        let probe = probeStore()
+        let probe = store.probe
         try requireNamedStore(probe)
         guard probe?.isThere == true else {
             return TrackerSnapshot(tasks: [], intervals: [], categories: [], stopwatch: .idle)
         }
-        let store = try storeReader()
+        let reader = try store.reader()
         do {
-            return try store.trackerSnapshot()
+            return try reader.trackerSnapshot()
         } catch {
             throw .store(error)
         }
@@ -73,7 +36,7 @@ extension Shell {
 
     /// Task categories renamed (old name → new): a category rule naming the old one means the new.
     func categoryRenames() -> [String: String] {
-        (try? existingStore?.categoryRenames()) ?? [:]
+        (try? store.existing?.categoryRenames()) ?? [:]
     }
 
     /// What `insights` adds on tracked time: estimated against actual, and the streaks.

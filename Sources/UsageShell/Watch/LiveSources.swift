@@ -17,6 +17,8 @@ public final class LiveSources: HistoryRepository {
     private let zone: Zone
     private let timeout: Double
     private let store: StoreLocation?
+    /// The process's open stores, which the store is opened through.
+    private let stores: OpenStores
     /// The device whose sessions the store gives (nil: every device's).
     private let device: String?
     private let options: ReadOptions
@@ -48,9 +50,11 @@ public final class LiveSources: HistoryRepository {
     private let seen: StoreProbe?
 
     public init(
-        _ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?, device: String? = nil, seen: StoreProbe? = nil
+        _ source: SourceRef, zone: Zone, timeout: Double, options: ReadOptions, store: StoreLocation?, stores: OpenStores, device: String? = nil,
+        seen: StoreProbe? = nil
     ) {
         self.seen = seen
+        self.stores = stores
         self.source = source
         self.zone = zone
         self.timeout = timeout
@@ -67,7 +71,8 @@ public final class LiveSources: HistoryRepository {
         for ref in source.parts {
             read.append(
                 try Self.first(
-                    ref, options: options, zone: zone, timeout: timeout, store: store, device: device, seen: seen, cancellation: cancellation,
+                    ref, options: options, zone: zone, timeout: timeout, store: store, stores: stores, device: device, seen: seen,
+                    cancellation: cancellation,
                     progress: progress))
             if cancellation.isCancelled { throw .cancelled(source: name) }
         }
@@ -124,7 +129,7 @@ public final class LiveSources: HistoryRepository {
         case .tracked(let store, let version, let snapshot):
             let running = snapshot.intervals.contains { $0.end == nil }
             guard let reader = store else {
-                return self.store.map { OpenStores.shared.probe($0).isThere } == true ? .read : .keep
+                return self.store.map { stores.probe($0).isThere } == true ? .read : .keep
             }
             do {
                 return RefreshPolicy.tracked(known: version, now: try reader.changeToken(), running: running)
@@ -168,7 +173,7 @@ public final class LiveSources: HistoryRepository {
                 }
             }
             let again = try Self.first(
-                part.ref, options: options, zone: zone, timeout: timeout, store: store, device: device, cancellation: cancellation,
+                part.ref, options: options, zone: zone, timeout: timeout, store: store, stores: stores, device: device, cancellation: cancellation,
                 progress: { _ in })
             return (again, true)
         }
@@ -176,7 +181,7 @@ public final class LiveSources: HistoryRepository {
 
     /// A part's first read (or a whole read again), with what is seen of it just before.
     private static func first(
-        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: StoreLocation?, device: String?,
+        _ ref: SourceRef, options: ReadOptions, zone: Zone, timeout: Double, store: StoreLocation?, stores: OpenStores, device: String?,
         seen: StoreProbe? = nil, cancellation: CancellationToken,
         progress: @escaping @Sendable (Int) -> Void
     ) throws(LoadError) -> Part {
@@ -199,7 +204,7 @@ public final class LiveSources: HistoryRepository {
             if case .storeAt(let other) = ref { (location, name, only) = (StoreLocation(other), ref.description, nil) }
             guard let location else { throw .unreadable(source: SourceRef.storeName, reason: StoreError.nowhere) }
             do {
-                let opened = try OpenStores.shared.reader(location)
+                let opened = try stores.reader(location)
                 let version = try opened.changeToken()
                 let history = try opened.history(source: name, device: only)
                 return Part(ref: ref, state: .store(history, opened, version: version), history: history)
@@ -214,7 +219,7 @@ public final class LiveSources: HistoryRepository {
             guard let location = store else { return empty }
             do throws(StoreError) {
                 // One look at the store: the command's, when it looked before the load.
-                guard let opened = try OpenStores.shared.existing(location, seen: seen) else { return empty }
+                guard let opened = try stores.existing(location, seen: seen) else { return empty }
                 let version = try opened.changeToken()
                 let snapshot = try opened.trackerSnapshot()
                 let history = TrackedRepository.dataset(snapshot.intervals, tasks: snapshot.tasks, now: clock(options))
@@ -223,7 +228,7 @@ public final class LiveSources: HistoryRepository {
                 throw .unreadable(source: SourceRef.trackedName, reason: "\(location): \(error.reason)")
             }
         case .merged, .sample, .stdin, .refused, .url:
-            let repository = ref.repository(zone: zone, timeout: timeout, options: options, store: store, device: device)
+            let repository = ref.repository(zone: zone, timeout: timeout, options: options, store: store, stores: stores, device: device)
             return Part(ref: ref, state: .plain, history: try repository.openHistory(cancellation: cancellation, progress: progress))
         }
     }

@@ -58,7 +58,7 @@ struct RefreshPolicyTests {
 
 struct LiveSourcesTests {
     func live(_ source: SourceRef, store: StoreLocation? = nil) -> (LiveSources, any SessionHistory) {
-        let sources = LiveSources(source, zone: .utc, timeout: 5, options: ReadOptions(now: fixedNow, localZone: .utc), store: store)
+        let sources = LiveSources(source, zone: .utc, timeout: 5, options: ReadOptions(now: fixedNow, localZone: .utc), store: store, stores: OpenStores())
         let history = try! sources.openHistory(cancellation: CancellationToken(), progress: { _ in })
         return (sources, history)
     }
@@ -174,13 +174,16 @@ struct LiveSourcesTests {
         let stamp = { (t: Micros) in Stamp(instant: t, offsetMinutes: 0, zone: "UTC") }
         _ = try writer.track("Writing", from: stamp(fixedNow - 3_600_000_000), to: stamp(fixedNow))
         let options = ReadOptions(now: fixedNow, localZone: .utc)
+        let stores = OpenStores()
         func load(_ location: StoreLocation, seen: StoreProbe?) throws(LoadError) -> any SessionHistory {
-            try LiveSources(.tracked, zone: .utc, timeout: 5, options: options, store: location, seen: seen)
+            try LiveSources(.tracked, zone: .utc, timeout: 5, options: options, store: location, stores: stores, seen: seen)
                 .openHistory(cancellation: CancellationToken(), progress: { _ in })
         }
         #expect(try load(.sqlite(path: db), seen: nil).sessionCount == 1)
+        #expect(stores.looks == 1, "told nothing: it looks itself")
         #expect(try load(.sqlite(path: db), seen: .present).sessionCount == 1)
         #expect(try load(.sqlite(path: db), seen: .absent).sessionCount == 0, "told absent: not looked at again")
+        #expect(stores.looks == 1, "told: no look of its own")
         let none = folder.path + "/none.sqlite"
         #expect(try load(.sqlite(path: none), seen: nil).sessionCount == 0, "no store yet: no tracked time")
         do {
