@@ -100,12 +100,12 @@ struct PostgresImportBackend: ImportBackend {
         if plan.updated > 0 { try indexes.needed() }
         let updated = SessionRows.store.updated
         let fields = NewSessionRow.fields(updated)
-        for k in sessions.indices where plan.actions[k] == ImportPlan.update {
-            let (start, end, app, category) = sessions.core(k)
-            let values = sessions.withID(at: k) { id in
-                NewSessionRow(app: apps[Int(app)], category: categories[Int(category)], start: start, length: end - start, extID: id).values(fields)
+        try sessions.withIDs { ids in
+            for k in sessions.indices where plan.actions[k] == ImportPlan.update {
+                let row = NewSessionRow.imported(
+                    sessions, ids, k, id: plan.updates[k]!, key: plan.keys[k], source: source, device: device, apps: apps, categories: categories)
+                try tx.execute(updated.update(key: "id"), row.values(fields) + [.integer(row.id)])
             }
-            try tx.execute(updated.update(key: "id"), values + [.integer(plan.updates[k]!)])
         }
     }
 }
@@ -149,12 +149,8 @@ struct PostgresNewRows: @unchecked Sendable {
             sessions.withIDs { ids in
                 for n in part {
                     let k = inserts[n]
-                    let (start, end, app, category) = sessions.core(k)
-                    let offsets = ids.offsets(at: k)
-                    let row = NewSessionRow(
-                        id: firstID + Int64(n), source: source, key: keys[k], app: apps[Int(app)], category: categories[Int(category)],
-                        start: start, length: end - start, startOffset: offsets.start.map(Int32.init), endOffset: offsets.end.map(Int32.init),
-                        extID: ids.id(at: k), device: device)
+                    let row = NewSessionRow.imported(
+                        sessions, ids, k, id: firstID + Int64(n), key: keys[k], source: source, device: device, apps: apps, categories: categories)
                     copy.row(fields: width)
                     row.write(fields, to: &copy)
                 }

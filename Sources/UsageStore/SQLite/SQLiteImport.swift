@@ -90,48 +90,41 @@ extension SQLiteStore {
         let update = try db.makeStatement(sql: rows.updated.update(key: "id"))
         var pending: [Int] = []
         pending.reserveCapacity(batchRows)
-        func flush(_ statement: Statement, _ rows: ArraySlice<Int>) throws {
+        func flush(_ statement: Statement, _ rows: ArraySlice<Int>, _ ids: UsageCore.SessionIDs) throws {
             let s = statement.sqliteStatement
             sqlite3_reset(s)
             var binder = SQLiteRowBinder(statement: s)
             for k in rows {
-                let (start, end, app, category) = sessions.core(k)
-                let offsets = sessions.offsets(at: k)
-                var row = NewSessionRow(
-                    id: nextID, source: source, key: plan.keys[k], app: apps[Int(app)], category: categories[Int(category)], start: start,
-                    length: end - start, startOffset: offsets.start.map(Int32.init), endOffset: offsets.end.map(Int32.init), device: device)
+                NewSessionRow.imported(sessions, ids, k, id: nextID, key: plan.keys[k], source: source, device: device, apps: apps, categories: categories)
+                    .write(written, to: &binder)
                 nextID += 1
-                sessions.withID(at: k) { id in
-                    row.extID = id
-                    row.write(written, to: &binder)
-                }
             }
             _ = try step(s, db)
         }
-        for k in sessions.indices {
-            switch plan.actions[k] {
-            case ImportPlan.insert:
-                pending.append(k)
-                if pending.count == batchRows {
-                    try flush(batch, pending[...])
-                    pending.removeAll(keepingCapacity: true)
+        try sessions.withIDs { ids in
+            for k in sessions.indices {
+                switch plan.actions[k] {
+                case ImportPlan.insert:
+                    pending.append(k)
+                    if pending.count == batchRows {
+                        try flush(batch, pending[...], ids)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                case ImportPlan.update:
+                    let s = update.sqliteStatement
+                    sqlite3_reset(s)
+                    var binder = SQLiteRowBinder(statement: s)
+                    let row = NewSessionRow.imported(
+                        sessions, ids, k, id: plan.updates[k]!, key: plan.keys[k], source: source, device: device, apps: apps, categories: categories)
+                    row.write(updated, to: &binder)
+                    binder.bigint(row.id)
+                    _ = try step(s, db)
+                default:
+                    break
                 }
-            case ImportPlan.update:
-                let (start, end, app, category) = sessions.core(k)
-                let s = update.sqliteStatement
-                sqlite3_reset(s)
-                var binder = SQLiteRowBinder(statement: s)
-                sessions.withID(at: k) { id in
-                    NewSessionRow(app: apps[Int(app)], category: categories[Int(category)], start: start, length: end - start, extID: id)
-                        .write(updated, to: &binder)
-                }
-                binder.bigint(plan.updates[k]!)
-                _ = try step(s, db)
-            default:
-                break
             }
+            for k in pending { try flush(one, [k][...], ids) }
         }
-        for k in pending { try flush(one, [k][...]) }
         try SessionIDs.took(nextID - 1, tx)
     }
 

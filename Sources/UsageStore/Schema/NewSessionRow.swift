@@ -1,4 +1,5 @@
-// NewSessionRow.swift — a new session row's values (an import's, a copy's, the recorder's) and the one place that says which value each column of the session table carries, written a field at a time in a layout's order to a sink: SQLite's parameters, PostgreSQL's binary COPY, SQL values.
+// NewSessionRow.swift — a new session row's values (an import's, a copy's, the recorder's) and the one place that says which value each column of the session table carries, an import's row made from its sessions once for both backends, written a field at a time in a layout's order to a sink: SQLite's parameters, PostgreSQL's binary COPY, SQL values.
+import UsageCore
 
 /// Where a row's fields go, in the layout's order, each as its column's type is: the identity and
 /// `int64` as `bigint`, `int32` as `integer`, `text` as text.
@@ -24,6 +25,21 @@ struct NewSessionRow {
     /// The session's own id, its UTF-8 bytes, valid while the row is written.
     var extID: UnsafeBufferPointer<UInt8>? = nil
     var device: Int64 = 0
+
+    /// Session `k` of an import's (or a copy's) `sessions`, their ids and offsets `ids`, as a
+    /// new row: its id `id`, its identity `key`, its names' ids looked up in `apps` and
+    /// `categories`. The id's bytes are valid while `ids` is.
+    @inline(__always)
+    static func imported(
+        _ sessions: SessionColumns, _ ids: UsageCore.SessionIDs, _ k: Int, id: Int64, key: Int64, source: Int64, device: Int64, apps: [Int64],
+        categories: [Int64]
+    ) -> NewSessionRow {
+        let (start, end, app, category) = sessions.core(k)
+        let offsets = ids.offsets(at: k)
+        return NewSessionRow(
+            id: id, source: source, key: key, app: apps[Int(app)], category: categories[Int(category)], start: start, length: end - start,
+            startOffset: offsets.start.map(Int32.init), endOffset: offsets.end.map(Int32.init), extID: ids.id(at: k), device: device)
+    }
 
     /// A column of the session table, by its name, and which of the values it carries.
     enum Field: String, Sendable {
