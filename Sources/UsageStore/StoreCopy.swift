@@ -48,7 +48,7 @@ extension SQLStore {
                 var columns = SessionColumns()
                 var keys: [Int64] = []
                 let rows = try tx.rows(
-                    "SELECT key, app, category, start, length, ext_id, start_offset, end_offset FROM session WHERE source = ? ORDER BY start, length, id",
+                    SessionRows.store.copied.select("WHERE source = ? ORDER BY start, length, id"),
                     [.integer(id)])
                 for row in rows {
                     let start = row.int("start") ?? 0

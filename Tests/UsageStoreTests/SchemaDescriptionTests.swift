@@ -102,25 +102,20 @@ struct SchemaDescriptionTests {
 
     // MARK: The live schema
 
-    /// What the ledger leaves, folded step by step: each column (`table.column type null|not null
+    /// What the ledger leaves, folded step by step (its tables as `StoreMigrations.tables` folds them): each column (`table.column type null|not null
     /// [key] [identity]`), each index made by name (`name on table [unique] method`), and each
     /// dialect's own addition by name.
     static func described(_ dialect: SQLDialect) -> (columns: [String], indexes: [String], additions: [String]) {
-        var tables: [String: TableSpec] = [:]
+        let tables = StoreMigrations.tables(dialect)
         var indexes: [String: IndexSpec] = [:]
         var additions: [String] = []
         for migration in StoreMigrations.ledger(dialect) {
             for step in migration.steps {
                 switch step {
-                case .create(let table), .reshape(let table, _, _): tables[table.name] = table
-                case .addColumn(let name, let column):
-                    let table = tables[name]!
-                    tables[name] = TableSpec(
-                        name: name, columns: table.columns + [column], primaryKey: table.primaryKey, constraints: table.constraints, withoutRowID: table.withoutRowID)
                 case .index(let index): indexes[index.name] = index
                 case .dropIndex(let name): indexes[name] = nil
                 case .addition(let only, let name, _): if only == dialect { additions.append(name) }
-                case .statement, .fillKeptTotals, .refillKeptTotalsIfRecorded: break
+                case .create, .reshape, .addColumn, .statement, .fillKeptTotals, .refillKeptTotalsIfRecorded: break
                 }
             }
         }

@@ -44,7 +44,7 @@ struct PostgresImportBackend: ImportBackend {
     func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
         try indexes.needed()
         let result = try held.execute(
-            "SELECT key, id, app, category, start, length FROM session WHERE source = $1", [String(source)], binary: true)
+            SessionRows.store.stored.select("WHERE source = $1"), [String(source)], binary: true)
         var stored: [Int64: StoredSession] = [:]
         stored.reserveCapacity(result.rows)
         for r in 0..<result.rows {
@@ -76,9 +76,7 @@ struct PostgresImportBackend: ImportBackend {
                 dataset: dataset, keys: plan.keys, inserts: inserts, source: source, device: device, apps: apps, categories: categories,
                 firstID: try SessionIDs.next(tx))
             try indexes.beforeRows(inserts.count)
-            try held.copy(
-                "COPY session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) FROM STDIN (FORMAT binary)"
-            ) { send in
+            try held.copy(rows.layout.copyIn) { send in
                 var from = 0
                 var next = Background { rows.encode(0..<min(PostgresNewRows.chunk, inserts.count)) }
                 while from < inserts.count {
@@ -100,22 +98,27 @@ struct PostgresImportBackend: ImportBackend {
             try SessionIDs.took(rows.firstID + Int64(inserts.count) - 1, tx)
         }
         if plan.updated > 0 { try indexes.needed() }
-        for k in sessions.indices where plan.actions[k] == ImportPlan.update {
-            let (start, end, app, category) = sessions.core(k)
-            let id = sessions.id(at: k)
-            try tx.execute(
-                "UPDATE session SET app = ?, category = ?, start = ?, length = ?, ext_id = ? WHERE id = ?",
-                [.integer(apps[Int(app)]), .integer(categories[Int(category)]), .integer(start), .integer(end - start), SQLValue(id),
-                 .integer(plan.updates[k]!)])
+        let updated = SessionRows.store.updated
+        let fields = NewSessionRow.fields(updated)
+        try sessions.withIDs { ids in
+            for k in sessions.indices where plan.actions[k] == ImportPlan.update {
+                let row = NewSessionRow.imported(
+                    sessions, ids, k, id: plan.updates[k]!, key: plan.keys[k], source: source, device: device, apps: apps, categories: categories)
+                try tx.execute(updated.update(key: "id"), row.values(fields) + [.integer(row.id)])
+            }
         }
     }
 }
 
-/// An import's new sessions as COPY rows (binary), any chunk of them encoded on any thread.
+/// An import's new sessions as COPY rows (binary), any chunk of them encoded on any thread, each
+/// row the fields of its layout in their order.
 struct PostgresNewRows: @unchecked Sendable {
     /// Rows a chunk (about a megabyte).
     static let chunk = 8192
 
+    /// The columns each row gives (the COPY's column list), in order.
+    let layout: RowLayout
+    let fields: [NewSessionRow.Field]
     let dataset: Dataset
     let keys: [Int64]
     /// The sessions to insert (positions in the load's order); the n-th takes id firstID + n.
@@ -126,32 +129,36 @@ struct PostgresNewRows: @unchecked Sendable {
     let categories: [Int64]
     let firstID: Int64
 
+    init(
+        layout: RowLayout = SessionRows.store.written, dataset: Dataset, keys: [Int64], inserts: [Int], source: Int64, device: Int64,
+        apps: [Int64], categories: [Int64], firstID: Int64
+    ) {
+        (self.layout, fields) = (layout, NewSessionRow.fields(layout))
+        (self.dataset, self.keys, self.inserts, self.source, self.device) = (dataset, keys, inserts, source, device)
+        (self.apps, self.categories, self.firstID) = (apps, categories, firstID)
+    }
+
     /// Rows `part` of the inserts, with the data's header before the first and its trailer after
     /// the last.
     func encode(_ part: Range<Int>) -> PostgresBinaryCopy {
-        let copy = PostgresBinaryCopy(capacity: part.count * 160 + 64)
+        var copy = PostgresBinaryCopy(capacity: part.count * 160 + 64)
         if part.lowerBound == 0 { copy.header() }
         let sessions = dataset.sessions
-        sessions.withIDs { ids in
-            for n in part {
-                let k = inserts[n]
-                let (start, end, app, category) = sessions.core(k)
-                let offsets = ids.offsets(at: k)
-                copy.row(fields: 11)
-                copy.bigint(firstID + Int64(n))
-                copy.bigint(source)
-                copy.bigint(keys[k])
-                copy.bigint(apps[Int(app)])
-                copy.bigint(categories[Int(category)])
-                copy.bigint(start)
-                copy.bigint(end - start)
-                copy.text(ids.id(at: k))
-                copy.integer(offsets.start.map(Int32.init))
-                copy.integer(offsets.end.map(Int32.init))
-                copy.bigint(device)
+        let width = Int16(fields.count)
+        fields.withUnsafeBufferPointer { fields in
+            sessions.withIDs { ids in
+                for n in part {
+                    let k = inserts[n]
+                    let row = NewSessionRow.imported(
+                        sessions, ids, k, id: firstID + Int64(n), key: keys[k], source: source, device: device, apps: apps, categories: categories)
+                    copy.row(fields: width)
+                    row.write(fields, to: &copy)
+                }
             }
         }
         if part.upperBound == inserts.count { copy.finish() }
         return copy
     }
 }
+
+extension PostgresBinaryCopy: SessionRowSink {}

@@ -1,4 +1,4 @@
-// PostgresWindowRows.swift — a window's rows as a PostgreSQL store reads them: the binary COPY of the columns the start index holds (and the ids when asked), its tuples made into SessionColumns, names added after the snapshot left out.
+// PostgresWindowRows.swift — a window's rows as a PostgreSQL store reads them: the binary COPY of the window's columns (SessionRows: those the start index holds, and the ids when asked), its tuples made into SessionColumns, names added after the snapshot left out.
 import UsageCore
 
 /// How one window's rows are asked for and read, the same on the reader and the side reader.
@@ -12,15 +12,18 @@ struct PostgresWindowRows: Sendable {
     let appMap: [Int32]
     let categoryMap: [Int32]
 
-    init(apps: Int, categories: Int, ids: Bool) {
-        (self.apps, self.categories, self.ids) = (apps, categories, ids)
+    /// The columns each row gives (`SessionRows.windowColumns`: start, length, app, category, the id).
+    let layout: RowLayout
+
+    init(apps: Int, categories: Int, ids: Bool, layout: RowLayout = SessionRows.store.window) {
+        (self.apps, self.categories, self.ids, self.layout) = (apps, categories, ids, layout)
         appMap = (0..<Int32(apps)).map { $0 }
         categoryMap = (0..<Int32(categories)).map { $0 }
     }
 
     /// The COPY of the sessions `condition` (a `WHERE …`, integers only) selects.
     func copy(_ condition: String) -> String {
-        "COPY (SELECT start, length, app, category, \(ids ? "ext_id" : "NULL::text") FROM session \(condition)) TO STDOUT (FORMAT binary)"
+        "COPY (" + layout.select(condition, nulling: ids ? nil : SessionRows.windowID, as: "NULL::text") + ") TO STDOUT (FORMAT binary)"
     }
 
     /// Runs `sql` (from `copy`) on `held` and reads its rows, in the order they come, with room
@@ -31,7 +34,7 @@ struct PostgresWindowRows: Sendable {
     func read(_ sql: String, on held: PostgresConnection.Held, expected: Int = 0) throws -> SessionColumns {
         var columns = SessionColumns()
         columns.reserve(expected)
-        var rows = PostgresBinaryRows(columns: 5)
+        var rows = PostgresBinaryRows(columns: layout.count)
         let (apps, categories, ids) = (self.apps, self.categories, self.ids)
         try held.copyOut(sql) { message in
             try rows.read(message) { tuple in

@@ -65,13 +65,11 @@ extension SQLStore {
         }
         // As an import's: one past the largest id ever given, never a forgotten session's.
         let id = try SessionIDs.next(tx)
-        try tx.execute(
-            """
-            INSERT INTO session (id, source, key, app, category, start, length, start_offset, end_offset, device)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [.integer(id), .integer(source), .integer(key), .integer(app), .integer(category), .integer(session.start), .integer(length),
-             SQLValue(session.startOffset), SQLValue(session.endOffset), .integer(device)])
+        let written = SessionRows.store.written
+        let row = NewSessionRow(
+            id: id, source: source, key: key, app: app, category: category, start: session.start, length: length,
+            startOffset: Int32(clamping: session.startOffset), endOffset: Int32(clamping: session.endOffset), device: device)
+        try tx.execute(written.insert(), row.values(NewSessionRow.fields(written)))
         try SessionIDs.took(id, tx)
         try tx.execute(
             """

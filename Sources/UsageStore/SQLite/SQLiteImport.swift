@@ -60,7 +60,7 @@ extension SQLiteStore {
         var stored: [Int64: StoredSession] = [:]
         stored.reserveCapacity(Int(had))
         let table = had * 2 >= total ? "session NOT INDEXED" : "session"
-        let statement = try db.makeStatement(sql: "SELECT key, id, app, category, start, length FROM \(table) WHERE source = ?")
+        let statement = try db.makeStatement(sql: SessionRows.store.stored.select("WHERE source = ?", from: table))
         let s = statement.sqliteStatement
         sqlite3_bind_int64(s, 1, sourceID)
         while try step(s, db) {
@@ -81,61 +81,50 @@ extension SQLiteStore {
         // import's range of ids then holds its sessions alone (`forget import N`).
         let tx = GRDBTransaction(db: db)
         var nextID = try SessionIDs.next(tx)
-        let columns = "INSERT INTO session (id, source, key, app, category, start, length, ext_id, start_offset, end_offset, device) VALUES "
-        let tuple = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        let one = try db.makeStatement(sql: columns + tuple)
+        let rows = SessionRows.store
+        let (written, updated) = (NewSessionRow.fields(rows.written), NewSessionRow.fields(rows.updated))
+        let one = try db.makeStatement(sql: rows.written.insert())
         // Rows go in by batches: one statement step for many rows costs SQLite far less than one a row.
         let batchRows = 64
-        let batch = try db.makeStatement(sql: columns + Array(repeating: tuple, count: batchRows).joined(separator: ", "))
-        let update = try db.makeStatement(sql: "UPDATE session SET app = ?, category = ?, start = ?, length = ?, ext_id = ? WHERE id = ?")
+        let batch = try db.makeStatement(sql: rows.written.insert(rows: batchRows))
+        let update = try db.makeStatement(sql: rows.updated.update(key: "id"))
         var pending: [Int] = []
         pending.reserveCapacity(batchRows)
-        func flush(_ statement: Statement, _ rows: ArraySlice<Int>) throws {
+        func flush(_ statement: Statement, _ rows: ArraySlice<Int>, _ ids: UsageCore.SessionIDs) throws {
             let s = statement.sqliteStatement
             sqlite3_reset(s)
-            var index: Int32 = 1
+            var binder = SQLiteRowBinder(statement: s)
             for k in rows {
-                let (start, end, app, category) = sessions.core(k)
-                let offsets = sessions.offsets(at: k)
-                sqlite3_bind_int64(s, index, nextID)
+                NewSessionRow.imported(sessions, ids, k, id: nextID, key: plan.keys[k], source: source, device: device, apps: apps, categories: categories)
+                    .write(written, to: &binder)
                 nextID += 1
-                sqlite3_bind_int64(s, index + 1, source)
-                sqlite3_bind_int64(s, index + 2, plan.keys[k])
-                sqlite3_bind_int64(s, index + 3, apps[Int(app)])
-                sqlite3_bind_int64(s, index + 4, categories[Int(category)])
-                sqlite3_bind_int64(s, index + 5, start)
-                sqlite3_bind_int64(s, index + 6, end - start)
-                sessions.withID(at: k) { id in
-                    if let id { bindText(s, index + 7, id) } else { sqlite3_bind_null(s, index + 7) }
-                }
-                for (offset, minutes) in [(Int32(8), offsets.start), (9, offsets.end)] {
-                    if let minutes { sqlite3_bind_int64(s, index + offset, Int64(minutes)) } else { sqlite3_bind_null(s, index + offset) }
-                }
-                sqlite3_bind_int64(s, index + 10, device)
-                index += 11
             }
             _ = try step(s, db)
         }
-        for k in sessions.indices {
-            switch plan.actions[k] {
-            case ImportPlan.insert:
-                pending.append(k)
-                if pending.count == batchRows {
-                    try flush(batch, pending[...])
-                    pending.removeAll(keepingCapacity: true)
+        try sessions.withIDs { ids in
+            for k in sessions.indices {
+                switch plan.actions[k] {
+                case ImportPlan.insert:
+                    pending.append(k)
+                    if pending.count == batchRows {
+                        try flush(batch, pending[...], ids)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                case ImportPlan.update:
+                    let s = update.sqliteStatement
+                    sqlite3_reset(s)
+                    var binder = SQLiteRowBinder(statement: s)
+                    let row = NewSessionRow.imported(
+                        sessions, ids, k, id: plan.updates[k]!, key: plan.keys[k], source: source, device: device, apps: apps, categories: categories)
+                    row.write(updated, to: &binder)
+                    binder.bigint(row.id)
+                    _ = try step(s, db)
+                default:
+                    break
                 }
-            case ImportPlan.update:
-                let (start, end, app, category) = sessions.core(k)
-                try sessions.withID(at: k) { id in
-                    try Self.update(
-                        update, db, row: plan.updates[k]!, app: apps[Int(app)], category: categories[Int(category)], start: start,
-                        length: end - start, id: id)
-                }
-            default:
-                break
             }
+            for k in pending { try flush(one, [k][...], ids) }
         }
-        for k in pending { try flush(one, [k][...]) }
         try SessionIDs.took(nextID - 1, tx)
     }
 
@@ -183,20 +172,27 @@ extension SQLiteStore {
         let stored = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(s, 0)))
         return stored.elementsEqual(id)
     }
+}
 
-    private static func update(
-        _ statement: Statement, _ db: Database, row: Int64, app: Int64, category: Int64, start: Int64, length: Int64,
-        id: UnsafeBufferPointer<UInt8>?
-    ) throws {
-        let s = statement.sqliteStatement
-        sqlite3_reset(s)
-        sqlite3_bind_int64(s, 1, app)
-        sqlite3_bind_int64(s, 2, category)
-        sqlite3_bind_int64(s, 3, start)
-        sqlite3_bind_int64(s, 4, length)
-        if let id { bindText(s, 5, id) } else { sqlite3_bind_null(s, 5) }
-        sqlite3_bind_int64(s, 6, row)
-        _ = try step(s, db)
+/// A row's fields bound to a statement's parameters in order, from the first on (a batch's
+/// rows one after another).
+struct SQLiteRowBinder: SessionRowSink {
+    let statement: SQLiteStatement
+    var index: Int32 = 1
+
+    mutating func bigint(_ value: Int64) {
+        sqlite3_bind_int64(statement, index, value)
+        index += 1
+    }
+
+    mutating func integer(_ value: Int32?) {
+        if let value { sqlite3_bind_int64(statement, index, Int64(value)) } else { sqlite3_bind_null(statement, index) }
+        index += 1
+    }
+
+    mutating func text(_ value: UnsafeBufferPointer<UInt8>?) {
+        if let value { SQLiteStore.bindText(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        index += 1
     }
 }
 

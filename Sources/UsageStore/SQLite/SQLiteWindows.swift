@@ -60,14 +60,14 @@ extension SQLiteStore {
                     columns.append(start: start, end: end, app: Int32(app), category: Int32(category), id: id)
                 }
             }
-            let idColumn = ids ? "ext_id" : "NULL"
+            let (window, nulled) = (SessionRows.store.window, ids ? nil : SessionRows.windowID)
             let (device, onDevice) = (StoreHistory.deviceCondition(facts), facts.device.map { [$0] } ?? [])
             try collect(
-                "SELECT start, length, app, category, \(idColumn) FROM session WHERE start >= ? AND start < ? AND start + length > ? AND id <= ?\(device) ORDER BY start",
+                window.select("WHERE start >= ? AND start < ? AND start + length > ? AND id <= ?\(device) ORDER BY start", nulling: nulled),
                 [recentFrom, to, from, lastRow] + onDevice)
             if longest > long, !overflow {
                 try collect(
-                    "SELECT start, length, app, category, \(idColumn) FROM session WHERE length > \(long) AND start < ? AND start + length > ? AND id <= ?\(device)",
+                    window.select("WHERE length > \(long) AND start < ? AND start + length > ? AND id <= ?\(device)", nulling: nulled),
                     [recentFrom, from, lastRow] + onDevice)
             }
             return (columns.sortedByStart(), version)

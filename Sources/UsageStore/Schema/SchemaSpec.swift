@@ -126,6 +126,11 @@ struct TableSpec: Sendable {
     }
 
     func column(_ name: String) -> ColumnSpec? { columns.first { $0.name == name } }
+
+    /// The same table with `column` after its others (`ALTER TABLE … ADD COLUMN`).
+    func adding(_ column: ColumnSpec) -> TableSpec {
+        TableSpec(name: name, columns: columns + [column], primaryKey: primaryKey, constraints: constraints, withoutRowID: withoutRowID)
+    }
 }
 
 /// How an index is kept.

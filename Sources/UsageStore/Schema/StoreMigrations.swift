@@ -73,6 +73,24 @@ enum StoreMigrations {
     /// Their names as `dialect`'s stores record them, oldest first.
     static func known(_ dialect: SQLDialect) -> [String] { ledger(dialect).map { $0.name(in: dialect) } }
 
+    /// The tables as `dialect`'s ledger leaves them, by name: each made, reshaped, or given a
+    /// column, step by step (a column added comes after those it was made with, as in the
+    /// database). What the store's statements write and read is rendered from these (`SessionRows`).
+    static func tables(_ dialect: SQLDialect) -> [String: TableSpec] { tables(ledger(dialect)) }
+
+    /// The tables `migrations` leave, run in their order.
+    static func tables(_ migrations: [StoreMigration]) -> [String: TableSpec] {
+        var tables: [String: TableSpec] = [:]
+        for step in migrations.flatMap(\.steps) {
+            switch step {
+            case .create(let table), .reshape(let table, _, _): tables[table.name] = table
+            case .addColumn(let name, let column): tables[name] = tables[name]?.adding(column)
+            case .index, .dropIndex, .statement, .addition, .fillKeptTotals, .refillKeptTotalsIfRecorded: break
+            }
+        }
+        return tables
+    }
+
     static let all: [StoreMigration] = [
         StoreMigration(
             name: "v1: sessions",
