@@ -102,7 +102,7 @@ enum Wiring {
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
             stdin: stdin, store: db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment),
-            storeNamed: db != nil || !(environment["USAGE_SHELL_DB"] ?? "").isEmpty, now: now)
+            storeNamed: db != nil || !(environment["USAGE_SHELL_DB"] ?? "").isEmpty, now: now, recorderBackends: BackendChoice.names)
         return Shell(model: model, output: output, environment: shellEnvironment)
     }
 }
