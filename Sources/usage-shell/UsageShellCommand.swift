@@ -46,6 +46,7 @@ struct UsageShellCommand: ParsableCommand {
     @OptionGroup var format: FormatOptions
     @OptionGroup var wait: WaitOptions
     @OptionGroup var report: ReportOptions
+    @OptionGroup(title: "Shell Options") var reading: ReadingOptions
     @OptionGroup(title: "Shell Options") var shell: ShellOptions
 
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.

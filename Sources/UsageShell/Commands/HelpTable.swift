@@ -115,7 +115,7 @@ enum HelpTable {
 
     /// What `help import` and `help export` add: they also run from the command line.
     static let alsoFromTheCommandLine: [String: String] = [
-        "import": "also from the command line, for cron: usage-shell import SOURCE... [--device NAME] (exit status 0 when every source went in, 1 when not)",
+        "import": "also from the command line, for cron: usage-shell import SOURCE... [--device NAME] [--data-tz ZONE] [--columns MAPPING] (exit status 0 when every source went in, 1 when not)",
         "export": "also from the command line: usage-shell export TARGET [--force] (exit status 0 when it was written, 1 when not)",
     ]
 }
