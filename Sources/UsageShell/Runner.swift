@@ -227,6 +227,12 @@ public final class Runner {
         run("import", number: 1) { shell.execute(request) }
     }
 
+    /// Runs `export` as a typed request asks (`usage-shell export`), as `run(lines:)` runs a line.
+    @discardableResult
+    public func run(_ request: ExportRequest) -> Bool {
+        run("export", number: 1) { shell.execute(request) }
+    }
+
     /// Runs one command (`line` as typed, or a typed request's name), `execute` running it: its
     /// output, warnings, errors and time written. Returns `false` when the run stops there.
     private func run(_ line: String, number: Int, execute: () -> CommandOutcome) -> Bool {

@@ -108,6 +108,12 @@ public final class Shell {
         return running { () throws(ShellError) in try CommandTable.importSources(self, request) }
     }
 
+    /// Runs `export` as asked by a typed request (`usage-shell export`), as its line would run.
+    public func execute(_ request: ExportRequest) -> CommandOutcome {
+        OpenStores.shared.newAttempt()
+        return running { () throws(ShellError) in try CommandTable.export(self, request) }
+    }
+
     /// Runs a command's body: one screen, one state of the data (a store's windows read in one transaction).
     private func running(_ body: () throws(ShellError) -> CommandOutcome) -> CommandOutcome {
         let outcome: CommandOutcome

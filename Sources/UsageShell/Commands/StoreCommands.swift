@@ -120,8 +120,8 @@ extension CommandTable {
     /// `import`: every source loaded as `load` would (rules applied), then put into the store in
     /// one transaction: if any source fails, nothing is imported.
     static func importSources(_ shell: Shell, _ request: ImportRequest) throws(ShellError) -> CommandOutcome {
-        // The prompt's words are never empty (its syntax refuses them); a typed request's may be.
-        if request.sources.contains(where: \.isEmpty) { throw named("import").usageError("a source is empty") }
+        // The prompt's syntax read these words already; a typed request's are read the same way.
+        for source in request.sources { _ = try importSlot.value(source, of: named("import")) }
         let refs = request.sources.map { SourceRef($0, home: shell.home) }
         if let twice = SourceRef.repeated(refs) {
             throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")

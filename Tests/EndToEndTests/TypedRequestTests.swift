@@ -1,8 +1,8 @@
-// ImportRequestTests.swift — issue 52, item 4, through the built binary: `usage-shell import` asks the prompt's `import` the same typed request, so it takes every option that says how to read a source (--columns, --data-tz): the advice a CSV's error gives is run as it words it and works; an option import has no use for is refused with status 64.
+// TypedRequestTests.swift — issue 52, item 4, through the built binary: `usage-shell import` and `export` ask the prompt's command the same typed request (no line is rebuilt); import takes every option that says how to read a source (--columns, --data-tz): the advice a CSV's error gives is run as it words it and works; an option import has no use for is refused with status 64.
 import Foundation
 import Testing
 
-struct ImportRequestTests {
+struct TypedRequestTests {
     /// The phone CSV of RealExportsEndToEndTests, its start column named so that no rule places it.
     static let unplaced = RealExportsEndToEndTests.phoneCSV.replacingOccurrences(of: "Start Time", with: "Started")
 
@@ -57,5 +57,29 @@ struct ImportRequestTests {
         #expect(typed.stderr.contains("a source is empty"), "\(typed.stderr)")
         #expect(typed.stderr == prompt.stderr.replacingOccurrences(of: "error: line 1: ", with: "error: "), "\(typed.stderr) \(prompt.stderr)")
         #expect(!FileManager.default.fileExists(atPath: w.db), "nothing is made")
+    }
+
+    /// `usage-shell export` made a line of its words for the prompt's `export`; its request's
+    /// words are read by the prompt's slots, so what they refuse is said the same way.
+    @Test func item4ExportsTypedRequestRefusesWhatThePromptRefuses() throws {
+        let w = try StoreWorkspace()
+        _ = try w.sessions("s.json", count: 3, first: "2026-02-23T09:00:00Z")
+        #expect(try Binary.run(["import", w.url.appendingPathComponent("s.json").path, "--db", w.db]).status == 0)
+        let out = w.url.appendingPathComponent("apps.csv").path
+        for (typed, line) in [
+            (["apps", "", out], "apps '' \(out)"),
+            (["report", ""], "report ''"),
+        ] {
+            let viaSubcommand = try Binary.run(["export"] + typed + ["--db", w.db])
+            let atThePrompt = try Binary.run(["--db", w.db, "-c", "export " + line])
+            #expect(viaSubcommand.status == 1 && atThePrompt.status == 1, "\(typed)")
+            #expect(!viaSubcommand.stderr.isEmpty)
+            #expect(viaSubcommand.stderr == atThePrompt.stderr.replacingOccurrences(of: "error: line 1: ", with: "error: "), "\(viaSubcommand.stderr) \(atThePrompt.stderr)")
+        }
+        // A view with its arguments, typed, writes what it shows.
+        let written = try Binary.run(["export", "apps", "top", "1", out, "--db", w.db, "--day", "2026-02-23"])
+        #expect(written.status == 0 && written.stderr == "", "\(written.stderr)")
+        let csv = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(csv.hasPrefix("day,time_zone,total_seconds,name,category,seconds,sessions,share\r\n2026-02-23,"), "\(csv)")
     }
 }
