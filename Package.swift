@@ -84,8 +84,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // UsageShell and UsageRender for the terminal-safety test (the command table's list, the sanitiser); TestSupport for the PostgreSQL server;
-            // UsageStore for a desktop recorder's mark, written as `usage-shell record` writes it (the `status` tests).
-            dependencies: ["usage-shell", "UsageShell", "UsageRender", "UsageStore", "UsageCore", "TestSupport"],
+            // UsageStore for a desktop recorder's mark, written as `usage-shell record` writes it (the `status` tests);
+            // UsageRecorder for its list of backends, which `help record` names.
+            dependencies: ["usage-shell", "UsageShell", "UsageRender", "UsageStore", "UsageRecorder", "UsageCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

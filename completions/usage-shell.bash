@@ -312,7 +312,7 @@ _usage-shell_import() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--db --tz --device --format --timeout)
+    non_repeating_options=(--db --tz --device --format --timeout --data-tz --columns)
     __usage-shell_offer_flags_options -1
 
     # Offer option value completions
@@ -332,6 +332,12 @@ _usage-shell_import() {
         return
         ;;
     '--timeout')
+        return
+        ;;
+    '--data-tz')
+        return
+        ;;
+    '--columns')
         return
         ;;
     esac

@@ -25,7 +25,7 @@ function __usage-shell_parse_tokens -S
         case 'shell'
             __usage-shell_parse_subcommand -r 1 'db=' 'tz=' 'device=' 'format=' 'timeout=' 'raw-csv' 'day=' 'week-start=' 'data-tz=' 'columns=' 'color=' 'glyphs=' 'accessible' 'width=' 'c=+' 'f=' 'bail' 'no-history' 'version' 'h/help'
         case 'import'
-            __usage-shell_parse_subcommand -r 1 'db=' 'tz=' 'device=' 'format=' 'timeout=' 'version' 'h/help'
+            __usage-shell_parse_subcommand -r 1 'db=' 'tz=' 'device=' 'format=' 'timeout=' 'data-tz=' 'columns=' 'version' 'h/help'
         case 'export'
             __usage-shell_parse_subcommand -r 1 'force' 'db=' 'tz=' 'device=' 'format=' 'raw-csv' 'day=' 'week-start=' 'version' 'h/help'
         case 'record'
@@ -137,6 +137,8 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" device' -l 'device' -d 'A device of the store: the one import files its sessions under and record records as (default: $USAGE_SHELL_DEVICE, else this machine\'s host name; ActivityWatch names its own hosts), the one the shell and export show (default: every device).' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" format' -l 'format' -d 'Output format: table (the default), json (one JSON document a command) or csv (RFC 4180, the JSON\'s fields).' -rfka 'table json csv'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" timeout' -l 'timeout' -d 'How long a load waits for a pipe, FIFO or HTTP server that sends nothing: seconds, or 2m, 1h (1 s to 24 h; default 30).' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" data-tz' -l 'data-tz' -d 'The zone a CSV\'s times without a UTC offset are read in (IANA name or UTC); default: the selected zone (--tz).' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" columns' -l 'columns' -d 'Which CSV column holds which field, when its header\'s names do not say: FIELD=COLUMN pairs (fields: id, app, category, start, end, duration), e.g. app=Program,start=From,end=To.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" version' -l 'version' -d 'Show the version.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell import" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell export" -ge 1' -F

@@ -1,6 +1,5 @@
-// BackendChoice.swift — which backend reads this desktop: an ordered list of backends (a window manager's IPC, GNOME's extension, KWin's script, the wlroots protocol, X11 last), each opening or giving its reason in one line; the first that opens records, `--backend` forces one, `record --once` prints every verdict.
+// BackendChoice.swift — which backend reads this desktop: the one ordered list of backends (a window manager's IPC, GNOME's extension, KWin's script, the wlroots protocol, X11 last), each saying from the environment alone whether it applies and why not, then opening or giving its reason in one line; the first that opens records, `--backend` forces one, `record --once` prints every verdict.
 import UsageCore
-
 /// One backend's answer for this desktop: it opened, or why not.
 public struct BackendVerdict: Equatable, Sendable {
     public let kind: BackendKind
@@ -13,13 +12,83 @@ public struct BackendVerdict: Equatable, Sendable {
     }
 }
 
+/// A backend as the list holds it (awatcher's `filter_first_supported`): its name, whether a
+/// desktop is plainly its own, whether it applies there and why not — from the environment
+/// alone, a pure function — and how it opens. Each backend makes its entry in its own file.
+public struct BackendEntry: Sendable {
+    public let kind: BackendKind
+    /// What `record --help` says of it after its name, when the name does not say it all.
+    public let brief: String?
+    /// How plainly `desktop` is this backend's own (nil: not at all): when none opens, the
+    /// verdict said is the one of the backend that owns it most plainly (the first of the list, if several).
+    let claims: @Sendable (_ desktop: Desktop) -> Claim?
+    /// Why it does not apply to `desktop`, from its variables alone: no socket, bus or display
+    /// is touched. Named by `--backend` (`forced`), a backend also reads a desktop that is not its own.
+    let declines: @Sendable (_ desktop: Desktop, _ forced: Bool) -> RecorderError?
+    /// Opens it once `declines` said nothing; what the environment cannot tell (a socket's
+    /// answer, the bus, the display) it finds out here, and says as its error.
+    let opens: @Sendable (_ desktop: Desktop, _ forced: Bool, _ idle: IdleSettings) throws(RecorderError) -> any RecorderBackend
+
+    init(
+        kind: BackendKind, brief: String? = nil, claims: @escaping @Sendable (Desktop) -> Claim?,
+        declines: @escaping @Sendable (Desktop, Bool) -> RecorderError?,
+        opens: @escaping @Sendable (Desktop, Bool, IdleSettings) throws(RecorderError) -> any RecorderBackend
+    ) {
+        self.kind = kind
+        self.brief = brief
+        self.claims = claims
+        self.declines = declines
+        self.opens = opens
+    }
+
+    /// How plainly a desktop's variables name a backend's desktop, the weakest first.
+    enum Claim: Int, Comparable {
+        /// Nothing names another: the last resort (X11).
+        case lastResort
+        /// The session's type is the backend's (Wayland).
+        case sessionType
+        /// The backend's own socket is named (SWAYSOCK, I3SOCK).
+        case socket
+        /// XDG_CURRENT_DESKTOP names it (GNOME, KDE).
+        case desktopName
+
+        static func < (a: Claim, b: Claim) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// What every backend's idle is given.
+    struct IdleSettings {
+        let threshold: Micros
+        let monotonic: Micros
+    }
+
+    /// Opens it for `desktop`, or says why it cannot.
+    func attempt(_ desktop: Desktop, forced: Bool, idleThreshold: Micros, monotonic: Micros) throws(RecorderError) -> any RecorderBackend {
+        if let refusal = declines(desktop, forced) { throw refusal }
+        return try opens(desktop, forced, IdleSettings(threshold: idleThreshold, monotonic: monotonic))
+    }
+}
+
 /// Picks and opens the backend.
 public enum BackendChoice {
-    /// The order backends are tried in: a window manager's own IPC first (it names the focused
-    /// window exactly), then the desktops that need their own way (GNOME's extension, KWin's
-    /// script), then any wlroots compositor's protocol, and X11 last — under a Wayland desktop,
-    /// XWayland would show only its X clients.
-    public static let order: [BackendKind] = BackendKind.allCases
+    /// The backends in the order they are tried: a window manager's own IPC first (it names the
+    /// focused window exactly), then the desktops that need their own way (GNOME's extension,
+    /// KWin's script), then any wlroots compositor's protocol, and X11 last — under a Wayland
+    /// desktop, XWayland would show only its X clients. The one list: `--backend`'s values, the
+    /// help and `record --once` read it. A new backend is its file's entry and a line here.
+    public static let order: [BackendEntry] = [
+        WindowManagerBackend.sway,
+        WindowManagerBackend.i3,
+        GnomeBackend.entry,
+        KDEBackend.entry,
+        WlrootsBackend.entry,
+        X11Backend.entry,
+    ]
+
+    /// The backends' names, in the order tried.
+    public static var names: [String] { order.map(\.kind.rawValue) }
+
+    /// The backend `--backend` names, or nil.
+    public static func entry(named name: String) -> BackendEntry? { order.first { $0.kind.rawValue == name } }
 
     /// The backend that records, with the verdict of each backend tried before it.
     public struct Opened {
@@ -33,18 +102,18 @@ public enum BackendChoice {
         _ environment: [String: String], forced: BackendKind?, idleThreshold: Micros, monotonic: Micros
     ) throws(RecorderError) -> Opened {
         let desktop = Desktop(environment)
-        if let forced {
-            return Opened(backend: try attempt(forced, desktop, forced: true, idleThreshold: idleThreshold, monotonic: monotonic), verdicts: [])
+        if let forced, let entry = entry(named: forced.rawValue) {
+            return Opened(backend: try entry.attempt(desktop, forced: true, idleThreshold: idleThreshold, monotonic: monotonic), verdicts: [])
         }
         if desktop.nothing { throw .noDisplay }
         var verdicts: [BackendVerdict] = []
-        for kind in order {
+        for entry in order {
             do throws(RecorderError) {
-                let backend = try attempt(kind, desktop, forced: false, idleThreshold: idleThreshold, monotonic: monotonic)
-                verdicts.append(BackendVerdict(kind: kind, reason: nil))
+                let backend = try entry.attempt(desktop, forced: false, idleThreshold: idleThreshold, monotonic: monotonic)
+                verdicts.append(BackendVerdict(kind: entry.kind, reason: nil))
                 return Opened(backend: backend, verdicts: verdicts)
             } catch {
-                verdicts.append(BackendVerdict(kind: kind, reason: reason(error)))
+                verdicts.append(BackendVerdict(kind: entry.kind, reason: reason(error)))
             }
         }
         throw .noBackend(verdicts, likely: desktop.likely)
@@ -57,13 +126,13 @@ public enum BackendChoice {
     ) -> (verdicts: [BackendVerdict], chosen: (any RecorderBackend)?) {
         let desktop = Desktop(environment)
         var chosen: (any RecorderBackend)?
-        let verdicts = order.map { kind in
+        let verdicts = order.map { entry in
             do throws(RecorderError) {
-                let backend = try attempt(kind, desktop, forced: kind == forced, idleThreshold: idleThreshold, monotonic: monotonic)
-                if chosen == nil, forced == nil || kind == forced { chosen = backend } else { backend.stop() }
-                return BackendVerdict(kind: kind, reason: nil)
+                let backend = try entry.attempt(desktop, forced: entry.kind == forced, idleThreshold: idleThreshold, monotonic: monotonic)
+                if chosen == nil, forced == nil || entry.kind == forced { chosen = backend } else { backend.stop() }
+                return BackendVerdict(kind: entry.kind, reason: nil)
             } catch {
-                return BackendVerdict(kind: kind, reason: reason(error))
+                return BackendVerdict(kind: entry.kind, reason: reason(error))
             }
         }
         return (verdicts, chosen)
@@ -74,53 +143,10 @@ public enum BackendChoice {
         if case .notThatBackend(_, let reason) = error { return reason }
         return error.description
     }
-
-    /// Opens `kind`, or says why it cannot. Tried in the list (`forced` false), a backend also
-    /// declines a desktop that is not its own (X11 under Wayland, GNOME's away from GNOME).
-    static func attempt(
-        _ kind: BackendKind, _ desktop: Desktop, forced: Bool, idleThreshold: Micros, monotonic: Micros
-    ) throws(RecorderError) -> any RecorderBackend {
-        switch kind {
-        case .sway:
-            // sway's socket is SWAYSOCK, or an I3SOCK whose GET_VERSION says sway.
-            var socket = desktop.value("SWAYSOCK")
-            if socket == nil, let i3 = desktop.value("I3SOCK") {
-                let isSway = try WindowManagerBackend.isSway(socket: i3)
-                if forced || isSway { socket = i3 }
-            }
-            guard let socket else { throw .noSocket(.sway) }
-            return try WindowManagerBackend(kind: .sway, socket: socket, display: nil, idleThreshold: idleThreshold, monotonic: monotonic)
-        case .i3:
-            if let socket = desktop.value("I3SOCK") {
-                if try WindowManagerBackend.isSway(socket: socket) {
-                    throw .notThatBackend(.i3, reason: "I3SOCK names sway's socket (the sway backend reads it)")
-                }
-                let x = try desktop.value("DISPLAY").map { (name: String) throws(RecorderError) in try XDisplay(name) }
-                return try WindowManagerBackend(kind: .i3, socket: socket, display: x, idleThreshold: idleThreshold, monotonic: monotonic)
-            }
-            guard let display = desktop.value("DISPLAY") else { throw .notThatBackend(.i3, reason: "i3 runs on X11, and DISPLAY and I3SOCK are unset") }
-            if !forced, let wayland = desktop.waylandReason { throw .notThatBackend(.i3, reason: wayland) }
-            let x = try XDisplay(display)
-            guard let socket = x.rootText("I3_SOCKET_PATH") else { throw .noSocket(.i3) }
-            return try WindowManagerBackend(kind: .i3, socket: socket, display: x, idleThreshold: idleThreshold, monotonic: monotonic)
-        case .gnome:
-            if !forced, !desktop.isGNOME { throw .notThatBackend(.gnome, reason: "not a GNOME session (\(desktop.named))") }
-            guard Notifier.sessionBus(desktop.environment) != nil else { throw .notThatBackend(.gnome, reason: Notifier.noSessionBus) }
-            return try GnomeBackend(idleThreshold: idleThreshold, monotonic: monotonic)
-        case .kde:
-            return try KDEBackend(environment: desktop.environment, idleThreshold: idleThreshold, monotonic: monotonic)
-        case .wlroots:
-            return try WlrootsBackend(environment: desktop.environment, idleThreshold: idleThreshold)
-        case .x11:
-            guard let display = desktop.value("DISPLAY") else { throw .notThatBackend(.x11, reason: "DISPLAY is unset") }
-            if !forced, let wayland = desktop.waylandReason { throw .notThatBackend(.x11, reason: wayland) }
-            return try X11Backend(displayName: display, idleThreshold: idleThreshold, monotonic: monotonic)
-        }
-    }
 }
 
 /// The desktop the environment tells of.
-struct Desktop {
+struct Desktop: Sendable {
     let environment: [String: String]
 
     init(_ environment: [String: String]) { self.environment = environment }
@@ -143,10 +169,11 @@ struct Desktop {
 
     /// The backend this desktop most likely wants: its verdict is the one said when none opens.
     var likely: BackendKind {
-        if isGNOME { return .gnome }
-        if isKDE { return .kde }
-        if value("SWAYSOCK") != nil { return .sway }
-        if isWayland { return .wlroots }
-        return value("I3SOCK") != nil ? .i3 : .x11
+        var best: (claim: BackendEntry.Claim, kind: BackendKind)?
+        for entry in BackendChoice.order {
+            guard let claim = entry.claims(self) else { continue }
+            if best.map({ claim > $0.claim }) ?? true { best = (claim, entry.kind) }
+        }
+        return best?.kind ?? BackendChoice.order[BackendChoice.order.count - 1].kind
     }
 }

@@ -224,3 +224,21 @@ public final class GnomeBackend: RecorderBackend {
         bus.close()
     }
 }
+
+extension BackendKind {
+    public static let gnome = BackendKind(rawValue: "gnome")
+}
+
+extension GnomeBackend {
+    /// GNOME Shell with the extension; away from GNOME it declines without touching the bus, unless forced.
+    static let entry = BackendEntry(
+        kind: .gnome, brief: "GNOME Shell 43 and later with the usage-shell extension",
+        claims: { desktop in desktop.isGNOME ? .desktopName : nil },
+        declines: { desktop, forced in
+            !forced && !desktop.isGNOME ? .notThatBackend(.gnome, reason: "not a GNOME session (\(desktop.named))") : nil
+        },
+        opens: { desktop, _, idle throws(RecorderError) in
+            guard Notifier.sessionBus(desktop.environment) != nil else { throw .notThatBackend(.gnome, reason: Notifier.noSessionBus) }
+            return try GnomeBackend(idleThreshold: idle.threshold, monotonic: idle.monotonic)
+        })
+}

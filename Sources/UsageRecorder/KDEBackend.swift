@@ -47,13 +47,18 @@ public final class KDEBackend: RecorderBackend {
         }
     }
 
+    /// Why the environment alone rules this backend out (one line), or nil: the KWin script is
+    /// written under XDG_RUNTIME_DIR.
+    static func declines(_ environment: [String: String]) -> String? {
+        (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty ? "XDG_RUNTIME_DIR is unset: the KWin script is written there, private to you" : nil
+    }
+
     /// Connects to the session bus, loads the script into KWin and waits for its first call
     /// (what is in front now). Idle on Wayland from KWin's ext-idle-notify-v1 (5.27 and 6; else
     /// org_kde_kwin_idle, 5.26 and before), as a Wayland client of its own; on X11 from the X server.
     public init(environment: [String: String], idleThreshold: Micros, monotonic: Micros) throws(RecorderError) {
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
-            throw .notThatBackend(.kde, reason: "XDG_RUNTIME_DIR is unset: the KWin script is written there, private to you")
-        }
+        if let reason = Self.declines(environment) { throw .notThatBackend(.kde, reason: reason) }
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
         scriptPath = KWinScript.path(runtimeDirectory: runtime, pid: getpid())
         guard let address = Notifier.sessionBus(environment) else { throw .notThatBackend(.kde, reason: Notifier.noSessionBus) }
         bus = try DBusConnection.open(.address(address))
@@ -242,4 +247,19 @@ public final class KDEBackend: RecorderBackend {
         idle?.stop()
         bus.close()
     }
+}
+
+extension BackendKind {
+    public static let kde = BackendKind(rawValue: "kde")
+}
+
+extension KDEBackend {
+    /// KWin's scripting over the session bus: whether KWin is there only the bus tells.
+    static let entry = BackendEntry(
+        kind: .kde, brief: "KWin, through a KWin script",
+        claims: { desktop in desktop.isKDE ? .desktopName : nil },
+        declines: { desktop, _ in declines(desktop.environment).map { .notThatBackend(.kde, reason: $0) } },
+        opens: { desktop, _, idle throws(RecorderError) in
+            try KDEBackend(environment: desktop.environment, idleThreshold: idle.threshold, monotonic: idle.monotonic)
+        })
 }

@@ -1,20 +1,11 @@
-// RecorderBackend.swift — what a desktop backend gives the recorder (descriptors to wait on, what focus and idle did, a timer it wants) and the idle sources the backends share; each backend lives in a file of its own.
+// RecorderBackend.swift — a backend's name and what a desktop backend gives the recorder (descriptors to wait on, what focus and idle did, a timer it wants) and the idle sources the backends share; each backend lives in a file of its own.
 import UsageCore
 
-/// The backends, as `--backend` names them, in the order they are tried (BackendChoice).
-public enum BackendKind: String, CaseIterable, Sendable {
-    /// i3's IPC as sway speaks it (a window manager's own word on the focused window).
-    case sway
-    /// i3's IPC, idle from the X server.
-    case i3
-    /// GNOME Shell, through the project's Shell extension.
-    case gnome
-    /// KWin's scripting: a script loaded over D-Bus calls the recorder back (KDE Plasma 5.27 and 6).
-    case kde
-    /// zwlr_foreign_toplevel_manager_v1 (sway, Hyprland, river, labwc, niri, Wayfire).
-    case wlroots
-    /// Any EWMH window manager on X11.
-    case x11
+/// A backend's name, as `--backend` takes it and `record --once` says it. Each backend names
+/// itself in its own file (`BackendKind.x11`, …); `BackendChoice.order` lists them.
+public struct BackendKind: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// What a backend saw.

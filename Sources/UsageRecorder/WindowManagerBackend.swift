@@ -115,3 +115,49 @@ public final class WindowManagerBackend: RecorderBackend {
         return isWindow ? Normalise.unknownApp : nil
     }
 }
+
+extension BackendKind {
+    public static let sway = BackendKind(rawValue: "sway")
+    public static let i3 = BackendKind(rawValue: "i3")
+}
+
+extension WindowManagerBackend {
+    /// sway: its socket is SWAYSOCK, or an I3SOCK whose GET_VERSION says sway.
+    static let sway = BackendEntry(
+        kind: .sway,
+        claims: { desktop in desktop.value("SWAYSOCK") != nil ? .socket : nil },
+        declines: { desktop, _ in desktop.value("SWAYSOCK") == nil && desktop.value("I3SOCK") == nil ? .noSocket(.sway) : nil },
+        opens: { desktop, forced, idle throws(RecorderError) in
+            var socket = desktop.value("SWAYSOCK")
+            if socket == nil, let i3 = desktop.value("I3SOCK") {
+                let isSway = try isSway(socket: i3)
+                if forced || isSway { socket = i3 }
+            }
+            guard let socket else { throw .noSocket(.sway) }
+            return try WindowManagerBackend(kind: .sway, socket: socket, display: nil, idleThreshold: idle.threshold, monotonic: idle.monotonic)
+        })
+
+    /// i3: its socket is I3SOCK (unless that is sway's), else the one its X display's root names.
+    static let i3 = BackendEntry(
+        kind: .i3,
+        claims: { desktop in desktop.value("I3SOCK") != nil && !desktop.isWayland ? .socket : nil },
+        declines: { desktop, forced in
+            if desktop.value("I3SOCK") != nil { return nil }
+            if desktop.value("DISPLAY") == nil { return .notThatBackend(.i3, reason: "i3 runs on X11, and DISPLAY and I3SOCK are unset") }
+            if !forced, let wayland = desktop.waylandReason { return .notThatBackend(.i3, reason: wayland) }
+            return nil
+        },
+        opens: { desktop, _, idle throws(RecorderError) in
+            if let socket = desktop.value("I3SOCK") {
+                if try isSway(socket: socket) {
+                    throw .notThatBackend(.i3, reason: "I3SOCK names sway's socket (the sway backend reads it)")
+                }
+                let x = try desktop.value("DISPLAY").map { (name: String) throws(RecorderError) in try XDisplay(name) }
+                return try WindowManagerBackend(kind: .i3, socket: socket, display: x, idleThreshold: idle.threshold, monotonic: idle.monotonic)
+            }
+            // DISPLAY is set: `declines` saw to it.
+            let x = try XDisplay(desktop.value("DISPLAY") ?? "")
+            guard let socket = x.rootText("I3_SOCKET_PATH") else { throw .noSocket(.i3) }
+            return try WindowManagerBackend(kind: .i3, socket: socket, display: x, idleThreshold: idle.threshold, monotonic: idle.monotonic)
+        })
+}

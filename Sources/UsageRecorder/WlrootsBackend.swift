@@ -35,18 +35,25 @@ public final class WlrootsBackend: RecorderBackend {
         }
     }
 
+    /// Why the environment alone rules this backend out (one line), or nil: no Wayland display,
+    /// or a display's name without the folder it is in.
+    static func declines(_ environment: [String: String]) -> String? {
+        let display = environment["WAYLAND_DISPLAY"] ?? ""
+        if display.isEmpty { return "WAYLAND_DISPLAY is unset (not a Wayland session)" }
+        if !display.hasPrefix("/"), (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty {
+            return "XDG_RUNTIME_DIR is unset, so the Wayland socket \(display) cannot be found"
+        }
+        return nil
+    }
+
     struct Problem: Error {
         let reason: String
     }
 
     /// A connection to a compositor that offers zwlr_foreign_toplevel_manager_v1, or why none.
     private static func connect(_ environment: [String: String]) -> Result<WaylandConnection, Problem> {
-        guard let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else {
-            return .failure(Problem(reason: "WAYLAND_DISPLAY is unset (not a Wayland session)"))
-        }
-        if !display.hasPrefix("/"), (environment["XDG_RUNTIME_DIR"] ?? "").isEmpty {
-            return .failure(Problem(reason: "XDG_RUNTIME_DIR is unset, so the Wayland socket \(display) cannot be found"))
-        }
+        if let reason = declines(environment) { return .failure(Problem(reason: reason)) }
+        let display = environment["WAYLAND_DISPLAY"] ?? ""
         if let problem = WaylandConnection.libraryProblem() { return .failure(Problem(reason: problem)) }
         guard let connection = WaylandConnection(display: display) else {
             return .failure(Problem(reason: "cannot connect to the Wayland display \(display)"))
@@ -135,4 +142,17 @@ struct WlrootsReading {
         lastTold = .some(app)
         return app
     }
+}
+
+extension BackendKind {
+    public static let wlroots = BackendKind(rawValue: "wlroots")
+}
+
+extension WlrootsBackend {
+    /// Any compositor with the wlroots toplevel protocol; whether it has it, only the connection tells.
+    static let entry = BackendEntry(
+        kind: .wlroots, brief: "any compositor with the wlroots toplevel protocol",
+        claims: { desktop in desktop.isWayland ? .sessionType : nil },
+        declines: { desktop, _ in declines(desktop.environment).map { .notThatBackend(.wlroots, reason: $0) } },
+        opens: { desktop, _, idle throws(RecorderError) in try WlrootsBackend(environment: desktop.environment, idleThreshold: idle.threshold) })
 }

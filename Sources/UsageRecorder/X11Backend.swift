@@ -127,3 +127,23 @@ public final class X11Backend: RecorderBackend {
     public func stop() {}
     public func whenLost(_ handler: @escaping () -> Void) { XDisplay.onLost = handler }
 }
+
+extension BackendKind {
+    public static let x11 = BackendKind(rawValue: "x11")
+}
+
+extension X11Backend {
+    /// Any EWMH window manager on X11; tried last, and not under Wayland unless forced.
+    static let entry = BackendEntry(
+        kind: .x11, brief: "any EWMH window manager",
+        claims: { _ in .lastResort },
+        declines: { desktop, forced in
+            if desktop.value("DISPLAY") == nil { return .notThatBackend(.x11, reason: "DISPLAY is unset") }
+            if !forced, let wayland = desktop.waylandReason { return .notThatBackend(.x11, reason: wayland) }
+            return nil
+        },
+        opens: { desktop, _, idle throws(RecorderError) in
+            // DISPLAY is set: `declines` saw to it.
+            try X11Backend(displayName: desktop.value("DISPLAY") ?? "", idleThreshold: idle.threshold, monotonic: idle.monotonic)
+        })
+}

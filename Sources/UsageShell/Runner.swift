@@ -215,41 +215,60 @@ public final class Runner {
         for var line in lines {
             defer { number += 1 }
             if number == firstLine, line.hasPrefix("\u{FEFF}") { line.removeFirst() }  // a byte order mark
-            // A command line: one look at the store, for the notice, the command and what follows it.
-            if !Self.isBlank(line) { shell.beginLine() }
-            if !Self.isBlank(line), let notice = shell.stopwatchNotice() {
-                // A batch run cannot ask: it says so, and leaves the stopwatch as it is.
-                err.write("warning: \(Self.safe(shell.noticeText(notice)))\n")
-                shell.noticeSaid(notice)
-            }
-            if !Self.isBlank(line) { shell.model.followClock() }
-            var outcome = settle(timed(line))
-            var signalled = false
-            if case .watch(let request) = outcome { (outcome, signalled) = watch(request) }
-            if !Self.isBlank(line) { shell.sawStopwatch() }
-            defer { writeTime() }
-            writeWarnings()
-            switch outcome {
-            case .output(let lines):
-                emit(lines)
-            case .alert(let lines):
-                anyAlert = true
-                emit(lines)
-            case .failed(let error):
-                anyFailed = true
-                err.write("error: \(numbersLines ? "line \(number): " : "")\(Self.safe(error.description))\n")
-                if bail { return false }
-            case .quit:
-                return false
-            case .clearScreen:
-                break  // A batch run's output is no screen.
-            case .confirm, .watch:
-                preconditionFailure("settled")
-            }
-            // SIGINT or SIGTERM ended a watch: the run ends there, with its status so far.
-            if signalled { return false }
+            guard run(line, number: number, execute: { shell.run(line) }) else { return false }
         }
         return true
+    }
+
+    /// Runs `import` as a typed request asks (`usage-shell import`: no line is made of it), as
+    /// `run(lines:)` runs a line. Returns `false` when the run stopped early.
+    @discardableResult
+    public func run(_ request: ImportRequest) -> Bool {
+        run("import", number: 1) { shell.run(request) }
+    }
+
+    /// Runs `export` as a typed request asks (`usage-shell export`), as `run(lines:)` runs a line.
+    @discardableResult
+    public func run(_ request: ExportRequest) -> Bool {
+        run("export", number: 1) { shell.run(request) }
+    }
+
+    /// Runs one command (`line` as typed, or a typed request's name), `execute` running it: its
+    /// output, warnings, errors and time written. Returns `false` when the run stops there.
+    private func run(_ line: String, number: Int, execute: () -> CommandOutcome) -> Bool {
+        // A command line: one look at the store, for the notice, the command and what follows it.
+        if !Self.isBlank(line) { shell.beginLine() }
+        if !Self.isBlank(line), let notice = shell.stopwatchNotice() {
+            // A batch run cannot ask: it says so, and leaves the stopwatch as it is.
+            err.write("warning: \(Self.safe(shell.noticeText(notice)))\n")
+            shell.noticeSaid(notice)
+        }
+        if !Self.isBlank(line) { shell.model.followClock() }
+        var outcome = settle(timed(execute))
+        var signalled = false
+        if case .watch(let request) = outcome { (outcome, signalled) = watch(request) }
+        if !Self.isBlank(line) { shell.sawStopwatch() }
+        defer { writeTime() }
+        writeWarnings()
+        switch outcome {
+        case .output(let lines):
+            emit(lines)
+        case .alert(let lines):
+            anyAlert = true
+            emit(lines)
+        case .failed(let error):
+            anyFailed = true
+            err.write("error: \(numbersLines ? "line \(number): " : "")\(Self.safe(error.description))\n")
+            if bail { return false }
+        case .quit:
+            return false
+        case .clearScreen:
+            break  // A batch run's output is no screen.
+        case .confirm, .watch:
+            preconditionFailure("settled")
+        }
+        // SIGINT or SIGTERM ended a watch: the run ends there, with its status so far.
+        return !signalled
     }
 
     /// Runs a `watch` through the driver; its outcome is what is left to say (nothing, or the
@@ -275,7 +294,7 @@ public final class Runner {
             if !Self.isBlank(line) { shell.beginLine() }
             if !Self.isBlank(line), let notice = shell.stopwatchNotice() { ask(notice, reader: reader) }
             if !Self.isBlank(line) { sayIfTheDayMoved() }
-            var outcome = settle(timed(line))
+            var outcome = settle(timed { shell.run(line) })
             if case .watch(let request) = outcome { outcome = watch(request).0 }
             if !Self.isBlank(line) { shell.sawStopwatch() }
             defer { writeTime() }
@@ -331,11 +350,11 @@ public final class Runner {
 
     /// Runs a line; with `set timer on`, then writes its run time to stderr (after its output,
     /// which `emit` writes once the outcome is back, so the time follows the result).
-    private func timed(_ line: String) -> CommandOutcome {
-        guard shell.output.timer else { return shell.run(line) }
+    private func timed(_ execute: () -> CommandOutcome) -> CommandOutcome {
+        guard shell.output.timer else { return execute() }
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = shell.run(line)
+        let outcome = execute()
         let elapsed = start.duration(to: clock.now)
         let (seconds, attoseconds) = elapsed.components
         let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000

@@ -124,23 +124,37 @@ public final class Shell {
         case .failure(let error):
             return .failed(error)
         case .success(let command):
-            let outcome: CommandOutcome
-            do {
-                // One screen, one state of the data: a store's windows read in one transaction.
-                outcome = try model.history.readingAsOne { () throws(ShellError) -> CommandOutcome in
-                    try command.run(self, Array(words.dropFirst()))
-                }
-            } catch {
-                outcome = .failed(error)
-            }
-            // A window that could not be read came back empty: what was computed from it is not shown.
-            if let failure = model.history.takeReadFailure() {
-                model.forgetReports()
-                return .failed(.historyUnreadable(failure))
-            }
-            loadAwaitedStoreIfMade()
-            return outcome
+            return running { () throws(ShellError) in try command.run(self, Array(words.dropFirst())) }
         }
+    }
+
+    /// Runs `import` as asked by a typed request (`usage-shell import`), as its line would run,
+    /// in the line begun (`beginLine`: the runner's).
+    func run(_ request: ImportRequest) -> CommandOutcome {
+        running { () throws(ShellError) in try CommandTable.importSources(self, request) }
+    }
+
+    /// Runs `export` as asked by a typed request (`usage-shell export`), as its line would run,
+    /// in the line begun (`beginLine`: the runner's).
+    func run(_ request: ExportRequest) -> CommandOutcome {
+        running { () throws(ShellError) in try CommandTable.export(self, request) }
+    }
+
+    /// Runs a command's body: one screen, one state of the data (a store's windows read in one transaction).
+    private func running(_ body: () throws(ShellError) -> CommandOutcome) -> CommandOutcome {
+        let outcome: CommandOutcome
+        do {
+            outcome = try model.history.readingAsOne { () throws(ShellError) -> CommandOutcome in try body() }
+        } catch {
+            outcome = .failed(error)
+        }
+        // A window that could not be read came back empty: what was computed from it is not shown.
+        if let failure = model.history.takeReadFailure() {
+            model.forgetReports()
+            return .failed(.historyUnreadable(failure))
+        }
+        loadAwaitedStoreIfMade()
+        return outcome
     }
 
     /// Loads a source through the view model (for `load` and `retry`) and reports it.

@@ -1,4 +1,4 @@
-// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, where the store is and the process's open stores.
+// ShellEnvironment.swift — what the shell needs from the world, given to it once: the home folder, the terminal's width, the prompt's screen, how loads are shown, the files it keeps, what standard input may do, where the store is and the process's open stores, the recorder's backends' names for `help record`.
 import Foundation
 import UsageCore
 import UsageData
@@ -38,6 +38,9 @@ public struct ShellEnvironment {
     public var stores: OpenStores
     /// The clock, for `import` and retention (the view model has its own, for "today").
     public var now: () -> Micros
+    /// The names `usage-shell record --backend` takes, in the order tried (`help record` lists
+    /// them; the executable hands over the recorder's list, which this module does not import).
+    public var recorderBackends: [String]
 
     public init(
         home: String? = nil, terminalWidth: @escaping () -> Int = { 80 }, screen: (any TerminalScreen)? = nil, pager: String? = nil,
@@ -45,7 +48,8 @@ public struct ShellEnvironment {
         zoneNames: @escaping () -> [String] = { Zone.knownIdentifiers },
         listDirectory: @escaping (String, Bool) -> [DirectoryEntry]? = DirectoryListing.entries(of:hidden:),
         limitsFile: LimitsFile? = nil, rulesFile: CategoryRulesFile? = nil, stdin: StdinUse = .terminal,
-        store: StoreLocation? = nil, storeNamed: Bool = false, stores: OpenStores = OpenStores(), now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }
+        store: StoreLocation? = nil, storeNamed: Bool = false, stores: OpenStores = OpenStores(),
+        now: @escaping () -> Micros = { Micros(Date().timeIntervalSince1970 * 1_000_000) }, recorderBackends: [String] = []
     ) {
         self.home = home
         self.terminalWidth = terminalWidth
@@ -61,6 +65,7 @@ public struct ShellEnvironment {
         self.storeNamed = storeNamed
         self.stores = stores
         self.now = now
+        self.recorderBackends = recorderBackends
     }
 }
 

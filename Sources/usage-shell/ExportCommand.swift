@@ -1,4 +1,4 @@
-// ExportCommand.swift — `usage-shell export TARGET`: the shell's `export` as a command of its own, `import`'s way back: the store into another store (store:LOCATION), every session in it to a file, or a day's app list (report FILE); no prompt, the exit status says whether it worked.
+// ExportCommand.swift — `usage-shell export TARGET`: the shell's `export` as a command of its own, asked as the prompt's command is (one `ExportRequest`), `import`'s way back: the store into another store (store:LOCATION), every session in it to a file, or a day's app list (report FILE); no prompt, the exit status says whether it worked.
 import ArgumentParser
 import Foundation
 import UsageData
@@ -70,7 +70,9 @@ struct ExportCommand: ParsableCommand {
             }
         }
         if intoStore || (runner.loadInitial(.store) && report.day.map(runner.selectInitialDay) ?? true) {
-            runner.run(lines: ["export " + target.map(Tokenizer.quoted).joined(separator: " ") + (force ? " --force" : "")])
+            // The prompt's `export`, asked the same thing typed (no line is made of it).
+            // `validate` refused an empty target: the words make a request.
+            runner.run(ExportRequest(words: target, force: force)!)
         }
         OpenStores.shared.closeAll()
         shell.finish()

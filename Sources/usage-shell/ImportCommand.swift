@@ -1,4 +1,4 @@
-// ImportCommand.swift — `usage-shell import SOURCE…`: the shell's `import` as a command of its own, for cron and scripts (no data loaded, no prompt; the exit status says whether it worked).
+// ImportCommand.swift — `usage-shell import SOURCE…`: the shell's `import` as a command of its own, for cron and scripts, asked as the prompt's command is (one `ImportRequest`: the sources, the device, how they are read); no data loaded, no prompt; the exit status says whether it worked.
 import ArgumentParser
 import Foundation
 import UsageCore
@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Put sources into the store, each session once however often they are imported (for cron).",
-        discussion: "The same as the shell's 'import' command. Exit status: 0 when every source was imported, 1 when any failed (then nothing was).")
+        discussion: "The same as the shell's 'import' command; --data-tz and --columns say how a CSV is read, as the shell's do. Exit status: 0 when every source was imported, 1 when any failed (then nothing was).")
 
     @Argument(
         help: ArgumentHelp(
@@ -26,10 +26,11 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var shared: SharedOptions
     @OptionGroup var format: FormatOptions
     @OptionGroup var wait: WaitOptions
+    @OptionGroup var reading: ReadingOptions
     @ParentCommand var root: UsageShellCommand
 
     func validate() throws {
-        try refuseUnused(root, for: "import", format: true, wait: true)
+        try refuseUnused(root, for: "import", format: true, wait: true, reading: true)
         if sources.isEmpty { throw ValidationError("which source? (a file, -, a URL, aw://HOST:PORT or activitywatch)") }
     }
 
@@ -41,12 +42,20 @@ struct ImportCommand: ParsableCommand {
             environment: environment, tz: shared.tz, timeout: wait.timeout, db: shared.db, stdin: stdinIsTerminal ? .terminal : .available,
             output: OutputSettings(format: format.format ?? .table), interactive: false)
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
-        let named = shared.device.map { " --device " + Tokenizer.quoted($0) } ?? ""
         runner.numbersLines = false
-        runner.run(lines: ["import " + sources.map(Tokenizer.quoted).joined(separator: " ") + named])
+        // The prompt's `import`, asked the same thing typed (no line is made of it).
+        runner.run(ImportRequest(sources: sources, device: shared.device.map(Self.trimmed), dataZone: reading.zone, columns: reading.mapping))
         // The store's log written into its file: the file alone then holds everything.
         OpenStores.shared.closeAll()
         shell.finish()
         throw ExitCode(runner.exitStatus)
+    }
+
+    /// A device's name without the blanks around it, as the prompt's `import --device` reads it.
+    static func trimmed(_ name: String) -> String {
+        var text = Substring(name)
+        while let c = text.first, c == " " || c == "\t" { text.removeFirst() }
+        while let c = text.last, c == " " || c == "\t" { text.removeLast() }
+        return String(text)
     }
 }

@@ -11,7 +11,16 @@ import UsageStore
     import Glibc
 #endif
 
-extension BackendKind: ExpressibleByArgument {}
+/// `--backend`: the names of `BackendChoice.order`, in its order (the help, completion and the
+/// refusal of another name list them).
+extension BackendKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let entry = BackendChoice.entry(named: argument) else { return nil }
+        self = entry.kind
+    }
+    public static var allValueStrings: [String] { BackendChoice.names }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,16 +30,20 @@ struct RecordCommand: ParsableCommand {
             Runs until SIGINT or SIGTERM. The open session is written every 5 s (a crash loses at most that), \
             one recorder runs per store and device, window titles are never recorded, and nothing counts \
             while the screen is locked (logind's LockedHint, or a screen saver's ActiveChanged). Backends, in the order tried: \
-            sway, i3, gnome (GNOME Shell 43 and later with the usage-shell extension), kde (KWin, through a KWin script), wlroots (any compositor with the wlroots \
-            toplevel protocol), x11 (any EWMH window manager); the first that opens records (--once says each one's \
+            \(backendList); the first that opens records (--once says each one's \
             verdict). Exit status: 0 after a stop, 1 when it \
             cannot record (said in one line).
             """)
 
+    /// The backends, in the order tried, each with what it reads when its name does not say.
+    static var backendList: String {
+        BackendChoice.order.map { $0.kind.rawValue + ($0.brief.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+    }
+
     @Option(help: ArgumentHelp("No keyboard or pointer input for this long is idle, not counted: 45s, 3m, 1h (1 s to 1 h).", valueName: "time"))
     var idle: String = "3m"
 
-    @Option(help: "Force a backend: sway, i3, gnome, kde, wlroots or x11 (default: the first that opens).")
+    @Option(help: "Force a backend: \(BackendChoice.names.dropLast().joined(separator: ", ")) or \(BackendChoice.names.last!) (default: the first that opens).")
     var backend: BackendKind?
 
     @Flag(help: "Print what the recorder sees now (backend, app, idle time, where the screen lock comes from; and, when no usage-shell-record.service runs, how to start one with the session) and exit.")

@@ -1,6 +1,7 @@
-// SharedOptions.swift — the options several commands take, declared once as argument-parser @OptionGroups — the store's (--db, --tz, --device: every command), --format (the shell, import, export), --timeout (the shell, import), --raw-csv and --day (the shell, export) — given before or after the subcommand (`usage-shell --device phone import x.csv`, `usage-shell import x.csv --device phone`), checked by the settings table's own rules, refused by a command that has no use for one.
+// SharedOptions.swift — the options several commands take, declared once as argument-parser @OptionGroups — the store's (--db, --tz, --device: every command), --format (the shell, import, export), --data-tz and --columns (the shell, import: how a source is read), --timeout (the shell, import), --raw-csv and --day (the shell, export) — given before or after the subcommand (`usage-shell --device phone import x.csv`, `usage-shell import x.csv --device phone`), checked by the settings table's own rules, refused by a command that has no use for one.
 import ArgumentParser
 import UsageCore
+import UsageFormats
 import UsageShell
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -37,6 +38,36 @@ struct FormatOptions: ParsableArguments {
     var format: OutputFormat?
 
     var given: [String] { format == nil ? [] : ["--format"] }
+}
+
+/// `--data-tz` and `--columns`: how a source is read, for the commands that read sources (the
+/// shell, `import`); checked by the rules, and said in the words, of `set data-tz` and `set columns`.
+struct ReadingOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The zone a CSV's times without a UTC offset are read in (IANA name or UTC); default: the selected zone (--tz).",
+            valueName: "zone"))
+    var dataTz: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which CSV column holds which field, when its header's names do not say: FIELD=COLUMN pairs (fields: id, app, category, start, end, duration), e.g. app=Program,start=From,end=To.",
+            valueName: "mapping"))
+    var columns: String?
+
+    func validate() throws {
+        for (name, value) in [("data-tz", dataTz), ("columns", columns)] {
+            guard let value, let problem = Settings.problem(name, value) else { continue }
+            throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
+        }
+    }
+
+    /// The zone `--data-tz` names (nil: none given, or `auto`).
+    var zone: Zone? { dataTz.flatMap { Zone(identifier: $0) } }
+    /// The mapping `--columns` gives (nil: none given, or `auto`).
+    var mapping: ColumnMapping? { columns.flatMap { try? ColumnMapping(parsing: $0) } }
+
+    var given: [String] { [dataTz.map { _ in "--data-tz" }, columns.map { _ in "--columns" }].compactMap { $0 } }
 }
 
 /// `--timeout`: the commands that load sources (the shell, `import`).
@@ -83,8 +114,10 @@ struct ReportOptions: ParsableArguments {
 /// What a subcommand says of the options given on its line that it has no use for (the root
 /// reads every group wherever it stands, so they arrive): the shell's own, and the groups it
 /// does not declare. Taken quietly, they would seem to do something.
-func refuseUnused(_ root: UsageShellCommand, for command: String, format: Bool = false, wait: Bool = false, report: Bool = false) throws {
+func refuseUnused(
+    _ root: UsageShellCommand, for command: String, format: Bool = false, wait: Bool = false, report: Bool = false, reading: Bool = false
+) throws {
     if let option = root.shell.given.first { throw ValidationError("\(option) is an option of the shell, not of usage-shell \(command)") }
-    let unused = (format ? [] : root.format.given) + (wait ? [] : root.wait.given) + (report ? [] : root.report.given)
+    let unused = (reading ? [] : root.reading.given) + (format ? [] : root.format.given) + (wait ? [] : root.wait.given) + (report ? [] : root.report.given)
     if let option = unused.first { throw ValidationError("\(option) is not an option of usage-shell \(command)") }
 }

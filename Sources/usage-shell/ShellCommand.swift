@@ -16,21 +16,10 @@ extension ColorMode: ExpressibleByArgument {}
 extension GlyphMode: ExpressibleByArgument {}
 extension WeekStart: ExpressibleByArgument {}
 
-/// The shell's own options (the options it shares with the other commands are `SharedOptions`).
+/// The shell's own options (the options it shares with the other commands are `SharedOptions`,
+/// and with `import` `ReadingOptions`).
 /// The root command declares them too, so that `usage-shell --help` lists them.
 struct ShellOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "The zone a CSV's times without a UTC offset are read in (IANA name or UTC); default: the selected zone (--tz).",
-            valueName: "zone"))
-    var dataTz: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Which CSV column holds which field, when its header's names do not say: FIELD=COLUMN pairs (fields: id, app, category, start, end, duration), e.g. app=Program,start=From,end=To.",
-            valueName: "mapping"))
-    var columns: String?
-
     @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always, never, or a depth: 16, 256 or truecolor (auto and always take the depth COLORTERM and TERM announce).")
     var color: ColorMode = .auto
 
@@ -60,17 +49,16 @@ struct ShellOptions: ParsableArguments {
     var noHistory = false
 
     func validate() throws {
-        // The same rules, and the same words, as `set width`, `set data-tz` and `set columns`.
-        for (name, value) in [("width", width.map(String.init)), ("data-tz", dataTz), ("columns", columns)] {
-            guard let value, let problem = Settings.problem(name, value) else { continue }
-            throw ValidationError(problem.hasPrefix(name) ? "--" + problem : problem)
+        // The same rules, and the same words, as `set width`.
+        if let width, let problem = Settings.problem("width", String(width)) {
+            throw ValidationError(problem.hasPrefix("width") ? "--" + problem : problem)
         }
     }
 
     /// The options given on the line, by name as typed: the other commands refuse them.
     var given: [String] {
         [
-            dataTz.map { _ in "--data-tz" }, columns.map { _ in "--columns" }, color != .auto ? "--color" : nil, glyphs != .auto ? "--glyphs" : nil,
+            color != .auto ? "--color" : nil, glyphs != .auto ? "--glyphs" : nil,
             accessible ? "--accessible" : nil, width.map { _ in "--width" },
             commands.isEmpty ? nil : "-c", script.map { _ in "-f" }, bail ? "--bail" : nil, noHistory ? "--no-history" : nil,
         ].compactMap { $0 }
@@ -100,6 +88,7 @@ struct ShellCommand: ParsableCommand {
     @OptionGroup var format: FormatOptions
     @OptionGroup var wait: WaitOptions
     @OptionGroup var report: ReportOptions
+    @OptionGroup var reading: ReadingOptions
     @OptionGroup var options: ShellOptions
 
     func validate() throws {
@@ -121,9 +110,9 @@ struct ShellCommand: ParsableCommand {
         let shell = Wiring.shell(
             environment: environment, tz: shared.tz, timeout: wait.timeout, db: shared.db, stdin: plan.stdinUse, output: settings,
             interactive: plan.isInteractive)
-        shell.model.dataZone = options.dataTz.flatMap { Zone(identifier: $0) }
+        shell.model.dataZone = reading.zone
         shell.model.weekStart = report.weekStart
-        if let columns = options.columns, let mapping = try? ColumnMapping(parsing: columns) { shell.model.columns = mapping }
+        if let mapping = reading.mapping { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: options.bail)
         runner.sourceWords = sources
         // A screen where the prompt is on a terminal and results go to it; elsewhere outputs one after another.

@@ -46,6 +46,7 @@ struct UsageShellCommand: ParsableCommand {
     @OptionGroup var format: FormatOptions
     @OptionGroup var wait: WaitOptions
     @OptionGroup var report: ReportOptions
+    @OptionGroup(title: "Shell Options") var reading: ReadingOptions
     @OptionGroup(title: "Shell Options") var shell: ShellOptions
 
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
@@ -102,7 +103,8 @@ enum Wiring {
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
             stdin: stdin, store: db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment),
-            storeNamed: db != nil || !(environment["USAGE_SHELL_DB"] ?? "").isEmpty, stores: OpenStores.shared, now: now)
+            storeNamed: db != nil || !(environment["USAGE_SHELL_DB"] ?? "").isEmpty, stores: OpenStores.shared, now: now,
+            recorderBackends: BackendChoice.names)
         return Shell(model: model, output: output, environment: shellEnvironment)
     }
 }

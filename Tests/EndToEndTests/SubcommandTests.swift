@@ -1,6 +1,7 @@
 // SubcommandTests.swift — issue 44, item 3, through the built binary: import, export and record are argument-parser subcommands (the shell the default), listed by --help; the options they share stand before or after the subcommand; an option a subcommand has no use for is refused; --device shows one device's sessions in the shell and export; help at the prompt knows record, import and export.
 import Foundation
 import Testing
+import UsageRecorder
 
 struct SubcommandTests {
     /// `usage-shell --help` listed no subcommands.
@@ -54,6 +55,13 @@ struct SubcommandTests {
             (["record", "--format", "json"], "error: --format is not an option of usage-shell record"),
             (["--width", "100", "record", "--once"], "error: --width is an option of the shell, not of usage-shell record"),
             (["export", "x.json", "--timeout", "5"], "error: --timeout is not an option of usage-shell export"),
+            // Issue 52, item 4: the reading options are the shell's and import's, checked by the rules of `set`.
+            (["import", "x.csv", "--width", "80"], "error: --width is an option of the shell, not of usage-shell import"),
+            (["import", "x.csv", "--data-tz", "Mars/Olympus"],
+             "error: --data-tz must be auto or a time zone (an IANA name such as Europe/Paris, or UTC), not 'Mars/Olympus'"),
+            (["import", "x.csv", "--columns", "where=From"], "error: --columns: unknown field 'where': the fields are id, app, category, start, end, duration"),
+            (["export", "x.json", "--columns", "start=From"], "error: --columns is not an option of usage-shell export"),
+            (["record", "--once", "--data-tz", "UTC"], "error: --data-tz is not an option of usage-shell record"),
         ] {
             let r = try Binary.run(["--db", w.db] + arguments)
             #expect(r.status == 64, "\(arguments)")
@@ -68,9 +76,9 @@ struct SubcommandTests {
     @Test func item3HelpAtThePromptKnowsRecordImportAndExport() throws {
         let r = try Binary.run(["--width", "1000", "-c", "help record", "-c", "help import", "-c", "help export"])
         #expect(r.stderr == "")
-        #expect(r.stdout.hasPrefix("usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend sway|i3|gnome|kde|wlroots|x11] [--on-limit COMMAND] [--db PATH] [--tz ZONE]\n"))
+        #expect(r.stdout.hasPrefix("usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend \(BackendChoice.names.joined(separator: "|"))] [--on-limit COMMAND] [--db PATH] [--tz ZONE]\n"))
         #expect(r.stdout.contains("It runs from the command line (or as the systemd user unit), not at this prompt"))
-        #expect(r.stdout.contains("\nalso from the command line, for cron: usage-shell import SOURCE... [--device NAME] (exit status 0 when every source went in, 1 when not)\n"))
+        #expect(r.stdout.contains("\nalso from the command line, for cron: usage-shell import SOURCE... [--device NAME] [--data-tz ZONE] [--columns MAPPING] (exit status 0 when every source went in, 1 when not)\n"))
         #expect(r.stdout.contains("\nalso from the command line: usage-shell export TARGET [--force] (exit status 0 when it was written, 1 when not)\n"))
     }
 

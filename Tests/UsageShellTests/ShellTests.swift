@@ -222,6 +222,16 @@ struct RegressionTests {
         }
     }
 
+    /// `help record` names the backends the executable hands over (the recorder's list, which
+    /// this module does not import), in their order; a shell given none says NAME.
+    @Test func helpRecordNamesTheBackendsItIsGiven() {
+        let given = Shell(
+            model: loadedShell().model, environment: ShellEnvironment(terminalWidth: { 1000 }, recorderBackends: ["one", "two"]))
+        #expect(outputLines(given.execute("help record")).first?.contains(" [--backend one|two] ") == true)
+        let none = Shell(model: loadedShell().model, environment: ShellEnvironment(terminalWidth: { 1000 }))
+        #expect(outputLines(none.execute("help record")).first?.contains(" [--backend NAME] ") == true)
+    }
+
     @Test func bugAliasesWereNotPrefixMatchedAndQuitIgnoredArguments() {
         #expect(loadedShell().execute("exi") == .quit)
         guard case .failed = loadedShell().execute("quit now") else {

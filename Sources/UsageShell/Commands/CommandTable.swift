@@ -15,7 +15,7 @@ public enum CommandTable {
         case .ambiguous(let names): return .failure(.ambiguousCommand(word, candidates: names))
         case .none:
             // `record` is a command of the command line, which `help` lists: said so, not unknown.
-            if HelpTable.commandLine[word.lowercased()] != nil {
+            if HelpTable.commandLineNames.contains(word.lowercased()) {
                 return .failure(.commandLineOnly(word.lowercased(), "usage-shell \(word.lowercased()) …"))
             }
             return .failure(.unknownCommand(word, suggestion: suggestion(for: word.lowercased())))

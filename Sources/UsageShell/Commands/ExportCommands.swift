@@ -1,4 +1,4 @@
-// ExportCommands.swift — `export`, where the loaded data goes: its sessions to a file (.json, .ndjson, .csv), the day's app list (report), any view's CSV or JSON (a timesheet for a client), or the store into another (store:LOCATION; one already there is merged into only after a yes or --force).
+// ExportCommands.swift — `export` (its words made an ExportRequest), where the loaded data goes: its sessions to a file (.json, .ndjson, .csv), the day's app list (report), any view's CSV or JSON (a timesheet for a client), or the store into another (store:LOCATION; one already there is merged into only after a yes or --force).
 import UsageCore
 import UsageData
 import UsageRender
@@ -41,10 +41,33 @@ extension CommandTable {
         ],
         tooMany: "one file (quote paths with spaces)"
     ) { shell, args throws(ShellError) in
-        let force = args.has("--force")
         let typed = args[exportFileSlot]!
-        if let view = args[viewSlot] { return try exportView(shell, view, args.all(viewArgumentSlot), to: typed, force: force) }
-        let report = args[reportChoice] != nil
+        let target: ExportRequest.Target =
+            if let view = args[viewSlot] {
+                .view(view.name, arguments: args.all(viewArgumentSlot), file: typed)
+            } else if args[reportChoice] != nil {
+                .report(typed)
+            } else {
+                .file(typed)
+            }
+        return try export(shell, ExportRequest(target: target, force: args.has("--force")))
+    }
+
+    /// `export`, as the prompt's words or `usage-shell export`'s arguments ask it.
+    static func export(_ shell: Shell, _ request: ExportRequest) throws(ShellError) -> CommandOutcome {
+        let force = request.force
+        let typed: String
+        let report: Bool
+        switch request.target {
+        case .view(let name, let arguments, let file):
+            // The prompt's syntax read these words already; a typed request's are read the same way.
+            let command = named("export")
+            let view = try viewSlot.value(name, of: command)
+            for argument in arguments { _ = try viewArgumentSlot.value(argument, of: command) }
+            return try exportView(shell, view, arguments, to: try exportFileSlot.value(file, of: command), force: force)
+        case .report(let file): (typed, report) = (try exportFileSlot.value(file, of: named("export")), true)
+        case .file(let file): (typed, report) = (try exportFileSlot.value(file, of: named("export")), false)
+        }
         // `export store:LOCATION`: the store copied into another (made when new).
         if !report, case .storeAt(let name) = SourceRef(typed, home: shell.home) {
             return try exportStore(shell, into: StoreLocation(name), typed: typed, force: force)

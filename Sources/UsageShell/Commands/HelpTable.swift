@@ -93,10 +93,16 @@ enum HelpTable {
         return lines + [timeRule]
     }
 
-    /// The commands that run only from the command line, as `help NAME` shows them.
-    static let commandLine: [String: [String]] = [
-        "record": [
-            "usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend sway|i3|gnome|kde|wlroots|x11] [--on-limit COMMAND] [--db PATH] [--tz ZONE]",
+    /// The commands that run only from the command line: `help NAME` describes them.
+    static let commandLineNames = ["record"]
+
+    /// A command that runs only from the command line, as `help NAME` shows it; `recorderBackends`:
+    /// the names `record --backend` takes (the executable's list; none known: NAME).
+    static func commandLine(_ name: String, recorderBackends: [String]) -> [String]? {
+        guard name == "record" else { return nil }
+        let backends = recorderBackends.isEmpty ? "NAME" : recorderBackends.joined(separator: "|")
+        return [
+            "usage: usage-shell record [--once | --enable] [--idle TIME] [--device NAME] [--backend \(backends)] [--on-limit COMMAND] [--db PATH] [--tz ZONE]",
             "records this desktop into the store: one session per app focused without a break while you are not idle and the screen is not locked, written every 5 s; "
                 + "window titles are never recorded. It runs from the command line (or as the systemd user unit), not at this prompt: "
                 + "usage-shell record --once shows what it sees and whether a unit runs it; usage-shell record --enable sets the unit up for the next sessions.",
@@ -105,11 +111,11 @@ enum HelpTable {
             "  usage-shell record --idle 5m --device laptop",
             "  systemctl --user enable --now usage-shell-record.service",
         ]
-    ]
+    }
 
     /// What `help import` and `help export` add: they also run from the command line.
     static let alsoFromTheCommandLine: [String: String] = [
-        "import": "also from the command line, for cron: usage-shell import SOURCE... [--device NAME] (exit status 0 when every source went in, 1 when not)",
+        "import": "also from the command line, for cron: usage-shell import SOURCE... [--device NAME] [--data-tz ZONE] [--columns MAPPING] (exit status 0 when every source went in, 1 when not)",
         "export": "also from the command line: usage-shell export TARGET [--force] (exit status 0 when it was written, 1 when not)",
     ]
 }

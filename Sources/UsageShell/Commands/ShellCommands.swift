@@ -4,12 +4,13 @@ import UsageCore
 /// What `help NAME` describes: a command of the shell, or one that runs only from the command line (`record`).
 enum HelpTopic: Sendable {
     case command(Command)
-    case commandLine([String])
+    /// A command that runs only from the command line, by name.
+    case commandLine(String)
 }
 
 extension CommandTable {
     static let commandSlot = Slot<HelpTopic>(
-        "COMMAND", completion: [.commands, .keywords(Array(HelpTable.commandLine.keys))],
+        "COMMAND", completion: [.commands, .keywords(HelpTable.commandLineNames)],
         refusal: { word in
             switch resolve(word) {
             case .failure(.unknownCommand(let typed, let suggestion?)) where suggestion.contains(" "):
@@ -21,7 +22,7 @@ extension CommandTable {
             return .problem("'\(word)' is not a command")
         },
         read: { word in
-            if let lines = HelpTable.commandLine[word.lowercased()] { return .commandLine(lines) }
+            if HelpTable.commandLineNames.contains(word.lowercased()) { return .commandLine(word.lowercased()) }
             return (try? resolve(word).get()).map { .command($0) }
         })
 
@@ -33,8 +34,8 @@ extension CommandTable {
             switch args[commandSlot] {
             case nil:
                 return shell.text(HelpTable.lines)
-            case .commandLine(let lines):
-                return shell.text(lines)
+            case .commandLine(let name):
+                return shell.text(HelpTable.commandLine(name, recorderBackends: shell.environment.recorderBackends) ?? [])
             case .command(let command):
                 let also = HelpTable.alsoFromTheCommandLine[command.name].map { [$0] } ?? []
                 return shell.text(

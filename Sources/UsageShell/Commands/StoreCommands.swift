@@ -23,7 +23,7 @@ extension CommandTable {
             summary: "put sources into the store (any source load takes), each session once however often it is imported, as this machine's (--device NAME: another's; ActivityWatch names its hosts)",
             examples: ["import ~/export.json", "import activitywatch", "import phone.csv laptop.json", "import phone.csv --device phone"]
         ) { shell, args throws(ShellError) in
-            try importSources(shell, args.all(importSlot), device: args[importDeviceSlot])
+            try importSources(shell, ImportRequest(sources: args.all(importSlot), device: args[importDeviceSlot]))
         },
         Command(
             "store", summary: "the store: where it is, its size, sessions and days, the sources imported and when, the retention",
@@ -119,8 +119,10 @@ extension CommandTable {
 
     /// `import`: every source loaded as `load` would (rules applied), then put into the store in
     /// one transaction: if any source fails, nothing is imported.
-    static func importSources(_ shell: Shell, _ words: [String], device: String?) throws(ShellError) -> CommandOutcome {
-        let refs = words.map { SourceRef($0, home: shell.home) }
+    static func importSources(_ shell: Shell, _ request: ImportRequest) throws(ShellError) -> CommandOutcome {
+        // The prompt's syntax read these words already; a typed request's are read the same way.
+        for source in request.sources { _ = try importSlot.value(source, of: named("import")) }
+        let refs = request.sources.map { SourceRef($0, home: shell.home) }
         if let twice = SourceRef.repeated(refs) {
             throw named("import").usageError("'\(TerminalText.sanitize(twice.description))' is given twice")
         }
@@ -141,9 +143,10 @@ extension CommandTable {
         let rules = shell.rules.readForLoad(warn: shell.warn)
         var sources: [ImportSource] = []
         // The sessions are this machine's (or `--device`'s), unless the source names its own.
-        let importing = device ?? Devices.local
+        let importing = request.device ?? Devices.local
+        let options = request.readOptions(shell.model.readOptions)
         for ref in refs {
-            let made = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: shell.model.readOptions, store: nil, stores: shell.store.stores)
+            let made = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: options, store: nil, stores: shell.store.stores)
             guard let repository = made as? any SessionRepository else { throw named("import").usageError("'\(ref)' cannot be imported") }
             let cancellation = CancellationToken()
             let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in

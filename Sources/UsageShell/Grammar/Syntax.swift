@@ -79,6 +79,16 @@ public struct Slot<Value: Sendable>: Sendable {
         self.missing = missing
     }
 
+    /// The value `word` gives, or what `command`'s syntax says when it cannot (for a typed
+    /// request, whose words no syntax reads: `usage-shell import` and `export`).
+    func value(_ word: String, of command: Command) throws(ShellError) -> Value {
+        if let value = read(word) { return value }
+        switch refusal(word) {
+        case .problem(let problem): throw command.usageError(problem)
+        case .error(let error): throw error
+        }
+    }
+
     /// A count from 1 to `limit` (`top N`, `--count N`): a number above it (however many
     /// digits) is said to be too large, with the limit; anything else is `invalid`.
     public static func count(_ name: String, limit: Int = 1_000_000, invalid: @escaping @Sendable (String) -> String) -> Slot<Int> {
