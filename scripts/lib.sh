@@ -72,7 +72,7 @@ stage() {
     echo "== $name: $((SECONDS - started)) s"
 }
 
-# beside NAME COMMAND...: starts COMMAND in the background at the lowest CPU priority (nice 19),
+# beside NAME COMMAND...: (NAME: words, no slash) starts COMMAND in the background at the lowest CPU priority (nice 19),
 # in a process group of its own, its output in .build/beside/NAME.log, so that a build nothing
 # waits for yet takes only the CPU the tests in front leave idle (most of them wait on desktops,
 # browsers and terminals). What is still running when the script ends is stopped (a trap).

@@ -1,4 +1,4 @@
-// GnomeExtensionSetUp.swift — `record --enable` on GNOME: the project's shell extension enabled as `gnome-extensions enable` does (GNOME Shell's EnableExtension over the session bus) along with the unit, or the one line that says why it cannot be, before anything is changed.
+// GnomeExtensionSetUp.swift — `record --enable` on GNOME: the project's shell extension enabled as `gnome-extensions enable` does (GNOME Shell's EnableExtension over the session bus) along with the unit, a package's edition of it copied for the user when GNOME Shell does not know it, or the one line that says why it cannot be, before anything is changed.
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -11,6 +11,9 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
     case enabled
     /// Installed and known to the shell, not enabled: `enable()` enables it.
     case disabled
+    /// Not known to the shell (not installed, or installed since the login): the shell's version
+    /// (which edition a package's copy must be), and the line that says so when no copy can be made.
+    case notInstalled(shellVersion: String?, problem: String)
     /// It cannot be enabled from here (not installed, or installed since the login; failed to
     /// start; made for other GNOME Shell versions): the line that says so and what to do.
     case cannot(String)
@@ -25,6 +28,10 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
         case say(String)
         /// Change nothing: this line is the failure.
         case refuse(String)
+        /// Copy a package's edition for this GNOME Shell version into the user's extensions
+        /// folder (`GnomeExtensionEditions`); when there is none to copy, or the user has a copy
+        /// already, the plan of `.cannot(problem)`.
+        case install(shellVersion: String?, problem: String)
     }
 
     /// The plan for a session of `sessionType` (`XDG_SESSION_TYPE`). An extension that cannot
@@ -36,6 +43,7 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
         case .notGnome: return .nothing
         case .enabled: return .say(Self.enabledAlreadyLine)
         case .disabled: return .enable
+        case .notInstalled(let version, let problem): return .install(shellVersion: version, problem: problem)
         case .cannot(let problem):
             return sessionType == "x11"
                 ? .say("note: \(problem); until then the recorder reads this X11 session as any other")
@@ -57,6 +65,10 @@ public enum GnomeExtensionSetUp: Equatable, Sendable {
         switch GnomeBackend.extensionState(bus) {
         case 1?: return .enabled
         case 2?, 6?: return .disabled
+        case nil:
+            let version = try? bus.getProperty(destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.gnome.Shell", name: "ShellVersion")
+            return .notInstalled(
+                shellVersion: version?.stringValue, problem: GnomeBackend.extensionProblem(bus, then: "usage-shell record --enable again"))
         default: return .cannot(GnomeBackend.extensionProblem(bus, then: "usage-shell record --enable again"))
         }
     }

@@ -89,11 +89,16 @@ struct RecordCommand: ParsableCommand {
             // On GNOME the shell extension (unless another backend is forced), then the session's
             // line and the unit: all, or none.
             let sessionType = environment["XDG_SESSION_TYPE"]
-            let gnome = forced == nil || forced == .gnome ? GnomeExtensionSetUp.look().plan(sessionType: sessionType) : .nothing
+            var gnome = forced == nil || forced == .gnome ? GnomeExtensionSetUp.look().plan(sessionType: sessionType) : .nothing
+            if case .install(let version, let problem) = gnome {
+                gnome = Self.installGnomeExtension(version: version, environment: environment).map {
+                    GnomeExtensionEditions.plan(installed: $0, sessionType: sessionType)
+                } ?? GnomeExtensionSetUp.cannot(problem).plan(sessionType: sessionType)
+            }
             var said: [String] = []
             var extensionEnabled = false
             switch gnome {
-            case .nothing: break
+            case .nothing, .install: break
             case .say(let line): said.append(line)
             case .refuse(let line): throw Self.failure(line)
             case .enable:
@@ -211,6 +216,31 @@ struct RecordCommand: ParsableCommand {
     private static func failure(_ line: String) -> ExitCode {
         StandardStream.error.write("usage-shell record: " + TerminalText.sanitize(line) + "\n")
         return ExitCode(1)
+    }
+}
+
+extension RecordCommand {
+    /// A package's edition of the GNOME Shell extension for GNOME Shell `version` copied into the
+    /// user's extensions folder: the line that says so, or nil when there is no edition to copy
+    /// (no package: scripts/install's copy is the user's already), the user has a copy there
+    /// already (installed since the login), or the copy failed (nothing is left half-made).
+    static func installGnomeExtension(version: String?, environment: [String: String]) -> String? {
+        let files = FileManager.default
+        let target = GnomeExtensionEditions.userFolder(environment: environment)
+        guard !files.fileExists(atPath: target) else { return nil }
+        let executable = try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let folders = GnomeExtensionEditions.folders(executable: executable, environment: environment)
+        let edition = GnomeExtensionEditions.edition(forShellVersion: version)
+        guard let source = GnomeExtensionEditions.sources(folders, edition: edition).first(where: { files.fileExists(atPath: $0 + "/metadata.json") })
+        else { return nil }
+        do {
+            try files.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try files.copyItem(atPath: source, toPath: target)
+        } catch {
+            try? files.removeItem(atPath: target)
+            return nil
+        }
+        return GnomeExtensionEditions.installedLine(version: version, source: source, target: target)
     }
 }
 
