@@ -52,7 +52,7 @@ struct PostgresEndToEndTests {
         var imports = ""
         for store in [stores.text, stores.json] {
             for arguments in [["import", aw], ["import", dst, "--device", "desktop"]] {
-                let r = try Binary.run(["--db", store, "--format", "json"] + arguments, environment: environment)
+                let r = try Binary.run(["--db", store] + arguments + ["--format", "json"], environment: environment)
                 #expect(r.status == 0, "\(r.stderr)")
                 imports += normalised(r.stdout, store: store)
             }
