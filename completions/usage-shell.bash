@@ -163,9 +163,9 @@ _usage-shell() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--raw-csv --accessible --bail --no-history --version -h --help)
-    local -a repeating_options=(-c)
-    local -a non_repeating_options=(--db --tz --device --format --timeout --day --week-start --data-tz --columns --color --glyphs --width -f)
+    local -a non_repeating_flags=(--version -h --help)
+    local -a repeating_options=()
+    local -a non_repeating_options=(--db --tz --device)
     __usage-shell_offer_flags_options 0
 
     # Offer option value completions
@@ -178,46 +178,6 @@ _usage-shell() {
         return
         ;;
     '--device')
-        return
-        ;;
-    '--format')
-        __usage-shell_add_completions -W 'table'$'\n''json'$'\n''csv'
-        return
-        ;;
-    '--timeout')
-        return
-        ;;
-    '--day')
-        __usage-shell_add_completions -W 'today'$'\n''yesterday'$'\n''tomorrow'$'\n''prev'$'\n''next'$'\n''first'$'\n''last'$'\n''monday'$'\n''tuesday'$'\n''wednesday'$'\n''thursday'$'\n''friday'$'\n''saturday'$'\n''sunday'
-        return
-        ;;
-    '--week-start')
-        __usage-shell_add_completions -W 'monday'$'\n''sunday'
-        return
-        ;;
-    '--data-tz')
-        return
-        ;;
-    '--columns')
-        return
-        ;;
-    '--color')
-        __usage-shell_add_completions -W 'auto'$'\n''always'$'\n''never'$'\n''16'$'\n''256'$'\n''truecolor'
-        return
-        ;;
-    '--glyphs')
-        __usage-shell_add_completions -W 'auto'$'\n''unicode'$'\n''ascii'
-        return
-        ;;
-    '--width')
-        return
-        ;;
-    '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''imports'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
-        return
-        ;;
-    '-f')
-        __usage-shell_add_completions -f
         return
         ;;
     esac

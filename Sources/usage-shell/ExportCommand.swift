@@ -28,25 +28,21 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var shared: SharedOptions
     @OptionGroup var format: FormatOptions
     @OptionGroup var report: ReportOptions
-    @ParentCommand var root: UsageShellCommand
 
     func validate() throws {
-        try refuseUnused(root, for: "export", format: true, report: true)
-        switch target.count {
-        case 0: throw ValidationError("what to write? (store:LOCATION, a file ending .json, .ndjson or .csv, report FILE, or VIEW [ARG...] FILE)")
-        case 1: if target[0] == "report" { throw ValidationError("report: which file? (report FILE, ending .csv or .json)") }
-        case 2 where target[0] == "report": break
-        default:
-            // A view with its arguments and the file last (`timesheet last month oct.csv`).
-            if !CommandTable.exportViews.contains(target[0].lowercased()) {
-                throw ValidationError("one target (quote paths with spaces), report FILE, or VIEW [ARG...] FILE")
-            }
-        }
+        if target.isEmpty { throw ValidationError("what to write? (store:LOCATION, a file ending .json, .ndjson or .csv, report FILE, or VIEW [ARG...] FILE)") }
+        if target == ["report"] { throw ValidationError("report: which file? (report FILE, ending .csv or .json)") }
         if report.day != nil, target[0] != "report", target.count < 2 { throw ValidationError("--day selects the day of report FILE (or of a view)") }
         if shared.device != nil, target[0].hasPrefix("store:") { throw ValidationError("--device: store: copies every device of the store") }
     }
 
     func run() throws {
+        // Asked here, not in `validate`: argument-parser refuses an unknown option after
+        // `validate`, and the value of one (`--timeout 5`) reads as a word of the target.
+        if target.count > 2 || (target.count == 2 && target[0] != "report"), !CommandTable.exportViews.contains(target[0].lowercased()) {
+            // Not a view with its arguments and the file last (`timesheet last month oct.csv`).
+            throw ValidationError("one target (quote paths with spaces), report FILE, or VIEW [ARG...] FILE")
+        }
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let shell = Wiring.shell(

@@ -27,10 +27,8 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var format: FormatOptions
     @OptionGroup var wait: WaitOptions
     @OptionGroup var reading: ReadingOptions
-    @ParentCommand var root: UsageShellCommand
 
     func validate() throws {
-        try refuseUnused(root, for: "import", format: true, wait: true, reading: true)
         if sources.isEmpty { throw ValidationError("which source? (a file, -, a URL, aw://HOST:PORT or activitywatch)") }
     }
 

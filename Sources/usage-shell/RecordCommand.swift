@@ -60,7 +60,6 @@ struct RecordCommand: ParsableCommand {
     var onLimit: String?
 
     @OptionGroup var shared: SharedOptions
-    @ParentCommand var root: UsageShellCommand
 
     var idleMicros: Micros? {
         guard let micros = DurationText.parse(idle) ?? TimeAmount.seconds(idle).map({ Micros($0 * 1_000_000) }),
@@ -70,7 +69,6 @@ struct RecordCommand: ParsableCommand {
     }
 
     func validate() throws {
-        try refuseUnused(root, for: "record")
         if idleMicros == nil { throw ValidationError("--idle: use a time from 1s to 1h, as 45s, 3m or 1h") }
         if once && enable { throw ValidationError("--once and --enable: one at a time") }
     }

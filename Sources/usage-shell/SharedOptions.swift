@@ -1,4 +1,4 @@
-// SharedOptions.swift — the options several commands take, declared once as argument-parser @OptionGroups — the store's (--db, --tz, --device: every command), --format (the shell, import, export), --data-tz and --columns (the shell, import: how a source is read), --timeout (the shell, import), --raw-csv and --day (the shell, export) — given before or after the subcommand (`usage-shell --device phone import x.csv`, `usage-shell import x.csv --device phone`), checked by the settings table's own rules, refused by a command that has no use for one.
+// SharedOptions.swift — the options several commands take, declared once as argument-parser @OptionGroups — the store's (--db, --tz, --device: every command, read by the root so that they stand before or after the subcommand: `usage-shell --device phone import x.csv`, `usage-shell import x.csv --device phone`), --format (the shell, import, export), --data-tz and --columns (the shell, import: how a source is read), --timeout (the shell, import), --raw-csv, --day and --week-start (the shell, export) — each group declared by the subcommands that use it, so argument-parser refuses it elsewhere as unknown; checked by the settings table's own rules.
 import ArgumentParser
 import UsageCore
 import UsageFormats
@@ -8,7 +8,8 @@ extension OutputFormat: ExpressibleByArgument {}
 
 /// The options of every command: which store, which zone, which device. The root command and
 /// each subcommand declare this group: argument-parser reads it once, wherever it stands on the
-/// line, and hands the same values to the subcommand.
+/// line, and hands the same values to the subcommand. The other groups are the subcommands'
+/// alone: they follow the subcommand.
 struct SharedOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -36,8 +37,6 @@ struct SharedOptions: ParsableArguments {
 struct FormatOptions: ParsableArguments {
     @Option(help: "Output format: table (the default), json (one JSON document a command) or csv (RFC 4180, the JSON's fields).")
     var format: OutputFormat?
-
-    var given: [String] { format == nil ? [] : ["--format"] }
 }
 
 /// `--data-tz` and `--columns`: how a source is read, for the commands that read sources (the
@@ -66,8 +65,6 @@ struct ReadingOptions: ParsableArguments {
     var zone: Zone? { dataTz.flatMap { Zone(identifier: $0) } }
     /// The mapping `--columns` gives (nil: none given, or `auto`).
     var mapping: ColumnMapping? { columns.flatMap { try? ColumnMapping(parsing: $0) } }
-
-    var given: [String] { [dataTz.map { _ in "--data-tz" }, columns.map { _ in "--columns" }].compactMap { $0 } }
 }
 
 /// `--timeout`: the commands that load sources (the shell, `import`).
@@ -81,8 +78,6 @@ struct WaitOptions: ParsableArguments {
         // The same rules, and the same words, as `set timeout`.
         if let timeout, let problem = Settings.problem("timeout", timeout) { throw ValidationError("--" + problem) }
     }
-
-    var given: [String] { timeout == nil ? [] : ["--timeout"] }
 }
 
 /// `--raw-csv`, `--day` and `--week-start`: the commands that show or write views (the shell, `export`).
@@ -107,17 +102,4 @@ struct ReportOptions: ParsableArguments {
 
     @Option(help: "The day a calendar week begins on (week, a RANGE's week, the timesheet, the calendar): monday (default) or sunday.")
     var weekStart: WeekStart = .monday
-
-    var given: [String] { (rawCsv ? ["--raw-csv"] : []) + (day == nil ? [] : ["--day"]) + (weekStart == .monday ? [] : ["--week-start"]) }
-}
-
-/// What a subcommand says of the options given on its line that it has no use for (the root
-/// reads every group wherever it stands, so they arrive): the shell's own, and the groups it
-/// does not declare. Taken quietly, they would seem to do something.
-func refuseUnused(
-    _ root: UsageShellCommand, for command: String, format: Bool = false, wait: Bool = false, report: Bool = false, reading: Bool = false
-) throws {
-    if let option = root.shell.given.first { throw ValidationError("\(option) is an option of the shell, not of usage-shell \(command)") }
-    let unused = (reading ? [] : root.reading.given) + (format ? [] : root.format.given) + (wait ? [] : root.wait.given) + (report ? [] : root.report.given)
-    if let option = unused.first { throw ValidationError("\(option) is not an option of usage-shell \(command)") }
 }

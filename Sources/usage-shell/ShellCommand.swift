@@ -1,4 +1,4 @@
-// ShellCommand.swift — `usage-shell [SOURCE…]`, the shell: the default subcommand (what runs when no other is named) with its own options (-c, -f, --color, --width…) as argument-parser reads them, checked by the settings table's rules; the terminal probed, the run handed to Runner, its status the exit code.
+// ShellCommand.swift — `usage-shell [SOURCE…]`, the shell: the default subcommand (what runs when no other is named) with its own options (-c, -f, --color, --width…) as argument-parser reads them, checked by the settings table's rules, and a subcommand's name it would take for a SOURCE (after an option not the root's) refused; the terminal probed, the run handed to Runner, its status the exit code.
 import ArgumentParser
 import Foundation
 import UsageCore
@@ -17,8 +17,8 @@ extension GlyphMode: ExpressibleByArgument {}
 extension WeekStart: ExpressibleByArgument {}
 
 /// The shell's own options (the options it shares with the other commands are `SharedOptions`,
-/// and with `import` `ReadingOptions`).
-/// The root command declares them too, so that `usage-shell --help` lists them.
+/// and with `import` `ReadingOptions`): declared here alone, so another subcommand refuses them
+/// as unknown.
 struct ShellOptions: ParsableArguments {
     @Option(help: "Colour: auto (when stdout is a terminal, NO_COLOR unset and TERM not dumb), always, never, or a depth: 16, 256 or truecolor (auto and always take the depth COLORTERM and TERM announce).")
     var color: ColorMode = .auto
@@ -54,15 +54,6 @@ struct ShellOptions: ParsableArguments {
             throw ValidationError(problem.hasPrefix("width") ? "--" + problem : problem)
         }
     }
-
-    /// The options given on the line, by name as typed: the other commands refuse them.
-    var given: [String] {
-        [
-            color != .auto ? "--color" : nil, glyphs != .auto ? "--glyphs" : nil,
-            accessible ? "--accessible" : nil, width.map { _ in "--width" },
-            commands.isEmpty ? nil : "-c", script.map { _ in "-f" }, bail ? "--bail" : nil, noHistory ? "--no-history" : nil,
-        ].compactMap { $0 }
-    }
 }
 
 /// `usage-shell [SOURCE…]`: the shell, on the sources given, else the store, else the sample.
@@ -92,10 +83,22 @@ struct ShellCommand: ParsableCommand {
     @OptionGroup var options: ShellOptions
 
     func validate() throws {
+        // argument-parser names a subcommand only by the word after the root's own options: after
+        // another (`usage-shell --format json import x`) it runs the shell, which would read the
+        // subcommand's name as a file.
+        if let name = sources.first, let subcommand = Self.misplaced(name) {
+            throw ValidationError(
+                "\(subcommand): only --db, --tz and --device may stand before a subcommand, its own options after it (a file named \(subcommand) is ./\(subcommand))")
+        }
         // A device is one of the store's: it selects among the store's sessions, nothing else's.
         if shared.device != nil, !sources.isEmpty, SourceRef(sources, home: nil) != .store {
             throw ValidationError("--device shows one device's sessions of the store: name no SOURCE (or store)")
         }
+    }
+
+    /// The subcommand `word` names, when it names one (the shell's own name too).
+    static func misplaced(_ word: String) -> String? {
+        UsageShellCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }.first { $0 == word }
     }
 
     func run() throws {

@@ -14,8 +14,9 @@ import UsageStore
 #endif
 
 /// `usage-shell`: the shell (the default subcommand), `import`, `export` and `record`, as
-/// argument-parser's subcommands. The root reads the options every command shares, and the
-/// shell's own (so that `--help` lists them), wherever they stand on the line.
+/// argument-parser's subcommands. The root reads only the options every command uses (the
+/// store, the zone, the device), wherever they stand on the line; the rest are each
+/// subcommand's own, so argument-parser refuses one a subcommand cannot use as unknown.
 @main
 struct UsageShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,10 +32,10 @@ struct UsageShellCommand: ParsableCommand {
             With no subcommand, the shell: with -c or -f, runs those commands and exits; otherwise reads \
             commands from standard input, interactively when it is a terminal. Exit status: 0 when every \
             command succeeded, 1 when any failed, 3 when none failed but 'limits check' found a crossed \
-            limit, 64 for a bad command line. The options the subcommands share (--db, --tz and --device \
-            every one; --format, --timeout, --raw-csv, --day and --week-start those that use them) may \
-            stand before or after the subcommand; one a subcommand has no use for is refused. SOURCE and \
-            the shell's own options: 'usage-shell shell --help'. A file named like a subcommand is \
+            limit, 64 for a bad command line. The options every command uses (--db, --tz and --device) may stand before or \
+            after the subcommand; a subcommand's own (--format, --timeout, --day…) follow it, and one it \
+            cannot use is an unknown option. SOURCE and the shell's own options (which stand anywhere \
+            when no subcommand is named): 'usage-shell shell --help'. A file named like a subcommand is \
             ./import. 'usage-shell SUBCOMMAND --help' describes one.
             """,
         version: UsageShellVersion.string,
@@ -42,12 +43,9 @@ struct UsageShellCommand: ParsableCommand {
         defaultSubcommand: ShellCommand.self
     )
 
+    /// Each subcommand declares this group too: argument-parser reads it once, here, and hands
+    /// the subcommand the same values (its `--help` lists them).
     @OptionGroup var shared: SharedOptions
-    @OptionGroup var format: FormatOptions
-    @OptionGroup var wait: WaitOptions
-    @OptionGroup var report: ReportOptions
-    @OptionGroup(title: "Shell Options") var reading: ReadingOptions
-    @OptionGroup(title: "Shell Options") var shell: ShellOptions
 
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
     static func main() {

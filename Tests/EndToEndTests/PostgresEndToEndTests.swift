@@ -52,7 +52,7 @@ struct PostgresEndToEndTests {
         var imports = ""
         for store in [stores.text, stores.json] {
             for arguments in [["import", aw], ["import", dst, "--device", "desktop"]] {
-                let r = try Binary.run(["--db", store, "--format", "json"] + arguments, environment: environment)
+                let r = try Binary.run(["--db", store] + arguments + ["--format", "json"], environment: environment)
                 #expect(r.status == 0, "\(r.stderr)")
                 imports += normalised(r.stdout, store: store)
             }
@@ -93,7 +93,7 @@ struct PostgresEndToEndTests {
         let there = try Binary.run(["--db", db.conninfo, "import", "store:" + w.db], environment: environment)
         #expect(there.status == 0 && there.stderr.isEmpty, "\(there.stderr)")
         let back = w.url.appendingPathComponent("back.sqlite").path
-        let exported = try Binary.run(["--db", db.conninfo, "--format", "json", "export", "store:" + back], environment: environment)
+        let exported = try Binary.run(["--db", db.conninfo, "export", "store:" + back, "--format", "json"], environment: environment)
         #expect(exported.status == 0 && exported.stderr.isEmpty, "\(exported.stderr)")
         #expect(exported.stdout.hasSuffix(#""sessions_added":110,"sessions_kept":0,"tasks_added":1,"intervals_added":1,"intervals_kept":0}"# + "\n"), "\(exported.stdout)")
         // The devices with their sessions (a copy is an import at its own time, which orders them).

@@ -126,7 +126,7 @@ struct StoreEndToEndTests {
         let w = try StoreWorkspace()
         #expect(try Binary.run(["--db", w.db, "import", w.write("d.json", Self.day)]).status == 0, "the import the test starts from")
         let copy = w.url.appendingPathComponent("copy.sqlite").path
-        let copied = try Binary.run(["--db", w.db, "--format", "json", "export", "store:" + copy])
+        let copied = try Binary.run(["--db", w.db, "export", "store:" + copy, "--format", "json"])
         #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied.stderr)")
         #expect(
             copied.stdout

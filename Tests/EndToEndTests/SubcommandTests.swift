@@ -1,4 +1,4 @@
-// SubcommandTests.swift — issue 44, item 3, through the built binary: import, export and record are argument-parser subcommands (the shell the default), listed by --help; the options they share stand before or after the subcommand; an option a subcommand has no use for is refused; --device shows one device's sessions in the shell and export; help at the prompt knows record, import and export.
+// SubcommandTests.swift — issue 44, item 3, through the built binary: import, export and record are argument-parser subcommands (the shell the default), listed by --help; the options every command uses stand before or after the subcommand, a subcommand's own after it; an option a subcommand has no use for is refused by argument-parser (issue 52, item 4), and one before the subcommand that is not the root's says where it goes; --device shows one device's sessions in the shell and export; help at the prompt knows record, import and export.
 import Foundation
 import Testing
 import UsageRecorder
@@ -13,8 +13,11 @@ struct SubcommandTests {
         for name in ["import Put sources into the store", "export Write the store out", "record Record the desktop into the store"] {
             #expect(text.contains(name), "\(name)")
         }
-        // The shell's own options are on the same page, and every subcommand has its own.
-        #expect(text.contains("SHELL OPTIONS: --data-tz <zone>") && text.contains("-c <command> Run a command (repeatable), then exit."))
+        // The root's options are the ones every command uses; the shell's own are on its page
+        // (issue 52, item 4), and every subcommand has its own.
+        #expect(text.contains("OPTIONS: --db <path>") && !text.contains("-c <command>") && !text.contains("--format <format>"), "\(text)")
+        let shell = try Binary.run(["shell", "--help"], environment: ["COLUMNS": "1000"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(shell.contains("--data-tz <zone>") && shell.contains("-c <command> Run a command (repeatable), then exit."), "\(shell)")
         for name in ["import", "export", "record"] {
             let help = try Binary.run([name, "--help"])
             #expect(help.status == 0 && help.stdout.contains("USAGE: usage-shell \(name)"), "\(name)")
@@ -27,7 +30,8 @@ struct SubcommandTests {
         let w = try StoreWorkspace()
         let phone = try w.sessions("phone.json", count: 3, first: "2026-02-23T09:00:00Z", prefix: "p")
         let laptop = try w.sessions("laptop.json", count: 2, first: "2026-02-23T10:00:00Z", prefix: "l")
-        let before = try Binary.run(["--device", "phone", "--db", w.db, "--format", "json", "import", phone])
+        // The subcommand's own options follow it (issue 52, item 4).
+        let before = try Binary.run(["--device", "phone", "--db", w.db, "import", phone, "--format", "json"])
         #expect(before.stderr == "")
         #expect(before.stdout.contains(#""device":"phone","added":3"#), "\(before.stdout)")
         let after = try Binary.run(["import", laptop, "--device", "laptop", "--db", w.db])
@@ -46,22 +50,22 @@ struct SubcommandTests {
     }
 
     /// An option the subcommand has no use for is refused in one line (it would seem to do
-    /// something), as an unknown one is: status 64, nothing done.
+    /// something), as an unknown one is: status 64, nothing done. Since issue 52, item 4, by
+    /// argument-parser itself: the subcommand does not declare it.
     @Test func item3AnOptionASubcommandHasNoUseForIsRefused() throws {
         let w = try StoreWorkspace()
         for (arguments, line) in [
-            (["import", "x.json", "-c", "show"], "error: -c is an option of the shell, not of usage-shell import"),
-            (["--day", "today", "import", "x.json"], "error: --day is not an option of usage-shell import"),
-            (["record", "--format", "json"], "error: --format is not an option of usage-shell record"),
-            (["--width", "100", "record", "--once"], "error: --width is an option of the shell, not of usage-shell record"),
-            (["export", "x.json", "--timeout", "5"], "error: --timeout is not an option of usage-shell export"),
+            (["import", "x.json", "-c", "show"], "error: Unknown option '-c'"),
+            (["record", "--format", "json"], "error: Unknown option '--format'"),
+            (["record", "--once", "--width", "100"], "error: Unknown option '--width'. Did you mean '--idle'?"),
+            (["export", "x.json", "--timeout", "5"], "error: Unknown option '--timeout'"),
             // Issue 52, item 4: the reading options are the shell's and import's, checked by the rules of `set`.
-            (["import", "x.csv", "--width", "80"], "error: --width is an option of the shell, not of usage-shell import"),
+            (["import", "x.csv", "--width", "80"], "error: Unknown option '--width'"),
             (["import", "x.csv", "--data-tz", "Mars/Olympus"],
              "error: --data-tz must be auto or a time zone (an IANA name such as Europe/Paris, or UTC), not 'Mars/Olympus'"),
             (["import", "x.csv", "--columns", "where=From"], "error: --columns: unknown field 'where': the fields are id, app, category, start, end, duration"),
-            (["export", "x.json", "--columns", "start=From"], "error: --columns is not an option of usage-shell export"),
-            (["record", "--once", "--data-tz", "UTC"], "error: --data-tz is not an option of usage-shell record"),
+            (["export", "x.json", "--columns", "start=From"], "error: Unknown option '--columns'"),
+            (["record", "--once", "--data-tz", "UTC"], "error: Unknown option '--data-tz'"),
         ] {
             let r = try Binary.run(["--db", w.db] + arguments)
             #expect(r.status == 64, "\(arguments)")
@@ -69,6 +73,62 @@ struct SubcommandTests {
             #expect(r.stdout == "")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: w.url.path) == [], "nothing is made")
+    }
+
+    /// Issue 52, item 4: each subcommand declares the options it uses and the root only those of
+    /// every command, so argument-parser refuses the others in its own words, with the
+    /// subcommand's usage (the hand lists that said it are gone). An option before the subcommand
+    /// that is not the root's makes argument-parser run the shell, which would read the
+    /// subcommand's name as a file: that is refused, saying where the option goes.
+    @Test func item4AnOptionASubcommandCannotUseIsRefusedByTheParser() throws {
+        let w = try StoreWorkspace()
+        let record = try Binary.run(["--db", w.db, "record", "--once", "--format", "json"])
+        #expect(record.status == 64)
+        #expect(record.stdout == "")
+        #expect(record.stderr == """
+            error: Unknown option '--format'
+            Usage: usage-shell record [--idle <time>] [--backend <backend>] [--once] [--enable] [--on-limit <command>] [--db <path>] [--tz <tz>] [--device <name>]
+              See 'usage-shell record --help' for more information.
+
+            """)
+        let export = try Binary.run(["export", "x.json", "--no-history", "--db", w.db])
+        #expect(export.status == 64)
+        #expect(export.stderr == """
+            error: Unknown option '--no-history'
+            Usage: usage-shell export [<target> ...] [--force] [--db <path>] [--tz <tz>] [--device <name>] [--format <format>] [--raw-csv] [--day <day>] [--week-start <week-start>]
+              See 'usage-shell export --help' for more information.
+
+            """)
+        // The value of an unknown option is no word of the target: the option is what is refused.
+        let valued = try Binary.run(["--db", w.db, "export", "x.json", "--data-tz", "UTC"])
+        #expect(valued.status == 64 && valued.stderr.hasPrefix("error: Unknown option '--data-tz'\n"), "\(valued.stderr)")
+        // A target of two words that is no view is still refused, once the options are known.
+        let twoFiles = try Binary.run(["--db", w.db, "export", "a.json", "b.json"])
+        #expect(twoFiles.status == 64)
+        #expect(twoFiles.stderr.hasPrefix("error: one target (quote paths with spaces), report FILE, or VIEW [ARG...] FILE\n"), "\(twoFiles.stderr)")
+        for (arguments, name) in [
+            (["--format", "json", "import", "x.json"], "import"), (["--day", "today", "import", "x.json"], "import"),
+            (["--width", "100", "record", "--once"], "record"), (["--raw-csv", "export", "x.json"], "export"),
+            (["-c", "show", "shell"], "shell"),
+        ] {
+            let r = try Binary.run(["--db", w.db] + arguments)
+            #expect(r.status == 64, "\(arguments)")
+            #expect(r.stdout == "")
+            #expect(r.stderr == """
+                error: \(name): only --db, --tz and --device may stand before a subcommand, its own options after it (a file named \(name) is ./\(name))
+                Usage: usage-shell shell [<options>] [<source> ...]
+                  See 'usage-shell shell --help' for more information.
+
+                """, "\(arguments)")
+        }
+        // The root's options stand before the subcommand, its own after it.
+        let phone = try w.sessions("phone.json", count: 2, first: "2026-02-23T09:00:00Z", prefix: "p")
+        let r = try Binary.run(["--tz", "UTC", "--device", "phone", "--db", w.db, "import", phone, "--format", "json", "--timeout", "5"])
+        #expect(r.status == 0 && r.stderr == "", "\(r.stderr)")
+        #expect(r.stdout.contains(#""device":"phone","added":2"#), "\(r.stdout)")
+        // With no subcommand named, the shell's options stand anywhere.
+        let shown = try Binary.run(["--format", "json", "--db", w.db, "-c", "devices"])
+        #expect(shown.status == 0 && shown.stdout.contains("phone"), "\(shown.stderr)")
     }
 
     /// `help record` at the prompt said `unknown command 'record'`: help knows the commands that
