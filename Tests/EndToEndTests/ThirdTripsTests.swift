@@ -36,4 +36,50 @@ struct ThirdTripsTests {
         #expect((folder[.posixPermissions] as? Int) == 0o700)
         #expect(FileManager.default.fileExists(atPath: data + "/usage-shell/usage.sqlite"))
     }
+
+    // MARK: 8. Time errors name a day that was never typed
+
+    /// `track Email 9:00 9:00` said `Sun 2026-11-29 09:00 is later than now`: it read the end as
+    /// the next day's. An end not after the start says so, naming both times as typed; so does an
+    /// end before the start whose next day's reading is later than now. The next day's is still
+    /// taken where it is past (`track Late 23:30 0:45` of yesterday's night: dated here).
+    @Test func item8TrackWithTheEndAtTheStartSaysTheEndIsNotAfterTheStart() throws {
+        let w = try StoreWorkspace()
+        let here = Afternoon()
+        let base = ["--tz", here.zone, "--db", w.db]
+        let r = try Binary.run(base + ["-c", "track Email 9:00 9:00", "-c", "track Email 12:00 11:00", "-c", "track Email 9:00-9:00"])
+        #expect(r.stdout == "")
+        #expect(
+            r.stderr == """
+                error: line 1: the end 09:00 is not after the start 09:00
+                error: line 2: the end 11:00 is not after the start 12:00
+                error: line 3: the end 09:00 is not after the start 09:00
+
+                """)
+        #expect(r.status == 1)
+        let night = try Binary.run(base + ["-c", "track Late 2026-02-23T23:30 0:45"])
+        #expect(night.stdout == "tracked Late Mon 2026-02-23 23:30–Tue 2026-02-24 00:45 (@1, 1h 15m)\nnew task 1 Late\n")
+        #expect(night.status == 0)
+    }
+
+    /// `session edit @3 end 12:00` of a 13:00–17:15 session said it overlapped the next day's @4:
+    /// 12:00 was read as the next day's. On a session that does not cross midnight, an end before
+    /// the start is refused naming both times; one across midnight still takes the next day's.
+    @Test func item8SessionEditEndBeforeTheStartNamesBothTimes() throws {
+        let w = try StoreWorkspace()
+        let here = Afternoon()
+        let base = ["--tz", here.zone, "--db", w.db]
+        let setUp = try Binary.run(
+            base + ["-c", "track Acme 2026-02-23T13:00 17:15", "-c", "track Acme 2026-02-24T09:00 13:00", "-c", "track Late 2026-02-24T23:00 01:30"])
+        #expect(setUp.status == 0, "\(setUp.stderr)")
+        let r = try Binary.run(base + ["-c", "session edit @1 end 12:00", "-c", "session edit @3 end 1:00", "-c", "session edit @1 end 16:00"])
+        #expect(
+            r.stdout == """
+                changed @3 Late Tue 2026-02-24 23:00–Wed 2026-02-25 01:00 (2h)
+                changed @1 Acme Mon 2026-02-23 13:00–16:00 (3h)
+
+                """)
+        #expect(r.stderr == "error: line 1: the end Mon 2026-02-23 12:00 is not after the start Mon 2026-02-23 13:00\n")
+        #expect(r.status == 1)
+    }
 }
