@@ -82,4 +82,21 @@ struct ThirdTripsTests {
         #expect(r.stderr == "error: line 1: the end Mon 2026-02-23 12:00 is not after the start Mon 2026-02-23 13:00\n")
         #expect(r.status == 1)
     }
+
+    // MARK: 10. Smaller
+
+    /// `summary last wek` got no "did you mean", though `apps tpo 5` did. A range's word a slip
+    /// away from one gets it, after `last` and alone.
+    @Test func item10SummaryLastWekGetsADidYouMean() throws {
+        let r = try Binary.run(["-c", "summary last wek", "-c", "summary wek", "-c", "apps top 3 last yaer"])
+        #expect(r.stdout == "")
+        #expect(
+            r.stderr == """
+                error: line 1: summary: 'wek' is not a number of days from 1 to 36525, week, month or year — did you mean 'week'? (usage: summary [last N|week|month|year|RANGE])
+                error: line 2: summary: 'wek' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO) — did you mean 'week'? (usage: summary [last N|week|month|year|RANGE])
+                error: line 3: apps: 'yaer' is not a number of days from 1 to 36525, week, month or year — did you mean 'year'? (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])
+
+                """)
+        #expect(r.status == 1)
+    }
 }
