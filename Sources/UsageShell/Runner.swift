@@ -130,6 +130,10 @@ public final class Runner {
                 err.write("error: cannot read script '\(Self.safe(script))': \(error.reason)\n")
                 return 1
             }
+            guard !Self.isBinary(bytes) else {
+                err.write("error: cannot run script '\(Self.safe(script))': it is a binary file, not text (a script is one command a line)\n")
+                return 1
+            }
             run(lines: Self.scriptLines(bytes))
         case .interactive:
             interactive(reader: makeReader(), banner: banner)
@@ -138,6 +142,12 @@ public final class Runner {
             if proceed { run(lines: stdinLines()) }
         }
         return exitStatus
+    }
+
+    /// Whether a `-f` file is binary: a NUL byte in its first block (512 bytes), as bash tells
+    /// one (`cannot execute binary file`) before running a line of it. Text never holds NUL.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(512).contains(0)
     }
 
     /// The lines of a script file: LF or CRLF, a last empty line (after the final newline) dropped.

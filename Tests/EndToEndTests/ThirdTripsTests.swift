@@ -99,4 +99,21 @@ struct ThirdTripsTests {
                 """)
         #expect(r.status == 1)
     }
+
+    /// `-f` of a binary file ran it line by line and printed kilobytes of escaped bytes. It is
+    /// refused in one line before a line of it runs, as bash refuses one (a NUL byte in its
+    /// first block); a text script still runs.
+    @Test func item10DashFOfABinaryFileIsRefused() throws {
+        for binary in ["/bin/true", Binary.url.path] {
+            let r = try Binary.run(["-f", binary])
+            #expect(r.stdout == "")
+            #expect(r.stderr == "error: cannot run script '\(binary)': it is a binary file, not text (a script is one command a line)\n")
+            #expect(r.status == 1)
+        }
+        let w = try StoreWorkspace()
+        let script = try w.write("script.txt", "# a comment\nday 2026-02-23\n")
+        let text = try Binary.run(["-f", script])
+        #expect(text.stderr == "")
+        #expect(text.status == 0)
+    }
 }
