@@ -116,4 +116,17 @@ struct ThirdTripsTests {
         #expect(text.stderr == "")
         #expect(text.status == 0)
     }
+
+    /// `apps top 5` did not say how many apps it left out, though `show compact` and `summary`
+    /// do. It says so under the rows, in the minutes that make them add up to the total.
+    @Test func item10AppsTopSaysHowManyAppsItLeftOut() throws {
+        let r = try Binary.run(["--width", "100", "-c", "apps top 5", "-c", "apps top 3 category Social", "-c", "apps"])
+        #expect(r.stderr == "")
+        #expect(r.stdout.contains("  5. Mail "))
+        #expect(r.stdout.contains("\n  11 more apps 2h 28m\n  7h 32m total · 6h 22m screen time\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("\n  1 more app 2m\n  1h 5m in Social · 14% of the day\n"), "\(r.stdout)")
+        #expect(r.stdout.components(separatedBy: " more app").count == 3, "the whole list leaves nothing out")
+        let compact = try Binary.run(["--width", "100", "-c", "show compact"])
+        #expect(compact.stdout.contains("11 more apps 2h 28m"), "\(compact.stdout)")
+    }
 }
