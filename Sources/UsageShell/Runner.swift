@@ -332,7 +332,11 @@ public final class Runner {
         guard case .confirm(let confirmation) = outcome else { return outcome }
         guard let reader else { return .failed(confirmation.refusal ?? .needsYes(confirmation.withYes)) }
         writeWarnings()
-        guard let answer = reader.readAnswer(prompt: Self.safe(confirmation.question) + " [y/N] ") else {
+        // Wrapped at words to the terminal's width (the line editor would cut it mid-word): the
+        // lines before the last printed, the last one the prompt.
+        let lines = TextReport.wrap(Self.safe(confirmation.question) + " [y/N]", width: max(shell.width, 20), first: "", rest: "")
+        for line in lines.dropLast() { out.write(line + "\n") }
+        guard let answer = reader.readAnswer(prompt: (lines.last ?? "") + " ") else {
             return .output(["cancelled; nothing changed"])
         }
         guard ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }
