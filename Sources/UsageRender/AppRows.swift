@@ -18,7 +18,7 @@ extension TextReport {
         let minutes = dayMinutes(r)
         let rows = list.map { a in
             RankedRow(
-                name: a.name, detail: [a.category, "\(a.sessions) session\(a.sessions == 1 ? "" : "s")"],
+                name: a.name, detail: [a.category, "\(TextFormat.count(a.sessions, "session"))"],
                 micros: a.micros, duration: minutes(a), share: a.share, series: palette.app(a.name))
         }
         return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(more + ["  " + total], width: width)
@@ -56,7 +56,7 @@ extension TextReport {
         for (k, a) in list.enumerated() {
             lines.append(
                 "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
-                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(durations(a)), \(TextFormat.share(a.share))")
+                    + "\(TextFormat.count(a.sessions, "session")), \(durations(a)), \(TextFormat.share(a.share))")
         }
         lines += more
         lines.append("  " + total)

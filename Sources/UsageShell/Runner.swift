@@ -163,10 +163,10 @@ public final class Runner {
     var banner: String {
         let model = shell.model
         let n = model.history.sessionCount
-        var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
+        var loaded = model.hasData ? "\(TextFormat.count(n, "session")) from \(model.history.source)" : "no data loaded"
         if let awaited = shell.awaitedStore { loaded = "no store at \(awaited) yet (import FILE, start TASK or task add NAME makes it)" }
         if model.hasData, model.loadedSource == .store, let path = shell.environment.store {
-            loaded = "\(n) session\(n == 1 ? "" : "s") from the store \(path)"
+            loaded = "\(TextFormat.count(n, "session")) from the store \(path)"
         }
         let zones = Set(model.history.parts.compactMap { $0.localTimes?.zone }).sorted()
         if model.hasData, !zones.isEmpty { loaded += " (local times read as \(zones.joined(separator: ", ")) time)" }

@@ -129,4 +129,19 @@ struct ThirdTripsTests {
         let compact = try Binary.run(["--width", "100", "-c", "show compact"])
         #expect(compact.stdout.contains("11 more apps 2h 28m"), "\(compact.stdout)")
     }
+
+    /// Counts printed two ways (`400000 sessions` in the banner, `4,500 sessions` elsewhere):
+    /// every count of sessions has its thousands separated by commas.
+    @Test func item10CountsPrintOneWay() throws {
+        let w = try StoreWorkspace()
+        let file = try w.sessions("big.json", count: 1200)
+        let r = try Binary.run(
+            ["--db", w.db, "--width", "200", "-c", "import \(file)", "-c", "store", "-c", "load \(file)", "-c", "forget before 2100-01-01 --yes"])
+        #expect(r.stderr == "")
+        #expect(r.stdout.hasPrefix("imported \(file): 1,200 added, 0 updated, 0 unchanged\nthe store holds 1,200 sessions: \(w.db)\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("sessions   1,200 from 40 apps, "), "\(r.stdout)")
+        #expect(r.stdout.contains(": 1,200 sessions, last imported "), "\(r.stdout)")
+        #expect(r.stdout.contains("\nloaded 1,200 sessions from \(file), "), "\(r.stdout)")
+        #expect(r.stdout.contains("\nforgot 1,200 of 1,200 imported sessions (those that end before "), "\(r.stdout)")
+    }
 }

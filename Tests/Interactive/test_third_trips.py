@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """What a newcomer tripped on a third time (issue 51, item 10), at a real pseudo-terminal: the
-`session join` question wraps at words to the terminal's width (libedit cut it mid-word).
+`session join` question wraps at words to the terminal's width (libedit cut it mid-word), and the
+banner's count has its thousands separated as every other count.
 
 Run with ``scripts/test-interactive``.
 """
 
+import json
 import unittest
 
 from ptyshell import ENTER, PROMPT_ANY, StoreShellCase
@@ -35,6 +37,16 @@ class ThirdTripsTests(StoreShellCase):
             shell.send("n" + ENTER)
             shell.expect_re(PROMPT_ANY)
             self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+
+    def test_item10_the_banner_counts_as_every_other_count(self):
+        rows = [{"session_id": f"s{k}", "app_name": "App", "category": "Work",
+                 "start_timestamp": f"2026-02-23T{k // 60 % 24:02d}:{k % 60:02d}:00Z",
+                 "end_timestamp": f"2026-02-23T{k // 60 % 24:02d}:{k % 60:02d}:30Z"} for k in range(1200)]
+        path = self.cwd / "big.json"
+        path.write_text(json.dumps(rows))
+        shell = self.spawn(str(path))
+        self.assertIn(f"— 1,200 sessions from {path} —", shell.since(0))
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
 
 if __name__ == "__main__":

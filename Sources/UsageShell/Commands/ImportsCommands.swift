@@ -62,14 +62,14 @@ extension CommandTable {
             shell.forgotDevicesMaybe()
             shell.reloadStoreIfShown()
             return shell.render(json: { .object([("forgotten", .int(deleted)), ("import", .int(Int(id)))]) }, csv: .record) { width, _ in
-                TextReport.wrap(["forgot import \(what): \(deleted) session\(deleted == 1 ? "" : "s")"], width: width)
+                TextReport.wrap(["forgot import \(what): \(TextFormat.count(deleted, "session"))"], width: width)
             }
         }
         if yes { return forget() }
         let added = entry.added
         return .confirm(
             Confirmation(
-                question: "forget import \(what) and the \(added) session\(added == 1 ? "" : "s") it added?",
+                question: "forget import \(what) and the \(TextFormat.count(added, "session")) it added?",
                 withYes: "forget import \(id) --yes", proceed: forget))
     }
 
@@ -93,13 +93,13 @@ extension CommandTable {
             shell.forgotDevicesMaybe()
             shell.reloadStoreIfShown()
             return shell.render(json: { .object([("forgotten", .int(deleted)), ("device", .string(name))]) }, csv: .record) { width, _ in
-                TextReport.wrap(["forgot device \(shown): \(deleted) session\(deleted == 1 ? "" : "s")"], width: width)
+                TextReport.wrap(["forgot device \(shown): \(TextFormat.count(deleted, "session"))"], width: width)
             }
         }
         if yes { return forget() }
         return .confirm(
             Confirmation(
-                question: "forget device \(shown) and its \(sessions) session\(sessions == 1 ? "" : "s") (its sources and totals with them)?",
+                question: "forget device \(shown) and its \(TextFormat.count(sessions, "session")) (its sources and totals with them)?",
                 withYes: "forget device \(Tokenizer.quoted(name)) --yes", proceed: forget))
     }
 
