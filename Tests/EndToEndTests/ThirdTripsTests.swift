@@ -144,4 +144,18 @@ struct ThirdTripsTests {
         #expect(r.stdout.contains("\nloaded 1,200 sessions from \(file), "), "\(r.stdout)")
         #expect(r.stdout.contains("\nforgot 1,200 of 1,200 imported sessions (those that end before "), "\(r.stdout)")
     }
+
+    /// `store` right after forgetting everything said `0 sessions from 30 apps, size 34.7 MB`:
+    /// every app ever seen, and the file and its write-ahead log added. It counts the apps that
+    /// still have sessions, and the size is the database's own (the file's once closed).
+    @Test func item10StoreAfterForgettingEverythingSaysWhatIsStillUsed() throws {
+        let w = try StoreWorkspace()
+        let file = try w.sessions("big.json", count: 3000)
+        #expect(try Binary.run(["--db", w.db, "import", file]).status == 0)
+        let r = try Binary.run(["--db", w.db, "--width", "200", "-c", "forget before 2100-01-01 --yes", "-c", "store"])
+        #expect(r.stderr == "")
+        #expect(r.stdout.contains("\nsessions   0 from 0 apps\n"), "\(r.stdout)")
+        let bytes = try FileManager.default.attributesOfItem(atPath: w.db)[.size] as! Int
+        #expect(r.stdout.contains("\nsize       \(String(format: "%.1f", Double(bytes) / 1000)) kB\n"), "\(bytes): \(r.stdout)")
+    }
 }
