@@ -158,4 +158,22 @@ struct ThirdTripsTests {
         let bytes = try FileManager.default.attributesOfItem(atPath: w.db)[.size] as! Int
         #expect(r.stdout.contains("\nsize       \(String(format: "%.1f", Double(bytes) / 1000)) kB\n"), "\(bytes): \(r.stdout)")
     }
+
+    /// A right-to-left category name came out reordered (`1 · עברית session`) in SVG and HTML:
+    /// a name written right to left is isolated (U+2068 … U+2069, as `<bdi>` does).
+    @Test func item10ARightToLeftNameIsIsolatedInSVGAndHTML() throws {
+        let w = try StoreWorkspace()
+        let file = try w.write(
+            "rtl.json",
+            #"[{"session_id":"a","app_name":"Notes","category":"עברית","start_timestamp":"2026-02-23T09:00:00Z","end_timestamp":"2026-02-23T09:30:00Z"}]"#)
+        let svg = w.url.appendingPathComponent("day.svg").path
+        let html = w.url.appendingPathComponent("day.html").path
+        let r = try Binary.run([file, "-c", "apps", "-c", "save \(svg)", "-c", "save \(html)"])
+        #expect(r.stderr == "")
+        for path in [svg, html] {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("\u{2068}עברית\u{2069} · 1 session"), "\(path)")
+            #expect(!text.contains("\u{2068}Notes"), "a left-to-right name is left as it is")
+        }
+    }
 }
