@@ -176,4 +176,19 @@ struct ThirdTripsTests {
             #expect(!text.contains("\u{2068}Notes"), "a left-to-right name is left as it is")
         }
     }
+
+    /// A store that holds only tracked time opened on the bundled sample. It opens on the
+    /// tracked time, as `load tracked` shows it.
+    @Test func item10AStoreOfTrackedTimeAloneOpensOnIt() throws {
+        let here = Afternoon()
+        let w = try StoreWorkspace()
+        // The default store, under XDG_DATA_HOME (not named).
+        let data = ["XDG_DATA_HOME": w.url.path]
+        let track = try Binary.run(["--tz", here.zone, "-c", "track Email 9:00 9:30"], environment: data)
+        #expect(track.status == 0, "\(track.stderr)")
+        let r = try Binary.run(["--tz", here.zone, "--format", "json", "-c", "apps"], environment: data)
+        #expect(r.stderr == "")
+        #expect(r.stdout.contains(#""name":"Email""#), "\(r.stdout)")
+        #expect(!r.stdout.contains("Spotify"), "not the sample")
+    }
 }
