@@ -8,19 +8,31 @@ extension TextReport {
     /// Accessible mode: a sentence, then one line per app with its facts in words.
     public static func apps(
         _ r: DayReport, apps list: [AppUsage], width: Int, theme: Theme = .plain, title: String = "Apps",
-        totalLine: String? = nil, palette: Palette? = nil
+        totalLine: String? = nil, palette: Palette? = nil, leftOut: [AppUsage] = []
     ) -> [String] {
         guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let total = totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
-        if theme.accessible { return appList(list, title: title, total: total, durations: dayMinutes(r), width: width, theme: theme) }
+        let more = moreLine(r, leftOut).map { [$0] } ?? []
+        if theme.accessible { return appList(list, title: title, total: total, more: more, durations: dayMinutes(r), width: width, theme: theme) }
         let palette = palette ?? Palette(r)
         let minutes = dayMinutes(r)
         let rows = list.map { a in
             RankedRow(
-                name: a.name, detail: [a.category, "\(a.sessions) session\(a.sessions == 1 ? "" : "s")"],
+                name: a.name, detail: [a.category, "\(TextFormat.count(a.sessions, "session"))"],
                 micros: a.micros, duration: minutes(a), share: a.share, series: palette.app(a.name))
         }
-        return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(["  " + total], width: width)
+        return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(more + ["  " + total], width: width)
+    }
+
+    /// `  11 more apps 2h 28m`: what `apps top N` leaves out, in the minutes the whole list
+    /// shows them (so the rows and this line add up, as `show compact`'s do); nil for none.
+    static func moreLine(_ r: DayReport, _ leftOut: [AppUsage]) -> String? {
+        guard !leftOut.isEmpty else { return nil }
+        var byName: [ExactName: Int64] = [:]
+        for (a, m) in zip(r.apps, TextFormat.minutes(adding: r.apps.map(\.micros))) { byName[ExactName(a.name)] = m }
+        let minutes = leftOut.reduce(Int64(0)) { $0 + (byName[ExactName($1.name)] ?? TextFormat.minutes($1.micros)) }
+        let count = leftOut.count
+        return "  \(count) more app\(count == 1 ? "" : "s") \(TextFormat.duration(minutes: minutes, of: leftOut.reduce(0) { $0 + $1.micros }))"
     }
 
     /// Each app's time as the day's list shows it: the minutes of all the day's apps add up to
@@ -33,7 +45,7 @@ extension TextReport {
     }
 
     private static func appList(
-        _ list: [AppUsage], title: String, total: String, durations: (AppUsage) -> String, width: Int, theme: Theme
+        _ list: [AppUsage], title: String, total: String, more: [String], durations: (AppUsage) -> String, width: Int, theme: Theme
     ) -> [String] {
         let top = list[0]
         let count = "\(list.count) app\(list.count == 1 ? "" : "s")"
@@ -44,8 +56,9 @@ extension TextReport {
         for (k, a) in list.enumerated() {
             lines.append(
                 "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
-                    + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(durations(a)), \(TextFormat.share(a.share))")
+                    + "\(TextFormat.count(a.sessions, "session")), \(durations(a)), \(TextFormat.share(a.share))")
         }
+        lines += more
         lines.append("  " + total)
         return wrap(lines, width: width).headed(theme)
     }

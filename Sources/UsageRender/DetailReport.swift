@@ -18,7 +18,7 @@ extension TextReport {
         }
         let count = a.sessions.count
         var lines = [
-            "\(TextFormat.duration(a.micros)) · \(TextFormat.share(a.share)) of the day · \(count) session\(count == 1 ? "" : "s")"
+            "\(TextFormat.duration(a.micros)) · \(TextFormat.share(a.share)) of the day · \(TextFormat.count(count, "session"))"
         ]
 
         let repeated = repeatedHours(a.window.slots)
@@ -159,7 +159,7 @@ extension TextReport {
                 let skipped = part.skipped.total
                 let reasons = SkipReason.allCases.filter { part.skipped.count($0) > 0 }
                     .map { "\($0.rawValue) \(part.skipped.count($0))" }
-                let counts = "\(part.sessions) session\(part.sessions == 1 ? "" : "s"), "
+                let counts = "\(TextFormat.count(part.sessions, "session")), "
                     + (skipped == 0 ? "no rows skipped" : "\(skipped) skipped: " + reasons.joined(separator: ", "))
                 if nameWidth <= width / 2 {
                     lines.append("  " + TerminalText.pad(name, width: nameWidth) + "  " + counts)

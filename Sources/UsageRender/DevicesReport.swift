@@ -15,7 +15,7 @@ extension TextReport {
             let last = device.lastImport.map { t in
                 "last imported " + TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t)).prefix(16).replacingOccurrences(of: "T", with: " ")
             } ?? "never imported"
-            let row = "\(mark)\(name)  \(device.sessions) session\(device.sessions == 1 ? "" : "s"), \(last)"
+            let row = "\(mark)\(name)  \(TextFormat.count(device.sessions, "session")), \(last)"
             lines += wrap(row, width: width, first: "", rest: String(repeating: " ", count: nameWidth + 4))
         }
         lines += wrap([selected.map { "showing \(TerminalText.sanitize($0))'s sessions ('device all' shows every device's)" } ?? "showing every device's sessions ('device NAME' shows one)"], width: width)

@@ -7,7 +7,7 @@ extension TextReport {
     /// are said by the warning line (`skipWarning`), once, on stderr.
     public static func loaded(_ d: some SessionHistory, zone: Zone, width: Int) -> [String] {
         let count = d.sessionCount
-        var first = "loaded \(count) session\(count == 1 ? "" : "s") from \(TerminalText.sanitize(d.source))"
+        var first = "loaded \(TextFormat.count(count, "session")) from \(TerminalText.sanitize(d.source))"
         if let range = d.dayRange(in: zone) {
             first += range.lowerBound == range.upperBound ? ", \(range.lowerBound)" : ", \(range.lowerBound) … \(range.upperBound)"
         }

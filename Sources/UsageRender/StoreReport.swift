@@ -9,17 +9,17 @@ extension TextReport {
         let severalDevices = Set(s.sources.compactMap(\.device)).count > 1
         var lines = s.sources.map { r in
             let device = severalDevices ? r.device.map { " (device \(TerminalText.sanitize($0)))" } ?? "" : ""
-            var line = "imported \(TerminalText.sanitize(r.source))\(device): \(r.added) added, \(r.updated) updated, \(r.unchanged) unchanged"
+            var line = "imported \(TerminalText.sanitize(r.source))\(device): \(grouped(r.added)) added, \(grouped(r.updated)) updated, \(grouped(r.unchanged)) unchanged"
             if r.skipped.total > 0 {
                 let reasons = SkipReason.allCases.filter { r.skipped.count($0) > 0 }.map { "\(r.skipped.count($0)) \($0.rawValue)" }
-                line += "; \(r.skipped.total) row\(r.skipped.total == 1 ? "" : "s") skipped (\(reasons.joined(separator: ", ")))"
+                line += "; \(TextFormat.count(r.skipped.total, "row")) skipped (\(reasons.joined(separator: ", ")))"
             }
             return line
         }
         if s.forgotten > 0, let days = s.retentionDays {
-            lines.append("retention: \(s.forgotten) session\(s.forgotten == 1 ? "" : "s") older than \(days) days forgotten")
+            lines.append("retention: \(TextFormat.count(s.forgotten, "session")) older than \(days) days forgotten")
         }
-        lines.append("the store holds \(s.sessions) session\(s.sessions == 1 ? "" : "s"): \(TerminalText.sanitize(s.path))")
+        lines.append("the store holds \(TextFormat.count(s.sessions, "session")): \(TerminalText.sanitize(s.path))")
         return wrap(lines, width: width)
     }
 
@@ -30,7 +30,7 @@ extension TextReport {
         var rows: [(String, String)] = [
             ("path", "\(TerminalText.sanitize(s.path))\(s.readOnly ? " (read-only)" : "")"), ("size", size(s.bytes)),
         ]
-        var held = "\(s.sessions) from \(s.apps) app\(s.apps == 1 ? "" : "s")"
+        var held = "\(TextReport.grouped(s.sessions)) from \(TextFormat.count(s.apps, "app"))"
         if let days = s.days {
             let n = days.lowerBound.days(to: days.upperBound) + 1
             held += ", \(days.lowerBound) … \(days.upperBound) (\(n) day\(n == 1 ? "" : "s"))"
@@ -47,7 +47,7 @@ extension TextReport {
             rows.append(
                 (
                     k == 0 ? "sources" : "",
-                    "\(TerminalText.sanitize(shown)): \(source.sessions) session\(source.sessions == 1 ? "" : "s"), "
+                    "\(TerminalText.sanitize(shown)): \(TextFormat.count(source.sessions, "session")), "
                         + "last imported \(last.prefix(16).replacingOccurrences(of: "T", with: " "))"
                 ))
         }
@@ -138,7 +138,7 @@ extension TextReport {
     public static func copied(_ s: CopySummary, width: Int) -> [String] {
         wrap(
             [
-                "copied \(TerminalText.sanitize(s.from)) into \(TerminalText.sanitize(s.into)): \(s.sessionsAdded) session\(s.sessionsAdded == 1 ? "" : "s") added, "
+                "copied \(TerminalText.sanitize(s.from)) into \(TerminalText.sanitize(s.into)): \(TextFormat.count(s.sessionsAdded, "session")) added, "
                     + "\(s.sessionsKept) there already; \(s.tasksAdded) task\(s.tasksAdded == 1 ? "" : "s") and \(s.intervalsAdded) tracked interval\(s.intervalsAdded == 1 ? "" : "s") added, "
                     + "\(s.intervalsKept) there already"
             ], width: width)

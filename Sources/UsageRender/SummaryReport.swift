@@ -77,13 +77,13 @@ extension TextReport {
             for (k, a) in list.enumerated() {
                 lines.append(
                     "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
-                        + "\(a.sessions) session\(a.sessions == 1 ? "" : "s"), \(duration(a)), \(TextFormat.share(a.share))")
+                        + "\(TextFormat.count(a.sessions, "session")), \(duration(a)), \(TextFormat.share(a.share))")
             }
             return wrap(lines + tail, width: width).headed(theme)
         }
         let rows = list.map { a in
             RankedRow(
-                name: a.name, detail: [a.category, "\(a.sessions) session\(a.sessions == 1 ? "" : "s")"], micros: a.micros,
+                name: a.name, detail: [a.category, "\(TextFormat.count(a.sessions, "session"))"], micros: a.micros,
                 duration: duration(a), share: a.share, series: palette.app(a.name))
         }
         return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(tail, width: width)

@@ -9,6 +9,12 @@ public enum TextFormat {
         "July", "August", "September", "October", "November", "December",
     ]
 
+    /// `4,500 sessions`, `1 session`: a count and its noun, the count's thousands separated by
+    /// commas, the one way every count of sessions is printed (the banner's as `store`'s).
+    public static func count(_ n: Int, _ noun: String) -> String {
+        "\(TextReport.grouped(n)) \(noun)\(n == 1 ? "" : "s")"
+    }
+
     /// `4h 15m`, `45m`, `2h`, `<1m`, `0m`: `DurationText.duration`, the one rule.
     public static func duration(_ micros: Micros) -> String { DurationText.duration(micros) }
 

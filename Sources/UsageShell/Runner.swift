@@ -130,6 +130,10 @@ public final class Runner {
                 err.write("error: cannot read script '\(Self.safe(script))': \(error.reason)\n")
                 return 1
             }
+            guard !Self.isBinary(bytes) else {
+                err.write("error: cannot run script '\(Self.safe(script))': it is a binary file, not text (a script is one command a line)\n")
+                return 1
+            }
             run(lines: Self.scriptLines(bytes))
         case .interactive:
             interactive(reader: makeReader(), banner: banner)
@@ -138,6 +142,12 @@ public final class Runner {
             if proceed { run(lines: stdinLines()) }
         }
         return exitStatus
+    }
+
+    /// Whether a `-f` file is binary: a NUL byte in its first block (512 bytes), as bash tells
+    /// one (`cannot execute binary file`) before running a line of it. Text never holds NUL.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(512).contains(0)
     }
 
     /// The lines of a script file: LF or CRLF, a last empty line (after the final newline) dropped.
@@ -153,10 +163,10 @@ public final class Runner {
     var banner: String {
         let model = shell.model
         let n = model.history.sessionCount
-        var loaded = model.hasData ? "\(n) session\(n == 1 ? "" : "s") from \(model.history.source)" : "no data loaded"
+        var loaded = model.hasData ? "\(TextFormat.count(n, "session")) from \(model.history.source)" : "no data loaded"
         if let awaited = shell.awaitedStore { loaded = "no store at \(awaited) yet (import FILE, start TASK or task add NAME makes it)" }
         if model.hasData, model.loadedSource == .store, let path = shell.environment.store {
-            loaded = "\(n) session\(n == 1 ? "" : "s") from the store \(path)"
+            loaded = "\(TextFormat.count(n, "session")) from the store \(path)"
         }
         let zones = Set(model.history.parts.compactMap { $0.localTimes?.zone }).sorted()
         if model.hasData, !zones.isEmpty { loaded += " (local times read as \(zones.joined(separator: ", ")) time)" }
@@ -341,7 +351,11 @@ public final class Runner {
         guard case .confirm(let confirmation) = outcome else { return outcome }
         guard let reader else { return .failed(confirmation.refusal ?? .needsYes(confirmation.withYes)) }
         writeWarnings()
-        guard let answer = reader.readAnswer(prompt: Self.safe(confirmation.question) + " [y/N] ") else {
+        // Wrapped at words to the terminal's width (the line editor would cut it mid-word): the
+        // lines before the last printed, the last one the prompt.
+        let lines = TextReport.wrap(Self.safe(confirmation.question) + " [y/N]", width: max(shell.width, 20), first: "", rest: "")
+        for line in lines.dropLast() { out.write(line + "\n") }
+        guard let answer = reader.readAnswer(prompt: (lines.last ?? "") + " ") else {
             return .output(["cancelled; nothing changed"])
         }
         guard ["y", "yes"].contains(Self.trimmed(answer).lowercased()) else { return .output(["nothing changed"]) }

@@ -8,7 +8,8 @@ extension SourceRef {
     /// What a run with no SOURCE opens on: a store `named` explicitly (`--db`,
     /// `USAGE_SHELL_DB`) always, there or not, empty or not (`Shell.awaitsNamedStore`); the
     /// default store when it holds sessions (or cannot be read: that is said, not hidden behind
-    /// the sample); else the bundled sample. The store is looked at through `stores`, the
+    /// the sample); its tracked time when it holds only that (`load tracked`); else the bundled
+    /// sample. The store is looked at through `stores`, the
     /// process's open stores.
     public static func startingSource(store location: StoreLocation?, named: Bool = false, stores: OpenStores) -> SourceRef {
         guard let location else { return .sample }
@@ -18,8 +19,11 @@ extension SourceRef {
         case .unopenable: return .store
         case .present: break
         }
-        guard let history = try? stores.reader(location).history(source: storeName) else { return .store }
-        return history.sessionCount > 0 ? .store : .sample
+        guard let reader = try? stores.reader(location), let history = try? reader.history(source: storeName) else { return .store }
+        if history.sessionCount > 0 { return .store }
+        // A store of tracked time alone opens on it, not on the sample.
+        let tracked = (try? reader.trackerSnapshot())?.intervals.isEmpty == false
+        return tracked ? .tracked : .sample
     }
 
     /// The repository that reads this source; the zone places the bundled sample; `timeout` is

@@ -28,7 +28,32 @@ public final class OpenStores: Sendable {
     /// command's looks.
     private let lookCount = Atomic<Int>(0)
 
+    /// The places (by identity) whose folder opening may make: the default store's alone, as
+    /// `location(named:environment:)` found it. Any other store's folder must be there already,
+    /// as for sqlite3: a mistyped `--db` folder is refused, not made.
+    private let folderMade = Mutex<Set<String>>([])
+
     public init() {}
+
+    /// The store `--db NAME` names (nil: none given), else `StoreLocation.standard`. When that
+    /// is the default under XDG_DATA_HOME (neither `--db` nor `USAGE_SHELL_DB`), its folder is
+    /// made (mode 700) the first time the store is; nil without a home.
+    public func location(named db: String?, environment: [String: String]) -> StoreLocation? {
+        if let db { return StoreLocation(db) }
+        guard let location = StoreLocation.standard(environment: environment) else { return nil }
+        if (environment["USAGE_SHELL_DB"] ?? "").isEmpty { makesFolder(of: location) }
+        return location
+    }
+
+    /// Lets opening make `location`'s folder when it makes the store (the default store's).
+    public func makesFolder(of location: StoreLocation) {
+        _ = folderMade.withLock { $0.insert(location.identity) }
+    }
+
+    /// Whether opening may make `location`'s folder.
+    func mayMakeFolder(of location: StoreLocation) -> Bool {
+        folderMade.withLock { $0.contains(location.identity) }
+    }
 
     /// How many looks at a store's place (`probe`) this process's stores have taken so far.
     public var looks: Int { lookCount.load(ordering: .relaxed) }
@@ -85,7 +110,7 @@ public final class OpenStores: Sendable {
         // store opened meanwhile by another thread of this process wins.
         let opened: any BackendStore
         switch location {
-        case .sqlite(let path): opened = try SQLiteStore.open(path: path, create: create)
+        case .sqlite(let path): opened = try SQLiteStore.open(path: path, create: create, makingFolder: mayMakeFolder(of: location))
         case .postgres(let conninfo):
             // A store found missing is made all the same when asked to (`create`).
             if let failed = unreachable.withLock({ u in u.failed[key].flatMap { $0.attempt == u.attempt ? $0.error : nil } }) {

@@ -67,7 +67,9 @@ extension SQLStore {
                     sessions: Int(row.int("sessions") ?? 0), imports: Int(row.int("imports") ?? 0),
                     firstImport: row.int("first_import") ?? 0, lastImport: row.int("last_import") ?? 0)
             }
-            let apps = try tx.int("SELECT count(*) FROM app_latest") ?? 0
+            // The apps that still have sessions (their kept day totals), not every app ever seen:
+            // after `forget` of everything, `0 sessions from 0 apps`.
+            let apps = try tx.int("SELECT count(DISTINCT app) FROM day_total") ?? 0
             return (sources, try Meta.get(tx, Meta.retentionDays).map(Int.init), Int(apps))
         }
         return StoreSummary(

@@ -6,6 +6,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case missing(path: String)
     /// The file is not a SQLite database: it is left exactly as it is.
     case notADatabase(path: String)
+    /// The store's folder is not there (a store named with `--db` or `USAGE_SHELL_DB`): nothing
+    /// is made, as sqlite3 makes nothing; only the default store's folder is made.
+    case noFolder(path: String, folder: String)
     /// The path names a directory (or another thing that is not a file): nothing is made there.
     case notAFile(path: String, directory: Bool)
     /// The file is a SQLite database, but damaged: it is left as it is.
@@ -38,7 +41,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var path: String {
         switch self {
-        case .missing(let path), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
+        case .missing(let path), .noFolder(let path, _), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
             .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .cannotCreate(let path, _, _), .denied(let path, _, _, _), .connection(let path, _), .noClient(let path, _),
             .unknownDevice(let path, _), .failed(let path, _):
             return path
@@ -49,6 +52,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .missing: return "there is no store there yet (import FILE, start TASK or task add NAME makes it)"
+        case .noFolder(_, let folder):
+            return "its folder '\(folder)' does not exist; nothing was made (make the folder first, or name a store in one that is there)"
         case .notADatabase: return "it is not a SQLite database; it is left as it is"
         case .notAFile(let path, let directory):
             return directory

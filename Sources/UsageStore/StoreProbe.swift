@@ -18,13 +18,26 @@ public enum StoreProbe: Equatable, Sendable {
     /// Whether something is there: a store, or what opening then refuses in one line.
     public var isThere: Bool { self != .absent }
 
-    /// What is at a SQLite store's path: a `stat`, nothing read or made.
-    static func file(_ path: String) -> StoreProbe {
+    /// What is at a SQLite store's path: a `stat`, nothing read or made. Without
+    /// `makingFolder`, a path whose folder is not there is `.unopenable` (`StoreError.noFolder`),
+    /// as sqlite3 refuses it; with it (the default store), `.absent`.
+    static func file(_ path: String, makingFolder: Bool = true) -> StoreProbe {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .absent }
+        guard stat(path, &info) == 0 else {
+            if !makingFolder, let folder = missingFolder(of: path) { return .unopenable(.noFolder(path: path, folder: folder)) }
+            return .absent
+        }
         let kind = info.st_mode & S_IFMT
         if kind != S_IFREG { return .unopenable(.notAFile(path: path, directory: kind == S_IFDIR)) }
         return info.st_size > 0 ? .present : .absent
+    }
+
+    /// The folder of `path`, when it is not there (not a folder at all, or absent).
+    static func missingFolder(of path: String) -> String? {
+        let folder = SQLiteStore.folder(of: path)
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return folder }
+        return nil
     }
 }
 
@@ -36,7 +49,7 @@ extension OpenStores {
         counted()
         switch location {
         case .sqlite(let path):
-            return StoreProbe.file(path)
+            return StoreProbe.file(path, makingFolder: mayMakeFolder(of: location))
         case .postgres:
             do {
                 _ = try reader(location)

@@ -152,7 +152,7 @@ struct RecordCommand: ParsableCommand {
         // A recorder runs for hours: what parsing the command line touched is given back at once,
         // so the peak is the largest step of its start, not their sum.
         ResidentMemory.settle()
-        guard let location = shared.db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment) else {
+        guard let location = OpenStores.shared.location(named: shared.db, environment: environment) else {
             throw Self.failure("no store: HOME is unset (give --db PATH)")
         }
         let lock = try fail { () throws(RecorderError) in

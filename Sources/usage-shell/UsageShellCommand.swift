@@ -100,7 +100,7 @@ enum Wiring {
             loadPresenter: presenter,
             limitsFile: LimitsFile.defaultPath(environment: environment).map(LimitsFile.init(path:)),
             rulesFile: CategoryRulesFile.defaultPath(environment: environment).map(CategoryRulesFile.init(path:)),
-            stdin: stdin, store: db.map(StoreLocation.init) ?? StoreLocation.standard(environment: environment),
+            stdin: stdin, store: OpenStores.shared.location(named: db, environment: environment),
             storeNamed: db != nil || !(environment["USAGE_SHELL_DB"] ?? "").isEmpty, stores: OpenStores.shared, now: now,
             recorderBackends: BackendChoice.names)
         return Shell(model: model, output: output, environment: shellEnvironment)

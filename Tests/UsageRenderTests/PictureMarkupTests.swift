@@ -76,4 +76,17 @@ struct PictureMarkupTests {
     @Test func aFigureWithoutChartsHasNoSVG() {
         #expect(Figure(title: "t", blocks: [.text(title: nil, ["words"])]).svgDocument() == nil)
     }
+
+    /// A right-to-left category came out reordered in SVG and HTML (`1 · עברית session`: issue
+    /// 51, item 10): each right-to-left run is isolated (U+2068 … U+2069), the rest left as it is.
+    @Test(arguments: [
+        ("עברית · 1 session", "\u{2068}עברית\u{2069} · 1 session"),
+        ("By category: שלום עולם 30m (100%)", "By category: \u{2068}שלום עולם\u{2069} 30m (100%)"),
+        ("Notes", "Notes"),
+        ("مرحبا, Hello עולם", "\u{2068}مرحبا\u{2069}, Hello \u{2068}עולם\u{2069}"),
+        ("evil\u{202E}עברית", "evil\\u{202E}\u{2068}עברית\u{2069}"),
+    ])
+    func item10ARightToLeftNameIsIsolated(input: String, expected: String) {
+        #expect(Markup.shown(input) == expected)
+    }
 }

@@ -44,8 +44,32 @@ struct StoreProbeTests {
     @Test func aLookAtAPathInAFolderThatIsNotThereMakesNoFolder() throws {
         let folder = try TemporaryFolder("probe")
         let path = folder.path("not/yet/usage.sqlite")
-        #expect(OpenStores().probe(.sqlite(path: path)) == .absent)
+        // The default store's folder is made when the store is: nothing is there yet.
+        let stores = OpenStores()
+        stores.makesFolder(of: .sqlite(path: path))
+        #expect(stores.probe(.sqlite(path: path)) == .absent)
         #expect(!FileManager.default.fileExists(atPath: folder.path("not")))
+    }
+
+    /// `--db /nonexistent/dir/x.sqlite import …` made the folder (issue 51, item 6). A store
+    /// named in a folder that is not there is refused at the look, and opening it to write
+    /// makes nothing; the default store's folder (`location(named:environment:)`) is made.
+    @Test func item6AStoreNamedInAFolderThatIsNotThereIsRefusedAndNothingIsMade() throws {
+        let folder = try TemporaryFolder("probe")
+        let path = folder.path("not/yet/usage.sqlite")
+        let refusal = StoreError.noFolder(path: path, folder: folder.path("not/yet"))
+        let stores = OpenStores()
+        #expect(stores.probe(.sqlite(path: path)) == .unopenable(refusal))
+        #expect(throws: refusal) { try stores.writer(.sqlite(path: path)) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("not")))
+        #expect(refusal.description == "cannot use the store '\(path)': its folder '\(folder.path("not/yet"))' does not exist; nothing was made (make the folder first, or name a store in one that is there)")
+        // The default store, under XDG_DATA_HOME: its folders are made (mode 700).
+        let standard = try #require(stores.location(named: nil, environment: ["XDG_DATA_HOME": folder.path("data")]))
+        #expect(stores.location(named: path, environment: ["XDG_DATA_HOME": folder.path("data")]) == .sqlite(path: path))
+        _ = try stores.writer(standard)
+        let made = try FileManager.default.attributesOfItem(atPath: folder.path("data/usage-shell"))
+        #expect((made[.posixPermissions] as? Int) == 0o700)
+        stores.closeAll()
     }
 
     @Test(arguments: [(StoreProbe.absent, false), (.present, true), (.unopenable(.connection(path: "p", reason: "r")), true)])

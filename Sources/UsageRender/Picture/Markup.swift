@@ -40,8 +40,13 @@ struct Markup {
     /// Data text as the terminal shows it (`TerminalText.sanitize`: a control character or a
     /// bidi control as `\u{202E}`), then safe for XML: every character XML 1.0 cannot hold
     /// (U+FFFE, U+FFFF) shown as an escape too.
+    ///
+    /// Text written right to left (a run of Hebrew or Arabic words in a name, or in a line made
+    /// of one) is isolated between U+2068 and U+2069 (first-strong isolate, pop: what `<bdi>` and
+    /// `unicode-bidi: isolate` do), so it never reorders the text around it (`עברית · 1 session`,
+    /// not `1 · עברית session`).
     static func shown(_ name: String) -> String {
-        let safe = TerminalText.sanitize(name)
+        let safe = isolated(TerminalText.sanitize(name))
         guard safe.unicodeScalars.contains(where: { !allowedInXML($0) }) else { return safe }
         var out = ""
         for scalar in safe.unicodeScalars {
@@ -52,6 +57,48 @@ struct Markup {
             }
         }
         return out
+    }
+
+    /// `text` with each right-to-left run between U+2068 and U+2069: from a right-to-left letter
+    /// to the last one before a left-to-right letter (spaces and punctuation between two
+    /// right-to-left words stay inside; digits and ` · ` after the last one stay outside). Text
+    /// without a right-to-left letter is returned as it is.
+    static func isolated(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: rightToLeft) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var runs: [Range<Int>] = []
+        var start: Int?
+        var last = 0
+        for (k, scalar) in scalars.enumerated() {
+            if rightToLeft(scalar) {
+                if start == nil { start = k }
+                last = k
+            } else if scalar.properties.isAlphabetic, let s = start {
+                runs.append(s..<last + 1)
+                start = nil
+            }
+        }
+        if let s = start { runs.append(s..<last + 1) }
+        var out = String.UnicodeScalarView()
+        var k = 0
+        for run in runs {
+            out.append(contentsOf: scalars[k..<run.lowerBound])
+            out.append("\u{2068}")
+            out.append(contentsOf: scalars[run])
+            out.append("\u{2069}")
+            k = run.upperBound
+        }
+        out.append(contentsOf: scalars[k...])
+        return String(out)
+    }
+
+    /// A letter of a right-to-left script: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,
+    /// Mandaic and their presentation forms, and the historic scripts of the SMP's RTL blocks.
+    static func rightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return false
+        }
     }
 
     /// XML 1.0's `Char`: tab, newline, carriage return, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 and up.

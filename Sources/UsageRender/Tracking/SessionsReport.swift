@@ -47,7 +47,7 @@ extension TextReport {
     public static func sessions(_ sessions: [TaskInterval], title: String, day: LocalDate?, clock: TrackerClock, width: Int, theme: Theme = .plain) -> [String] {
         let lengths = sessions.map { $0.interval.length(now: clock.now) }
         let total = lengths.reduce(0, +)
-        let count = "\(sessions.count) session\(sessions.count == 1 ? "" : "s")"
+        let count = "\(TextFormat.count(sessions.count, "session"))"
         guard !sessions.isEmpty else { return wrap([theme.heading(title), "no sessions"], width: width) }
         var out = wrap([theme.heading("\(title) · \(count) · \(TextFormat.duration(total))")], width: width)
         let days = sessions.map { clock.zone.localDate(of: $0.interval.start) }

@@ -116,14 +116,17 @@ extension CommandTable {
                 totalLine = "\(TextFormat.duration(micros)) in \(TerminalText.sanitize(name)) · "
                     + "\(TextFormat.share(r.totalMicros > 0 ? Double(micros) / Double(r.totalMicros) : 0)) of the day"
             }
-            if let top = args[topSlot] { list = Array(list.prefix(top)) }
-            let (listed, categoryName, shownTitle, shownTotal) = (list, category, title, totalLine)
+            // What `top N` leaves out is counted under the rows, as `show compact` counts it.
+            var leftOut: [AppUsage] = []
+            if let top = args[topSlot] { (list, leftOut) = (Array(list.prefix(top)), Array(list.dropFirst(top))) }
+            let (listed, categoryName, shownTitle, shownTotal, left) = (list, category, title, totalLine, leftOut)
             let colors = { [unowned shell] in shell.seriesColors }
             return shell.renderView(
                 "apps", json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
                 table: {
                     TextReport.apps(
-                        r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil))
+                        r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil),
+                        leftOut: left)
                 }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0)) })
         },
         Command(

@@ -62,30 +62,25 @@ extension CommandTable {
             shell.forgotDevicesMaybe()
             shell.reloadStoreIfShown()
             return shell.render(json: { .object([("forgotten", .int(deleted)), ("import", .int(Int(id)))]) }, csv: .record) { width, _ in
-                TextReport.wrap(["forgot import \(what): \(deleted) session\(deleted == 1 ? "" : "s")"], width: width)
+                TextReport.wrap(["forgot import \(what): \(TextFormat.count(deleted, "session"))"], width: width)
             }
         }
         if yes { return forget() }
         let added = entry.added
         return .confirm(
             Confirmation(
-                question: "forget import \(what) and the \(added) session\(added == 1 ? "" : "s") it added?",
+                question: "forget import \(what) and the \(TextFormat.count(added, "session")) it added?",
                 withYes: "forget import \(id) --yes", proceed: forget))
     }
 
-    /// `forget device NAME`: every session of a device (any case, or the one it begins), its
+    /// `forget device NAME`: every session of a device (its whole name, in any case), its
     /// sources and its kept totals, after asking.
     static func forgetDevice(_ shell: Shell, _ word: String, yes: Bool) throws(ShellError) -> CommandOutcome {
         guard word.lowercased() != "all" else { throw .refused("forget device takes one device's name (devices lists them), not all") }
-        // A deletion takes the device's whole name, as it is: a beginning or another case that
-        // `device` would take is only offered (`forget device ph` must not forget phone-old).
         let store = try shell.store.writer(create: false)
         let devices = (try? store.devices()) ?? []
-        guard let device = devices.first(where: { $0.name.sameScalars(as: word) }) else {
-            let near = (try? shell.device(named: word)).flatMap { $0 }
-            let hint = near.map { " — forget device takes a device's whole name: did you mean '\(TerminalText.sanitize($0))'?" } ?? " in the store"
-            throw .refused("no device '\(TerminalText.sanitize(word))'\(hint) (devices lists them)")
-        }
+        let device = try wholeDevice(word, among: devices.map(\.name)).flatMap { name in devices.first { $0.name == name } }
+        guard let device else { throw .refused("no device '\(TerminalText.sanitize(word))' in the store (devices lists them)") }
         let (name, sessions) = (device.name, device.sessions)
         let shown = TerminalText.sanitize(name)
         let forget = { () -> CommandOutcome in
@@ -98,14 +93,38 @@ extension CommandTable {
             shell.forgotDevicesMaybe()
             shell.reloadStoreIfShown()
             return shell.render(json: { .object([("forgotten", .int(deleted)), ("device", .string(name))]) }, csv: .record) { width, _ in
-                TextReport.wrap(["forgot device \(shown): \(deleted) session\(deleted == 1 ? "" : "s")"], width: width)
+                TextReport.wrap(["forgot device \(shown): \(TextFormat.count(deleted, "session"))"], width: width)
             }
         }
         if yes { return forget() }
         return .confirm(
             Confirmation(
-                question: "forget device \(shown) and its \(sessions) session\(sessions == 1 ? "" : "s") (its sources and totals with them)?",
+                question: "forget device \(shown) and its \(TextFormat.count(sessions, "session")) (its sources and totals with them)?",
                 withYes: "forget device \(Tokenizer.quoted(name)) --yes", proceed: forget))
+    }
+
+    /// The device `word` names whole, in any case (the exact name first, then the one equal
+    /// ignoring case). A deletion takes no beginning (`forget device ph` must not forget
+    /// phone-old): a word that begins devices' names is refused with them, one a slip away
+    /// from a name gets it as a suggestion; nil when neither.
+    static func wholeDevice(_ word: String, among names: [String]) throws(ShellError) -> String? {
+        if let exact = names.first(where: { $0.sameScalars(as: word) }) { return exact }
+        let lower = word.lowercased()
+        let equal = names.filter { $0.lowercased() == lower }
+        let quoted = { (names: [String]) in names.sorted().map { "'\(TerminalText.sanitize($0))'" }.joined(separator: ", ") }
+        if equal.count == 1 { return equal[0] }
+        if equal.count > 1 {
+            throw .refused("'\(TerminalText.sanitize(word))' could be \(quoted(equal)): type the device's name as devices lists it")
+        }
+        let begun = names.filter { $0.lowercased().hasPrefix(lower) }
+        if !begun.isEmpty {
+            throw .refused(
+                "no device '\(TerminalText.sanitize(word))' — forget device takes a device's whole name: '\(TerminalText.sanitize(word))' begins \(quoted(begun)) (devices lists them)")
+        }
+        if let near = NameMatch.closest(to: word, among: names) {
+            throw .refused("no device '\(TerminalText.sanitize(word))' in the store — did you mean '\(TerminalText.sanitize(near))'? (devices lists them)")
+        }
+        return nil
     }
 
     /// A refusal of `forget import` or `forget device` in the shell's words.

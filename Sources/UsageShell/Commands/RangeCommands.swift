@@ -6,12 +6,22 @@ import UsageStore
 extension CommandTable {
     /// `week`, `month`, `year`, `2026-10`, `2026`, `FROM..TO`.
     static let rangeSlot = Slot<RangeQuery>(
-        "RANGE", completion: [.keywords(RangeQuery.words + ["last"])], invalid: RangeQuery.problem, read: { RangeQuery($0) })
+        "RANGE", completion: [.keywords(RangeQuery.words + ["last"])], invalid: slipped(RangeQuery.problem, among: RangeQuery.words + ["last"]),
+        read: { RangeQuery($0) })
     /// What follows `last`: a number of days, or `week`, `month`, `year` (the one before this one).
     static let lastSlot = Slot<RangeQuery>(
         "N|week|month|year", completion: [.keywords(["7", "30", "week", "month", "year"])],
-        missing: "last how many days? (last 30, last week, last month, last year)", invalid: RangeQuery.lastProblem,
+        missing: "last how many days? (last 30, last week, last month, last year)", invalid: slipped(RangeQuery.lastProblem, among: RangeQuery.words),
         read: { RangeQuery(last: $0) })
+    /// A range's refusal with the word it is a slip of (`summary last wek`: did you mean
+    /// 'week'?), as a keyword's slip gets its keyword (`apps tpo 5`).
+    static func slipped(_ problem: @escaping @Sendable (String) -> String, among words: [String]) -> @Sendable (String) -> String {
+        { word in
+            let said = problem(word)
+            guard !said.contains("did you mean"), let near = NameMatch.closest(to: word, among: words) else { return said }
+            return said + " — did you mean '\(near)'?"
+        }
+    }
     /// A range as every command taking one reads it: `last N|week|month|year`, or one word.
     static let rangeSyntax = Syntax.alternatives([.sequence([.word(Keyword("last", exact: true)), .value(lastSlot)]), .value(rangeSlot)])
     static let monthStep = Choice("step", [Keyword("prev", aliases: ["previous"]), Keyword("next")])

@@ -217,8 +217,9 @@ extension CommandTable {
                     } else if verb == "move" {
                         change = try store.editSession(id, .move(shell.stamp(t)), now: now)
                     } else if args[sessionEndChoice] == "end" {
-                        // As `track`'s end: a clock time on the start's day, or the next when not after the start.
-                        change = try store.editSession(id, .end(shell.stamp(typed.end(after: session.start, zone: clock.zone))), now: now)
+                        // A clock time on the start's day; the next day's only for a session across midnight.
+                        let end = typed.end(ofSession: session.start, session.end ?? now, zone: clock.zone)
+                        change = try store.editSession(id, .end(shell.stamp(end)), now: now)
                     } else {
                         change = try store.editSession(id, .start(shell.stamp(t)), now: now)
                     }

@@ -85,7 +85,7 @@ extension CommandTable {
                     let deleted = try store.forget(endingBefore: cut)
                     shell.reloadStoreIfShown()
                     return shell.render(json: { forgetJSON(deleted, total: total, cut: when) }) { width, _ in
-                        TextReport.wrap(["forgot \(deleted) of \(total) imported sessions (those that end before \(whenText))"], width: width)
+                        TextReport.wrap(["forgot \(TextReport.grouped(deleted)) of \(TextReport.grouped(total)) imported sessions (those that end before \(whenText))"], width: width)
                     }
                 } catch {
                     return .failed(.store(error))

@@ -87,7 +87,7 @@ extension CommandTable {
             syntax: .sequence([
                 .value(startTaskSlot), .alternatives([.sequence([.value(fromSlot), .value(toSlot)]), .value(spanSlot)]), .flag("--new"),
             ]),
-            summary: "add past time to a task (a new name makes one, as start does), FROM TO or FROM-TO (9:00-10:30); a TO not after FROM is the next day's; never over other tracked time",
+            summary: "add past time to a task (a new name makes one, as start does), FROM TO or FROM-TO (9:00-10:30); a TO before FROM is the next day's; never over other tracked time",
             examples: ["track \"Write report\" 9:00 10:30", "track Email 9:00-9:45", "track Email 2026-02-22T16:00 2026-02-22T17:10", "track 3 23:30 0:45"],
             tooMany: "track takes a task and two times; a name with spaces is quoted: track \"Write report\" 9:00 10:30"
         ) { shell, args throws(ShellError) in
@@ -98,7 +98,11 @@ extension CommandTable {
             let typed = args[spanSlot] ?? TypedSpan(from: args[fromSlot]!, to: args[toSlot]!)
             let from = typed.from.instant(now: now, zone: zone)
             let to = typed.to.end(after: from, zone: zone)
-            guard to <= now else { throw shell.refusal(.inFuture(to)) }
+            // An end not after the start is said so; so is one before it whose next day's reading
+            // is later than now (the day was never typed: the two times are named as typed).
+            let asTyped = typed.to.onDay(of: from, zone: zone)
+            guard to > from else { throw shell.refusal(.endNotAfterStart(start: from, end: to)) }
+            guard to <= now else { throw shell.refusal(to != asTyped ? .endNotAfterStart(start: from, end: asTyped) : .inFuture(to)) }
             return try checkingNewTask(shell, word, command: "track", args) { () throws(ShellError) in
                 let change = try stopwatch(shell) { store throws(TrackingError) in
                     try store.track(word, from: shell.stamp(from), to: shell.stamp(to))

@@ -128,12 +128,28 @@ enum TypedTime: Sendable {
     }
 
     /// An interval's end typed after its `start` (`track`): a dated time as written; `HH:MM` on
-    /// the start's day, or the day after when that is not after the start (`track 3 23:30 0:45`).
+    /// the start's day, or the day after when that is before the start (`track 3 23:30 0:45`).
+    /// The start's own time stays on its day (`track Email 9:00 9:00` is an end not after its
+    /// start, not a day of it).
     func end(after start: Micros, zone: Zone) -> Micros {
         let day = zone.localDate(of: start)
         let t = on(day, zone: zone)
-        if case .clock = self, t <= start { return on(day.adding(days: 1), zone: zone) }
+        if case .clock = self, t < start { return on(day.adding(days: 1), zone: zone) }
         return t
+    }
+
+    /// The instant on the day of `start` (`HH:MM`), or as written (a dated time): the end as
+    /// typed, which a refusal names rather than a next day's reading never typed.
+    func onDay(of start: Micros, zone: Zone) -> Micros {
+        on(zone.localDate(of: start), zone: zone)
+    }
+
+    /// A session's new end (`session edit @N end TIME`), for the session `[start, end]`: a dated
+    /// time as written; `HH:MM` on the start's day when the session does not cross midnight
+    /// (an end before the start is then refused, naming both times), else as `end(after:)`.
+    func end(ofSession start: Micros, _ end: Micros, zone: Zone) -> Micros {
+        guard case .clock = self, zone.localDate(of: start) == zone.localDate(of: end) else { return self.end(after: start, zone: zone) }
+        return onDay(of: start, zone: zone)
     }
 
     /// In a command that names a session `[start, end]`: a dated time as written; `HH:MM` on the

@@ -8,18 +8,19 @@ import GRDBSQLite
 #endif
 
 extension SQLiteStore {
-    /// Opens the store at `path`. With `create`, a missing store is made (its folder too);
-    /// without, a missing one is `.missing`. A store that cannot be written is opened for reading.
+    /// Opens the store at `path`. With `create`, a missing store is made (its folder too, when
+    /// `makingFolder`: the default store's; any other's must be there, `.noFolder`); without, a
+    /// missing one is `.missing`. A store that cannot be written is opened for reading.
     ///
-    /// - Throws: `.missing`, `.notAFile`, `.notADatabase`, `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`
+    /// - Throws: `.missing`, `.noFolder`, `.notAFile`, `.notADatabase`, `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`
     ///   (with `create`, when it may only be read), `.failed`.
-    static func open(path: String, create: Bool) throws(StoreError) -> SQLiteStore {
-        switch StoreProbe.file(path) {
+    static func open(path: String, create: Bool, makingFolder: Bool = true) throws(StoreError) -> SQLiteStore {
+        switch StoreProbe.file(path, makingFolder: makingFolder) {
         case .unopenable(let error):
             throw error
         case .absent:
             guard create else { throw .missing(path: path) }
-            try makeFolder(of: path)
+            if makingFolder { try makeFolder(of: path) }
         case .present:
             try checkHeader(path)
             let writable = access(path, W_OK) == 0 && access(folder(of: path), W_OK) == 0

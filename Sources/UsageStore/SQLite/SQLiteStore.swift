@@ -122,12 +122,12 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
 
     // MARK: What only SQLite does its own way
 
+    /// `bytes` is what the database holds, its pages (the file's size once its write-ahead log is
+    /// checkpointed, at the latest when the last connection closes): not the file and its log
+    /// added, which after a `forget` of everything still counted every page the log held
+    /// (issue 51: `0 sessions from 30 apps, size 34.7 MB`).
     func summary(zone: Zone) throws(StoreError) -> StoreSummary {
-        var bytes: Int64 = 0
-        for file in [path, path + "-wal"] {
-            var info = stat()
-            if stat(file, &info) == 0 { bytes += Int64(info.st_size) }
-        }
+        let bytes = try read { tx in try tx.int("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0 }
         return try summary(zone: zone, bytes: bytes, readOnly: isReadOnly)
     }
 
