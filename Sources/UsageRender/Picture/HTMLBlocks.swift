@@ -124,9 +124,12 @@ enum HTMLBlocks {
         let limits = chart.rows.contains { $0.limit != nil }
         let shares = chart.rows.contains { !$0.share.isEmpty }
         let notes = chart.rows.contains { !$0.note.isEmpty }
+        // The rank's column only where rows have ranks (a limit has none): on a phone its 2.4em
+        // are the names'.
+        let ranked = chart.rows.contains { $0.rank != nil }
         page.open("table", [("class", "bars")])
         page.open("colgroup")
-        var widths = ["2.4em", "", limits ? "22%" : "26%", limits ? "7.2em" : "4.8em"]
+        var widths = (ranked ? ["2.4em"] : []) + ["", limits ? "22%" : "26%", limits ? "7.2em" : "4.8em"]
         if shares { widths.append("3.6em") }
         if notes { widths.append("7.4em") }
         for width in widths { page.open("col", width.isEmpty ? [] : [("style", "width:\(width)")], close: true) }
@@ -134,7 +137,7 @@ enum HTMLBlocks {
         page.open("tbody")
         for row in chart.rows {
             page.open("tr")
-            page.element("td", [("class", "num mu")], text: row.rank.map { "\($0)." } ?? "")
+            if ranked { page.element("td", [("class", "num mu")], text: row.rank.map { "\($0)." } ?? "") }
             page.open("td")
             page.write(Markup.shown(row.series.name))
             if !row.detail.isEmpty { page.element("span", [("class", "detail")], text: Markup.shown(row.detail)) }
@@ -247,10 +250,11 @@ enum HTMLBlocks {
         page.newline()
     }
 
-    /// A numeric column's width in em: its widest text, header or cell, in bold (a total row), and
-    /// the cell's padding, so no number wraps and the names' column keeps the rest of the line.
+    /// A numeric column's width in em: its widest cell in bold (a total row) or word of its header
+    /// (`Mon 16` may take two lines), and the cell's padding, so no number wraps and the names'
+    /// column keeps the rest of the line.
     static func numericWidth(_ table: FigureTable, column k: Int) -> String {
-        let texts = [table.header[k]] + table.rows.map { $0[k] }
+        let texts = table.header[k].split(separator: " ").map(String.init) + table.rows.map { $0[k] }
         let widest = texts.map { PictureStyle.textWidth($0, size: 1, bold: true) }.max() ?? 0
         return Markup.number((max(2, widest + 1) * 10).rounded(.up) / 10)
     }

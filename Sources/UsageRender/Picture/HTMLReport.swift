@@ -11,10 +11,10 @@ extension Figure {
         page.raw("\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"generator\" content=\"usage-shell\">\n")
         page.element("title", text: Markup.shown(title))
         page.raw("\n<style>\n" + HTMLStyle.sheet + "</style>\n</head>\n<body>\n<main>\n<header>\n")
-        page.element("h1", text: Markup.shown(title))
+        page.elementKeepingTimes("h1", text: Markup.shown(title))
         page.newline()
         if let subtitle {
-            page.element("p", [("class", "sub")], text: Markup.shown(subtitle))
+            page.elementKeepingTimes("p", [("class", "sub")], text: Markup.shown(subtitle))
             page.newline()
         }
         page.raw("</header>\n")
