@@ -26,7 +26,7 @@ import Testing
         let html = figure.htmlDocument()
         #expect(html.contains("<p class=\"sentence\">busiest Sun 22 Feb (<span class=\"nw\">8h 45m</span>) · &lt;b&gt;</p>"))
         #expect(html.contains("<p class=\"headline\" id=\"total\"><span class=\"nw\">47h 44m</span> total</p>"))
-        #expect(html.contains(".legend .mu,.num,.note,.nw{white-space:nowrap}"))
+        #expect(html.contains(".legend .mu,.num,.nw{white-space:nowrap}"))
     }
 
     /// At 390 px the axis labels were drawn at 6–8 px: a 640-wide chart scaled to 370. The

@@ -157,9 +157,9 @@ enum HTMLBlocks {
                 page.close("span")
             }
             page.close("td")
-            page.element("td", [("class", row.limit == nil ? "num" : "note")], text: row.value)
+            page.elementKeepingTimes("td", [("class", row.limit == nil ? "num" : "note")], text: row.value)
             if shares { page.element("td", [("class", "num mu")], text: row.share) }
-            if notes { page.element("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
+            if notes { page.elementKeepingTimes("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
             page.close("tr")
         }
         page.close("tbody")

@@ -65,7 +65,7 @@ enum HTMLStyle {
             .ring table{flex:1 1 240px;width:auto}
             .legend{list-style:none;padding:0;margin:.4em 0 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em;font-size:.9em}
             .legend li{overflow-wrap:break-word;min-width:0}
-            .legend .mu,.num,.note,.nw{white-space:nowrap}
+            .legend .mu,.num,.nw{white-space:nowrap}
             .sw{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;vertical-align:-.05em}
             .sw.ink{background:var(--fg)}
             .dash{display:inline-block;width:1.2em;border-top:2px dashed var(--fg);margin-right:.4em;vertical-align:.25em}
