@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# check_pictures.py — every saved picture (NAME.html and NAME.svg beside NAME.json) loaded in headless Chromium and checked as a person and a reviewer would: no console error, no request leaving the page, no alert, nothing wider than a 320 px phone or a 1280 px desktop, not blank (light, dark, printed on A4 without a cut chart), the totals' text equal to the JSON's, the data's names shown as text and never as markup; the SVG parsed as XML with namespaces and its geometry read back against the JSON (svg_geometry.py).
+# check_pictures.py — every saved picture (NAME.html and NAME.svg beside NAME.json) loaded in headless Chromium and checked as a person and a reviewer would: no console error, no request leaving the page, no alert, nothing wider than a 320 px phone or a 1280 px desktop, not blank (light, dark, printed on A4 without a cut chart), readable from 390 to 1600 px (no word broken, no time wrapped, no text under 10 px, 4.5:1 contrast), the totals' text equal to the JSON's, the data's names shown as text and never as markup; the SVG parsed as XML with namespaces and its geometry read back against the JSON (svg_geometry.py).
 # Usage: check_pictures.py FOLDER [FOLDER …]   (exit 1 with every problem listed)
 import json
 import os
@@ -370,7 +370,8 @@ def main(folders):
     if checked == 0:
         print("check_pictures: no picture found", file=sys.stderr)
         return 1
-    print(f"check_pictures: {checked} pictures loaded in Chromium at {' and '.join(map(str, WIDTHS))} px, light and dark; no problem")
+    print(f"check_pictures: {checked} pictures loaded in Chromium at {' and '.join(map(str, WIDTHS))} px, light and dark, and read at "
+          f"{', '.join(map(str, READ_WIDTHS))} px; no problem")
     return 0
 
 
