@@ -58,6 +58,42 @@ public enum TextFormat {
         zip(minutes(adding: values), values).map { duration(minutes: $0, of: $1) }
     }
 
+    /// The parts of a whole whose minutes are already shown (a day of a week, an hour of a day,
+    /// each rounded with its siblings by `minutes(adding:)`), in whole minutes that add up to
+    /// those `shown` minutes: each part floored, the minutes left over one each to the largest
+    /// remainders (those under half a minute last, so `<1m` stays where it can), or taken back
+    /// from the smallest remainders (the last of equal ones first) when the whole was rounded down. Each part stays within a
+    /// minute of its value; with no shown minutes to match (nil), `minutes(adding:)`.
+    public static func minutes(adding values: [Micros], shown: Int64?) -> [Int64] {
+        guard let shown else { return minutes(adding: values) }
+        let minute: Micros = 60_000_000
+        let clean = values.map { max(0, $0) }
+        var result = minutes(adding: clean)
+        var left = shown - result.reduce(0, +)
+        // Up: parts still at their floor, the largest remainder first (half a minute and more before less).
+        let remainder = clean.map { $0 % minute }
+        let key = { (k: Int) -> Micros in (remainder[k] >= minute / 2 ? minute : 0) + remainder[k] }
+        let up = clean.indices.filter { remainder[$0] > 0 && result[$0] == clean[$0] / minute }
+            .sorted { a, b in key(a) != key(b) ? key(a) > key(b) : a < b }
+        for k in up where left > 0 {
+            result[k] += 1
+            left -= 1
+        }
+        // Down: parts rounded up, the smallest remainder first.
+        let down = clean.indices.filter { remainder[$0] > 0 && result[$0] > clean[$0] / minute }
+            .sorted { a, b in remainder[a] != remainder[b] ? remainder[a] < remainder[b] : a > b }
+        for k in down where left < 0 {
+            result[k] -= 1
+            left += 1
+        }
+        return result
+    }
+
+    /// `minutes(adding:shown:)` written as durations: the parts of a whole shown as `shown` minutes.
+    public static func durations(_ values: [Micros], shown: Int64?) -> [String] {
+        zip(minutes(adding: values, shown: shown), values).map { duration(minutes: $0, of: $1) }
+    }
+
     /// Whole percent, rounded; one decimal below 1% (`0.4%`); `<0.1%` when it would round to 0.0.
     public static func share(_ fraction: Double) -> String {
         let p = fraction * 100

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# check_pictures.py — every saved picture (NAME.html and NAME.svg beside NAME.json) loaded in headless Chromium and checked as a person and a reviewer would: no console error, no request leaving the page, no alert, nothing wider than a 320 px phone or a 1280 px desktop, not blank (light, dark, printed on A4 without a cut chart), the totals' text equal to the JSON's, the data's names shown as text and never as markup; the SVG parsed as XML with namespaces and its geometry read back against the JSON (svg_geometry.py).
+# check_pictures.py — every saved picture (NAME.html and NAME.svg beside NAME.json) loaded in headless Chromium and checked as a person and a reviewer would: no console error, no request leaving the page, no alert, nothing wider than a 320 px phone or a 1280 px desktop, not blank (light, dark, printed on A4 without a cut chart), readable from 390 to 1600 px (no word broken, no time wrapped, no text under 10 px, 4.5:1 contrast), the totals' text equal to the JSON's, the data's names shown as text and never as markup; the SVG parsed as XML with namespaces and its geometry read back against the JSON (svg_geometry.py).
 # Usage: check_pictures.py FOLDER [FOLDER …]   (exit 1 with every problem listed)
 import json
 import os
@@ -167,6 +167,113 @@ CALENDAR = """(() => [...document.querySelectorAll('.cal td[title]')].map(td => 
 }))()"""
 
 
+# Issue 51, item 3: the widths a picture must read at (a phone, a small laptop, desktops).
+READ_WIDTHS = (390, 800, 1200, 1600)
+# The smallest text a person reads without zooming, in CSS pixels as drawn (an SVG's text times its scale).
+SMALLEST_TEXT = 10
+# WCAG 2.1 AA for text: 4.5:1 against what is behind it.
+CONTRAST = 4.5
+# A word longer than this may be longer than a phone's line (a hostile name, a path): it may break.
+LONGEST_WORD = 24
+
+READABLE = """(() => {
+  const found = {broken: [], wrapped: [], small: [], faint: []};
+  const parse = c => { const m = c.match(/rgba?\\(([\\d.]+),\\s*([\\d.]+),\\s*([\\d.]+)(?:,\\s*([\\d.]+))?\\)/); return m ? [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]] : null; };
+  const lum = ([r, g, b]) => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)]; return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const shapes = new Set(['rect', 'path', 'circle', 'ellipse', 'polygon']);
+  // What is painted behind a point: the topmost filled SVG shape or HTML background under it.
+  function behind(x, y, self) {
+    for (const e of document.elementsFromPoint(x, y)) {
+      // An SVG text is not its own background; an HTML element's background is behind its text.
+      if (self.contains(e) && (e !== self || self instanceof SVGElement)) continue;
+      const cs = getComputedStyle(e);
+      if (e instanceof SVGElement) {
+        if (!shapes.has(e.tagName)) continue;
+        const fill = parse(cs.fill || '');
+        if (fill && fill[3] > 0 && +cs.fillOpacity > 0) return fill;
+      } else {
+        const bg = parse(cs.backgroundColor);
+        if (bg && bg[3] > 0) return bg;
+      }
+    }
+    // Nothing painted under it: the page's own background (the canvas takes the root's or body's).
+    for (const e of [document.body, document.documentElement]) {
+      const bg = e && parse(getComputedStyle(e).backgroundColor);
+      if (bg && bg[3] > 0) return bg;
+    }
+    return matchMedia('(prefers-color-scheme: dark)').matches && document.documentElement instanceof HTMLElement ? [18, 18, 18, 1] : [255, 255, 255, 1];
+  }
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const page = Math.min(document.documentElement.clientWidth, (document.querySelector('main') || document.documentElement).clientWidth);
+  const lines = rects => new Set(rects.filter(r => r.width > 0 && r.height > 0).map(r => Math.round(r.top + r.height / 2))).size;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('title, desc, style, script, head')) continue;
+    const text = node.textContent;
+    if (!text.trim()) continue;
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    if (!rects.length) continue;
+    const cs = getComputedStyle(el);
+    const svg = el instanceof SVGElement;
+    let size = parseFloat(cs.fontSize);
+    if (svg) { const m = el.getScreenCTM(); if (m) size *= Math.hypot(m.a, m.b); }
+    const what = text.trim().slice(0, 40);
+    if (size < %(smallest)s - 0.05) found.small.push(what + ' at ' + size.toFixed(1) + ' px');
+    if (!svg) {
+      for (const m of text.matchAll(/\\S+/g)) {
+        if ([...m[0]].length > %(longest)s) continue;
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const parts = [...range.getClientRects()];
+        // A word wider than a quarter of the page (a long name in a phone's column of names) may break: no column of names is narrower.
+        if (parts.reduce((a, r) => a + r.width, 0) > page / 4) continue;
+        if (lines(parts) > 1) found.broken.push(m[0] + ' (in ' + el.tagName.toLowerCase() + ')');
+      }
+      for (const m of text.matchAll(/(?:\\d+h \\d+m|\\d+:\\d\\d)/g)) {
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        if (lines([...range.getClientRects()]) > 1) found.wrapped.push(m[0] + ' (in ' + el.tagName.toLowerCase() + ')');
+      }
+    }
+    const ink = parse(svg ? cs.fill : cs.color);
+    if (ink && ink[3] > 0) {
+      // elementsFromPoint sees only the viewport: the text is brought into it first.
+      let r = rects[0];
+      if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+        el.scrollIntoView({block: 'center', inline: 'center'});
+        range.selectNodeContents(node);
+        r = [...range.getClientRects()].filter(q => q.width > 0 && q.height > 0)[0] || r;
+      }
+      const x = Math.min(Math.max(r.left, 0) + 2, innerWidth - 1), y = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
+      const back = behind(x, y, el);
+      const c = ratio(ink, back);
+      if (c < %(contrast)s) found.faint.push(what + ' ' + c.toFixed(2) + ':1 (rgb(' + ink.slice(0, 3).join(', ') + ') on rgb(' + back.slice(0, 3).join(', ') + '))');
+    }
+  }
+  for (const k of Object.keys(found)) found[k] = [...new Set(found[k])];
+  return found;
+})()""" % {"smallest": SMALLEST_TEXT, "longest": LONGEST_WORD, "contrast": CONTRAST}
+
+
+def check_readable(browser, url, is_html, problems, name):
+    """Issue 51, item 3, at each width light and dark: no word broken inside itself, no duration or
+    clock time wrapped, no text under 10 CSS px as drawn, every text at least 4.5:1 against what is
+    painted behind it."""
+    for width in READ_WIDTHS:
+        for dark in (False, True):
+            page = browser.open(url, width, mobile=is_html and width < 500, dark=dark)
+            label = f"{name} at {width} px{' dark' if dark else ''}"
+            try:
+                found = page.evaluate(READABLE)
+            finally:
+                page.close()
+            for kind, what in (("words broken inside themselves", "broken"), ("times wrapped", "wrapped"),
+                               (f"text under {SMALLEST_TEXT} px", "small"), (f"text under {CONTRAST}:1 contrast", "faint")):
+                if found[what]:
+                    problems.append(f"{label}: {len(found[what])} {kind}: {found[what][:4]}")
+
+
 def rgb(hex_colour):
     """`#7fcb8a` as the browser writes a computed colour: `rgb(127, 203, 138)`."""
     v = int(hex_colour.lstrip("#"), 16)
@@ -200,7 +307,8 @@ def check_page(browser, path, document, problems, name):
             if page.dialogs():
                 problems.append(f"{label}: a dialog opened: {page.dialogs()}")
             facts = page.evaluate(LAYOUT)
-            if facts["scroll"] > facts["width"] or facts["bad"]:
+            # An SVG file keeps its own size, as an image does (a narrower browser scrolls it); the HTML report reflows.
+            if is_html and (facts["scroll"] > facts["width"] or facts["bad"]):
                 problems.append(f"{label}: wider than the viewport ({facts['scroll']} > {facts['width']}): {facts['bad']}")
             if facts["markup"]:
                 problems.append(f"{label}: {facts['markup']} script, image, frame or embedded element(s)")
@@ -218,6 +326,7 @@ def check_page(browser, path, document, problems, name):
                 problems.append(f"{label}: the screenshot is blank")
         finally:
             page.close()
+    check_readable(browser, url, is_html, problems, name)
     if is_html:
         page = browser.open(url, A4_WIDTH, height=A4_HEIGHT, print_media=True)
         try:
@@ -261,7 +370,8 @@ def main(folders):
     if checked == 0:
         print("check_pictures: no picture found", file=sys.stderr)
         return 1
-    print(f"check_pictures: {checked} pictures loaded in Chromium at {' and '.join(map(str, WIDTHS))} px, light and dark; no problem")
+    print(f"check_pictures: {checked} pictures loaded in Chromium at {' and '.join(map(str, WIDTHS))} px, light and dark, and read at "
+          f"{', '.join(map(str, READ_WIDTHS))} px; no problem")
     return 0
 
 

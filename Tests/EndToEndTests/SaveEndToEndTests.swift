@@ -29,8 +29,8 @@ struct SaveEndToEndTests {
         let html = try f.text("w.html")
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;;"))
-        // The calendar week of the sample's last day, a Monday: that day's 7h 32m.
-        #expect(html.contains("<p class=\"headline\" id=\"total\">7h 32m total</p>"))
+        // The calendar week of the sample's last day, a Monday: that day's 7h 32m, kept on one line.
+        #expect(html.contains("<p class=\"headline\" id=\"total\"><span class=\"nw\">7h 32m</span> total</p>"))
     }
 
     @Test func saveKeepsTheLastViewThatDrawsNotTheLastCommand() throws {

@@ -124,6 +124,17 @@ public enum TrackerFacts {
 
     /// Tracked time per local day of `zone`, a running interval counted up to `now`; an interval
     /// across midnight counts on both days.
+    /// Every category with tracked time, the most tracked over all the tracker's time first
+    /// (ties by name): the order its colours are handed out in, so a category keeps one colour
+    /// in every view of the same data, whatever the view shows of it.
+    public static func categoriesByTime(_ snapshot: TrackerSnapshot, now: Micros) -> [String] {
+        let tasks = Dictionary(snapshot.tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let parts = snapshot.intervals.compactMap { i in
+            tasks[i.task].map { (name: $0.categoryName, micros: max(0, (i.end ?? now) - i.start)) }
+        }
+        return DayReport.ranked(parts).filter { $0.micros > 0 }.map(\.name)
+    }
+
     public static func perDay(_ intervals: [TrackedInterval], now: Micros, zone: Zone) -> [LocalDate: Micros] {
         var days: [LocalDate: Micros] = [:]
         for interval in intervals {

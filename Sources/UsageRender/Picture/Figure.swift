@@ -70,6 +70,11 @@ public struct FigureSeries: Sendable, Equatable {
         self.value = value
     }
 
+    /// Not a colour: the text's ink (dark on light, light on dark), for the one series of a chart
+    /// that is the whole (a range's time per day, "all apps"): never "other"'s grey, nor the
+    /// colour of a name.
+    public static let textInk = -1
+
     /// The RGB of a series of the terminal's palette, as truecolor draws it.
     public static func rgb(_ series: Series) -> Int {
         guard let slot = series.slot else { return SeriesColor.otherRGB }

@@ -142,13 +142,14 @@ extension Figure {
 
     static func hourlyBlock(_ r: DayReport, by stack: HourlyStack, palette: Palette) -> FigureBlock {
         let series = HourlySeries(r, by: stack, palette: palette)
-        let durations = TextFormat.durations(r.hours.map(\.micros))
+        let hourMinutes = TextFormat.minutes(adding: r.hours.map(\.micros))
+        let durations = zip(hourMinutes, r.hours).map { TextFormat.duration(minutes: $0, of: $1.micros) }
         return .columns(
             hourColumns(
                 slots: r.window.slots, series: series, title: TextReport.hourlyTitle(r, by: stack),
                 describe: { k in
                     let parts = stack == .app ? r.hours[k].apps : r.hours[k].categories
-                    let named = zip(parts, TextFormat.durations(parts.map(\.micros))).map { "\($0.name) \($1)" }
+                    let named = zip(parts, TextFormat.durations(parts.map(\.micros), shown: hourMinutes[k])).map { "\($0.name) \($1)" }
                     return durations[k] + (named.isEmpty ? "" : " (" + named.joined(separator: ", ") + ")")
                 }))
     }

@@ -52,7 +52,8 @@ extension Figure {
         let values = TextFormat.durations(top.map(\.micros) + (otherMicros > 0 ? [otherMicros] : []))
         var series = zip(top, values).map { FigureSeries(name: $0.name, rgb: FigureSeries.rgb(palette.category($0.name)), value: $1) }
         if otherMicros > 0, let value = values.last { series.append(FigureSeries(name: "other categories", rgb: SeriesColor.otherRGB, value: value)) }
-        let durations = TextFormat.durations(days.map(\.totalMicros))
+        let dayMinutes = TextFormat.minutes(adding: days.map(\.totalMicros))
+        let durations = zip(dayMinutes, days).map { TextFormat.duration(minutes: $0, of: $1.totalMicros) }
         let columns = days.enumerated().map { k, d -> ColumnChart.Column in
             var v = [Micros](repeating: 0, count: styles.count)
             for c in d.categories { v[palette.category(c.name).rank ?? styles.count - 1] += c.micros }
@@ -62,7 +63,9 @@ extension Figure {
             case .weekdays: (label, sublabel) = (weekday, String(d.day.day))
             case .narrow: (label, sublabel) = (String(weekday.prefix(1)), d.day.isoWeekday == 1 ? "\(d.day.day) \(TextFormat.shortMonth(d.day))" : "")
             }
-            let parts = d.categories.map { "\($0.name) \(TextFormat.duration($0.micros))" }.joined(separator: ", ")
+            // The parts add up to the day as its column says it (the days add up to the total).
+            let parts = zip(d.categories, TextFormat.durations(d.categories.map(\.micros), shown: dayMinutes[k]))
+                .map { "\($0.name) \($1)" }.joined(separator: ", ")
             return ColumnChart.Column(
                 label: label, sublabel: sublabel, values: v, marked: d.day == selected,
                 description: "\(weekday) \(d.day.day) \(TextFormat.shortMonth(d.day)): \(durations[k])" + (parts.isEmpty ? "" : " (\(parts))"))

@@ -152,7 +152,7 @@ extension Figure {
         return .columns(
             ColumnChart(
                 title: "Time per \(unit.rawValue)",
-                series: [FigureSeries(name: "all apps", rgb: SeriesColor.otherRGB, value: TextFormat.duration(s.totalMicros))],
+                series: [FigureSeries(name: "all apps", rgb: FigureSeries.textInk, value: TextFormat.duration(s.totalMicros))],
                 columns: columns, stepMicros: axis.step, steps: axis.steps, average: nil))
     }
 

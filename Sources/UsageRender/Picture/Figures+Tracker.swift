@@ -6,18 +6,18 @@ extension Figure {
     /// tasks due today and overdue; the sessions as a list.
     public static func today(
         _ lines: [TaskLine], trackedToday: Micros, state: StopwatchState, streak: (current: Int, longest: Int), sessions: [TaskInterval],
-        clock: TrackerClock
+        clock: TrackerClock, colors: SeriesColors? = nil
     ) -> Figure {
         let days = { (n: Int) in "\(n) day\(n == 1 ? "" : "s")" }
         let window = clock.zone.window(for: clock.day)
-        // Colours by category, the day's most tracked first.
+        // Colours by category: the tracker's (`colors`), else the day's most tracked first.
         let lengths = sessions.map { $0.interval.length(now: clock.now) }
         var byCategory: [String: Micros] = [:]
         for (s, length) in zip(sessions, lengths) { byCategory[s.task.categoryName, default: 0] += length }
         let ranked = DayReport.ranked(byCategory.map { ($0.key, $0.value) })
         let categoryValues = TextFormat.durations(ranked.map(\.micros))
         let legend = ranked.enumerated().map { k, c in
-            FigureSeries(name: c.name, rgb: SeriesColor.categoriesRGB[k % SeriesColor.categoriesRGB.count], value: categoryValues[k])
+            FigureSeries(name: c.name, rgb: trackedRGB(c.name, rank: k, colors: colors), value: categoryValues[k])
         }
         let colorOf = Dictionary(legend.map { ($0.name, $0) }) { first, _ in first }
         let durations = TextFormat.durations(lengths)
@@ -76,7 +76,7 @@ extension Figure {
     }
 
     /// `timesheet`: the columns (days or weeks) stacked by category, and the sheet.
-    public static func timesheet(_ sheet: Timesheet) -> Figure {
+    public static func timesheet(_ sheet: Timesheet, colors: SeriesColors? = nil) -> Figure {
         let title = "Timesheet · " + TextFormat.rangeTitle(sheet.range)
         guard sheet.total > 0 else {
             return Figure(title: title, totals: ["0m tracked"], blocks: [.text(title: nil, ["No time tracked in these \(sheet.range.dayCount) days."])])
@@ -85,7 +85,7 @@ extension Figure {
         let hm = { (minutes: Int64, exact: Micros) in TextReport.hoursMinutes(minutes, exact: exact) }
         let series = sheet.groups.enumerated().map { g, group in
             FigureSeries(
-                name: group.category, rgb: SeriesColor.categoriesRGB[g % SeriesColor.categoriesRGB.count],
+                name: group.category, rgb: trackedRGB(group.category, rank: g, colors: colors),
                 value: TextFormat.duration(minutes: rounded.groupTotals[g], of: group.total))
         }
         let labels = sheet.columns.map { c in (TextFormat.shortWeekday(c.from), c.from == c.to ? String(c.from.day) : "\(c.from.day) \(TextFormat.shortMonth(c.from))") }
@@ -121,5 +121,13 @@ extension Figure {
                     stepMicros: axis.stepMicros, steps: axis.steps, average: nil)),
                 .table(FigureTable(title: "Sheet (h:mm)", header: header, rows: rows, styles: styles, numeric: Set(1..<header.count))),
             ])
+    }
+
+    /// A tracked category's colour: its slot among the tracker's categories (`colors`, from
+    /// `TrackerFacts.categoriesByTime`: the same in every view and save of the same data), else
+    /// its rank in the view.
+    static func trackedRGB(_ name: String, rank: Int, colors: SeriesColors?) -> Int {
+        let slot = colors?.category(name) ?? rank
+        return SeriesColor.categoriesRGB[slot % SeriesColor.categoriesRGB.count]
     }
 }

@@ -34,12 +34,12 @@ enum HTMLBlocks {
             page.open("dl")
             for fact in facts {
                 page.element("dt", text: Markup.shown(fact.label))
-                page.element("dd", text: Markup.shown(fact.value))
+                page.elementKeepingTimes("dd", text: Markup.shown(fact.value))
             }
             page.close("dl")
         case .text(let title, let lines):
             if let title { heading(title, id: id, into: &page) }
-            for line in lines { page.element("p", text: Markup.shown(line)) }
+            for line in lines { page.elementKeepingTimes("p", text: Markup.shown(line)) }
         }
         page.close("section")
         page.newline()
@@ -50,10 +50,24 @@ enum HTMLBlocks {
         page.newline()
     }
 
+    /// The chart as inline SVG. Columns and a timeline are drawn twice: 640 wide for a desktop
+    /// and paper, 360 wide for a screen under `PictureStyle.narrowScreen` pixels (`cw` and `cn`:
+    /// the style sheet shows one), so their labels are never scaled under 10 px; the ring is
+    /// drawn once, at its own size.
     private static func figure(_ block: FigureBlock, id: String, into page: inout Markup) {
         guard let drawn = SVGChart.draw(block, id: id, legend: false) else { return }
-        page.open("figure")
+        let twice: Bool
+        switch block {
+        case .columns, .timeline: twice = true
+        default: twice = false
+        }
+        page.open("figure", twice ? [("class", "cw")] : [])
         page.raw(drawn.svg)
+        page.close("figure")
+        page.newline()
+        guard twice, let narrow = SVGChart.draw(block, id: id + "n", legend: false, width: PictureStyle.narrowWidth) else { return }
+        page.open("figure", [("class", "cn")])
+        page.raw(narrow.svg)
         page.close("figure")
         page.newline()
     }
@@ -81,7 +95,7 @@ enum HTMLBlocks {
     }
 
     private static func swatch(_ rgb: Int, into page: inout Markup) {
-        page.open("span", [("class", "sw"), ("style", "background:\(Markup.hex(rgb))")])
+        page.open("span", rgb == FigureSeries.textInk ? [("class", "sw ink")] : [("class", "sw"), ("style", "background:\(Markup.hex(rgb))")])
         page.close("span")
     }
 
@@ -110,9 +124,12 @@ enum HTMLBlocks {
         let limits = chart.rows.contains { $0.limit != nil }
         let shares = chart.rows.contains { !$0.share.isEmpty }
         let notes = chart.rows.contains { !$0.note.isEmpty }
+        // The rank's column only where rows have ranks (a limit has none): on a phone its 2.4em
+        // are the names'.
+        let ranked = chart.rows.contains { $0.rank != nil }
         page.open("table", [("class", "bars")])
         page.open("colgroup")
-        var widths = ["2.4em", "", limits ? "22%" : "26%", limits ? "7.2em" : "4.8em"]
+        var widths = (ranked ? ["2.4em"] : []) + ["", limits ? "22%" : "26%", limits ? "7.2em" : "4.8em"]
         if shares { widths.append("3.6em") }
         if notes { widths.append("7.4em") }
         for width in widths { page.open("col", width.isEmpty ? [] : [("style", "width:\(width)")], close: true) }
@@ -120,7 +137,7 @@ enum HTMLBlocks {
         page.open("tbody")
         for row in chart.rows {
             page.open("tr")
-            page.element("td", [("class", "num mu")], text: row.rank.map { "\($0)." } ?? "")
+            if ranked { page.element("td", [("class", "num mu")], text: row.rank.map { "\($0)." } ?? "") }
             page.open("td")
             page.write(Markup.shown(row.series.name))
             if !row.detail.isEmpty { page.element("span", [("class", "detail")], text: Markup.shown(row.detail)) }
@@ -140,14 +157,14 @@ enum HTMLBlocks {
                 page.close("span")
             }
             page.close("td")
-            page.element("td", [("class", row.limit == nil ? "num" : "note")], text: row.value)
+            page.elementKeepingTimes("td", [("class", row.limit == nil ? "num" : "note")], text: row.value)
             if shares { page.element("td", [("class", "num mu")], text: row.share) }
-            if notes { page.element("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
+            if notes { page.elementKeepingTimes("td", [("class", row.alert ? "note alert" : "note mu")], text: row.note) }
             page.close("tr")
         }
         page.close("tbody")
         page.close("table")
-        for line in chart.footer { page.element("p", [("class", "mu")], text: Markup.shown(line)) }
+        for line in chart.footer { page.elementKeepingTimes("p", [("class", "mu")], text: Markup.shown(line)) }
         page.newline()
     }
 
@@ -188,7 +205,7 @@ enum HTMLBlocks {
             page.close("li")
         }
         page.close("ul")
-        page.element("p", text: chart.summary)
+        page.elementKeepingTimes("p", text: chart.summary)
         page.newline()
     }
 
@@ -204,7 +221,7 @@ enum HTMLBlocks {
             let columns = [0] + block
             page.open("table", [("class", (wide ? "wide " : "") + "sheet")])
             page.open("colgroup")
-            for k in columns { page.open("col", table.numeric.contains(k) ? [("style", "width:5.4em")] : [], close: true) }
+            for k in columns { page.open("col", table.numeric.contains(k) ? [("style", "width:\(numericWidth(table, column: k))em")] : [], close: true) }
             page.close("colgroup")
             page.open("thead")
             page.open("tr")
@@ -226,11 +243,20 @@ enum HTMLBlocks {
         for (row, style) in zip(table.rows, table.styles) {
             let cells = zip(table.header.dropFirst(), row.dropFirst()).filter { !$1.isEmpty }.map { "\($0) \($1)" }
             page.open("p", style == .group || style == .total ? [("class", "alert")] : style == .member ? [("class", "member")] : [])
-            page.write(Markup.shown(row.first ?? "") + ": " + Markup.shown(cells.joined(separator: ", ")))
+            page.writeKeepingTimes(Markup.shown(row.first ?? "") + ": " + Markup.shown(cells.joined(separator: ", ")))
             page.close("p")
         }
         page.close("div")
         page.newline()
+    }
+
+    /// A numeric column's width in em: its widest cell in bold (a total row) or word of its header
+    /// (`Mon 16` may take two lines), and the cell's padding, so no number wraps and the names'
+    /// column keeps the rest of the line.
+    static func numericWidth(_ table: FigureTable, column k: Int) -> String {
+        let texts = table.header[k].split(separator: " ").map(String.init) + table.rows.map { $0[k] }
+        let widest = texts.map { PictureStyle.textWidth($0, size: 1, bold: true) }.max() ?? 0
+        return Markup.number((max(2, widest + 1) * 10).rounded(.up) / 10)
     }
 
     private static func rowClass(_ style: FigureTable.RowStyle) -> [(String, String)] {

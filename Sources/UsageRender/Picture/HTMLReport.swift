@@ -11,19 +11,19 @@ extension Figure {
         page.raw("\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"generator\" content=\"usage-shell\">\n")
         page.element("title", text: Markup.shown(title))
         page.raw("\n<style>\n" + HTMLStyle.sheet + "</style>\n</head>\n<body>\n<main>\n<header>\n")
-        page.element("h1", text: Markup.shown(title))
+        page.elementKeepingTimes("h1", text: Markup.shown(title))
         page.newline()
         if let subtitle {
-            page.element("p", [("class", "sub")], text: Markup.shown(subtitle))
+            page.elementKeepingTimes("p", [("class", "sub")], text: Markup.shown(subtitle))
             page.newline()
         }
         page.raw("</header>\n")
         for (k, line) in totals.enumerated() {
-            page.element("p", k == 0 ? [("class", "headline"), ("id", "total")] : [("class", "totals")], text: Markup.shown(line))
+            page.elementKeepingTimes("p", k == 0 ? [("class", "headline"), ("id", "total")] : [("class", "totals")], text: Markup.shown(line))
             page.newline()
         }
         if let sentence {
-            page.element("p", [("class", "sentence")], text: Markup.shown(sentence))
+            page.elementKeepingTimes("p", [("class", "sentence")], text: Markup.shown(sentence))
             page.newline()
         }
         for (k, block) in blocks.enumerated() {
@@ -43,7 +43,7 @@ enum HTMLStyle {
     static var sheet: String {
         let light = PictureStyle.variables(dark: false)
         // As specific as `.cal td`, so a shaded day is not drawn empty.
-        let shades = (1...4).map { ".cal td.l\($0),.sw.l\($0){background:var(--s\($0))}" }.joined()
+        let shades = (1...4).map { ".cal td.l\($0),.sw.l\($0){background:var(--s\($0))}.cal td.l\($0),.cal td.l\($0) .due{color:var(--t\($0))}" }.joined()
         return """
             :root{color-scheme:light dark;\(light)}
             @media screen and (prefers-color-scheme:dark){:root{\(PictureStyle.variables(dark: true))}}
@@ -60,11 +60,14 @@ enum HTMLStyle {
             figure{margin:0}
             svg{display:block;width:100%;height:auto}
             .ring{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center}
-            .ring figure{flex:0 0 auto;width:200px;max-width:100%}
+            .ring figure{flex:0 0 auto;width:224px;max-width:100%}
+            .cn{display:none}
             .ring table{flex:1 1 240px;width:auto}
             .legend{list-style:none;padding:0;margin:.4em 0 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em;font-size:.9em}
-            .legend li{overflow-wrap:anywhere;min-width:0}
+            .legend li{overflow-wrap:break-word;min-width:0}
+            .legend .mu,.num,.nw{white-space:nowrap}
             .sw{display:inline-block;width:.8em;height:.8em;border-radius:2px;margin-right:.4em;vertical-align:-.05em}
+            .sw.ink{background:var(--fg)}
             .dash{display:inline-block;width:1.2em;border-top:2px dashed var(--fg);margin-right:.4em;vertical-align:.25em}
             table{border-collapse:collapse;width:100%;table-layout:fixed}
             th,td{padding:.25em .4em;text-align:left;vertical-align:top;overflow-wrap:break-word}
@@ -88,13 +91,14 @@ enum HTMLStyle {
             .cal td{height:3.4em;background:var(--tr);border-radius:4px;padding:.2em .3em;font-size:.9em}
             .cal td.out{background:none}
             .cal td.sel{outline:2px solid var(--fg);outline-offset:-2px;font-weight:700}
-            .cal .due{display:block;font-size:.8em;color:var(--mu)}
+            .cal .due{display:block;font-size:.85em;color:var(--mu)}
             \(shades)
             .narrow{display:none}
+            @media (max-width:\(PictureStyle.narrowScreen - 1)px){.cw{display:none}.cn{display:block}.wide{display:none}.narrow{display:block}}
             @media (max-width:560px){body{font-size:14px}main{padding:14px 10px 24px}dl{grid-template-columns:1fr}dd{margin-bottom:.4em}
-            .wide{display:none}.narrow{display:block}.cal td{height:2.8em;font-size:.8em}}
+            .cal td{height:2.8em;font-size:.85em}}
             @media print{:root{\(light)}body{background:#fff}main{max-width:none;padding:0}
-            figure,dl,tr,.ring{break-inside:avoid}h2{break-after:avoid}.narrow{display:none}.wide{display:table}}
+            figure,dl,tr,.ring{break-inside:avoid}h2{break-after:avoid}.narrow,.cn{display:none}.wide{display:table}.cw{display:block}}
             @page{size:A4;margin:14mm}
 
             """

@@ -32,6 +32,29 @@ struct Markup {
     /// Text of the program's own or of data, escaped.
     mutating func write(_ content: String) { Self.escape(content, into: &text) }
 
+    /// An element whose text is escaped and whose durations (`8h 45m`) and dates (`2026-02-23`:
+    /// a browser breaks after a hyphen) are kept on one line
+    /// (`<span class="nw">`: the HTML report's style sheet never wraps it), so running text
+    /// breaks between words but never inside a time.
+    mutating func elementKeepingTimes(_ name: String, _ attributes: [(String, String)] = [], text content: String) {
+        open(name, attributes)
+        writeKeepingTimes(content)
+        close(name)
+    }
+
+    /// Text escaped, its durations kept on one line (`elementKeepingTimes`).
+    mutating func writeKeepingTimes(_ content: String) {
+        var rest = Substring(content)
+        while let match = rest.firstMatch(of: /\d+h \d+m|\d{4}-\d\d-\d\d/) {
+            Self.escape(String(rest[..<match.range.lowerBound]), into: &text)
+            text += "<span class=\"nw\">"
+            Self.escape(String(match.output), into: &text)
+            text += "</span>"
+            rest = rest[match.range.upperBound...]
+        }
+        Self.escape(String(rest), into: &text)
+    }
+
     /// Markup the program wrote itself (a style sheet, a doctype): never data.
     mutating func raw(_ markup: String) { text += markup }
 

@@ -5,6 +5,11 @@ import UsageCore
 enum PictureStyle {
     /// Every chart is drawn this wide (in CSS pixels; a viewBox, so it scales).
     static let width = 640.0
+    /// The HTML report's charts on a screen under `narrowScreen` CSS pixels are drawn this wide
+    /// instead, so their text stays at least 10 px from a 390-pixel phone up (`width` there
+    /// would scale 11-pixel labels down to 6).
+    static let narrowWidth = 360.0
+    static let narrowScreen = 700
     static let margin = 16.0
     /// Text sizes.
     static let titleSize = 15.0
@@ -55,12 +60,17 @@ enum PictureStyle {
     /// The calendar's shades, level 1 to 4 (the terminal's `░▒▓█` in green), light and dark.
     static let shadesLight = ["#c6e9c9", "#7fcb8a", "#3a9c51", "#1e6b34"]
     static let shadesDark = ["#0e4429", "#006d32", "#26a641", "#39d353"]
+    /// The text on each shade: the ink of most contrast (at least 4.5:1, WCAG AA), so a
+    /// calendar day's number reads on its darkest green as on its lightest.
+    static let shadeTextLight = ["#1f2328", "#1f2328", "#000000", "#ffffff"]
+    static let shadeTextDark = ["#ffffff", "#ffffff", "#000000", "#000000"]
 
-    /// The inks as custom properties (`--fg:#1f2328;…`, the shades `--s1`…`--s4`), light or dark.
+    /// The inks as custom properties (`--fg:#1f2328;…`, the shades `--s1`…`--s4` and the text on them `--t1`…`--t4`), light or dark.
     static func variables(dark: Bool) -> String {
         let inks = [Ink.background, .text, .muted, .grid, .track].map { "--\($0.rawValue):\(dark ? $0.dark : $0.light)" }
         let shades = (dark ? shadesDark : shadesLight).enumerated().map { "--s\($0.offset + 1):\($0.element)" }
-        return (inks + shades).joined(separator: ";")
+        let onShades = (dark ? shadeTextDark : shadeTextLight).enumerated().map { "--t\($0.offset + 1):\($0.element)" }
+        return (inks + shades + onShades).joined(separator: ";")
     }
 
     /// Each class takes its ink from its custom property. A program without custom properties

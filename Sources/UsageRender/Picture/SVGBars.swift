@@ -8,7 +8,7 @@ extension SVGCanvas {
     /// Draws the rows; returns the chart's height.
     mutating func bars(_ chart: BarChart) -> Double {
         var y = title(chart.title)
-        let right = PictureStyle.width - PictureStyle.margin
+        let right = width - PictureStyle.margin
         let nameX = PictureStyle.margin + 30
         let barX = nameX + 178
         let twoLines = chart.rows.contains { !$0.detail.isEmpty || !$0.note.isEmpty }

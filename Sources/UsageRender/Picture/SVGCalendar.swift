@@ -6,7 +6,7 @@ extension SVGCanvas {
     mutating func calendar(_ chart: CalendarChart) -> Double {
         var y = title(chart.title)
         let left = PictureStyle.margin
-        let cell = (PictureStyle.width - 2 * PictureStyle.margin) / 7
+        let cell = (width - 2 * PictureStyle.margin) / 7
         let tile = 56.0
         for (k, name) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
             text(name, x: left + Double(k) * cell + 6, y: y + 12, size: PictureStyle.smallSize, ink: .muted)
@@ -54,7 +54,7 @@ extension SVGCanvas {
             x += 18 + PictureStyle.textWidth(name, size: PictureStyle.labelSize) + 18
         }
         y += 24
-        for part in PictureStyle.wrapped(chart.summary, width: PictureStyle.width - 2 * PictureStyle.margin, size: PictureStyle.labelSize) {
+        for part in PictureStyle.wrapped(chart.summary, width: width - 2 * PictureStyle.margin, size: PictureStyle.labelSize) {
             text(part, x: left, y: y + 14)
             y += 18
         }

@@ -1,15 +1,19 @@
 // SVGCanvas.swift — the drawing primitives of a saved chart (rectangles, arcs, lines, text in the theme's inks, tooltips) over Markup, and the pieces every chart shares: its title and its legend.
 import UsageCore
 
-/// One chart being drawn: SVG elements in a 640-wide space, top to bottom.
+/// One chart being drawn: SVG elements in a space `width` wide (640, or 360 for a phone), top to bottom.
 struct SVGCanvas {
     var markup = Markup()
     /// Whether the chart stands alone, its title and legend drawn (an SVG file), or sits in a page that writes them as text that reflows on a phone (the HTML report).
     let standalone: Bool
-    /// The chart's width: every chart's, but the ring alone's.
-    var width = PictureStyle.width
+    /// The chart's width: every chart's (`PictureStyle.width`; the HTML report's narrow screens
+    /// `PictureStyle.narrowWidth`), but the ring alone's.
+    var width: Double
 
-    init(standalone: Bool = true) { self.standalone = standalone }
+    init(standalone: Bool = true, width: Double = PictureStyle.width) {
+        self.standalone = standalone
+        self.width = width
+    }
 
     typealias Ink = PictureStyle.Ink
 
@@ -19,6 +23,15 @@ struct SVGCanvas {
         if radius > 0 { attributes.append(("rx", Markup.number(radius))) }
         attributes.append(("fill", Markup.hex(rgb)))
         shape("rect", attributes, tooltip: tooltip)
+    }
+
+    /// A rectangle in a series' colour, or in the text's ink for `FigureSeries.textInk`.
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, series rgb: Int, radius: Double = 0) {
+        if rgb == FigureSeries.textInk {
+            rect(x: x, y: y, width: width, height: height, ink: .text, radius: radius)
+        } else {
+            rect(x: x, y: y, width: width, height: height, rgb: rgb, radius: radius)
+        }
     }
 
     /// A rectangle in one of the theme's inks (the background, a track).
@@ -75,7 +88,7 @@ struct SVGCanvas {
     /// The chart's title at the top; returns the y below it.
     mutating func title(_ title: String, y: Double = 0) -> Double {
         guard standalone else { return y + 4 }
-        text(PictureStyle.fitted(Markup.shown(title), width: PictureStyle.width - 2 * PictureStyle.margin, size: PictureStyle.titleSize, bold: true),
+        text(PictureStyle.fitted(Markup.shown(title), width: width - 2 * PictureStyle.margin, size: PictureStyle.titleSize, bold: true),
              x: PictureStyle.margin, y: y + 20, size: PictureStyle.titleSize, bold: true)
         return y + 32
     }
@@ -85,7 +98,7 @@ struct SVGCanvas {
     mutating func legend(_ entries: [(name: String, value: String, rgb: Int?)], y: Double) -> Double {
         guard standalone else { return y + 4 }
         let left = PictureStyle.margin
-        let right = PictureStyle.width - PictureStyle.margin
+        let right = width - PictureStyle.margin
         let size = PictureStyle.labelSize
         var x = left
         var row = y
@@ -97,7 +110,7 @@ struct SVGCanvas {
                 row += 20
             }
             if let rgb = entry.rgb {
-                rect(x: x, y: row + 3, width: 12, height: 12, rgb: rgb, radius: 2)
+                rect(x: x, y: row + 3, width: 12, height: 12, series: rgb, radius: 2)
             } else {
                 line(x1: x, y1: row + 9, x2: x + 12, y2: row + 9, ink: .text, dashed: true, width: 1.5)
             }

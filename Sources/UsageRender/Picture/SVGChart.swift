@@ -12,8 +12,9 @@ enum SVGChart {
     /// in HTML); nil for a block that is not a chart.
     /// Without `legend` (the HTML report, which writes legends as text that reflows on a phone),
     /// the donut is the ring alone and the other charts end under their axes.
-    static func draw(_ block: FigureBlock, y: Double = 0, id: String, legend: Bool = true) -> DrawnChart? {
-        var canvas = SVGCanvas(standalone: legend)
+    /// `width`: the space it is drawn in (`PictureStyle.narrowWidth`: the HTML report's phones).
+    static func draw(_ block: FigureBlock, y: Double = 0, id: String, legend: Bool = true, width: Double = PictureStyle.width) -> DrawnChart? {
+        var canvas = SVGCanvas(standalone: legend, width: width)
         let height: Double
         let title: String
         let description: String

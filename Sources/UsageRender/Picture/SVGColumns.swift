@@ -9,7 +9,7 @@ extension SVGCanvas {
     mutating func columns(_ chart: ColumnChart) -> Double {
         let top = title(chart.title) + 8
         let left = PictureStyle.margin + 38
-        let right = PictureStyle.width - PictureStyle.margin - (chart.average == nil ? 0 : 88)
+        let right = width - PictureStyle.margin - (chart.average == nil ? 0 : 88)
         let height = Self.plotHeight
         let base = top + height
         let maximum = Double(max(1, chart.maximum))
@@ -27,6 +27,16 @@ extension SVGCanvas {
         let slot = (right - left) / count
         let bar = min(32, slot * 0.72)
         let hasSublabels = chart.columns.contains { !$0.sublabel.isEmpty }
+        // A row of labels is written when each label and the next, both centred under their
+        // columns, do not meet (a month's initials do not, in the narrow drawing: its Mondays'
+        // dates do); else the row is left out whole rather than cut into a stray letter.
+        func fits(_ labels: [String]) -> Bool {
+            let half = { (j: Int) in PictureStyle.textWidth(labels[j], size: PictureStyle.smallSize, bold: chart.columns[j].marked) / 2 }
+            let shown = labels.indices.filter { !labels[$0].isEmpty }
+            return zip(shown, shown.dropFirst()).allSatisfy { a, b in half(a) + half(b) <= Double(b - a) * slot - 2 }
+        }
+        let showLabels = fits(chart.columns.map(\.label))
+        let showSublabels = fits(chart.columns.map(\.sublabel))
         for (k, column) in chart.columns.enumerated() {
             let x = left + Double(k) * slot + (slot - bar) / 2
             var running: Micros = 0
@@ -34,15 +44,15 @@ extension SVGCanvas {
             markup.element("title", text: Markup.shown(column.description))
             for (value, series) in zip(column.values, chart.series) where value > 0 {
                 let y = base - Double(running + value) * scale
-                rect(x: x, y: y, width: bar, height: Double(value) * scale, rgb: series.rgb)
+                rect(x: x, y: y, width: bar, height: Double(value) * scale, series: series.rgb)
                 running += value
             }
             markup.close("g")
             let middle = x + bar / 2
-            if !column.label.isEmpty {
+            if !column.label.isEmpty, showLabels {
                 text(column.label, x: middle, y: base + 15, size: PictureStyle.smallSize, ink: column.marked ? .text : .muted, anchor: .middle, bold: column.marked)
             }
-            if !column.sublabel.isEmpty {
+            if !column.sublabel.isEmpty, showSublabels {
                 text(column.sublabel, x: middle, y: base + 28, size: PictureStyle.smallSize, ink: column.marked ? .text : .muted, anchor: .middle, bold: column.marked)
             }
             if column.marked {

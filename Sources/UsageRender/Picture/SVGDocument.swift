@@ -42,9 +42,9 @@ extension Figure {
         doc.open("svg", [
             ("xmlns", "http://www.w3.org/2000/svg"), ("width", Markup.number(PictureStyle.width)), ("height", height),
             ("viewBox", "0 0 \(Markup.number(PictureStyle.width)) \(height)"), ("role", "img"), ("aria-labelledby", "title desc"),
+            // Its size, kept as an image's is: a browser narrower than it scrolls it rather than
+            // scaling its 11-pixel labels under 10 (the HTML report is what reflows on a phone).
             ("font-family", PictureStyle.fontStack), ("font-size", Markup.number(PictureStyle.labelSize)),
-            // Its size for a slide or a drawing program; a browser narrower than it scales it down.
-            ("style", "max-width:100%;height:auto"),
         ])
         doc.newline()
         doc.element("title", [("id", "title")], text: Markup.shown(title))

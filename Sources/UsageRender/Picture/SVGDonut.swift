@@ -33,7 +33,7 @@ extension SVGCanvas {
         }
         // The legend: swatch, name, time and share, a row each.
         let left = PictureStyle.margin + 2 * radius + 32
-        let right = PictureStyle.width - PictureStyle.margin
+        let right = width - PictureStyle.margin
         var y = top + 8 + max(0, radius - Double(chart.slices.count) * 13)
         for slice in chart.slices {
             rect(x: left, y: y + 4, width: 12, height: 12, rgb: slice.series.rgb, radius: 2)

@@ -9,7 +9,7 @@ extension SVGCanvas {
     mutating func timeline(_ chart: TimelineChart) -> Double {
         let top = title(chart.title) + 4
         let left = PictureStyle.margin
-        let right = PictureStyle.width - PictureStyle.margin
+        let right = width - PictureStyle.margin
         let lane = 30.0
         let day = Double(max(1, chart.dayEnd - chart.dayStart))
         func x(_ t: Micros) -> Double { left + Double(t - chart.dayStart) / day * (right - left) }

@@ -83,9 +83,11 @@ extension CommandTable {
                 args, command: "timesheet", otherwise: .current(.week), selected: shell.calendarSelected,
                 dataRange: TrackerFacts.dayRange(snapshot.intervals, now: clock.now, zone: clock.zone))
             let sheet = Timesheet(snapshot: snapshot, range: range, zone: clock.zone, now: clock.now, weekStart: shell.model.weekStart)
+            // Each category in its colour among all the tracker's, as every view of it.
+            let colors = SeriesColors(apps: [], categories: TrackerFacts.categoriesByTime(snapshot, now: clock.now))
             return shell.renderView(
                 "timesheet", json: { ReportJSON.timesheet(sheet) }, csvTable: { TimesheetCSV.table(sheet) },
-                table: { width, theme in TextReport.timesheet(sheet, width: width, theme: theme) }, figure: { _ in Figure.timesheet(sheet) })
+                table: { width, theme in TextReport.timesheet(sheet, width: width, theme: theme) }, figure: { _ in Figure.timesheet(sheet, colors: colors) })
         },
     ]
 }

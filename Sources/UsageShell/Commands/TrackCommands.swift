@@ -123,6 +123,7 @@ extension CommandTable {
             let streak = TrackerFacts.streaks(days: Set(perDay.filter { $0.value > 0 }.keys), today: clock.day)
             let trackedToday = perDay[clock.day] ?? 0
             let sessions = todaysSessions(snapshot, clock: clock)
+            let colors = SeriesColors(apps: [], categories: TrackerFacts.categoriesByTime(snapshot, now: clock.now))
             return shell.renderView(
                 "today",
                 json: {
@@ -133,7 +134,9 @@ extension CommandTable {
                         lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock, width: width,
                         theme: theme)
                 },
-                figure: { _ in Figure.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock) })
+                figure: { _ in
+                    Figure.today(lines, trackedToday: trackedToday, state: snapshot.stopwatch, streak: streak, sessions: sessions, clock: clock, colors: colors)
+                })
         },
         Command(
             "calendar", syntax: .optional(.value(monthSlot)),

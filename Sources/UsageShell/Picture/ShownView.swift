@@ -28,10 +28,13 @@ extension Shell {
 
     /// Renders a view that draws (as `renderData`: one device's says so) and keeps it as the
     /// view `save` writes. `csvTable` is for a view whose CSV is a table of its own. `figure` is
-    /// given the session's colours when the screen had them (a coloured chart handed them out),
-    /// else nil: the picture then colours its names by their rank in the view, as a chart drawn
-    /// on its own does (handing the session's colours out walks every session of the history:
-    /// seconds on a store of years, which a save must not cost).
+    /// given the session's colours (`seriesColors`), whatever the colour mode the view was shown
+    /// in, so a name has one colour in every view, save and colour mode of the same data: those
+    /// the screen had, or, when it had none (monochrome, JSON), handed out at the save (a walk of
+    /// every session of the history, paid once a load: seconds on a store of years). Only when
+    /// the data or zone changed between the view and the save, and no coloured chart had handed
+    /// the view's colours out, is it nil: the picture then colours its names by their rank in
+    /// the view, the data they came from being gone.
     func renderView(
         _ name: String, json: @escaping () -> JSONText, csv shape: CSVShape = .firstList, csvTable: (() -> CSVTable)? = nil,
         table: @escaping (Int, Theme) -> [String], figure: @escaping (SeriesColors?) -> Figure
@@ -49,13 +52,22 @@ extension Shell {
         case .csv: outcome = .output(csv(output.outputCells))
         }
         // The colours the screen just had, if any: the picture keeps them, whatever loads later.
-        let colors = seriesColorsIfKnown
-        let picture: () -> Figure = {
-            var f = figure(colors)
+        let kept = KeptColors(seriesColorsIfKnown)
+        let (generation, zone) = (model.historyVersion, model.zone)
+        let picture: () -> Figure = { [unowned self] in
+            if kept.colors == nil, model.historyVersion == generation, model.zone == zone { kept.colors = seriesColors }
+            var f = figure(kept.colors)
             if let device { f.subtitle = ["Device \(device)", f.subtitle].compactMap { $0 }.joined(separator: " · ") }
             return f
         }
         shownView = ShownView(name: name, width: width, theme: theme, json: json, csv: csv, table: table, figure: picture)
         return outcome
     }
+}
+
+/// The colours a shown view's picture is drawn in, once handed out: a later save of the same
+/// view keeps them, whatever was loaded between.
+private final class KeptColors {
+    var colors: SeriesColors?
+    init(_ colors: SeriesColors?) { self.colors = colors }
 }
