@@ -15,6 +15,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -57,6 +58,14 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def end_shell(child):
+    """Ends a shell the test is done with by SIGKILL alone (as Tests/Interactive/ptyshell.py's
+    Shell.close does, and why: pexpect's SIGHUP, SIGCONT and SIGINT race libedit's handlers)."""
+    if child.isalive():
+        child.kill(signal.SIGKILL)
+        child.close(force=True)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -128,7 +137,7 @@ class HTTPSourceTests(unittest.TestCase):
             encoding="utf-8", codec_errors="replace")
         child.logfile_read = log
         child.delaybeforesend = None
-        self.addCleanup(lambda: child.isalive() and child.close(force=True))
+        self.addCleanup(end_shell, child)
         return child, log
 
     def run_shell(self, *args, stdin=None):
