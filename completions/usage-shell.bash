@@ -194,6 +194,9 @@ _usage-shell() {
     *)
         # Offer subcommand completions
         COMPREPLY+=($(compgen -W 'shell import export record help' -- "${cur}"))
+        # The shell is the default subcommand: its options and their values too
+        unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
+        _usage-shell_shell
         ;;
     esac
 }

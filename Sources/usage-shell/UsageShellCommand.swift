@@ -53,6 +53,10 @@ struct UsageShellCommand: ParsableCommand {
         // The recorder runs for hours: the program's start (relocations, runtime set-up) is
         // given back before the options are parsed (docs/PERFORMANCE.md, the recorder).
         if arguments.contains("record") { ResidentMemory.settle() }
+        if let shell = CompletionScripts.requested(arguments) {
+            print(CompletionScripts.script(for: shell))
+            Glibc.exit(0)
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -53,6 +53,24 @@ struct ShellModesTests {
         }
     }
 
+    /// Bug (found by review, 2026-11-28): once the root declared only the options every command
+    /// uses, argument-parser's bash script offered nothing for `usage-shell -c ch<Tab>` (the shell
+    /// is the default subcommand); the binary's script now falls through to the shell's.
+    @Test func bugTheRootNoLongerCompletedTheShellsOptionsInBash() throws {
+        let script = repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path
+        let complete = """
+            source '\(script)'
+            t() { COMP_LINE="$1"; COMP_POINT=${#1}; read -ra COMP_WORDS <<<"$1"; [[ "$1" == *" " ]] && COMP_WORDS+=("")
+                  COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
+                  _usage-shell usage-shell "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+                  printf '%s\\n' "${COMPREPLY[@]}" | sort -u | paste -sd' '; }
+            t "usage-shell -c ch"; t "usage-shell -c 'cha"; t "usage-shell --form"; t "usage-shell --format j"; t "usage-shell import --for"
+            """
+        let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", complete])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "chart check\nchart\n--format\njson\n--format\n", "\(run.stdout)")
+    }
+
     @Test func theBashCompletionScriptParsesAndOffersTheCommands() throws {
         let syntax = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-n", repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path])
         #expect(syntax.status == 0, "\(syntax.stderr)")
