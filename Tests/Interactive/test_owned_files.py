@@ -14,11 +14,9 @@ skipped, saying why, elsewhere.
 import os
 import shutil
 import subprocess
-import tempfile
 import unittest
-from pathlib import Path
 
-from ptyshell import BIN, STRICT, PROMPT, TOTALS, Shell, isolated_env, require_binary
+from ptyshell import BIN, STRICT, PROMPT, TOTALS, Shell, ShellCase, require_binary
 
 JUNK = bytes([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x0A, 0xC3])  # an ELF header, cut
 BAD_LIMITS = b'{"limits": [oops'
@@ -29,23 +27,14 @@ def setUpModule():
     require_binary()
 
 
-class OwnedFilesTests(unittest.TestCase):
-    maxDiff = None
-
+class OwnedFilesTests(ShellCase):
     def setUp(self):
-        self.root = Path(tempfile.mkdtemp(prefix="usage-shell-files-"))
+        super().setUp()
+        # Run first (cleanups go last in, first out): folders a test made read-only opened again.
         self.addCleanup(self.remove_root)
-        self.home = self.root / "home"
-        self.state = self.root / "state"
-        self.config = self.root / "config"
-        self.cwd = self.root / "work"
-        for directory in (self.home, self.state, self.config, self.cwd):
-            directory.mkdir()
-        self.history_path = self.state / "usage-shell" / "history"
         self.limits_path = self.config / "usage-shell" / "limits.json"
         self.history_path.parent.mkdir()
         self.limits_path.parent.mkdir()
-        self.env = isolated_env(self.home, self.state, self.config)
 
     def remove_root(self):
         for directory, _, _ in os.walk(self.root):
