@@ -1,6 +1,7 @@
 // CompletionScripts.swift — the completion scripts `--generate-completion-script` prints (argument-parser's, with bash's root taught that the shell is the default subcommand: `usage-shell -c cha<Tab>` completes the shell's options and commands, as `usage-shell shell -c cha<Tab>` does), and the `-c` completions they call back for.
 import ArgumentParser
 import Foundation
+import UsageCore
 import UsageData
 import UsageShell
 
@@ -50,7 +51,9 @@ enum CompletionScripts {
     /// text before the cursor in bash; elsewhere the whole word, as zsh's script miscounts the
     /// cursor in a quoted word (`'chart ` said to end after `'char`).
     @Sendable static func commandArgument(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        // The shell's warning about a TZ that names no zone would land amid the line being edited.
+        if let tz = environment["TZ"], Zone(identifier: tz) == nil { environment["TZ"] = nil }
         let output = OutputSettings.start(
             format: .table, color: .never, glyphs: .auto, accessible: false, width: nil, stdoutIsTerminal: false, environment: environment)
         let shell = Wiring.shell(

@@ -96,6 +96,16 @@ struct ShellModesTests {
             run.stdout == "chart category|chart hourly|\nchart|\nsummary last|\nchart hourly|\napp \"Google Chrome\"|\nchart|\n", "\(run.stdout)")
     }
 
+    /// What a completion script reads from the binary for `-c` is the candidates alone: the
+    /// shell's warning about a TZ that names no zone would land amid the line being edited.
+    @Test func bugTheCommandArgumentsCompletionWarnedAboutTZAmidTheLine() throws {
+        let run = try Binary.run(
+            ["---completion", "shell", "--", "-c", "2", "3", "usage-shell", "-c", "'ch"], environment: ["TZ": "Bogus/Zone", "SAP_SHELL": "bash"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "chart\n")
+        #expect(run.stderr == "")
+    }
+
     @Test func theBashCompletionScriptParsesAndAsksTheBinaryForTheCommandArgument() throws {
         let syntax = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-n", repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path])
         #expect(syntax.status == 0, "\(syntax.stderr)")
