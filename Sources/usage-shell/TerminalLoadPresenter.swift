@@ -1,4 +1,4 @@
-// TerminalLoadPresenter.swift — runs a load on a worker thread while the terminal shows a spinner with bytes read; Ctrl-C cancels it.
+// TerminalLoadPresenter.swift — runs a load on a worker thread while the terminal shows a spinner with bytes read; Ctrl-C cancels it, as it cancels an import's write.
 import Foundation
 import Synchronization
 import UsageCore
@@ -49,5 +49,22 @@ final class TerminalLoadPresenter: LoadPresenter {
             shownWidth = max(shownWidth, cells)
         }
         return outcome.withLock { $0 } ?? .failure(.cancelled(source: source.description))
+    }
+
+    /// An import's write, run here to its end while another thread turns Ctrl-C into
+    /// `cancellation` (the write looks at it and rolls back): the prompt comes back only once
+    /// the store is as the outcome says.
+    func whileCancellable<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
+        let done = Atomic<Bool>(false)
+        _ = Interrupt.take()
+        let watcher = Thread {
+            while !done.load(ordering: .relaxed) {
+                if Interrupt.take() { cancellation.cancel() }
+                usleep(20_000)
+            }
+        }
+        watcher.start()
+        defer { done.store(true, ordering: .relaxed) }
+        return try body()
     }
 }

@@ -37,8 +37,9 @@ extension CommandTable {
             return shell.load(source)
         },
         Command(
-            "retry", summary: "run the last failed load again", examples: ["retry"]
+            "retry", summary: "run the last failed load (or cancelled import) again", examples: ["retry"]
         ) { shell, _ throws(ShellError) in
+            if let request = shell.retryImport { return try importSources(shell, request, retry: true) }
             guard let source = shell.model.retrySource else { throw .nothingToRetry }
             return shell.load(source)
         },

@@ -15,8 +15,10 @@ protocol SQLStore: StoreWriter {
 
     /// How the backend writes an import's rows in bulk.
     associatedtype Bulk: ImportBackend
-    /// An import or a copy: one transaction, taken at once, its bulk work on `Bulk`.
-    func bulkChange<T>(_ body: (Bulk) throws -> T) throws -> T
+    /// An import or a copy: one transaction, taken at once, its bulk work on `Bulk`. Once
+    /// `cancellation` is cancelled the running statement stops (SQLite's progress handler; a
+    /// PostgreSQL COPY is ended with an error) and the transaction is rolled back.
+    func bulkChange<T>(cancellation: CancellationToken?, _ body: (Bulk) throws -> T) throws -> T
     /// What the store does once a bulk change that wrote `rows` rows has committed.
     func afterBulkChange(rows: Int)
 }

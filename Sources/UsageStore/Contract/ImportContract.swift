@@ -20,8 +20,11 @@ public protocol ImportReading: AnyObject, Sendable {
 /// Sessions brought in and taken out, each change one transaction.
 public protocol ImportWriting: AnyObject, Sendable {
     /// Imports every source in one transaction, each session once (keyed by its source and
-    /// its own identity); then applies the retention, when one is set.
-    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary
+    /// its own identity); then applies the retention, when one is set. Cancelled (Ctrl-C,
+    /// SIGTERM) before it commits, it writes nothing.
+    ///
+    /// - Throws: `.cancelled` when `cancellation` stopped it (the transaction rolled back).
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone, cancellation: CancellationToken) throws(StoreError) -> ImportSummary
 
     /// Copies another store's contents in, in one transaction: sessions under the keys they were
     /// stored with (none twice), the tracker's tasks and time. `from` names the other store.
@@ -47,4 +50,11 @@ public protocol ImportWriting: AnyObject, Sendable {
     ///
     /// - Throws: `.unknownDevice`, or `.store`.
     @discardableResult func forget(device name: String, now: Micros) throws(ForgetRefusal) -> Int
+}
+
+extension ImportWriting {
+    /// An import nothing can cancel.
+    public func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
+        try importSessions(sources, now: now, zone: zone, cancellation: CancellationToken())
+    }
 }

@@ -8,8 +8,13 @@ extension ImportBackend {
 enum StoreImporter {
     /// Imports every source (the caller holds the one transaction): a failure leaves the store
     /// as it was. `now` and `zone` place the retention cut, applied afterwards when one is set.
-    static func run(_ sources: [ImportSource], now: Micros, zone: Zone, path: String, _ backend: some ImportBackend) throws -> ImportSummary {
+    /// `cancellation` is looked at between the steps (the backend stops a statement under way).
+    static func run(
+        _ sources: [ImportSource], now: Micros, zone: Zone, path: String, cancellation: CancellationToken = CancellationToken(),
+        _ backend: some ImportBackend
+    ) throws -> ImportSummary {
         let tx = backend.tx
+        try ImportCancelled.check(cancellation)
         var names = try NameIDs(backend)
         var results: [ImportResult] = []
         var totals = TotalsDelta()
@@ -19,13 +24,16 @@ enum StoreImporter {
         // The import's new sessions take consecutive ids from here (under the writer's lock).
         let firstSession = try SessionIDs.next(tx)
         for source in sources {
+            try ImportCancelled.check(cancellation)
             let result = try importOne(source, backend, names: &names, totals: &totals, now: now)
             added += result.added
             results.append(result)
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
             longest = max(longest, source.dataset.longestSession)
         }
+        try ImportCancelled.check(cancellation)
         try backend.finish()
+        try ImportCancelled.check(cancellation)
         let count = (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added)
         try Meta.set(tx, Meta.sessions, count)
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
@@ -37,6 +45,7 @@ enum StoreImporter {
         }
         try ImportLog.record(parts, at: now, firstSession: firstSession, tx)
         let forgotten = try Retention.apply(tx, now: now, zone: zone)
+        try ImportCancelled.check(cancellation)
         return ImportSummary(
             path: path, sources: results, forgotten: forgotten,
             retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
@@ -136,11 +145,16 @@ struct NameIDs {
 extension SQLStore {
     /// Imports every source in one transaction (a failure leaves the store as it was); then
     /// applies the retention, when one is set. `now` and `zone` place the retention cut.
-    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone, cancellation: CancellationToken) throws(StoreError) -> ImportSummary {
         let summary: ImportSummary
         do {
-            summary = try bulkChange { backend in try StoreImporter.run(sources, now: now, zone: zone, path: location.description, backend) }
+            summary = try bulkChange(cancellation: cancellation) { backend in
+                try StoreImporter.run(sources, now: now, zone: zone, path: location.description, cancellation: cancellation, backend)
+            }
         } catch {
+            // Whatever stopped it once it was cancelled (the check, an interrupted statement, a
+            // COPY ended), the transaction was rolled back.
+            if cancellation.isCancelled { throw .cancelled(path: location.description) }
             throw mapped(error)
         }
         afterBulkChange(rows: summary.sources.reduce(summary.forgotten) { $0 + $1.added + $1.updated })
@@ -151,11 +165,18 @@ extension SQLStore {
     func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
         var summary = CopySummary(from: from, into: location.description)
         do {
-            try bulkChange { backend in try StoreImporter.copy(contents, now: now, backend, summary: &summary) }
+            try bulkChange(cancellation: nil) { backend in try StoreImporter.copy(contents, now: now, backend, summary: &summary) }
         } catch {
             throw copyRefusal(error)
         }
         afterBulkChange(rows: summary.sessionsAdded)
         return summary
+    }
+}
+
+/// Thrown inside an import's transaction once it is cancelled: the transaction rolls back.
+struct ImportCancelled: Error {
+    static func check(_ cancellation: CancellationToken) throws {
+        if cancellation.isCancelled { throw ImportCancelled() }
     }
 }

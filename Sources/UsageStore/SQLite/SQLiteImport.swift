@@ -1,17 +1,27 @@
-// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): its transaction with a larger page cache, the source's stored keys read through SQLite's C API (a source holding most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
+// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): its transaction with a larger page cache (stopped by a cancellation through the progress handler), the source's stored keys read through SQLite's C API (a source holding most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
 import GRDB
 import GRDBSQLite
 import UsageCore
 
 extension SQLiteStore {
     /// An import or a copy in one transaction: a failure (or a kill) leaves the store as it was.
-    func bulkChange<T>(_ body: (SQLiteImportBackend) throws -> T) throws -> T {
+    /// Once `cancellation` is cancelled, the statement under way stops (SQLite's progress
+    /// handler, which looks at it every few thousand steps of SQLite's machine) and the
+    /// transaction is rolled back; the handler is gone before the rollback and the commit.
+    func bulkChange<T>(cancellation: CancellationToken?, _ body: (SQLiteImportBackend) throws -> T) throws -> T {
         try changeDatabase { db in
             // A bulk change touches many pages: let SQLite keep them in memory rather than read
             // them back from the file system (the default cache is 2,000 pages).
             try db.execute(sql: "PRAGMA cache_size = -131072")
             defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-            return try body(SQLiteImportBackend(db: db))
+            guard let cancellation else { return try body(SQLiteImportBackend(db: db)) }
+            return try withExtendedLifetime(cancellation) {
+                sqlite3_progress_handler(db.sqliteConnection, 4096, { token in
+                    Unmanaged<CancellationToken>.fromOpaque(token!).takeUnretainedValue().isCancelled ? 1 : 0
+                }, Unmanaged.passUnretained(cancellation).toOpaque())
+                defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
+                return try body(SQLiteImportBackend(db: db))
+            }
         }
     }
 
