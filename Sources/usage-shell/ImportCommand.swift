@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Put sources into the store, each session once however often they are imported (for cron).",
-        discussion: "The same as the shell's 'import' command; --data-tz and --columns say how a CSV is read, as the shell's do. Ctrl-C (SIGINT) or SIGTERM cancels it, reading or writing: nothing is written. Exit status: 0 when every source was imported, 1 when any failed (then nothing was), 130 or 143 when SIGINT or SIGTERM cancelled it.")
+        discussion: "The same as the shell's 'import' command; --data-tz and --columns say how a CSV is read, as the shell's do. Ctrl-C (SIGINT) or SIGTERM cancels it, reading or writing: nothing is written. Exit status: 0 when every source was imported, 1 when any failed (then nothing was), 130 when SIGINT (Ctrl-C) cancelled it (nothing written), 143 when SIGTERM did.")
 
     @Argument(
         help: ArgumentHelp(
