@@ -27,9 +27,6 @@ public final class Shell {
     /// A store named explicitly that did not exist when the run began: reading commands say
     /// so, and the command that makes it loads it (NamedStore.swift).
     public internal(set) var awaitedStore: StoreLocation?
-    /// The import Ctrl-C cancelled at the prompt, which `retry` runs again (before the last
-    /// failed load); a load, or an import that ran, forgets it.
-    public internal(set) var retryImport: ImportRequest?
     /// The last view that draws, for `save` (ShownView.swift).
     public internal(set) var shownView: ShownView?
     /// The session's series colours for one history and zone.
@@ -178,8 +175,6 @@ public final class Shell {
     /// Loads a source (the command line's SOURCE, `load`, `retry`): no source twice, standard
     /// input only where it holds data, the category rules read anew and applied.
     public func loadSource(_ source: SourceRef) -> Result<any SessionHistory, ShellError> {
-        // `retry` is the latest failure's: this load's, should it fail.
-        retryImport = nil
         // A source named twice would count its time twice (`load a b a`, `usage-shell x x`).
         if let twice = SourceRef.repeated(source.parts) {
             let problem = "'\(TerminalText.sanitize(twice.description))' is given twice"

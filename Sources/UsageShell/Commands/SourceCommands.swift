@@ -39,7 +39,7 @@ extension CommandTable {
         Command(
             "retry", summary: "run the last failed load (or cancelled import) again", examples: ["retry"]
         ) { shell, _ throws(ShellError) in
-            if let request = shell.retryImport { return try importSources(shell, request, retry: true) }
+            if let request = shell.model.retryImport { return try importSources(shell, request, retry: true) }
             guard let source = shell.model.retrySource else { throw .nothingToRetry }
             return shell.load(source)
         },

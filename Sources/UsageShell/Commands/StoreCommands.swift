@@ -178,7 +178,7 @@ extension CommandTable {
                 throw .store(error)
             }
         }
-        shell.retryImport = nil
+        shell.model.retryImport = nil
         shell.reloadStoreIfShown()
         return shell.render(json: { ReportJSON.imported(summary) }, table: { width, _ in TextReport.imported(summary, width: width) })
     }
@@ -192,7 +192,7 @@ extension CommandTable {
         if retry {
             var again = request
             again.cancellation = CancellationToken()
-            shell.retryImport = again
+            shell.model.retryImport = again
         }
         return .importCancelled(retry: retry)
     }
