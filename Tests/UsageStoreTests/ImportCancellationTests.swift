@@ -1,4 +1,4 @@
-// ImportCancellationTests.swift — issue 51 item 2 in the store: a cancelled import writes nothing on either backend, SQLite's progress handler stops a statement under way, and a store file made for a cancelled import is taken away only while nobody else has it open and it holds nothing.
+// ImportCancellationTests.swift — issue 51 item 2 in the store: a cancelled import writes nothing on either backend, SQLite's progress handler and PostgreSQL's PQcancel stop a statement under way, and a store file made for a cancelled import is taken away only while nobody else has it open and it holds nothing.
 import Foundation
 import GRDB
 import Testing
@@ -54,6 +54,31 @@ struct ImportCancellationTests {
             try backend.tx.rows("WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 100000) SELECT count(*) AS c FROM n", []).first?.int("c")
         }
         #expect(count == 100_000)
+    }
+
+    /// PostgreSQL: a statement under way when the import is cancelled (an index being made
+    /// after a large import's rows, say) is cancelled by the server (PQcancel), and the
+    /// transaction rolled back, long before the statement would end.
+    @Test func item2APostgresStatementUnderWayIsCancelledByTheServer() throws {
+        guard available(.postgres) else { return }
+        let s = try BackendStore(.postgres)
+        let store = try #require(s.store as? PostgresStore)
+        let token = CancellationToken()
+        let started = Date()
+        #expect(throws: (any Error).self) {
+            try store.bulkChange(cancellation: token) { backend in
+                try backend.tx.execute("INSERT INTO meta (key, value) VALUES ('cancelled-test', 1)", [])
+                token.cancel()
+                _ = try backend.tx.rows("SELECT pg_sleep(30)", [])
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try store.snapshot { try $0.int("SELECT count(*) FROM meta WHERE key = 'cancelled-test'", []) } == 0)
+        // The connection goes on: the next change is made.
+        try store.bulkChange(cancellation: CancellationToken()) { backend in
+            _ = try backend.tx.execute("INSERT INTO meta (key, value) VALUES ('after-test', 1)", [])
+        }
+        #expect(try store.snapshot { try $0.int("SELECT count(*) FROM meta WHERE key = 'after-test'", []) } == 1)
     }
 
     /// What is at the store's path: the file, its -wal, -shm and .lock.

@@ -5,9 +5,14 @@ extension PostgresStore {
     /// An import or a copy in one transaction under the writer lock: a failure (or a lost
     /// connection) leaves the store as it was.
     /// Once `cancellation` is cancelled, a COPY under way is ended with an error (libpq's
-    /// PQputCopyEnd with a message: the server drops the rows) and the transaction rolled back.
+    /// PQputCopyEnd with a message: the server drops the rows), any other statement under way
+    /// is cancelled by the server (PQcancel, from a watching thread), and the transaction is
+    /// rolled back.
     func bulkChange<T>(cancellation: CancellationToken?, _ body: (PostgresImportBackend) throws -> T) throws -> T {
-        try changeHeld { held in try body(PostgresImportBackend(held: held, cancellation: cancellation ?? CancellationToken())) }
+        try changeHeld { held in
+            guard let cancellation else { return try body(PostgresImportBackend(held: held)) }
+            return try held.cancellable(cancellation) { try body(PostgresImportBackend(held: held, cancellation: cancellation)) }
+        }
     }
 
     /// Once it committed: a large one leaves the store ready for its reads.
