@@ -56,7 +56,7 @@ final class TerminalLoadPresenter: LoadPresenter {
     /// the store is as the outcome says.
     func whileCancellable<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
         let done = Atomic<Bool>(false)
-        _ = Interrupt.take()
+        // A Ctrl-C since the reading ended (the store being opened) counts: it is not cleared.
         let watcher = Thread {
             while !done.load(ordering: .relaxed) {
                 if Interrupt.take() { cancellation.cancel() }
