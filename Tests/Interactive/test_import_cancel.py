@@ -48,9 +48,10 @@ class ImportCancelTests(StoreShellCase):
         self.big_file()
         shell = self.spawn()
         shell.send("import big.json" + ENTER)
-        # Read first, then the store is made (its write-ahead log appears) and the rows go in.
+        # Read first, then the store is made (its write-ahead log appears) and the rows go in,
+        # the write saying that Ctrl-C cancels it too.
         self.wait_for(lambda: (self.root / (self.store_name + "-wal")).exists(), "the store to be made")
-        time.sleep(0.3)
+        shell.expect("writing to the store (Ctrl-C cancels)", timeout=60)
         shell.send(CTRL_C)
         before = shell.expect_re(PROMPT_ANY, timeout=120)
         self.assertIn(CANCELLED, before)
