@@ -50,20 +50,21 @@ public struct FrameReader {
 
     public init() {}
 
-    /// Bytes read: the whole messages they complete, each a JSON object.
-    public mutating func feed(_ bytes: some Collection<UInt8>) throws(NativeMessagingError) -> [[String: Any]] {
+    /// Bytes read: the whole messages they complete, each a JSON object, in order, and what broke
+    /// the protocol after them, if anything did (the messages before it still count).
+    public mutating func feed(_ bytes: some Collection<UInt8>) -> (messages: [[String: Any]], error: NativeMessagingError?) {
         pending.append(contentsOf: bytes)
         var messages: [[String: Any]] = []
         while pending.count >= 4 {
             let length = pending.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-            guard length <= NativeMessaging.incomingLimit else { throw .tooLong(length) }
+            guard length <= NativeMessaging.incomingLimit else { return (messages, .tooLong(length)) }
             guard pending.count >= 4 + Int(length) else { break }
             let body = Data(pending[4..<(4 + Int(length))])
             pending.removeFirst(4 + Int(length))
-            guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { throw .notJSON }
+            guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return (messages, .notJSON) }
             messages.append(object)
         }
-        return messages
+        return (messages, nil)
     }
 
     /// Standard input ended: fine between messages, an error inside one.

@@ -100,7 +100,8 @@ public final class WebHost {
                 try reader.finish()
                 return
             }
-            for message in try reader.feed(buffer[0..<count]) {
+            let (messages, broken) = reader.feed(buffer[0..<count])
+            for message in messages {
                 guard let site = WebMessage.site(of: message) else {
                     reply(["ok": false, "error": "the message names no host name"])
                     continue
@@ -109,6 +110,7 @@ public final class WebHost {
                 let error = store(site)
                 reply(error.map { ["ok": false, "error": $0] } ?? ["ok": true])
             }
+            if let broken { throw broken }
         }
     }
 
