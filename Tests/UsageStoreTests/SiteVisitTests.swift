@@ -139,4 +139,27 @@ struct SiteVisitTests {
         #expect(try s.rows("SELECT count(*), sum(length) FROM site_visit") == ["1|5000000"])
         #expect(Array(try upgraded.history(source: "store").all).count == 1)
     }
+
+    /// A device's sites' visits point at its row: forgetting its last import, the device, or
+    /// old sessions by retention must neither fail on that reference nor leave visits of a
+    /// device that is gone.
+    @Test(arguments: Backend.allCases)
+    func forgettingADeviceItsImportsOrOldTimeWithSiteVisitsKeepsTheStoreWhole(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let d = randomSessions(seed: 7, count: 20)
+        _ = try s.store.importSessions([ImportSource(identity: "/a.json", shown: d.source, dataset: d, device: "phone")], now: t0, zone: .utc)
+        for at in [0, 5, 10] as [Int64] { try s.store.siteSeen("a.org", browser: "firefox", device: "phone", at: t0 + at * 1_000_000) }
+        try s.store.siteSeen("b.org", browser: "chromium", device: "laptop", at: t0)
+        try s.store.siteSeen("b.org", browser: "chromium", device: "laptop", at: t0 + 5_000_000)
+        #expect(try s.store.forget(import: 1, now: t0) == 20)
+        #expect(try s.rows("SELECT d.name, count(*) FROM site_visit v JOIN device d ON d.id = v.device GROUP BY d.name ORDER BY d.name").map {
+            $0.replacingOccurrences(of: "\"", with: "")
+        } == ["laptop|1", "phone|1"], "the device stays while its visits do")
+        #expect(try s.store.forget(device: "phone", now: t0) == 0)
+        #expect(try s.rows("SELECT count(*) FROM site_visit") == ["1"])
+        #expect(try s.rows("SELECT count(*) FROM meta WHERE key LIKE 'site_open:%'") == ["1"], "the phone's open visit went with it")
+        #expect(try s.store.forget(endingBefore: t0 + 5_000_000) == 0)
+        #expect(try s.rows("SELECT count(*) FROM site_visit") == ["0"], "retention's cut takes old visits too")
+    }
 }
