@@ -139,4 +139,54 @@ struct SiteVisitTests {
         #expect(try s.rows("SELECT count(*), sum(length) FROM site_visit") == ["1|5000000"])
         #expect(Array(try upgraded.history(source: "store").all).count == 1)
     }
+
+    /// A device's sites' visits point at its row: forgetting its last import, the device, or
+    /// old sessions by retention must neither fail on that reference nor leave visits of a
+    /// device that is gone.
+    @Test(arguments: Backend.allCases)
+    func forgettingADeviceItsImportsOrOldTimeWithSiteVisitsKeepsTheStoreWhole(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        let d = randomSessions(seed: 7, count: 20)
+        _ = try s.store.importSessions([ImportSource(identity: "/a.json", shown: d.source, dataset: d, device: "phone")], now: t0, zone: .utc)
+        for at in [0, 5, 10] as [Int64] { try s.store.siteSeen("a.org", browser: "firefox", device: "phone", at: t0 + at * 1_000_000) }
+        try s.store.siteSeen("b.org", browser: "chromium", device: "laptop", at: t0)
+        try s.store.siteSeen("b.org", browser: "chromium", device: "laptop", at: t0 + 5_000_000)
+        #expect(try s.store.forget(import: 1, now: t0) == 20)
+        #expect(try s.rows("SELECT d.name, count(*) FROM site_visit v JOIN device d ON d.id = v.device GROUP BY d.name ORDER BY d.name").map {
+            $0.replacingOccurrences(of: "\"", with: "")
+        } == ["laptop|1", "phone|1"], "the device stays while its visits do")
+        #expect(try s.store.forget(device: "phone", now: t0) == 0)
+        #expect(try s.rows("SELECT count(*) FROM site_visit") == ["1"])
+        #expect(try s.rows("SELECT count(*) FROM meta WHERE key LIKE 'site_open:%'") == ["1"], "the phone's open visit went with it")
+        #expect(try s.store.forget(endingBefore: t0 + 5_000_000) == 0)
+        #expect(try s.rows("SELECT count(*) FROM site_visit") == ["0"], "retention's cut takes old visits too")
+    }
+
+    /// The read of a range: a site counts only while its browser was the app in front on its
+    /// device (the recorder's sessions), clipped to the range, per device or every device's.
+    @Test(arguments: Backend.allCases)
+    func siteTimesCountVisitsWhileTheirBrowserWasInFront(backend: Backend) throws {
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        func session(_ app: String, _ from: Int64, _ to: Int64) -> RecordedSession {
+            RecordedSession(app: app, category: "Other", start: t0 + from * 1_000_000, end: t0 + to * 1_000_000, startOffset: 0, endOffset: 0)
+        }
+        try s.store.record([session("Chromium", 0, 30), session("Terminal", 30, 60), session("Chromium", 60, 100)], device: "laptop", now: t0 + 100_000_000, mark: nil)
+        try s.store.record([session("firefox-esr", 0, 100)], device: "desk", now: t0 + 100_000_000, mark: nil)
+        for (site, at) in [("a.org", 0), ("a.org", 5), ("a.org", 20), ("b.org", 25), ("b.org", 45), ("b.org", 65), ("a.org", 70), ("a.org", 80)] as [(String, Int64)] {
+            try s.store.siteSeen(site, browser: "chromium", device: "laptop", at: t0 + at * 1_000_000)
+        }
+        for at in stride(from: Int64(0), through: 100, by: 5) {
+            try s.store.siteSeen("a.org", browser: "firefox", device: "desk", at: t0 + at * 1_000_000)
+        }
+        let described = { (times: [SiteTime]) in times.map { "\($0.site) \($0.browser) \($0.micros / 1_000_000) \($0.sessions)" } }
+        // laptop: a.org 0..25 (25 s in front) and 70..80 (10 s); b.org 25..70 minus the terminal's 30..60 (15 s).
+        #expect(
+            described(try s.store.siteTimes(from: t0, to: t0 + 3_600_000_000, device: nil))
+                == ["a.org firefox 100 1", "a.org chromium 35 2", "b.org chromium 15 1"])
+        #expect(described(try s.store.siteTimes(from: t0, to: t0 + 3_600_000_000, device: "laptop")) == ["a.org chromium 35 2", "b.org chromium 15 1"])
+        #expect(described(try s.store.siteTimes(from: t0 + 10_000_000, to: t0 + 30_000_000, device: "laptop")) == ["a.org chromium 15 1", "b.org chromium 5 1"])
+        #expect(try s.store.siteTimes(from: t0, to: t0 + 3_600_000_000, device: "phone") == [])
+    }
 }

@@ -34,4 +34,5 @@ public final class ReadOnlyStore: StoreReader {
     public func recorders() throws(StoreError) -> [RecorderMark] { try base.recorders() }
     public func webRecording() throws(StoreError) -> Bool { try base.webRecording() }
     public func ignoredSites() throws(StoreError) -> [SitePattern] { try base.ignoredSites() }
+    public func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime] { try base.siteTimes(from: from, to: to, device: device) }
 }

@@ -34,3 +34,11 @@ public protocol SiteSettingsWriting: AnyObject, Sendable {
     /// Records `pattern`'s sites again; false when it was not ignored.
     @discardableResult func unignoreSites(_ pattern: SitePattern) throws(StoreError) -> Bool
 }
+
+/// What the site views read (`sites`, `app BROWSER`, the day's and week's top sites).
+public protocol SiteReading: AnyObject, Sendable {
+    /// Each site's time per browser within `[from, to)`, as a person saw it (`SiteTimes.seen`:
+    /// its visits while its browser's app was in front on the same device); of `device`'s
+    /// visits alone, or every device's (nil). One snapshot.
+    func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime]
+}
