@@ -19,9 +19,10 @@ def find_chromium():
 class Browser:
     """One headless Chromium: pages are opened one at a time, each in a new tab."""
 
-    def __init__(self, extension=None, profile=None, env=None):
+    def __init__(self, extension=None, profile=None, env=None, headless=True):
         """`extension`: an unpacked extension's folder to load (else none is); `profile`: the
-        user-data folder to use (else a new one); `env`: the browser's environment."""
+        user-data folder to use (else a new one); `env`: the browser's environment; `headless`
+        False: a window on env's DISPLAY."""
         self.profile = profile or tempfile.mkdtemp(prefix="usage-shell-chromium-")
         to_browser_r, to_browser_w = os.pipe()
         from_browser_r, from_browser_w = os.pipe()
@@ -32,7 +33,7 @@ class Browser:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
-        args = [find_chromium(), "--headless=new", "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=" + self.profile,
+        args = [find_chromium(), *(["--headless=new"] if headless else []), "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=" + self.profile,
                 "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--mute-audio", "about:blank"]
         args[-1:-1] = ["--load-extension=" + extension, "--disable-extensions-except=" + extension] if extension else ["--disable-extensions"]
         if os.geteuid() == 0:
