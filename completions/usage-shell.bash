@@ -253,7 +253,7 @@ _usage-shell_shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''imports'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
+        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''imports'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''sites'$'\n''web'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
         return
         ;;
     '-f')
