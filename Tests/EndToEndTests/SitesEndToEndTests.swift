@@ -89,6 +89,27 @@ struct SitesEndToEndTests {
         }
     }
 
+    /// `limit SITE DURATION`: a name with a dot that is no app's is a site; its time is as
+    /// `sites` counts it, and `limits check` says when it was crossed (exit status 3).
+    @Test func limitOnASiteIsCheckedAgainstItsTimeAsSeen() throws {
+        let w = try Self.seeded()
+        let env = ["XDG_CONFIG_HOME": w.url.appendingPathComponent("config").path]
+        let base = ["--db", w.db, "--tz", "UTC", "--day", "2026-03-02"]
+        let set = try Binary.run(base + ["-c", "limit docs.python.org 20m", "-c", "limit *.Example.org 1h"], environment: env)
+        #expect(set.status == 0 && set.stderr == "", "\(set.stderr)")
+        let check = try Binary.run(base + ["-c", "limits check"], environment: env)
+        #expect(check.stdout == "site docs.python.org: 30m of 20m, crossed at 09:20\n")
+        #expect(check.status == 3)
+        let json = try Binary.run(base + ["--format", "json", "-c", "limits"], environment: env)
+        #expect(
+            json.stdout
+                == #"{"day":"2026-03-02","time_zone":"UTC","limits":[{"site":"docs.python.org","limit_seconds":1200,"used_seconds":1800,"crossed":true,"crossed_at":"2026-03-02T09:20:00Z"},"#
+                + #"{"site":"*.example.org","limit_seconds":3600,"used_seconds":1200,"crossed":false,"crossed_at":null}]}"# + "\n")
+        let off = try Binary.run(base + ["-c", "limit docs.python.org off", "-c", "limit news.example off"], environment: env)
+        #expect(off.stderr.hasPrefix("error: line 2: limit: there is no limit on the site 'news.example'"), "\(off.stderr)")
+        #expect(off.status == 1)
+    }
+
     @Test func sitesRefusesWhatIsNoDayOrRange() throws {
         let w = try Self.seeded()
         let r = try Binary.run(["--db", w.db, "-c", "sites fortnight"])

@@ -109,6 +109,17 @@ extension Shell {
 
     /// Each site's time per browser over the local days `from`…`to`, of the shown device (or
     /// every device's), from the store; none when there is no store yet.
+    func siteSpans(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteSpan] {
+        guard let store = store.existing else { return [] }
+        let zone = model.zone
+        do throws(StoreError) {
+            return try store.siteSpans(from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1)), device: shownDevice)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The same, added up per site and browser.
     func siteTimes(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteTime] {
         guard let store = store.existing else { return [] }
         let zone = model.zone
