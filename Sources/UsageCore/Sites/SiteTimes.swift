@@ -33,6 +33,24 @@ public struct AppSpan: Equatable, Sendable {
     }
 }
 
+/// A stretch of a visit during which its browser was in front: time a person saw the site.
+public struct SiteSpan: Equatable, Sendable {
+    public let site: String
+    public let browser: String
+    public let start: Micros
+    public let end: Micros
+    /// Which visit it is part of (a visit in and out of front is several spans).
+    public let visit: Int
+
+    public init(site: String, browser: String, start: Micros, end: Micros, visit: Int) {
+        self.site = site
+        self.browser = browser
+        self.start = start
+        self.end = end
+        self.visit = visit
+    }
+}
+
 /// One site's time in one browser.
 public struct SiteTime: Equatable, Sendable {
     public let site: String
@@ -69,6 +87,12 @@ public enum SiteTimes {
     /// no more than the browser's time. Most time first, then by site and browser; a site
     /// whose visits fell outside every session is left out.
     public static func seen(_ visits: [SiteVisit], sessions: [AppSpan], from: Micros, to: Micros) -> [SiteTime] {
+        times(spans(visits, sessions: sessions, from: from, to: to))
+    }
+
+    /// The spans of `[from, to)` during which each visit's browser was in front on its device,
+    /// in the order of the visits.
+    public static func spans(_ visits: [SiteVisit], sessions: [AppSpan], from: Micros, to: Micros) -> [SiteSpan] {
         // Each device's and browser's time in front, as disjoint sorted intervals.
         var fronts: [Key: [(Micros, Micros)]] = [:]
         for span in sessions {
@@ -77,16 +101,26 @@ public enum SiteTimes {
             if start < end { fronts[Key(device: span.device, browser: browser), default: []].append((start, end)) }
         }
         for (key, spans) in fronts { fronts[key] = merged(spans) }
-        var times: [SiteKey: (micros: Micros, sessions: Int)] = [:]
-        for visit in visits {
+        var out: [SiteSpan] = []
+        for (k, visit) in visits.enumerated() {
             guard let front = fronts[Key(device: visit.device, browser: visit.browser)] else { continue }
-            let seen = overlap(visit.start, visit.end, with: front)
-            guard seen > 0 else { continue }
-            let key = SiteKey(site: visit.site, browser: visit.browser)
-            times[key, default: (0, 0)].micros += seen
-            times[key, default: (0, 0)].sessions += 1
+            for (start, end) in overlaps(max(visit.start, from), min(visit.end, to), with: front) {
+                out.append(SiteSpan(site: visit.site, browser: visit.browser, start: start, end: end, visit: k))
+            }
         }
-        return times.map { SiteTime(site: $0.key.site, browser: $0.key.browser, micros: $0.value.micros, sessions: $0.value.sessions) }
+        return out
+    }
+
+    /// Spans added up per site and browser (a visit counted once however many spans it has),
+    /// most time first, then by site and browser.
+    public static func times(_ spans: [SiteSpan]) -> [SiteTime] {
+        var times: [SiteKey: (micros: Micros, visits: Set<Int>)] = [:]
+        for span in spans {
+            let key = SiteKey(site: span.site, browser: span.browser)
+            times[key, default: (0, [])].micros += span.end - span.start
+            times[key, default: (0, [])].visits.insert(span.visit)
+        }
+        return times.map { SiteTime(site: $0.key.site, browser: $0.key.browser, micros: $0.value.micros, sessions: $0.value.visits.count) }
             .sorted { ($1.micros, $0.site, $0.browser) < ($0.micros, $1.site, $1.browser) }
     }
 
@@ -124,8 +158,8 @@ public enum SiteTimes {
         return out
     }
 
-    /// How much of `[start, end)` the disjoint sorted `spans` cover.
-    static func overlap(_ start: Micros, _ end: Micros, with spans: [(Micros, Micros)]) -> Micros {
+    /// The parts of `[start, end)` the disjoint sorted `spans` cover, in order.
+    static func overlaps(_ start: Micros, _ end: Micros, with spans: [(Micros, Micros)]) -> [(Micros, Micros)] {
         // The first span ending after start.
         var low = 0
         var high = spans.count
@@ -133,12 +167,13 @@ public enum SiteTimes {
             let mid = (low + high) / 2
             if spans[mid].1 <= start { low = mid + 1 } else { high = mid }
         }
-        var total: Micros = 0
+        var out: [(Micros, Micros)] = []
         var i = low
         while i < spans.count, spans[i].0 < end {
-            total += min(end, spans[i].1) - max(start, spans[i].0)
+            let part = (max(start, spans[i].0), min(end, spans[i].1))
+            if part.0 < part.1 { out.append(part) }
             i += 1
         }
-        return total
+        return out
     }
 }

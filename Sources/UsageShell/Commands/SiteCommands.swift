@@ -15,7 +15,7 @@ extension CommandTable {
         Command(
             "sites", syntax: .optional(.alternatives([rangeSyntax, .value(daySlot)])),
             summary: "the websites of the selected day, or of a DAY or RANGE (as summary takes it), most time first: each site's time counted only while its browser was the app in front, and its visits; recorded by the browser extension (README, \"Time per website\")",
-            examples: ["sites", "sites yesterday", "sites week", "sites last 30", "sites 2026-03-01..2026-03-07", "sites --format json"],
+            examples: ["sites", "sites yesterday", "sites week", "sites last 30", "sites 2026-03-01..2026-03-07"],
             watch: .shows
         ) { shell, args throws(ShellError) in
             let model = shell.model
@@ -48,7 +48,9 @@ extension CommandTable {
                 let store = try shell.store.writer()
                 do throws(StoreError) {
                     let added = try store.ignoreSites(pattern, now: shell.environment.now())
-                    return shell.text([added ? "ignoring \(pattern): its visits are never recorded" : "\(pattern) was ignored already"])
+                    return shell.render(json: { .object([("ignored", .string(pattern.description)), ("added", .bool(added))]) }, csv: .record) { width, _ in
+                        TextReport.wrap([added ? "ignoring \(pattern): its visits are never recorded" : "\(pattern) was ignored already"], width: width)
+                    }
                 } catch {
                     throw .store(error)
                 }
@@ -62,7 +64,9 @@ extension CommandTable {
                     throw .store(error)
                 }
                 guard removed else { throw .refused("\(pattern) is not ignored (web lists those that are)") }
-                return shell.text(["\(pattern) is recorded again"])
+                return shell.render(json: { .object([("unignored", .string(pattern.description))]) }, csv: .record) { width, _ in
+                    TextReport.wrap(["\(pattern) is recorded again"], width: width)
+                }
             default:
                 return try webStatus(shell)
             }
@@ -94,8 +98,28 @@ extension CommandTable {
 }
 
 extension Shell {
+    /// The selected day's sites by browser family, for the day's views to show under their
+    /// browser; none without a store (a file loaded) or when it cannot be read (the view shows
+    /// its apps all the same; `sites` says what is wrong).
+    func daySitesByBrowser() -> [String: [SiteTotal]] {
+        let day = model.selectedDay
+        guard let times = try? siteTimes(from: day, to: day), !times.isEmpty else { return [:] }
+        return Dictionary(grouping: times, by: \.browser).mapValues { SiteTimes.totals($0) }
+    }
+
     /// Each site's time per browser over the local days `from`…`to`, of the shown device (or
     /// every device's), from the store; none when there is no store yet.
+    func siteSpans(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteSpan] {
+        guard let store = store.existing else { return [] }
+        let zone = model.zone
+        do throws(StoreError) {
+            return try store.siteSpans(from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1)), device: shownDevice)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The same, added up per site and browser.
     func siteTimes(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteTime] {
         guard let store = store.existing else { return [] }
         let zone = model.zone

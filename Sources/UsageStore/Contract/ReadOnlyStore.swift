@@ -35,4 +35,5 @@ public final class ReadOnlyStore: StoreReader {
     public func webRecording() throws(StoreError) -> Bool { try base.webRecording() }
     public func ignoredSites() throws(StoreError) -> [SitePattern] { try base.ignoredSites() }
     public func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime] { try base.siteTimes(from: from, to: to, device: device) }
+    public func siteSpans(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteSpan] { try base.siteSpans(from: from, to: to, device: device) }
 }

@@ -41,4 +41,7 @@ public protocol SiteReading: AnyObject, Sendable {
     /// its visits while its browser's app was in front on the same device); of `device`'s
     /// visits alone, or every device's (nil). One snapshot.
     func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime]
+    /// The spans of `[from, to)` in which each site was seen (the same reading, not added up):
+    /// when a site limit was crossed.
+    func siteSpans(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteSpan]
 }

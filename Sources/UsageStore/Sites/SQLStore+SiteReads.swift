@@ -1,8 +1,12 @@
-// SQLStore+SiteReads.swift — the sites' time over a range, once for every backend, in one snapshot: the visits touching it (one query on the covering start index, looking back no further than the longest visit), the sessions of the browsers' apps touching it (the start index, and the long-session index for the few longer than a day), intersected as a person saw them (SiteTimes).
+// SQLStore+SiteReads.swift — the sites' time over a range, once for every backend, in one snapshot: the visits touching it (one query on the covering start index, looking back no further than the longest visit), the sessions of the browsers' apps touching it (the start index, and the long-session index for the few longer than a day), intersected as a person saw them (SiteTimes): the spans seen, or their sums per site.
 import UsageCore
 
 extension SQLStore {
     func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime] {
+        SiteTimes.times(try siteSpans(from: from, to: to, device: device))
+    }
+
+    func siteSpans(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteSpan] {
         try read { tx in
             var deviceID: Int64?
             if let device {
@@ -46,7 +50,7 @@ extension SQLStore {
                 else { return nil }
                 return AppSpan(device: device, app: name, start: start, end: start + length)
             }
-            return SiteTimes.seen(visits, sessions: sessions, from: from, to: to)
+            return SiteTimes.spans(visits, sessions: sessions, from: from, to: to)
         }
     }
 }
