@@ -173,10 +173,28 @@ class ChromiumCase(WebCase):
         # The manifest's path is the binary, run with Chromium's arguments alone.
         self.start(host_path=os.path.realpath(BIN))
         self.open(self.url("127.0.0.1"))
-        wait_until(lambda: os.path.exists(self.store) and self.stored()[0], 20, "visit in the store")
+
+        def visits():
+            try:
+                return self.stored()[0]
+            except sqlite3.Error:  # not made yet, or its tables not yet
+                return []
+
+        wait_until(visits, 20, "visit in the store")
+        hosts = [pid for pid in os.listdir("/proc") if pid.isdigit() and self.is_host(pid)]
+        self.assertEqual(len(hosts), 1, "one usage-shell started by Chromium with its arguments alone")
         self.browser.close()
-        time.sleep(1)
+        wait_until(lambda: process_state(hosts[0]) in ("Z", "gone"), 20, "end of the host")
         self.assert_store_clean("chromium", {"127.0.0.1"})
+
+    def is_host(self, pid):
+        """Whether process `pid` is this test's binary run as Chromium runs a host."""
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+            return os.path.realpath(f"/proc/{pid}/exe") == os.path.realpath(BIN) and argv[1:2] == [f"chrome-extension://{CHROMIUM_ID}/".encode()]
+        except OSError:
+            return False
 
     def test_chromium_private_window_sends_nothing(self):
         self.start()
