@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "UsageDataTests", dependencies: ["UsageCore", "UsageData", "UsageFormats", "ReferenceReaders", "TestSupport"]),
         .testTarget(name: "UsageRenderTests", dependencies: ["UsageCore", "UsageRender", "UsageFormats", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "UsageStoreTests", dependencies: ["UsageCore", "UsageStore", "UsageFormats", "UsageData", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "UsageRecorderTests", dependencies: ["UsageRecorder", "UsageCore", "UsageStore"]),
+        .testTarget(name: "UsageRecorderTests", dependencies: ["UsageRecorder", "UsageCore", "UsageStore", "UsageData"]),
         .testTarget(name: "UsageShellTests", dependencies: ["UsageCore", "UsageData", "UsageShell", "UsageFormats", "UsageRender", "UsageStore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",

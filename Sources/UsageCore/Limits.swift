@@ -1,13 +1,15 @@
-// Limits.swift — daily limits on an app or a category: how much of one a day used, and the moment the limit was crossed.
+// Limits.swift — daily limits on an app, a category or a site: how much of one a day used, and the moment the limit was crossed.
 
-/// What a limit applies to: one app, or one category (names compare by Unicode scalars).
+/// What a limit applies to: one app, one category (names compare by Unicode scalars), or a
+/// site (a `SitePattern` as written: `youtube.com`, `*.example.org`).
 public enum LimitTarget: Hashable, Sendable {
     case app(String)
     case category(String)
+    case site(String)
 
     public var name: String {
         switch self {
-        case .app(let n), .category(let n): return n
+        case .app(let n), .category(let n), .site(let n): return n
         }
     }
 
@@ -16,6 +18,8 @@ public enum LimitTarget: Hashable, Sendable {
         switch (self, other) {
         case (.app(let a), .app(let b)), (.category(let a), .category(let b)):
             return a.sameScalars(as: b)
+        case (.site(let a), .site(let b)):
+            return a == b
         default:
             return false
         }
@@ -51,6 +55,8 @@ public struct LimitStatus: Hashable, Sendable {
         switch limit.target {
         case .app: names = history.apps
         case .category: names = history.categories
+        // A site's time is not in the sessions: `init(_:seen:)` takes it.
+        case .site: names = []
         }
         var intervals: [(start: Micros, end: Micros)] = []
         if let id = names.firstIndex(where: { $0.sameScalars(as: limit.target.name) }).map(Int32.init) {
@@ -58,9 +64,20 @@ public struct LimitStatus: Hashable, Sendable {
                 switch limit.target {
                 case .app: if s.app == id { intervals.append((s.start, s.end)) }
                 case .category: if s.category == id { intervals.append((s.start, s.end)) }
+                case .site: break
                 }
             }
         }
+        usedMicros = intervals.reduce(0) { $0 + $1.end - $1.start }
+        crossedAt = Self.moment(of: limit.micros, in: intervals)
+    }
+
+    /// A site limit's status from the day's spans in which sites were seen (`SiteTimes.spans`):
+    /// those of the sites its pattern matches, in any browser.
+    public init(_ limit: UsageLimit, seen spans: [SiteSpan]) {
+        self.limit = limit
+        let pattern = SitePattern(limit.target.name)
+        let intervals = spans.filter { pattern?.matches($0.site) == true }.map { (start: $0.start, end: $0.end) }
         usedMicros = intervals.reduce(0) { $0 + $1.end - $1.start }
         crossedAt = Self.moment(of: limit.micros, in: intervals)
     }

@@ -85,12 +85,15 @@ public struct LimitsFile: Sendable {
                 seconds.doubleValue > 0, seconds.doubleValue < 1e9
             else { throw Problem(problem: "limit \(k + 1) has no positive \"seconds\"") }
             let micros = Micros((seconds.doubleValue * 1_000_000).rounded())
-            if let app = fields["app"] as? String, fields["category"] == nil {
+            let named = ["app", "category", "site"].filter { fields[$0] != nil }
+            if named == ["app"], let app = fields["app"] as? String {
                 limits.append(UsageLimit(target: .app(app), micros: micros))
-            } else if let category = fields["category"] as? String, fields["app"] == nil {
+            } else if named == ["category"], let category = fields["category"] as? String {
                 limits.append(UsageLimit(target: .category(category), micros: micros))
+            } else if named == ["site"], let site = (fields["site"] as? String).flatMap(SitePattern.init) {
+                limits.append(UsageLimit(target: .site(site.description), micros: micros))
             } else {
-                throw Problem(problem: "limit \(k + 1) names neither one \"app\" nor one \"category\"")
+                throw Problem(problem: "limit \(k + 1) names neither one \"app\" nor one \"category\" nor one \"site\"")
             }
         }
         return limits
@@ -106,6 +109,7 @@ public struct LimitsFile: Sendable {
             switch limit.target {
             case .app: key = "app"
             case .category: key = "category"
+            case .site: key = "site"
             }
             let seconds = limit.micros % 1_000_000 == 0 ? String(limit.micros / 1_000_000) : String(Double(limit.micros) / 1e6)
             return "    {\"\(key)\": \(quoted(limit.target.name)), \"seconds\": \(seconds)}"

@@ -1,4 +1,4 @@
-// LimitWatch.swift — daily limits as they are crossed while recording (Screen Time's eventDidReachThreshold): each limit's time today read from the store after every write, the moment of crossing foreseen while its app or category is in front, said once per limit per day (limits already crossed when the recorder starts are not said again).
+// LimitWatch.swift — daily limits as they are crossed while recording (Screen Time's eventDidReachThreshold): each limit's time today read from the store after every write (a site's from the sites' spans the native host writes), the moment of crossing foreseen while its app or category is in front, said once per limit per day (limits already crossed when the recorder starts are not said again).
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -18,6 +18,9 @@ public final class LimitWatch {
     private var said: Set<String> = []
     /// Each limit's time today at the last write, and the instant of that write.
     private var used: [UsageLimit: Micros] = [:]
+    /// The browser family whose open visit of a site limit's site the store showed at the last
+    /// write (the native host writes every 5 s): its time grows while that browser is in front.
+    private var siteOpen: [UsageLimit: String] = [:]
     private var writtenAt: Micros = 0
     public private(set) var deadline: Micros?
 
@@ -29,14 +32,14 @@ public final class LimitWatch {
     }
 
     /// Reads the limits and marks those crossed today already as said.
-    func start(store: any HistoryReading, tracker: SessionTracker, now: Micros, monotonic: Micros) {
+    func start(store: any HistoryReading & SiteReading, tracker: SessionTracker, now: Micros, monotonic: Micros) {
         measure(store: store, now: now)
         for (limit, time) in used where time >= limit.micros { said.insert(key(limit, now)) }
         check(tracker: tracker, now: now, monotonic: monotonic)
     }
 
     /// After a write that took: each limit's time today anew, from the store.
-    func written(store: any HistoryReading, tracker: SessionTracker, now: Micros) {
+    func written(store: any HistoryReading & SiteReading, tracker: SessionTracker, now: Micros) {
         measure(store: store, now: now)
         check(tracker: tracker, now: now, monotonic: RecorderClock.monotonic())
     }
@@ -50,7 +53,9 @@ public final class LimitWatch {
             let time = usedNow(limit, tracker, now: now)
             if time >= limit.micros {
                 sayOnce(limit, used: time, now: now)
-            } else if let app = tracker.app, tracker.openStart != nil, counts(limit, app: app, category: tracker.category(of: app)) {
+            } else if let app = tracker.app, tracker.openStart != nil,
+                counts(limit, app: app, category: tracker.category(of: app)) || seenNow(limit, app: app)
+            {
                 let due = monotonic + (limit.micros - time)
                 deadline = min(deadline ?? due, due)
             }
@@ -64,7 +69,9 @@ public final class LimitWatch {
         for session in tracker.closed where counts(limit, app: session.app, category: session.category) {
             time += max(0, session.end - max(session.start, writtenAt))
         }
-        if let start = tracker.openStart, let app = tracker.app, counts(limit, app: app, category: tracker.category(of: app)) {
+        if let start = tracker.openStart, let app = tracker.app,
+            counts(limit, app: app, category: tracker.category(of: app)) || seenNow(limit, app: app)
+        {
             time += max(0, now - max(start, writtenAt))
         }
         return time
@@ -74,7 +81,15 @@ public final class LimitWatch {
         switch limit.target {
         case .app(let name): return name.sameScalars(as: app)
         case .category(let name): return name.sameScalars(as: category)
+        // A site's time is not an app's: the store's spans, and `seenNow`.
+        case .site: return false
         }
+    }
+
+    /// Whether a site limit's site was open in a browser at the last write and `app` (in
+    /// front) is that browser.
+    private func seenNow(_ limit: UsageLimit, app: String) -> Bool {
+        siteOpen[limit].map { BrowserApps.isApp(app, of: $0) } ?? false
     }
 
     private func sayOnce(_ limit: UsageLimit, used: Micros, now: Micros) {
@@ -89,7 +104,7 @@ public final class LimitWatch {
     }
 
     /// The limits file read again when it changed; each limit's time today from the store.
-    private func measure(store: any HistoryReading, now: Micros) {
+    private func measure(store: any HistoryReading & SiteReading, now: Micros) {
         var info = stat()
         let stamp = stat(file.path, &info) == 0 ? (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)) : (0, 0)
         if stamp != fileStamp {
@@ -97,9 +112,23 @@ public final class LimitWatch {
             limits = (try? file.load().limits) ?? []
         }
         used = [:]
+        siteOpen = [:]
         writtenAt = now
         guard !limits.isEmpty, let history = try? store.history(source: "store") else { return }
         let date = zone.localDate(of: now)
-        for limit in limits { used[limit] = LimitStatus(limit, history: history, date: date, zone: zone).usedMicros }
+        let sites = limits.contains { if case .site = $0.target { true } else { false } }
+        let spans = sites ? (try? store.siteSpans(from: zone.startOfDay(date), to: zone.startOfDay(date.adding(days: 1)), device: nil)) ?? [] : []
+        for limit in limits {
+            guard case .site(let name) = limit.target else {
+                used[limit] = LimitStatus(limit, history: history, date: date, zone: zone).usedMicros
+                continue
+            }
+            used[limit] = LimitStatus(limit, seen: spans).usedMicros
+            // Seen up to the host's last heartbeat: still in front unless that is older than its gap.
+            let pattern = SitePattern(name)
+            if let last = spans.filter({ pattern?.matches($0.site) == true }).max(by: { $0.end < $1.end }), now - last.end <= 20_000_000 {
+                siteOpen[limit] = last.browser
+            }
+        }
     }
 }

@@ -33,8 +33,16 @@ public final class Notifier {
 
     /// The summary and body of a crossing.
     public static func text(_ limit: UsageLimit, used: Micros) -> (summary: String, body: String) {
-        let kind = if case .app = limit.target { "app" } else { "category" }
-        return ("Daily limit reached", "\(limit.target.name) (\(kind)): \(amount(used)) today, limit \(amount(limit.micros))")
+        return ("Daily limit reached", "\(limit.target.name) (\(kind(limit))): \(amount(used)) today, limit \(amount(limit.micros))")
+    }
+
+    /// What a limit is on: `app`, `category` or `site`.
+    static func kind(_ limit: UsageLimit) -> String {
+        switch limit.target {
+        case .app: return "app"
+        case .category: return "category"
+        case .site: return "site"
+        }
     }
 
     /// A time as the shell writes it; under a minute, in seconds.
@@ -52,9 +60,8 @@ public final class Notifier {
             notify(summary: summary, body: escaped, bus: sessionBus)
         }
         if let command {
-            let kind = if case .app = limit.target { "app" } else { "category" }
             let extra = [
-                "USAGE_SHELL_LIMIT_KIND": kind, "USAGE_SHELL_LIMIT_NAME": limit.target.name,
+                "USAGE_SHELL_LIMIT_KIND": Self.kind(limit), "USAGE_SHELL_LIMIT_NAME": limit.target.name,
                 "USAGE_SHELL_LIMIT_SECONDS": String(limit.micros / 1_000_000), "USAGE_SHELL_USED_SECONDS": String(used / 1_000_000),
                 "USAGE_SHELL_LIMIT_TEXT": body,
             ]

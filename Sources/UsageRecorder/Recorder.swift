@@ -23,7 +23,7 @@ public struct RecorderSettings: Sendable {
 
 /// The recorder.
 public final class Recorder {
-    private let store: any RecorderWriting & HistoryReading
+    private let store: any RecorderWriting & HistoryReading & SiteReading
     private let backend: any RecorderBackend
     /// The screen lock (the same for every backend), when watched.
     private let lock: LockWatch?
@@ -38,7 +38,7 @@ public final class Recorder {
 
     /// `say` prints a line of what happens, `warn` one of what went wrong (once each).
     public init(
-        store: any RecorderWriting & HistoryReading, backend: any RecorderBackend, lock: LockWatch? = nil, settings: RecorderSettings,
+        store: any RecorderWriting & HistoryReading & SiteReading, backend: any RecorderBackend, lock: LockWatch? = nil, settings: RecorderSettings,
         categoryOf: @escaping (String) -> String?, limits: LimitWatch?, say: @escaping (String) -> Void, warn: @escaping (String) -> Void
     ) {
         self.store = store

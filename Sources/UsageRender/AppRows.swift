@@ -1,4 +1,4 @@
-// AppRows.swift — the ranked app list (the original's list row): rank, name, a bar scaled to the top app, category and sessions, duration, share; then a total line.
+// AppRows.swift — the ranked app list (the original's list row): rank, name, a bar scaled to the top app, category and sessions, duration, share; under a browser, its top sites; then a total line.
 import UsageCore
 
 extension TextReport {
@@ -8,12 +8,15 @@ extension TextReport {
     /// Accessible mode: a sentence, then one line per app with its facts in words.
     public static func apps(
         _ r: DayReport, apps list: [AppUsage], width: Int, theme: Theme = .plain, title: String = "Apps",
-        totalLine: String? = nil, palette: Palette? = nil, leftOut: [AppUsage] = []
+        totalLine: String? = nil, palette: Palette? = nil, leftOut: [AppUsage] = [], sites: [String: [SiteTotal]] = [:]
     ) -> [String] {
         guard !list.isEmpty else { return fitAll([title, "  no usage recorded"], width: width).headed(theme) }
         let total = totalLine ?? TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)
         let more = moreLine(r, leftOut).map { [$0] } ?? []
-        if theme.accessible { return appList(list, title: title, total: total, more: more, durations: dayMinutes(r), width: width, theme: theme) }
+        let under = topSitesUnder(list, sites: sites, width: width)
+        if theme.accessible {
+            return appList(list, title: title, total: total, more: more, durations: dayMinutes(r), width: width, theme: theme, under: under)
+        }
         let palette = palette ?? Palette(r)
         let minutes = dayMinutes(r)
         let rows = list.map { a in
@@ -21,7 +24,22 @@ extension TextReport {
                 name: a.name, detail: [a.category, "\(TextFormat.count(a.sessions, "session"))"],
                 micros: a.micros, duration: minutes(a), share: a.share, series: palette.app(a.name))
         }
-        return fitAll([title], width: width).headed(theme) + rankedRows(rows, width: width, theme: theme) + wrap(more + ["  " + total], width: width)
+        let ranked = rankedRows(rows, width: width, theme: theme)
+        let listed = ranked.indices.flatMap { [ranked[$0]] + (under[$0] ?? []) }
+        return fitAll([title], width: width).headed(theme) + listed + wrap(more + ["  " + total], width: width)
+    }
+
+    /// The lines of top sites under each browser of `list` (by its row), a browser family's
+    /// under the first of its apps listed (`sites` by family, as `BrowserApps` names them).
+    static func topSitesUnder(_ list: [AppUsage], sites: [String: [SiteTotal]], width: Int) -> [Int: [String]] {
+        guard !sites.isEmpty else { return [:] }
+        var shown = Set<String>()
+        var under: [Int: [String]] = [:]
+        for (k, app) in list.enumerated() {
+            guard let family = BrowserApps.family(ofApp: app.name), shown.insert(family).inserted, let top = sites[family] else { continue }
+            under[k] = topSites(top, width: width)
+        }
+        return under
     }
 
     /// `  11 more apps 2h 28m`: what `apps top N` leaves out, in the minutes the whole list
@@ -45,7 +63,8 @@ extension TextReport {
     }
 
     private static func appList(
-        _ list: [AppUsage], title: String, total: String, more: [String], durations: (AppUsage) -> String, width: Int, theme: Theme
+        _ list: [AppUsage], title: String, total: String, more: [String], durations: (AppUsage) -> String, width: Int, theme: Theme,
+        under: [Int: [String]]
     ) -> [String] {
         let top = list[0]
         let count = "\(list.count) app\(list.count == 1 ? "" : "s")"
@@ -57,6 +76,7 @@ extension TextReport {
             lines.append(
                 "  \(k + 1). \(TerminalText.sanitize(a.name)), \(TerminalText.sanitize(a.category)), "
                     + "\(TextFormat.count(a.sessions, "session")), \(durations(a)), \(TextFormat.share(a.share))")
+            lines += under[k] ?? []
         }
         lines += more
         lines.append("  " + total)

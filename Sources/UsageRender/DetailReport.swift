@@ -262,7 +262,7 @@ extension ReportJSON {
     /// `app NAME` → `{"day","time_zone","app","category","seconds","share",
     /// "sessions":[{"id","start","end","seconds","running"}],"hours":[{"start","hour","seconds"}]}`;
     /// session and slot times as local RFC 3339 to the second, every slot of the day listed.
-    public static func app(_ a: AppDayReport) -> JSONText {
+    public static func app(_ a: AppDayReport, sites: [SiteTotal]? = nil) -> JSONText {
         .object([
             ("day", .string(a.day.description)),
             ("time_zone", .string(a.zone)),
@@ -294,7 +294,7 @@ extension ReportJSON {
                         ])
                     }, fields: ["start", "hour", "seconds"])
             ),
-        ])
+        ] + (sites.map { [("sites", siteList($0))] } ?? []))
     }
 
     /// `hour H` → `{"day","time_zone","hour":H,"slots":[…]}`, each slot shaped like `show`'s

@@ -44,6 +44,7 @@ extension TextReport {
                 switch s.limit.target {
                 case .app(let name): series = Series(rank: 0, kind: .app, slot: colors?.app(name))
                 case .category(let name): series = Series(rank: 0, kind: .category, slot: colors?.category(name))
+                case .site: series = Series(rank: 0, kind: .app, slot: nil)
                 }
                 line.append(String(repeating: g.isASCII ? "#" : "█", count: filled), codes: series.color(theme)?.foreground)
                 line.append(String(repeating: g.isASCII ? "." : "░", count: barWidth - filled), codes: theme.grid)
@@ -82,11 +83,12 @@ extension TextReport {
         wrap(statuses.filter(\.isCrossed).map { limitSentence($0, zone: zone, day: day) }, width: width)
     }
 
-    /// `Safari` or `category Social` (the kind first, so a cut name still says it), sanitised.
+    /// `Safari`, `category Social` or `site youtube.com` (the kind first, so a cut name still says it), sanitised.
     static func limitName(_ s: LimitStatus) -> String {
         switch s.limit.target {
         case .app(let name): return TerminalText.sanitize(name)
         case .category(let name): return "category " + TerminalText.sanitize(name)
+        case .site(let name): return "site " + TerminalText.sanitize(name)
         }
     }
 
@@ -124,6 +126,7 @@ extension ReportJSON {
                         switch s.limit.target {
                         case .app(let name): target = ("app", .string(name))
                         case .category(let name): target = ("category", .string(name))
+                        case .site(let name): target = ("site", .string(name))
                         }
                         return .object([
                             target,

@@ -16,7 +16,7 @@ public enum TextReport {
     /// palette, so an app or category has the same colour and pattern in every part.
     public static func show(
         _ r: DayReport, hourlyFirst: Bool, hourlyBy stack: HourlyStack = .app, width: Int, theme: Theme = .plain,
-        palette: Palette? = nil
+        palette: Palette? = nil, sites: [String: [SiteTotal]] = [:]
     ) -> [String] {
         var lines = header(r, width: width, theme: theme)
         guard !r.isEmpty else { return lines }
@@ -28,7 +28,7 @@ public enum TextReport {
             lines += part
         }
         lines.append("")
-        lines += apps(r, apps: r.apps, width: width, theme: theme, palette: palette)
+        lines += apps(r, apps: r.apps, width: width, theme: theme, palette: palette, sites: sites)
         return lines
     }
 

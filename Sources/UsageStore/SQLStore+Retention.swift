@@ -15,9 +15,11 @@ public enum Retention {
         return try forget(tx, endingBefore: cutoff(olderThan: Int(days), now: now, zone: zone))
     }
 
-    /// Deletes the imported sessions that end at or before `cut`, keeping each source's count,
+    /// Deletes the imported sessions that end at or before `cut` (and the sites' visits), keeping each source's count,
     /// the store's facts and its kept totals true. Returns how many went.
     static func forget(_ tx: any SQLTransaction, endingBefore cut: Micros) throws -> Int {
+        // The sites' visits go by the same cut (not counted: they are no sessions).
+        try tx.execute("DELETE FROM site_visit WHERE start < ? AND start + length <= ? AND length > 0", [.integer(cut), .integer(cut)])
         let bySource = try tx.rows(
             "SELECT source, count(*) FROM session WHERE start < ? AND start + length <= ? GROUP BY source", [.integer(cut), .integer(cut)])
         guard !bySource.isEmpty else { return 0 }

@@ -27,7 +27,7 @@ enum CompletionScripts {
         let script = UsageShellCommand.completionScript(for: shell)
         guard shell == .bash else { return script }
         let offer = "        # Offer subcommand completions\n"
-            + "        COMPREPLY+=($(compgen -W 'shell import export record help' -- \"${cur}\"))\n"
+            + "        COMPREPLY+=($(compgen -W 'shell import export record web-host help' -- \"${cur}\"))\n"
         let alsoTheShell = offer
             + "        # The shell is the default subcommand: its options and their values too\n"
             + "        unparsed_words=(\"${COMP_WORDS[@]:1:${COMP_CWORD}}\")\n"

@@ -227,6 +227,12 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("watch", ["watch {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
     SafetyCase("watch", ["watch 0.1 app {evil} --count 2"], status: 1, shows: ["no app named '{evil}'"]),
     SafetyCase("watch", ["watch 1 apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
+    // sites: a site is a host name or nothing, so no hostile name is ever stored
+    SafetyCase("sites", ["sites"], shows: ["no sites recorded"]),
+    SafetyCase("sites", ["sites {evil}"], status: 1, shows: ["'{evil}' is not"]),
+    // web
+    SafetyCase("web", ["web ignore *.example.org", "web"], shows: ["*.example.org"], json: ["*.example.org"]),
+    SafetyCase("web", ["web ignore {evil}"], status: 1, shows: ["'{evil}' is not a site"]),
     // help
     SafetyCase("help", ["help"], shows: ["help, clear, quit"]),
     SafetyCase("help", ["help app"], shows: ["usage: app NAME"]),

@@ -25,6 +25,7 @@ struct LimitsFileTests {
         let limits = [
             UsageLimit(target: .app("Safari \"beta\" é"), micros: 1_800_000_000),
             UsageLimit(target: .category("Social/Chat"), micros: 5_400_000_000),
+            UsageLimit(target: .site("*.example.org"), micros: 3_600_000_000),
         ]
         try file.save(limits)
         #expect(try file.load().limits == limits)
@@ -37,9 +38,10 @@ struct LimitsFileTests {
         ("{bad", "not JSON"),
         ("[]", "no \"limits\" array"),
         ("{\"limits\": [{\"app\": \"A\"}]}", "limit 1 has no positive \"seconds\""),
-        ("{\"limits\": [{\"seconds\": 5}]}", "limit 1 names neither one \"app\" nor one \"category\""),
-        ("{\"limits\": [{\"app\": \"A\", \"category\": \"B\", \"seconds\": 5}]}", "limit 1 names neither one \"app\" nor one \"category\""),
+        ("{\"limits\": [{\"seconds\": 5}]}", "limit 1 names neither one \"app\" nor one \"category\" nor one \"site\""),
+        ("{\"limits\": [{\"app\": \"A\", \"category\": \"B\", \"seconds\": 5}]}", "limit 1 names neither one \"app\" nor one \"category\" nor one \"site\""),
         ("{\"limits\": [{\"app\": \"A\", \"seconds\": -1}]}", "limit 1 has no positive \"seconds\""),
+        ("{\"limits\": [{\"site\": \"https://a.org/x\", \"seconds\": 5}]}", "limit 1 names neither one \"app\" nor one \"category\" nor one \"site\""),
         ("{\"limits\": [{\"app\": \"A\0\", \"seconds\": 5}]}", "a NUL byte at offset 22: not a text file"),
     ])
     func aCorruptFileIsSetAsideAndNamed(text: String, problem: String) throws {

@@ -56,7 +56,7 @@ struct CompleterTests {
         ("apps top 5 ", ["category", "last", "week", "month", "year"]),
         ("apps top 5 category ", ["\"Food & Drink\"", "Productivity", "\"Social Media\""]),
         ("apps category so", ["\"Social Media\""]),
-        ("set ", ["format", "color", "glyphs", "accessible", "width", "tz", "pager", "timer", "timeout", "data-tz", "columns", "raw-csv", "week-start", "retention"]),
+        ("set ", ["format", "color", "glyphs", "accessible", "width", "tz", "pager", "timer", "timeout", "data-tz", "columns", "raw-csv", "week-start", "retention", "web"]),
         ("set gl ", ["auto", "unicode", "ascii"]),
         ("set accessible ", ["on", "off"]),
         ("chart ", ["category", "hourly"]),

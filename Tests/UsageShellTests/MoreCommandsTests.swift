@@ -55,7 +55,7 @@ struct MoreCommandsTests {
         ("set c x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),
         ("apps top", "apps: 'top' needs a value (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
         ("apps top 2 top 3", "apps: 'top' is not a range (week, month, year, last week, last month, last year, last N, 2026-10, 2026, FROM..TO) (usage: apps [top N] [category NAME] [last N|week|month|year|RANGE])"),
-        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout, data-tz, columns, raw-csv, week-start, retention"),
+        ("set colour never", "set: unknown setting 'colour': use format, color, glyphs, accessible, width, tz, pager, timer, timeout, data-tz, columns, raw-csv, week-start, retention, web"),
         ("set co x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),  // kept for color, though columns begins so too
         ("set col x", "set: color must be auto, always, never, 16, 256 or truecolor, not 'x'"),
         ("set colu x", "set: columns: 'x' is not FIELD=COLUMN; use FIELD=COLUMN pairs separated by commas, e.g. app=Program,start=From,end=To"),
@@ -148,15 +148,15 @@ struct MoreCommandsTests {
         #expect(outputLines(shell.execute("set")) == [
             "format      table", "color       never", "glyphs      auto (unicode)", "accessible  off", "width       auto (80)",
             "tz          UTC", "pager       auto", "timer       off", "timeout     30 s", "data-tz     auto (UTC)", "columns     auto", "raw-csv     off",
-            "week-start  monday", "retention   off (keep everything)",
+            "week-start  monday", "retention   off (keep everything)", "web         on (the browser extension's sites are recorded)",
         ])
         #expect(outputLines(shell.execute("set width 100 color always glyphs ascii accessible on")) == [
             "format      table", "color       always (16 colours)", "glyphs      ascii", "accessible  on", "width       100",
             "tz          UTC", "pager       auto", "timer       off", "timeout     30 s", "data-tz     auto (UTC)", "columns     auto", "raw-csv     off",
-            "week-start  monday", "retention   off (keep everything)",
+            "week-start  monday", "retention   off (keep everything)", "web         on (the browser extension's sites are recorded)",
         ])
         #expect(
-            Array(outputLines(shell.execute("set data-tz Europe/Paris columns 'app=Program, start=From,end = To' raw-csv on")).dropLast(2).suffix(3))
+            Array(outputLines(shell.execute("set data-tz Europe/Paris columns 'app=Program, start=From,end = To' raw-csv on")).dropLast(3).suffix(3))
                 == ["data-tz     Europe/Paris", "columns     app=Program,start=From,end=To", "raw-csv     on"])
         #expect(shell.model.dataZone?.identifier == "Europe/Paris")
         #expect(shell.model.readOptions.localZone?.identifier == "Europe/Paris")
@@ -169,7 +169,7 @@ struct MoreCommandsTests {
         #expect(shell.theme == Theme(color: true, glyphs: .ascii, accessible: true))
         #expect(outputLines(shell.execute("set tz")) == ["tz          UTC"])
         succeed(shell.execute("set format json"))
-        #expect(json(shell.execute("set")).count == 14)
+        #expect(json(shell.execute("set")).count == 15)
         #expect(json(shell.execute("set"))["week_start"] as? String == "monday")
         #expect(json(shell.execute("set"))["data_tz"] as? String == "auto")
         #expect(json(shell.execute("set"))["raw_csv"] as? Bool == false)

@@ -22,7 +22,7 @@ struct SyntaxTests {
         ("help", "help [COMMAND]"),
         (
             "set",
-            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [week-start monday|sunday] [retention AGE|off]"
+            "set [format table|json|csv] [color auto|always|never|16|256|truecolor] [glyphs auto|unicode|ascii] [accessible on|off] [width N|auto] [tz ZONE] [pager auto|on|off] [timer on|off] [timeout SECONDS] [data-tz ZONE|auto] [columns MAPPING|auto] [raw-csv on|off] [week-start monday|sunday] [retention AGE|off] [web on|off]"
         ),
     ])
     func usageLinesComeFromTheGrammar(name: String, usage: String) {
@@ -86,7 +86,7 @@ struct SyntaxTests {
         ("week", ["back"], "week: 'back' is not prev or next"),
         ("chart", ["hourly", "x"], "chart: say 'by app' or 'by category'"),
         ("export", ["a.json", "b"], "export: one file (quote paths with spaces)"),
-        ("export", ["a", "b"], "export: 'a' is not a view to export (show, day, chart, apps, app, hour, week, days, insights, summary, month, timesheet, check, rules, store, imports, devices, tasks, task, categories, status, today, calendar, sessions, limits)"),
+        ("export", ["a", "b"], "export: 'a' is not a view to export (show, day, chart, apps, app, hour, week, days, insights, summary, month, timesheet, check, rules, store, imports, devices, tasks, task, categories, status, today, calendar, sessions, limits, sites)"),
         ("limit", ["Safari", "25h"], "limit: '25h' is not a duration such as 30m, 1h30m or 2h (at most 24h)"),
         ("limit", ["category"], "limit: how long a day for the app 'category'? (30m, 1h30m, or off)"),
         ("limit", ["category", "Social"], "limit: how long a day for the category 'Social'? (30m, 1h30m, or off)"),

@@ -91,12 +91,12 @@ struct SchemaDescriptionTests {
         #expect(
             StoreMigrations.known(.sqlite) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals",
-                "v7: recorded time in the kept totals", "v9: imports",
+                "v7: recorded time in the kept totals", "v9: imports", "v10: site visits",
             ])
         #expect(
             StoreMigrations.known(.postgres) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals", "v7: source by block range",
-                "v8: recorded time in the kept totals", "v9: imports",
+                "v8: recorded time in the kept totals", "v9: imports", "v10: site visits",
             ])
     }
 
@@ -203,7 +203,7 @@ struct SchemaDescriptionTests {
         #expect(indexes == expected.indexes)
         #expect(additions == expected.additions)
         // Not vacuous: every table and index of the ledger is there.
-        #expect(Set(columns.map { $0.prefix { $0 != "." } }).count == 16)
-        #expect(indexes.count == 7)
+        #expect(Set(columns.map { $0.prefix { $0 != "." } }).count == 19)
+        #expect(indexes.count == 8)
     }
 }

@@ -40,6 +40,7 @@ extension Figure {
             switch s.limit.target {
             case .app(let name): series = Series(rank: 0, kind: .app, slot: colors.map { $0.app(name) } ?? k % SeriesColors.slots)
             case .category(let name): series = Series(rank: 0, kind: .category, slot: colors.map { $0.category(name) } ?? k % SeriesColors.slots)
+            case .site: series = Series(rank: 0, kind: .app, slot: k % SeriesColors.slots)
             }
             return BarChart.Row(
                 rank: nil, series: FigureSeries(name: TextReport.limitName(s), rgb: FigureSeries.rgb(series), value: TextFormat.duration(s.usedMicros)),

@@ -4,7 +4,7 @@ import UsageCore
 /// The shell's commands, in the order `help` lists them.
 public enum CommandTable {
     public static let all: [Command] =
-        dayCommands + rangeCommands + [checkCommand, setCommand] + sourceCommands + [exportCommand, saveCommand] + storeCommands + [importsCommand] + deviceCommands + taskCommands + trackCommands + sessionCommands + limitCommands
+        dayCommands + rangeCommands + [checkCommand, setCommand] + sourceCommands + [exportCommand, saveCommand] + storeCommands + [importsCommand] + deviceCommands + taskCommands + trackCommands + sessionCommands + limitCommands + siteCommands
         + [watchCommand] + shellCommands
 
     /// The command a typed word names: a name, alias or abbreviation, else the one command it begins.

@@ -36,6 +36,7 @@ extension CommandTable {
             // At the prompt's terminal, a full screen taller than it gives way to the compact one.
             let rows = form == nil ? shell.environment.screen?.rows : nil
             let skipped = shell.model.history.skipped
+            let sites = shell.daySitesByBrowser()
             let colors = { [unowned shell] in shell.seriesColors }
             return shell.renderView(
                 "show", json: { ReportJSON.show(r, skipped: skipped) },
@@ -45,7 +46,7 @@ extension CommandTable {
                         TextReport.showCompact(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
                     }
                     if form == "compact" { return compact() }
-                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette)
+                    let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette, sites: sites)
                     if let rows, full.count > rows - 1 { return compact() }
                     return full
                 }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: $0)) })
@@ -120,13 +121,14 @@ extension CommandTable {
             var leftOut: [AppUsage] = []
             if let top = args[topSlot] { (list, leftOut) = (Array(list.prefix(top)), Array(list.dropFirst(top))) }
             let (listed, categoryName, shownTitle, shownTotal, left) = (list, category, title, totalLine, leftOut)
+            let sites = shell.daySitesByBrowser()
             let colors = { [unowned shell] in shell.seriesColors }
             return shell.renderView(
                 "apps", json: { ReportJSON.apps(r, apps: listed, category: categoryName) },
                 table: {
                     TextReport.apps(
                         r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil),
-                        leftOut: left)
+                        leftOut: left, sites: sites)
                 }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0)) })
         },
         Command(
@@ -141,8 +143,18 @@ extension CommandTable {
             let id = Int32(history.apps.firstIndex { $0.sameScalars(as: name) }!)
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
             let (r, colors) = (shell.model.report, { [unowned shell] in shell.seriesColors })
+            // A browser's sites that day, under it (none for any other app).
+            var sites: [SiteTotal]?
+            if let family = BrowserApps.family(ofApp: name) {
+                sites = SiteTimes.totals(try shell.siteTimes(from: a.day, to: a.day).filter { $0.browser == family })
+            }
+            let shownSites = sites
             return shell.renderView(
-                "app", json: { ReportJSON.app(a) }, table: { TextReport.app(a, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
+                "app", json: { ReportJSON.app(a, sites: shownSites) },
+                table: { width, theme in
+                    TextReport.app(a, width: width, theme: theme, palette: Palette(r, colors: theme.color ? colors() : nil))
+                        + (shownSites.map { [""] + TextReport.sites($0, title: "Sites", width: width, theme: theme) } ?? [])
+                },
                 figure: { Figure.app(a, palette: Palette(r, colors: $0)) })
         },
         Command(

@@ -13,7 +13,7 @@ extension CommandTable {
     /// (those `watch` may show alone; `item8ExportTakesEveryViewThatWatchMayShow` checks the two lists agree).
     public static let exportViews = [
         "show", "day", "chart", "apps", "app", "hour", "week", "days", "insights", "summary", "month", "timesheet", "check", "rules",
-        "store", "imports", "devices", "tasks", "task", "categories", "status", "today", "calendar", "sessions", "limits",
+        "store", "imports", "devices", "tasks", "task", "categories", "status", "today", "calendar", "sessions", "limits", "sites",
     ]
     static let viewSlot = Slot<Command>(
         "VIEW", completion: [.keywords(exportViews)], missing: "which view?",

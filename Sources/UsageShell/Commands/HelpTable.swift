@@ -24,6 +24,8 @@ enum HelpTable {
                 Entry(names: ["insights"], brief: "the 7 days ending on the selected day in facts"),
                 Entry(names: ["check"], brief: "data quality: skipped rows, overlaps, days covered"),
                 Entry(names: ["limit", "limits"], brief: "daily limits on apps and categories; when crossed"),
+                Entry(names: ["sites"], brief: "the websites of the day or a range, as they were seen"),
+                Entry(names: ["web"], brief: "whether sites are recorded; sites never recorded"),
                 Entry(names: ["watch"], brief: "a command shown again as its data changes"),
             ]
         ),

@@ -1,4 +1,4 @@
-// LimitCommands.swift — `limit` and `limits`: daily limits on apps and categories, kept in the limits file, checked against the selected day.
+// LimitCommands.swift — `limit` and `limits`: daily limits on apps, categories and sites, kept in the limits file, checked against the selected day.
 import UsageCore
 import UsageData
 import UsageRender
@@ -29,8 +29,8 @@ extension CommandTable {
                 .sequence([.value(limitAppSlot), .value(limitAmountSlot)]),
                 .sequence([.word(Keyword("category", exact: true)), .value(limitCategorySlot), .value(limitAmountSlot)]),
             ]),
-            summary: "set a daily limit on an app or a category (30m, 1h30m), or remove it with off; then show the limits",
-            examples: ["limit Safari 30m", "limit category Social 1h30m", "limit Safari off"],
+            summary: "set a daily limit on an app, a category or a site (youtube.com, *.example.org; its time as sites counts it) (30m, 1h30m), or remove it with off; then show the limits",
+            examples: ["limit Safari 30m", "limit category Social 1h30m", "limit youtube.com 1h", "limit Safari off"],
             explain: { args, _ in
                 // Say what is wrong in the ways people get it wrong.
                 var words = args[...]
@@ -55,15 +55,23 @@ extension CommandTable {
                 // The name as the data or the limits spell it.
                 let history = shell.model.history
                 let known = (isCategory ? history.categories : history.apps) + limitNames(limits, categories: isCategory)
-                let resolved = try NameMatch.resolve(name, among: uniqueByScalars(known), kind: kind).get()
-                let target: LimitTarget = isCategory ? .category(resolved) : .app(resolved)
+                let target: LimitTarget
+                let resolvedName = NameMatch.resolve(name, among: uniqueByScalars(known), kind: kind)
+                if !isCategory, case .failure = resolvedName, let site = siteOfLimit(name) {
+                    // No app of that name, and a host name (or *.domain): a limit on a site.
+                    target = .site(site.description)
+                } else {
+                    let resolved = try resolvedName.get()
+                    target = isCategory ? .category(resolved) : .app(resolved)
+                }
                 switch amount {
                 case .micros(let micros):
                     let limit = UsageLimit(target: target, micros: micros)
                     if let k = limits.firstIndex(where: { $0.target.sameAs(target) }) { limits[k] = limit } else { limits.append(limit) }
                 case .off:
                     guard limits.contains(where: { $0.target.sameAs(target) }) else {
-                        throw named("limit").usageError("there is no limit on the \(kind) '\(TerminalText.sanitize(resolved))'")
+                        let what = if case .site = target { "site" } else { kind }
+                        throw named("limit").usageError("there is no limit on the \(what) '\(TerminalText.sanitize(target.name))'")
                     }
                     limits.removeAll { $0.target.sameAs(target) }
                 }
@@ -90,7 +98,12 @@ extension CommandTable {
         if !limits.isEmpty || shell.awaitedStore != nil { try shell.requireData() }
         let model = shell.model
         let day = model.selectedDay
-        let statuses = limits.map { LimitStatus($0, history: model.history, date: day, zone: model.zone) }
+        // A site's time is read from the store's sites (only when a site has a limit).
+        let spans = limits.contains { if case .site = $0.target { true } else { false } } ? try shell.siteSpans(from: day, to: day) : []
+        let statuses = limits.map { limit in
+            if case .site = limit.target { return LimitStatus(limit, seen: spans) }
+            return LimitStatus(limit, history: model.history, date: day, zone: model.zone)
+        }
         let shown = check ? statuses.filter(\.isCrossed) : statuses
         let zone = model.zone
         let json = { ReportJSON.limits(shown, day: day, zone: zone) }
@@ -107,12 +120,20 @@ extension CommandTable {
         return outcome
     }
 
+    /// The site a `limit` names that is no app: a host name with a dot (`youtube.com`,
+    /// `localhost` is an app's name as much as a host's), or `*.domain`.
+    static func siteOfLimit(_ word: String) -> SitePattern? {
+        guard word.contains("."), let pattern = SitePattern(word) else { return nil }
+        return pattern
+    }
+
     /// The names of the app limits (or the category limits).
     static func limitNames(_ limits: [UsageLimit], categories: Bool) -> [String] {
         limits.compactMap { limit in
             switch limit.target {
             case .app(let name): return categories ? nil : name
             case .category(let name): return categories ? name : nil
+            case .site: return nil
             }
         }
     }

@@ -195,13 +195,39 @@ public enum Settings {
                 else { return ("off (keep everything)", .null) }
                 return ("\(days)d (imported sessions older than \(days) days are forgotten after each import)", .int(days))
             }),
+        Setting(
+            name: "web", values: "on|off", completion: [.keywords(["on", "off"])],
+            read: { typed in
+                guard let word = PrefixMatch.unique(typed, among: ["on", "off"]) else {
+                    return .failure(.init(text: "web must be on or off, not '\(typed)'"))
+                }
+                return .success { shell in
+                    // Kept in the store, so that the browsers' native host, which writes there, applies it.
+                    let store: any SiteSettingsWriting
+                    do throws(ShellError) {
+                        store = try shell.store.writer()
+                    } catch {
+                        return error
+                    }
+                    do throws(StoreError) {
+                        try store.setWebRecording(word == "on", now: shell.environment.now())
+                        return nil
+                    } catch {
+                        return .store(error)
+                    }
+                }
+            },
+            show: { shell in
+                let on = (try? (shell.store.existing as (any SiteSettingsReading)?)?.webRecording()) ?? true
+                return on ? ("on (the browser extension's sites are recorded)", .bool(true)) : ("off (no site is recorded)", .bool(false))
+            }),
     ]
 
     static var names: [String] { all.map(\.name) }
 
     /// Beginnings kept for the setting they named before a newer one began the same way (as
-    /// `ch` is kept for `chart`): `columns` came after `color`, `week-start` after `width`.
-    static let kept = ["c": "color", "co": "color", "col": "color", "w": "width"]
+    /// `ch` is kept for `chart`): `columns` came after `color`, `week-start` after `width`, `web` after `week-start`.
+    static let kept = ["c": "color", "co": "color", "col": "color", "w": "width", "we": "week-start"]
 
     /// The setting `typed` names, whole or by a unique beginning (or a kept one).
     static func named(_ typed: String) -> Setting? {
@@ -263,7 +289,7 @@ extension CommandTable {
         examples: [
             "set", "set format json", "set color never", "set color 256", "set glyphs ascii", "set accessible on", "set width 100",
             "set tz Europe/Paris", "set pager off", "set timer on", "set timeout 120", "set retention 90d", "set data-tz Europe/Paris",
-            "set columns app=Program,start=From,end=To", "set raw-csv on", "set week-start sunday",
+            "set columns app=Program,start=From,end=To", "set raw-csv on", "set week-start sunday", "set web off",
         ],
         parse: { words in Arguments(words: words, values: [:], choices: [:], flags: []) }
     ) { shell, args throws(ShellError) in

@@ -32,4 +32,8 @@ public final class ReadOnlyStore: StoreReader {
     public func retentionDays() throws(StoreError) -> Int? { try base.retentionDays() }
     public func countEnding(before cut: Micros) throws(StoreError) -> (matching: Int, total: Int) { try base.countEnding(before: cut) }
     public func recorders() throws(StoreError) -> [RecorderMark] { try base.recorders() }
+    public func webRecording() throws(StoreError) -> Bool { try base.webRecording() }
+    public func ignoredSites() throws(StoreError) -> [SitePattern] { try base.ignoredSites() }
+    public func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime] { try base.siteTimes(from: from, to: to, device: device) }
+    public func siteSpans(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteSpan] { try base.siteSpans(from: from, to: to, device: device) }
 }

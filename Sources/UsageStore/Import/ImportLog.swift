@@ -94,8 +94,8 @@ extension SQLStore {
         }
     }
 
-    /// Deletes every session of the device named `name` (exactly), its sources and its row and
-    /// its kept totals; the entries of imports that went to it alone are marked forgotten.
+    /// Deletes every session of the device named `name` (exactly), its sources, its sites' visits,
+    /// its row and its kept totals; the entries of imports that went to it alone are marked forgotten.
     /// Returns how many sessions went.
     public func forget(device name: String, now: Micros) throws(ForgetRefusal) -> Int {
         do {
@@ -105,6 +105,8 @@ extension SQLStore {
                 try tx.execute("DELETE FROM quarter_total WHERE device = ?", [.integer(device)])
                 try tx.execute("DELETE FROM day_total WHERE device = ?", [.integer(device)])
                 try tx.execute("DELETE FROM source WHERE device = ?", [.integer(device)])
+                try tx.execute("DELETE FROM site_visit WHERE device = ?", [.integer(device)])
+                try tx.execute("DELETE FROM meta WHERE key LIKE ?", [.text(SiteVisits.openKey(device: device, browser: "") + "%")])
                 try tx.execute("DELETE FROM device WHERE id = ?", [.integer(device)])
                 try tx.execute(
                     """
@@ -149,8 +151,10 @@ enum Forgetting {
         for (device, n) in byDevice {
             try tx.execute("UPDATE device SET sessions = sessions - ? WHERE id = ?", [.integer(n), .integer(device)])
             try tx.execute(
-                "DELETE FROM device WHERE id = ? AND sessions = 0 AND NOT EXISTS (SELECT 1 FROM source WHERE device = ?)",
-                [.integer(device), .integer(device)])
+                """
+                DELETE FROM device WHERE id = ? AND sessions = 0 AND NOT EXISTS (SELECT 1 FROM source WHERE device = ?)
+                    AND NOT EXISTS (SELECT 1 FROM site_visit WHERE device = ?)
+                """, [.integer(device), .integer(device), .integer(device)])
         }
         let left = (try Meta.get(tx, Meta.sessions) ?? 0) - Int64(deleted)
         try Meta.set(tx, Meta.sessions, left)

@@ -154,6 +154,10 @@ enum StoreMigrations {
                         ON CONFLICT (key) DO UPDATE SET value = CASE WHEN excluded.value > meta.value THEN excluded.value ELSE meta.value END
                     """),
             ]),
+        // Time per website (the native host's visits; `web ignore`; `set web off` in meta).
+        StoreMigration(
+            name: "v10: site visits",
+            steps: [.create(StoreTables.site), .create(StoreTables.siteVisit), .index(StoreTables.siteVisitStart), .create(StoreTables.siteIgnored)]),
     ]
 
     /// SQLite's guard against overlapping tracked intervals, on insert or on a change of either end.

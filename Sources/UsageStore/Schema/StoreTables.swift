@@ -202,4 +202,28 @@ enum StoreTables {
             ColumnSpec("unchanged", .int64, .notNull),
         ],
         primaryKey: ["entry", "position"])
+
+    // MARK: Sites (v10)
+
+    /// The sites browsers showed in front: host names alone (`SiteName`), each stored once.
+    static let site = TableSpec(name: "site", columns: [ColumnSpec("id", .identity), ColumnSpec("name", .text, .notNull, .unique, note: "a host name, lowercased, no port")])
+
+    /// Each stretch of time a browser showed one site in front on a device (the native host's
+    /// writes, or an ActivityWatch web bucket's events). Never a path, a query, a title or a URL.
+    static let siteVisit = TableSpec(
+        name: "site_visit",
+        columns: [
+            ColumnSpec("id", .identity),
+            ColumnSpec("device", .int64, .notNull, .references("device (id)")),
+            ColumnSpec("browser", .text, .notNull, note: "the browser family: chromium, chrome, firefox"),
+            ColumnSpec("site", .int64, .notNull, .references("site (id)")),
+            ColumnSpec("start", .int64, .notNull, note: "µs since 1970, UTC"),
+            ColumnSpec("length", .int64, .notNull, .check("length >= 0"), note: "µs; 0 while the open visit has not been seen again"),
+        ])
+    /// Covering: a range's visits read this index alone.
+    static let siteVisitStart = IndexSpec(name: "site_visit_start", table: "site_visit", columns: ["start"], include: ["length", "device", "browser", "site"])
+
+    /// The sites never recorded (`web ignore`): a host name, or `*.` and a domain.
+    static let siteIgnored = TableSpec(
+        name: "site_ignored", columns: [ColumnSpec("pattern", .text, .primaryKey, .notNull, note: "as SitePattern spells it")], withoutRowID: true)
 }

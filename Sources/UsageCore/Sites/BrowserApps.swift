@@ -1,0 +1,24 @@
+// BrowserApps.swift — which apps are which browser: the one place that says that a browser family's site visits (chromium, chrome, firefox) count only while one of its apps is in front.
+
+/// The browser families whose sites are recorded, and the app names each goes by on a desktop.
+public enum BrowserApps {
+    /// The family keys, as the native host and the store write them.
+    public static let families = ["chromium", "chrome", "firefox"]
+
+    /// Whether `app` (as the recorder or an import names it) is a window of `family`'s browser;
+    /// the names are compared without case.
+    public static func isApp(_ app: String, of family: String) -> Bool {
+        let name = app.lowercased()
+        switch family {
+        case "chromium": return ["chromium", "chromium-browser"].contains(name)
+        case "chrome": return ["google-chrome", "google chrome"].contains(name)
+        case "firefox": return name.hasPrefix("firefox") || name == "navigator"
+        default: return false
+        }
+    }
+
+    /// The family `app` belongs to, or nil for an app that is no browser of these.
+    public static func family(ofApp app: String) -> String? {
+        families.first { isApp(app, of: $0) }
+    }
+}

@@ -1,0 +1,58 @@
+// SitesReport.swift — the sites as text and JSON (`sites`, a browser's sites under `app`): each site's time as a person saw it, most first, with how many visits it was; and the top sites lines the day and week views show under their browser.
+import UsageCore
+
+extension TextReport {
+    /// `sites`: a heading, one row per site (its name, its time, its visits), the total.
+    public static func sites(_ sites: [SiteTotal], title: String, width: Int, theme: Theme = .plain) -> [String] {
+        guard !sites.isEmpty else {
+            return fitAll([title, "  no sites recorded (the browser extension records them)"], width: width).headed(theme)
+        }
+        let total = sites.reduce(0) { $0 + $1.micros }
+        if theme.accessible {
+            let top = sites[0]
+            var lines = [
+                title,
+                "\(TextFormat.count(sites.count, "site")), \(TextFormat.duration(total)) in all; the most used is \(TerminalText.sanitize(top.site)): \(TextFormat.duration(top.micros)).",
+            ]
+            for (k, site) in sites.enumerated() {
+                lines.append("\(k + 1). \(TerminalText.sanitize(site.site)): \(TextFormat.duration(site.micros)), \(TextFormat.count(site.sessions, "visit")).")
+            }
+            return wrap(lines, width: width)
+        }
+        let names = sites.map { TerminalText.sanitize($0.site) }
+        let durations = TextFormat.durations(sites.map(\.micros))
+        let durationWidth = durations.map(TerminalText.cells).max() ?? 0
+        let nameWidth = max(4, min(names.map(TerminalText.cells).max() ?? 0, width - durationWidth - 16))
+        var lines = [title]
+        for (k, site) in sites.enumerated() {
+            let name = TerminalText.fit(names[k], width: nameWidth).padded(toCells: nameWidth)
+            lines.append("  \(name)  \(durations[k].padded(toCells: durationWidth))  \(TextFormat.count(site.sessions, "visit"))")
+        }
+        lines.append("  \(TextFormat.duration(total)) in \(TextFormat.count(sites.count, "site"))")
+        return fitAll(lines, width: width).headed(theme)
+    }
+
+    /// The top sites of a browser, indented under its row in a day's or week's view:
+    /// `    docs.python.org 25m · example.org 10m · 3 more`.
+    public static func topSites(_ sites: [SiteTotal], shown: Int = 3, width: Int) -> [String] {
+        guard !sites.isEmpty else { return [] }
+        var parts = sites.prefix(shown).map { "\(TerminalText.sanitize($0.site)) \(TextFormat.duration($0.micros))" }
+        if sites.count > shown { parts.append("\(sites.count - shown) more") }
+        return wrap(parts.joined(separator: " · "), width: width, first: "    ", rest: "    ")
+    }
+}
+
+extension ReportJSON {
+    /// `sites`: `{"from","to","time_zone","total_seconds","sites":[{"site","seconds","sessions"}]}`.
+    public static func sites(_ sites: [SiteTotal], from: LocalDate, to: LocalDate, zone: String) -> JSONText {
+        .object([
+            ("from", .string(from.description)), ("to", .string(to.description)), ("time_zone", .string(zone)),
+            ("total_seconds", .seconds(sites.reduce(0) { $0 + $1.micros })), ("sites", siteList(sites)),
+        ])
+    }
+
+    /// `[{"site","seconds","sessions"}]`, most time first.
+    public static func siteList(_ sites: [SiteTotal]) -> JSONText {
+        .array(sites.map { .object([("site", .string($0.site)), ("seconds", .seconds($0.micros)), ("sessions", .int($0.sessions))]) })
+    }
+}

@@ -1,0 +1,132 @@
+// SiteCommands.swift — time per website, from the store: `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); the reads a browser's sites need in other views.
+import UsageCore
+import UsageRender
+import UsageStore
+
+extension CommandTable {
+    /// A site as `web ignore`, `category rule` and `limit` take one: a host name, or `*.domain`.
+    static let sitePatternSlot = Slot<SitePattern>(
+        "SITE", completion: [], missing: "which site? (a host name such as docs.python.org, or *.example.org for a domain and its subdomains)",
+        invalid: { "'\($0)' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme, path or port)" },
+        read: { SitePattern($0) })
+    static let webChoice = Choice("web", [Keyword("ignore"), Keyword("unignore")])
+
+    static let siteCommands: [Command] = [
+        Command(
+            "sites", syntax: .optional(.alternatives([rangeSyntax, .value(daySlot)])),
+            summary: "the websites of the selected day, or of a DAY or RANGE (as summary takes it), most time first: each site's time counted only while its browser was the app in front, and its visits; recorded by the browser extension (README, \"Time per website\")",
+            examples: ["sites", "sites yesterday", "sites week", "sites last 30", "sites 2026-03-01..2026-03-07"],
+            watch: .shows
+        ) { shell, args throws(ShellError) in
+            let model = shell.model
+            let (from, to): (LocalDate, LocalDate)
+            if let query = args[daySlot] {
+                let day = query.resolve(today: model.today, selected: model.selectedDay, dataRange: model.history.dayRange(in: model.zone))
+                (from, to) = (day, day)
+            } else if args[rangeSlot] != nil || args[lastSlot] != nil {
+                let range = try shell.range(args, command: "sites", otherwise: .current(.week))
+                (from, to) = (range.from, range.to)
+            } else {
+                (from, to) = (model.selectedDay, model.selectedDay)
+            }
+            let sites = SiteTimes.totals(try shell.siteTimes(from: from, to: to))
+            let title = from == to ? "Sites · " + TextFormat.longDate(from) : "Sites · " + TextFormat.rangeTitle(DateRange(from: from, to: to, kind: .span))
+            let zone = model.zone.identifier
+            return shell.render(json: { ReportJSON.sites(sites, from: from, to: to, zone: zone) }) { width, theme in
+                TextReport.sites(sites, title: title, width: width, theme: theme)
+            }
+        },
+        Command(
+            "web", syntax: .optional(.sequence([.choice(webChoice), .optional(.value(sitePatternSlot))])),
+            summary: "whether the browser extension's sites are recorded (set web on|off) and the sites never recorded; web ignore SITE never records a site (*.example.org: a domain and its subdomains), web unignore SITE records it again",
+            examples: ["web", "web ignore mail.example.org", "web ignore *.bank.example", "web unignore mail.example.org"]
+        ) { shell, args throws(ShellError) in
+            let pattern = args[sitePatternSlot]
+            switch args[webChoice] {
+            case "ignore"?:
+                guard let pattern else { return try webStatus(shell) }
+                let store = try shell.store.writer()
+                do throws(StoreError) {
+                    let added = try store.ignoreSites(pattern, now: shell.environment.now())
+                    return shell.render(json: { .object([("ignored", .string(pattern.description)), ("added", .bool(added))]) }, csv: .record) { width, _ in
+                        TextReport.wrap([added ? "ignoring \(pattern): its visits are never recorded" : "\(pattern) was ignored already"], width: width)
+                    }
+                } catch {
+                    throw .store(error)
+                }
+            case "unignore"?:
+                guard let pattern else { throw CommandTable.named("web").usageError("which site? (web lists those ignored)") }
+                let store = try shell.store.writer()
+                let removed: Bool
+                do throws(StoreError) {
+                    removed = try store.unignoreSites(pattern)
+                } catch {
+                    throw .store(error)
+                }
+                guard removed else { throw .refused("\(pattern) is not ignored (web lists those that are)") }
+                return shell.render(json: { .object([("unignored", .string(pattern.description))]) }, csv: .record) { width, _ in
+                    TextReport.wrap(["\(pattern) is recorded again"], width: width)
+                }
+            default:
+                return try webStatus(shell)
+            }
+        },
+    ]
+
+    /// `web`: on or off, and the sites ignored.
+    private static func webStatus(_ shell: Shell) throws(ShellError) -> CommandOutcome {
+        var on = true
+        var ignored: [SitePattern] = []
+        if let store = shell.store.existing {
+            do throws(StoreError) {
+                on = try store.webRecording()
+                ignored = try store.ignoredSites()
+            } catch {
+                throw .store(error)
+            }
+        }
+        let (recording, patterns) = (on, ignored)
+        return shell.render(
+            json: { .object([("recording", .bool(recording)), ("ignored", .array(patterns.map { .string($0.description) }))]) }, csv: .record
+        ) { width, _ in
+            TextReport.wrap(
+                [recording ? "web on: the browser extension's sites are recorded (set web off stops it)" : "web off: no site is recorded (set web on records them again)"]
+                    + (patterns.isEmpty ? ["no site is ignored (web ignore SITE)"] : ["ignored, never recorded:"] + patterns.map { "  \($0)" }),
+                width: width)
+        }
+    }
+}
+
+extension Shell {
+    /// The selected day's sites by browser family, for the day's views to show under their
+    /// browser; none without a store (a file loaded) or when it cannot be read (the view shows
+    /// its apps all the same; `sites` says what is wrong).
+    func daySitesByBrowser() -> [String: [SiteTotal]] {
+        let day = model.selectedDay
+        guard let times = try? siteTimes(from: day, to: day), !times.isEmpty else { return [:] }
+        return Dictionary(grouping: times, by: \.browser).mapValues { SiteTimes.totals($0) }
+    }
+
+    /// Each site's time per browser over the local days `from`…`to`, of the shown device (or
+    /// every device's), from the store; none when there is no store yet.
+    func siteSpans(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteSpan] {
+        guard let store = store.existing else { return [] }
+        let zone = model.zone
+        do throws(StoreError) {
+            return try store.siteSpans(from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1)), device: shownDevice)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The same, added up per site and browser.
+    func siteTimes(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteTime] {
+        guard let store = store.existing else { return [] }
+        let zone = model.zone
+        do throws(StoreError) {
+            return try store.siteTimes(from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1)), device: shownDevice)
+        } catch {
+            throw .store(error)
+        }
+    }
+}
