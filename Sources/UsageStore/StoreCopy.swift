@@ -138,10 +138,9 @@ extension StoreImporter {
             let dataset = source.dataset
             let appIDs = try dataset.apps.map { try names.id($0, table: "app", backend) }
             let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
-            let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
-            let stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
+            let stored = try storedSessions(of: deviceID, for: dataset, backend)
             var plan = ImportPlan(count: dataset.sessionCount)
-            plan.insertMissing(keys: ImportKeys.rekeyed(source.keys, dataset, apps: appIDs, categories: categoryIDs), stored: stored)
+            plan.insertMissing(keys: ImportKeys.rekeyed(source.keys, dataset, apps: appIDs), stored: stored)
             summary.sessionsAdded += plan.added
             summary.sessionsKept += dataset.sessionCount - plan.added
             try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)

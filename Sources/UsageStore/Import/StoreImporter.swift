@@ -59,9 +59,8 @@ enum StoreImporter {
         let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
 
         // The sessions' keys are made on the other threads while the stored ones are read here.
-        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs, categories: categoryIDs) }
-        let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
-        var stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
+        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs) }
+        var stored = try storedSessions(of: deviceID, for: dataset, backend)
         var plan = ImportPlan(count: dataset.sessionCount)
         let planned = try keys.value.map { keys in
             try plan.decideDistinct(dataset, keys: keys, apps: appIDs, categories: categoryIDs, stored: stored) { row, id in
@@ -91,6 +90,25 @@ enum StoreImporter {
 
         try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
         return result
+    }
+
+    /// What the device holds already of the sessions `dataset` may hold, by key: a session is
+    /// its device's, whichever file brought it (a copy of an export under another name finds
+    /// its sessions), and keeps its start when it grows, so only the device's sessions that
+    /// start between the load's first and last start are read (through the start index; the
+    /// kept totals say about how many that is, so that most of the store is read in one pass:
+    /// an estimate only, as they do not count yet what this import wrote of an earlier source).
+    static func storedSessions(of device: Int64, for dataset: Dataset, _ backend: some ImportBackend) throws -> [Int64: StoredSession] {
+        let sessions = dataset.sessions
+        guard sessions.count > 0 else { return [:] }
+        let starts = sessions.core(0).start...sessions.core(sessions.count - 1).start
+        let tx = backend.tx
+        let day: (Int64) -> Int64 = { $0 >= 0 ? $0 / TotalsDelta.day : ($0 + 1) / TotalsDelta.day - 1 }
+        let within =
+            try tx.int(
+                "SELECT coalesce(sum(starts), 0) FROM day_total WHERE device = ? AND day BETWEEN ? AND ?",
+                [.integer(device), .integer(day(starts.lowerBound)), .integer(day(starts.upperBound))]) ?? 0
+        return try backend.storedSessions(of: device, starts: starts, within: within, total: try Meta.get(tx, Meta.sessions) ?? within)
     }
 
     /// Each app's latest session's category (`app NAME` on a day without it), one row an app.
