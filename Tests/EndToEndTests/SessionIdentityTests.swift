@@ -1,4 +1,4 @@
-// SessionIdentityTests.swift — issue 51, item 1, through the built binary on both backends: a session is its device's whatever file brought it (an export copied under another name adds nothing, weekly exports that overlap add only their new days, a session that grew updates in place), the same file for two devices stays two devices' sessions, `imports` says how many were already there, and `check` says which sessions a store holds twice and `check fix` removes them.
+// SessionIdentityTests.swift — issue 51, item 1, through the built binary on both backends: a session is its device's whatever file brought it (an export copied under another name adds nothing (in another import or the same one), weekly exports that overlap add only their new days, a session that grew updates in place), the same file for two devices stays two devices' sessions, `imports` says how many were already there, and `check` says which sessions a store holds twice and `check fix` removes them.
 import Foundation
 import Testing
 import TestSupport
@@ -44,6 +44,23 @@ struct SessionIdentityTests {
             // Nothing was stored twice, so check has nothing to say about it.
             let check = try Binary.run(["--db", db, "-c", "load store", "-c", "check"])
             #expect(!check.stdout.contains("twice"), "\(name): \(check.stdout)")
+        }
+    }
+
+    /// An export and its copy named in one import: the copy's sessions, written by the same
+    /// transaction a moment before (not yet in the kept totals), are found all the same.
+    @Test func bugAnExportAndItsCopyInOneImportCountedTwice() throws {
+        let w = try StoreWorkspace()
+        let export = try w.sessions("laptop.json", count: 4, first: "2026-02-23T09:00:00Z", prefix: "l")
+        let copy = w.url.appendingPathComponent("laptop-copy.json").path
+        try FileManager.default.copyItem(atPath: export, toPath: copy)
+        for (name, db, keep) in ImportsForgetTests.stores(w) {
+            _ = keep
+            let both = try Binary.run(["--db", db, "import", export, copy, "--device", "desk"], environment: Self.wide)
+            #expect(
+                both.stdout.hasPrefix("imported \(export): 4 added, 0 updated, 0 unchanged\nimported \(copy): 0 added, 0 updated, 4 unchanged\n"),
+                "\(name): \(both.stdout) \(both.stderr)")
+            #expect(try Self.seconds(db, "2026-02-23") == 240, "\(name)")
         }
     }
 

@@ -10,10 +10,9 @@ import UsageCore
 /// general rule.
 enum ImportKeys {
     /// How a device's sessions tell session `k` apart, whatever file it came in: its kind (0 its
-    /// own id, 1 its app and start, 2 its start) and the identity's hash. `apps` are
-    /// the store's ids of the load's apps. Neither the category nor the
-    /// length is part of it: a session that grew, or was put in another category, is the same
-    /// session changed.
+    /// own id, 1 its app and start, 2 its start) and the identity's hash. `apps` are the store's
+    /// ids of the load's apps. Neither the category nor the length is part of it: a session
+    /// that grew, or was put in another category, is the same session changed.
     @inline(__always)
     static func identity(
         _ sessions: SessionColumns, _ k: Int, byStart: Bool, apps: UnsafeBufferPointer<Int64>
