@@ -94,7 +94,7 @@ struct SessionIdentityTests {
     }
 
     /// The same file imported for two devices is two devices' sessions, not one device's found again.
-    @Test func bugTheSameFileForTwoDevicesStaysTwoDevicesSessions() throws {
+    @Test func theSameFileForTwoDevicesStaysTwoDevicesSessions() throws {
         let w = try StoreWorkspace()
         let file = try w.sessions("shared.json", count: 3, first: "2026-02-23T09:00:00Z", prefix: "s")
         for (name, db, keep) in ImportsForgetTests.stores(w) {
