@@ -72,8 +72,10 @@ struct SessionRekeyTests {
         #expect(try s.rows("SELECT id, key FROM session ORDER BY id") == keysNow)
         #expect(try importedState(upgraded) == before)
         #expect(try upgraded.storedTwice() == StoredTwice(sameID: 80 - byContent / 2, sameAppAndStart: byContent / 2))
+        #expect(try s.rows("SELECT value FROM meta WHERE key = 'stored_twice'") == ["80"], "noted by the migration")
         #expect(try upgraded.removeStoredTwice() == 80)
         #expect(try upgraded.storedTwice() == StoredTwice())
+        #expect(try s.rows("SELECT value FROM meta WHERE key = 'stored_twice'") == [])
         // What importing the export once leaves: sessions, sources, devices, counts, kept totals.
         #expect(try importedState(upgraded) == importedState(once.store))
         let third = try upgraded.importSessions(

@@ -49,6 +49,8 @@ extension CommandTable {
             throw .store(error)
         }
         guard twice.total > 0 else {
+            // The re-keying's note, when forget or retention took the copies since, goes too.
+            _ = try? store.removeStoredTwice()
             return shell.render(json: { .object([("removed", .int(0))]) }, csv: .record) { width, _ in
                 TextReport.wrap(["nothing to fix: the store holds no session twice"], width: width)
             }

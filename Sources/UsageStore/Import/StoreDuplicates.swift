@@ -1,4 +1,4 @@
-// StoreDuplicates.swift — the sessions a store holds twice (two of one device under one key: the same id, or the same app and start, brought by two files before a session was its device's), counted for `check` and removed by `check fix`, one of each kept, with every count and kept total moved.
+// StoreDuplicates.swift — the sessions a store holds twice (two of one device under one key: the same id, or the same app and start, brought by two files before a session was its device's), counted when the v10 re-keying found some, for `check`, and removed by `check fix`, one of each kept, with every count and kept total moved.
 import UsageCore
 
 /// How many sessions a store holds more than once: beyond the first (the lowest id) of each
@@ -33,15 +33,22 @@ enum StoreDuplicates {
 }
 
 extension SQLStore {
+    /// Counted only in a store whose re-keying (v10) found some (`Meta.storedTwice`): an import
+    /// stores no session twice, and counting reads every key (seconds on a large store), which
+    /// `check` must not pay every time.
     public func storedTwice() throws(StoreError) -> StoredTwice {
-        try read { tx in try StoreDuplicates.count(tx) }
+        try read { tx in try Meta.get(tx, Meta.storedTwice) == nil ? StoredTwice() : StoreDuplicates.count(tx) }
     }
 
     /// Deletes every session but the first of each device and key (the kept totals, the
     /// sources' and devices' counts moved with them); returns how many went.
     public func removeStoredTwice() throws(StoreError) -> Int {
         do {
-            return try change { tx in try Forgetting.sessions(where: StoreDuplicates.extra, [], tx) }
+            return try change { tx in
+                let removed = try Forgetting.sessions(where: StoreDuplicates.extra, [], tx)
+                try Meta.set(tx, Meta.storedTwice, nil)
+                return removed
+            }
         } catch {
             throw mapped(error)
         }

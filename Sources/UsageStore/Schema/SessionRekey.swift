@@ -4,8 +4,9 @@
 /// their app and start (`ImportKeys.identity`), the n-th session of the same app and start
 /// in its source (in start, length and id order, as a load orders them) its n-th occurrence,
 /// as an import of that source gives. Keys of an id (kind 0) and of a start (kind 2) never
-/// held the source and stay. Sessions two files brought then share their key; `check` says
-/// so and `check fix` keeps one (`StoreDuplicates`): the migration deletes nothing.
+/// held the source and stay. Sessions two files brought then share their key; the migration
+/// deletes nothing but notes how many there are (`Meta.storedTwice`), which `check` says and
+/// `check fix` removes (`StoreDuplicates`).
 enum SessionRekey {
     /// The smallest key of kind 1 (its top two bits 01).
     static let contentKeys: Int64 = 1 << 62
@@ -40,5 +41,7 @@ enum SessionRekey {
                 part.flatMap { [SQLValue.integer($0.id), .integer($0.key)] })
             from += part.count
         }
+        let twice = try StoreDuplicates.count(tx).total
+        if twice > 0 { try Meta.set(tx, Meta.storedTwice, Int64(twice)) }
     }
 }
