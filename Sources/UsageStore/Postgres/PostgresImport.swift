@@ -1,4 +1,4 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): its transaction under the writer lock (a cancelled import's COPY ended with an error), left ready for reads after (PostgresAfterImport); the source's stored keys read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): its transaction under the writer lock (a cancelled import's COPY ended with an error), left ready for reads after (PostgresAfterImport); the device's stored keys within the load's starts read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
@@ -51,10 +51,11 @@ struct PostgresImportBackend: ImportBackend {
         try tx.insert("INSERT INTO \(table) (id, name) VALUES (\(SQLIDs.next(table)), ?) RETURNING id", [.text(name)])
     }
 
-    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
+    func storedSessions(of device: Int64, starts: ClosedRange<Int64>, within: Int64, total: Int64) throws -> [Int64: StoredSession] {
         try indexes.needed()
         let result = try held.execute(
-            SessionRows.store.stored.select("WHERE source = $1"), [String(source)], binary: true)
+            SessionRows.store.stored.select("WHERE start BETWEEN $1 AND $2 AND device = $3"),
+            [String(starts.lowerBound), String(starts.upperBound), String(device)], binary: true)
         var stored: [Int64: StoredSession] = [:]
         stored.reserveCapacity(result.rows)
         for r in 0..<result.rows {
