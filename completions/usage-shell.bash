@@ -187,13 +187,13 @@ _usage-shell() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|import|export|record|help)
+    shell|import|export|record|web-host|help)
         # Offer subcommand argument completions
         "_usage-shell_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell import export record help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell import export record web-host help' -- "${cur}"))
         # The shell is the default subcommand: its options and their values too
         unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
         _usage-shell_shell
@@ -359,7 +359,7 @@ _usage-shell_export() {
 
 _usage-shell_record() {
     repeating_flags=()
-    non_repeating_flags=(--once --enable --version -h --help)
+    non_repeating_flags=(--once --enable --disable --version -h --help)
     repeating_options=()
     non_repeating_options=(--idle --backend --on-limit --db --tz --device)
     __usage-shell_offer_flags_options 0
@@ -374,6 +374,32 @@ _usage-shell_record() {
         return
         ;;
     '--on-limit')
+        return
+        ;;
+    '--db')
+        __usage-shell_add_completions -f
+        return
+        ;;
+    '--tz')
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    esac
+}
+
+_usage-shell_web-host() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--manifest --db --tz --device)
+    __usage-shell_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--manifest')
+        __usage-shell_add_completions -W 'chromium'$'\n''chrome'$'\n''firefox'
         return
         ;;
     '--db')
