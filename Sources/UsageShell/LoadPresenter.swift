@@ -1,4 +1,4 @@
-// LoadPresenter.swift — how a load's work is run: at once (batch, tests) or, at a terminal, beside a spinner that Ctrl-C can stop; and an import's write, which Ctrl-C cancels at a terminal.
+// LoadPresenter.swift — how a load's work is run: at once (batch, tests) or, at a terminal, beside a spinner that Ctrl-C can stop; an import's write, which Ctrl-C cancels at a terminal; and a whole import, which a signal that ends the program cancels.
 import UsageCore
 import UsageData
 
@@ -15,11 +15,21 @@ public protocol LoadPresenter: AnyObject {
     /// `cancellation`: unlike a load, a write is never left behind running, so that what is
     /// said after it is what it did.
     func whileCancellable<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T
+
+    /// Runs `body` (a whole import, reading and writing) on the calling thread to its end; the
+    /// program's presenter lets a signal that ends it (SIGTERM; SIGINT in a batch run) cancel
+    /// `cancellation`, and the import's error then offers no `retry`.
+    func importing<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T
 }
 
 extension LoadPresenter {
     /// Nothing to watch (batch runs and tests): whoever holds `cancellation` may cancel it.
     public func whileCancellable<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
+        try body()
+    }
+
+    /// No signals watched (tests): the import runs as it is.
+    public func importing<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
         try body()
     }
 }

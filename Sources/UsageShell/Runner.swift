@@ -97,6 +97,10 @@ public final class Runner {
     /// The command line's SOURCE words as typed: a missing file named like a command is
     /// probably a command without its `-c` (`usage-shell show`), and the error says so.
     public var sourceWords: [String] = []
+    /// Whether a signal that ends the program came during the last command (SIGTERM, or SIGINT
+    /// in a batch run, cancelling an import): the run stops after it, as sqlite3 and psql stop a
+    /// script on interrupt, and the program ends with the signal's status.
+    public var endedBySignal: () -> Bool = { false }
 
     public init(shell: Shell, out: TextSink, err: TextSink, bail: Bool = false) {
         self.shell = shell
@@ -277,8 +281,9 @@ public final class Runner {
         case .confirm, .watch:
             preconditionFailure("settled")
         }
-        // SIGINT or SIGTERM ended a watch: the run ends there, with its status so far.
-        return !signalled
+        // SIGINT or SIGTERM ended a watch: the run ends there, with its status so far; one
+        // that cancelled an import ends it too.
+        return !signalled && !endedBySignal()
     }
 
     /// Runs a `watch` through the driver; its outcome is what is left to say (nothing, or the
@@ -317,6 +322,8 @@ public final class Runner {
             case .clearScreen: shell.environment.screen?.clear()
             case .confirm, .watch: preconditionFailure("settled")
             }
+            // SIGTERM cancelled an import: the shell ends once it has said so.
+            if endedBySignal() { return }
         }
     }
 

@@ -23,7 +23,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An import stopped by Ctrl-C or SIGTERM, reading or writing: nothing was written. At the
     /// prompt (`retry`) the same import runs again with `retry`.
     case importCancelled(retry: Bool)
-    /// `retry` with no failed load to retry.
+    /// `retry` with no failed load or cancelled import to retry.
     case nothingToRetry
     /// No app or category of the loaded data has this name; `suggestion` is a close one.
     case unknownName(kind: String, String, suggestion: String?)
@@ -82,7 +82,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         case .importCancelled(let retry):
             return "import cancelled: nothing was written" + (retry ? "; 'retry' imports again" : "")
         case .nothingToRetry:
-            return "nothing to retry: the last load did not fail"
+            return "nothing to retry: the last load or import did not fail"
         case .unknownName(let kind, let word, let suggestion):
             let base = "no \(kind) named '\(word)'"
             return suggestion.map { "\(base) — did you mean '\($0)'?" } ?? "\(base) in the loaded data"

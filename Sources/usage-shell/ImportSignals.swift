@@ -1,6 +1,9 @@
-// ImportSignals.swift — SIGINT and SIGTERM during `usage-shell import`: the first cancels the import (reading or writing, nothing written) and the run ends with 128 + the signal's number, as shells expect; a second ends the process at once.
+// ImportSignals.swift — SIGINT and SIGTERM during an import: `usage-shell import` and a batch run's (-c, -f, piped) import are cancelled by either (reading or writing, nothing written, the run stopped, 128 + the signal's number), the prompt's by SIGTERM before the shell ends; outside an import, or a second time, the signal's own action.
+import Foundation
 import Synchronization
 import UsageCore
+import UsageData
+import UsageShell
 
 #if canImport(Glibc)
     import Glibc
@@ -8,13 +11,16 @@ import UsageCore
 
 /// What `usage-shell import` runs its import with; cancelled by its SIGINT or SIGTERM handler.
 let importCancellation = CancellationToken()
-/// The first SIGINT or SIGTERM that came during `usage-shell import` (0: none).
+/// The first SIGINT or SIGTERM that came during an import (0: none).
 let importSignal = Atomic<Int32>(0)
+/// Whether an import runs now (`SignalledImports.importing`): a batch run's handlers and the
+/// prompt's SIGTERM cancel it then, and take their default action otherwise.
+let importUnderWay = Atomic<Bool>(false)
 
 enum ImportSignals {
-    /// Installs the handlers (without `SA_RESTART`, so a blocked read returns and looks at the
-    /// cancellation). The first signal only sets flags; a second of either kind takes the
-    /// default action, for an import that does not stop (a server that does not answer).
+    /// Installs `usage-shell import`'s handlers (without `SA_RESTART`, so a blocked read returns
+    /// and looks at the cancellation). The first signal only sets flags; a second of either kind
+    /// takes the default action, for an import that does not stop (a server that does not answer).
     static func install() {
         // Made here, not first in a handler (a global's first use runs its initialiser).
         _ = importCancellation.isCancelled
@@ -32,7 +38,41 @@ enum ImportSignals {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
-        // A parent that blocked them (a mask is inherited through exec) would keep them pending.
+        unblock()
+    }
+
+    /// Installs a batch run's handlers (-c, -f, commands piped in): the first SIGINT or SIGTERM
+    /// that comes during an import only sets `importSignal` (`SignalledImports` cancels the
+    /// import and the run stops after it); outside an import, or a second, the default action,
+    /// as before. A signal the program was started with ignored (`nohup`, `&` in a script)
+    /// stays ignored.
+    static func installForBatch() {
+        _ = importUnderWay.load(ordering: .relaxed)
+        for signal in [SIGINT, SIGTERM] {
+            var old = sigaction()
+            sigaction(signal, nil, &old)
+            // SIG_IGN is the handler whose address is 1.
+            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                if importUnderWay.load(ordering: .acquiring),
+                    importSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged
+                {
+                    return
+                }
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
+            sigemptyset(&action.sa_mask)
+            // Reads go on: the import looks at its cancellation between them.
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+        unblock()
+    }
+
+    /// A parent that blocked them (a mask is inherited through exec) would keep them pending.
+    private static func unblock() {
         var both = sigset_t()
         sigemptyset(&both)
         sigaddset(&both, SIGINT)
@@ -46,5 +86,57 @@ enum ImportSignals {
         let signal = importSignal.load(ordering: .relaxed)
         guard signal != 0, failed else { return nil }
         return 128 + signal
+    }
+
+    /// The exit status of a shell run (batch or prompt) that a signal stopped during an import
+    /// (128 + its number), or nil.
+    static var shellStatus: Int32? {
+        let signal = importSignal.load(ordering: .relaxed)
+        return signal == 0 ? nil : 128 + signal
+    }
+}
+
+/// The program's presenter: another's loads and writes as they are, and every import marked as
+/// under way while it runs, a signal the handlers kept for it (`importSignal`) turned into its
+/// cancellation by a watching thread (handlers touch only atomics).
+final class SignalledImports: LoadPresenter {
+    private let inner: any LoadPresenter
+
+    init(_ inner: any LoadPresenter) {
+        self.inner = inner
+    }
+
+    func present<Loaded: Sendable>(_ source: SourceRef, cancellation: CancellationToken, work: @escaping LoadWork<Loaded>) -> Result<Loaded, LoadError> {
+        inner.present(source, cancellation: cancellation, work: work)
+    }
+
+    func whileCancellable<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
+        try inner.whileCancellable(cancellation, body)
+    }
+
+    /// Runs the import with the watcher beside it; cancelled by a signal, it offers no `retry`:
+    /// the program ends.
+    func importing<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
+        let done = Atomic<Bool>(false)
+        let ended = DispatchSemaphore(value: 0)
+        let watcher = Thread {
+            while !done.load(ordering: .relaxed) {
+                if importSignal.load(ordering: .relaxed) != 0 { cancellation.cancel() }
+                usleep(20_000)
+            }
+            ended.signal()
+        }
+        importUnderWay.store(true, ordering: .releasing)
+        watcher.start()
+        defer {
+            importUnderWay.store(false, ordering: .releasing)
+            done.store(true, ordering: .relaxed)
+            ended.wait()
+        }
+        do {
+            return try body()
+        } catch .importCancelled where importSignal.load(ordering: .relaxed) != 0 {
+            throw .importCancelled(retry: false)
+        }
     }
 }

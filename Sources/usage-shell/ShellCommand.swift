@@ -65,7 +65,8 @@ struct ShellCommand: ParsableCommand {
             With -c or -f, runs those commands and exits; otherwise reads commands from standard \
             input, interactively when it is a terminal. Exit status: 0 when every command succeeded, \
             1 when any failed, 3 when none failed but 'limits check' found a crossed limit, 64 for a bad \
-            command line.
+            command line, 130 when SIGINT (Ctrl-C) cancelled an import in a batch run (nothing written and \
+            the run stopped), 143 when SIGTERM did (at the prompt too).
             """)
 
     @Argument(
@@ -106,7 +107,9 @@ struct ShellCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let plan = RunPlan(commands: options.commands, script: options.script, stdinIsTerminal: isatty(STDIN_FILENO) == 1)
-        if plan.isInteractive { Interrupt.install() }
+        // At the prompt Ctrl-C is the shell's; a batch run's SIGINT and SIGTERM cancel an import
+        // under way (nothing written) and stop the run, and otherwise end it as they always did.
+        if plan.isInteractive { Interrupt.install() } else { ImportSignals.installForBatch() }
         let settings = OutputSettings.start(
             format: format.format ?? .table, color: options.color, glyphs: options.glyphs, accessible: options.accessible, width: options.width,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment, rawCSV: report.rawCsv)
@@ -117,6 +120,7 @@ struct ShellCommand: ParsableCommand {
         shell.model.weekStart = report.weekStart
         if let mapping = reading.mapping { shell.model.columns = mapping }
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error, bail: options.bail)
+        runner.endedBySignal = { ImportSignals.shellStatus != nil }
         runner.sourceWords = sources
         // A screen where the prompt is on a terminal and results go to it; elsewhere outputs one after another.
         runner.watchDriver = plan.isInteractive && isatty(STDOUT_FILENO) == 1
@@ -145,6 +149,7 @@ struct ShellCommand: ParsableCommand {
             })
         // The store's log written into its file: the file alone then holds everything.
         shell.environment.stores.closeAll()
-        throw ExitCode(status)
+        // A signal that cancelled an import: 128 + its number, as shells expect.
+        throw ExitCode(ImportSignals.shellStatus ?? status)
     }
 }

@@ -33,7 +33,8 @@ struct UsageShellCommand: ParsableCommand {
             With no subcommand, the shell: with -c or -f, runs those commands and exits; otherwise reads \
             commands from standard input, interactively when it is a terminal. Exit status: 0 when every \
             command succeeded, 1 when any failed, 3 when none failed but 'limits check' found a crossed \
-            limit, 64 for a bad command line. The options every command uses (--db, --tz and --device) may stand before or \
+            limit, 64 for a bad command line, 130 when SIGINT (Ctrl-C) cancelled an import in a batch run \
+            (nothing written and the run stopped), 143 when SIGTERM did (at the prompt too). The options every command uses (--db, --tz and --device) may stand before or \
             after the subcommand; a subcommand's own (--format, --timeout, --day…) follow it, and one it \
             cannot use is an unknown option. SOURCE and the shell's own options (which stand anywhere \
             when no subcommand is named): 'usage-shell shell --help'. A file named like a subcommand is \
@@ -99,6 +100,8 @@ enum Wiring {
         if interactive, isatty(STDERR_FILENO) == 1 {
             presenter = TerminalLoadPresenter(stream: StandardStream.error) { Terminal.width(environment: environment, fd: STDERR_FILENO) }
         }
+        // An import a signal that ends the program cancels (ImportSignals.swift).
+        presenter = SignalledImports(presenter)
         // Only the prompt's results, shown at a terminal, are paged or cleared.
         let screen: (any TerminalScreen)? = interactive && isatty(STDOUT_FILENO) == 1 ? StdoutScreen(environment: environment) : nil
         let shellEnvironment = ShellEnvironment(

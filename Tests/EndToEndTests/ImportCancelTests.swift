@@ -1,4 +1,4 @@
-// ImportCancelTests.swift — issue 51 item 2 through the binary: SIGINT and SIGTERM stop `usage-shell import`, reading or writing, with 130 or 143 and one line on stderr; nothing is written (a SQLite transaction rolled back, a PostgreSQL COPY ended), an existing store keeps its sessions, and a store the import was about to make is not left behind.
+// ImportCancelTests.swift — issue 51 item 2 through the binary: SIGINT and SIGTERM stop `usage-shell import` and a batch run's import (-c, -f, piped; the rest of the run not run), reading or writing, with 130 or 143 and one line on stderr; nothing is written (a SQLite transaction rolled back, a PostgreSQL COPY ended), an existing store keeps its sessions, and a store the import was about to make is not left behind.
 import Foundation
 import Testing
 import TestSupport
@@ -14,7 +14,7 @@ final class RunningBinary {
     private let out: URL
     private let err: URL
 
-    init(_ arguments: [String], in folder: URL) throws {
+    init(_ arguments: [String], in folder: URL, stdin: URL? = nil) throws {
         out = folder.appendingPathComponent("run-\(UUID().uuidString).out")
         err = folder.appendingPathComponent("run-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
@@ -28,6 +28,7 @@ final class RunningBinary {
         ].merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
+        if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
         try process.run()
     }
 
@@ -107,6 +108,80 @@ struct ImportCancelTests {
         // And the cancelled import leaves nothing that a next one would trip on.
         let again = try Binary.run(["--db", w.db, "import", small])
         #expect(again.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").hasPrefix("imported \(small): 0 added, 0 updated, 5 unchanged"), "\(again.stderr)")
+    }
+
+    /// A batch run's import (-c) cancelled by SIGINT while it writes: nothing written, the
+    /// store it made taken away, one line, 130, and the next command not run.
+    @Test func item2BatchSigintDuringADashCImportWritesNothingLeavesNoStoreAndStopsTheRun() throws {
+        let w = try StoreWorkspace()
+        let data = try w.sessions("big.json", count: Self.many)
+        let run = try RunningBinary(["--db", w.db, "-c", "import \(data)", "-c", "help"], in: w.url)
+        #expect(run.waitWhileRunning { FileManager.default.fileExists(atPath: w.db + "-wal") })
+        Thread.sleep(forTimeInterval: 0.3)
+        let r = try run.stop(with: SIGINT)
+        #expect(r.status == 130)
+        #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
+        #expect(r.stdout == "", "help was not run")
+        #expect(try Self.left(w) == [], "no usage.sqlite, -wal, -shm or .lock left")
+    }
+
+    /// A script's import (-f) cancelled by SIGTERM while it writes: the store that was there
+    /// keeps what it held, and the script's next import is not run.
+    @Test func item2BatchSigtermDuringAScriptsImportLeavesAnExistingStoreAsItWasAndStopsTheScript() throws {
+        let w = try StoreWorkspace()
+        let small = try w.sessions("small.json", count: 5, first: "2025-06-01T00:00:00Z", prefix: "e")
+        let other = try w.sessions("other.json", count: 3, first: "2025-07-01T00:00:00Z", prefix: "o")
+        #expect(try Binary.run(["--db", w.db, "import", small]).status == 0)
+        let before = try Self.contents(w.db)
+        let data = try w.sessions("big.json", count: Self.many)
+        let script = w.url.appendingPathComponent("imports.usage")
+        try Data("import \(data)\nimport \(other)\n".utf8).write(to: script)
+        let run = try RunningBinary(["--db", w.db, "-f", script.path], in: w.url)
+        #expect(run.waitWhileRunning { (try? sqlite3(w.db, "BEGIN IMMEDIATE; ROLLBACK;"))?.contains("locked") == true })
+        let r = try run.stop(with: SIGTERM)
+        #expect(r.status == 143)
+        #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
+        #expect(r.stdout == "")
+        #expect(try Self.contents(w.db) == before, "neither import wrote")
+    }
+
+    /// Commands piped in: an import cancelled by SIGINT while it writes leaves no store where
+    /// there was none, and the lines after it are not run.
+    @Test func item2BatchSigintDuringAPipedImportLeavesNoStoreAndStopsReadingCommands() throws {
+        let w = try StoreWorkspace()
+        let data = try w.sessions("big.json", count: Self.many)
+        let commands = w.url.appendingPathComponent("commands.txt")
+        try Data("import \(data)\nhelp\n".utf8).write(to: commands)
+        let run = try RunningBinary(["--db", w.db], in: w.url, stdin: commands)
+        #expect(run.waitWhileRunning { FileManager.default.fileExists(atPath: w.db + "-wal") })
+        Thread.sleep(forTimeInterval: 0.3)
+        let r = try run.stop(with: SIGINT)
+        #expect(r.status == 130)
+        #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
+        #expect(r.stdout == "")
+        #expect(try Self.left(w).filter { $0 != "commands.txt" } == [])
+    }
+
+    /// PostgreSQL, a batch run: SIGTERM while the COPY sends the rows ends it; the store holds
+    /// what it held and the run stops with 143.
+    @Test func item2BatchSigtermCancelsAPostgresCopyAndStopsTheRun() throws {
+        guard let db = postgresDatabase() else { return }
+        let w = try StoreWorkspace()
+        let small = try w.sessions("small.json", count: 5, first: "2025-06-01T00:00:00Z", prefix: "e")
+        #expect(try Binary.run(["--db", db.conninfo, "import", small]).status == 0)
+        let state = "SELECT (SELECT count(*) FROM usage_shell.session) || ' ' || (SELECT count(*) FROM usage_shell.import_entry) || ' ' || (SELECT coalesce(sum(sessions), 0) FROM usage_shell.source)"
+        let before = try db.sql(state)
+        #expect(before == "5 1 5")
+        let data = try w.sessions("big.json", count: Self.many)
+        let run = try RunningBinary(["--db", db.conninfo, "-c", "import \(data)", "-c", "help"], in: w.url)
+        let copying = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY%'"
+        #expect(try run.waitWhileRunning { try db.sql(copying) == "1" }, "the COPY was seen under way")
+        let r = try run.stop(with: SIGTERM)
+        #expect(r.status == 143)
+        #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
+        #expect(r.stdout == "")
+        #expect(try db.sql(state) == before)
+        #expect(try db.sql(copying) == "0")
     }
 
     /// PostgreSQL: SIGINT while the COPY sends the rows ends the COPY (the server drops them)

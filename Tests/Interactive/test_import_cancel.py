@@ -2,14 +2,20 @@
 """Ctrl-C during `import` at a real pseudo-terminal (issue 51, item 2): reading or writing, the
 import is cancelled, nothing is written, the shell says so and offers `retry`, which imports again;
 a store the import was about to make is not left behind, and one that was there keeps its sessions.
+SIGTERM during an import cancels it the same way, says so (no `retry`: the shell ends), puts the
+terminal back and ends the shell with 143.
 
 Run with ``scripts/test-interactive -k import_cancel``.
 """
 
 import json
+import signal
 import sqlite3
+import termios
 import time
 import unittest
+
+import pexpect
 
 from ptyshell import CTRL_C, ENTER, PROMPT_ANY, StoreShellCase, session
 
@@ -85,6 +91,26 @@ class ImportCancelTests(StoreShellCase):
         before = shell.expect_re(PROMPT_ANY, timeout=120)
         self.assertIn(CANCELLED, before)
         self.assertEqual(self.sessions(), kept)
+
+    def test_item2_sigterm_while_an_import_writes_cancels_it_leaves_no_store_and_ends_the_shell(self):
+        self.big_file()
+        shell = self.spawn()
+        fd = shell.child.child_fd
+        shell.send("import big.json" + ENTER)
+        self.wait_for(lambda: (self.root / (self.store_name + "-wal")).exists(), "the store to be made")
+        shell.expect("writing to the store (Ctrl-C cancels)", timeout=60)
+        start = shell.mark()
+        shell.child.kill(signal.SIGTERM)
+        shell.child.expect(pexpect.EOF, timeout=120)
+        said = shell.since(start)
+        self.assertIn("error: import cancelled: nothing was written", said)
+        self.assertNotIn("retry", said)
+        self.assertNotIn("added", said)
+        modes = termios.tcgetattr(fd)
+        self.assertTrue(modes[3] & termios.ICANON and modes[3] & termios.ECHO, modes)
+        shell.child.close()
+        self.assertEqual((shell.child.exitstatus, shell.child.signalstatus), (143, None))
+        self.assertEqual(self.store_files(), [], "no store, -wal, -shm or .lock left where there was none")
 
     def writing(self):
         """Whether another connection holds the store's write lock (the import's transaction)."""

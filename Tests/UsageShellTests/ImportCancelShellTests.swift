@@ -1,4 +1,4 @@
-// ImportCancelShellTests.swift — issue 51 item 2 in the shell: an import cancelled while it writes says so, writes nothing, leaves no store it made, and `retry` imports it again; a load that fails after it is what `retry` runs then.
+// ImportCancelShellTests.swift — issue 51 item 2 in the shell: an import cancelled while it writes says so, writes nothing, leaves no store it made, and `retry` imports it again (with nothing failed, `retry` says neither a load nor an import did); a load that fails after it is what `retry` runs then.
 import Foundation
 import Testing
 import TestSupport
@@ -43,7 +43,23 @@ struct ImportCancelShellTests {
         }
         #expect(lines.first == "imported \(file): 1 added, 0 updated, 0 unchanged")
         #expect(shell.model.retryImport == nil)
-        #expect(failure(shell.execute("retry")) == "nothing to retry: the last load did not fail")
+        #expect(failure(shell.execute("retry")) == "nothing to retry: the last load or import did not fail")
+    }
+
+    /// `retry` runs a cancelled import too, so with nothing to run it says that neither a load
+    /// nor an import failed (it spoke of loads only).
+    @Test func item2RetryWithNothingFailedSaysNeitherALoadNorAnImportFailed() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/data.json"
+        try Data(Self.data.utf8).write(to: URL(fileURLWithPath: file))
+        let shell = Shell(
+            model: UsageViewModel(zone: .utc, now: { fixedNow }), output: OutputSettings(fixedWidth: 1000),
+            environment: ShellEnvironment(store: .sqlite(path: folder.path + "/usage.sqlite"), storeNamed: true))
+        guard case .output = shell.execute("import \(file)") else {
+            Issue.record("the import failed")
+            return
+        }
+        #expect(failure(shell.execute("retry")) == "nothing to retry: the last load or import did not fail")
     }
 
     @Test func item2ALoadThatFailsAfterACancelledImportIsWhatRetryRuns() throws {

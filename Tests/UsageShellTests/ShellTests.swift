@@ -35,7 +35,7 @@ struct CommandTests {
         ("chart hourly by week", "chart: 'week' is not app or category (usage: chart [category|hourly [by app|category]])"),
         ("day 2026-02-30", "day: '2026-02-30' is not a day (usage: day [DATE|today|yesterday|prev|next|first|last|+N|-N|monday…sunday])"),
         ("show now", "show: 'now' is not full or compact (usage: show [full|compact])"),
-        ("retry", "nothing to retry: the last load did not fail"),
+        ("retry", "nothing to retry: the last load or import did not fail"),
         ("app \"Google", "unclosed quote"),
     ])
     func errorsSayWhatIsWrong(line: String, message: String) {

@@ -120,8 +120,17 @@ extension CommandTable {
     /// `import`: every source loaded as `load` would (rules applied), then put into the store in
     /// one transaction: if any source fails, nothing is imported. Cancelled (`request.cancellation`:
     /// Ctrl-C, SIGINT, SIGTERM) while reading or writing, nothing is written, and a store this
-    /// import made is taken away again; with `retry` (the prompt) `retry` runs it again.
+    /// import made is taken away again; with `retry` (the prompt) `retry` runs it again. The
+    /// presenter runs it whole, reading and writing (`LoadPresenter.importing`: a signal that
+    /// ends the program cancels it there).
     static func importSources(_ shell: Shell, _ request: ImportRequest, retry: Bool = false) throws(ShellError) -> CommandOutcome {
+        try shell.environment.loadPresenter.importing(request.cancellation) { () throws(ShellError) -> CommandOutcome in
+            try importNow(shell, request, retry: retry)
+        }
+    }
+
+    /// `importSources`' work, as the presenter runs it.
+    private static func importNow(_ shell: Shell, _ request: ImportRequest, retry: Bool) throws(ShellError) -> CommandOutcome {
         // The prompt's syntax read these words already; a typed request's are read the same way.
         for source in request.sources { _ = try importSlot.value(source, of: named("import")) }
         let refs = request.sources.map { SourceRef($0, home: shell.home) }
