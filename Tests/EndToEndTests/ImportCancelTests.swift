@@ -107,7 +107,10 @@ struct ImportCancelTests {
         #expect(try Self.contents(w.db) == before)
         // And the cancelled import leaves nothing that a next one would trip on.
         let again = try Binary.run(["--db", w.db, "import", small])
-        #expect(again.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").hasPrefix("imported \(small): 0 added, 0 updated, 5 unchanged"), "\(again.stderr)")
+        // Compared without white space: the line wraps at the output's width, which a long
+        // temporary folder's name can reach inside the path.
+        let unwrapped = again.stdout.filter { !$0.isWhitespace }
+        #expect(unwrapped.hasPrefix("imported\(small):0added,0updated,5unchanged"), "\(again.stdout)\(again.stderr)")
     }
 
     /// A batch run's import (-c) cancelled by SIGINT while it writes: nothing written, the
