@@ -32,6 +32,18 @@ extension TextReport {
         return fitAll(lines, width: width).headed(theme)
     }
 
+    /// A range's top sites under each browser (`week`): a heading, then each browser family
+    /// and its top sites' line; nothing when no site was seen.
+    public static func browserSites(_ sites: [String: [SiteTotal]], width: Int, theme: Theme = .plain) -> [String] {
+        let browsers = sites.keys.filter { !(sites[$0]?.isEmpty ?? true) }.sorted()
+        guard !browsers.isEmpty else { return [] }
+        var lines = ["", theme.heading("Top sites")]
+        for browser in browsers {
+            lines += wrap([TerminalText.sanitize(browser)], width: width).map { "  " + $0 } + topSites(sites[browser]!, width: width)
+        }
+        return lines
+    }
+
     /// The top sites of a browser, indented under its row in a day's or week's view:
     /// `    docs.python.org 25m · example.org 10m · 3 more`.
     public static func topSites(_ sites: [SiteTotal], shown: Int = 3, width: Int) -> [String] {

@@ -110,6 +110,15 @@ struct SitesEndToEndTests {
         #expect(off.status == 1)
     }
 
+    @Test func theWeekShowsItsTopSitesUnderTheirBrowser() throws {
+        let w = try Self.seeded()
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "--color", "never", "-c", "week"])
+        #expect(r.stdout.hasSuffix("\n\nTop sites\n  chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
+        #expect(r.status == 0 && r.stderr == "")
+        let before = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-01", "--color", "never", "-c", "week"])
+        #expect(!before.stdout.contains("Top sites"), "a week without sites has no such lines")
+    }
+
     @Test func sitesRefusesWhatIsNoDayOrRange() throws {
         let w = try Self.seeded()
         let r = try Binary.run(["--db", w.db, "-c", "sites fortnight"])
