@@ -203,7 +203,7 @@ struct SchemaDescriptionTests {
         #expect(indexes == expected.indexes)
         #expect(additions == expected.additions)
         // Not vacuous: every table and index of the ledger is there.
-        #expect(Set(columns.map { $0.prefix { $0 != "." } }).count == 19)
+        #expect(Set(columns.map { $0.prefix { $0 != "." } }).count == 20)
         #expect(indexes.count == 8)
     }
 }

@@ -157,7 +157,10 @@ enum StoreMigrations {
         // Time per website (the native host's visits; `web ignore`; `set web off` in meta).
         StoreMigration(
             name: "v10: site visits",
-            steps: [.create(StoreTables.site), .create(StoreTables.siteVisit), .index(StoreTables.siteVisitStart), .create(StoreTables.siteIgnored)]),
+            steps: [
+                .create(StoreTables.site), .create(StoreTables.siteVisit), .index(StoreTables.siteVisitStart), .create(StoreTables.siteIgnored),
+                .create(StoreTables.siteCategory),
+            ]),
     ]
 
     /// SQLite's guard against overlapping tracked intervals, on insert or on a change of either end.
