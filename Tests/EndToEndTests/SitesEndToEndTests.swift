@@ -145,6 +145,16 @@ struct SitesEndToEndTests {
         #expect(bad.status == 1)
     }
 
+    /// `save` of the day screen: the HTML report has the top sites under the apps.
+    @Test func theSavedDayReportHasTheTopSites() throws {
+        let w = try Self.seeded()
+        let html = w.url.appendingPathComponent("day.html").path
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "-c", "show", "-c", "save \(html)"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains(">Top sites</h2>\n<p>Chromium: docs.python.org 30m · example.org 20m</p>"), "\(page.suffix(400))")
+    }
+
     @Test func sitesRefusesWhatIsNoDayOrRange() throws {
         let w = try Self.seeded()
         let r = try Binary.run(["--db", w.db, "-c", "sites fortnight"])

@@ -49,7 +49,7 @@ extension CommandTable {
                     let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette, sites: sites)
                     if let rows, full.count > rows - 1 { return compact() }
                     return full
-                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: $0)) })
+                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: $0), sites: sites) })
         },
         Command(
             "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
