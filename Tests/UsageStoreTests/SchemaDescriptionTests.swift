@@ -91,12 +91,12 @@ struct SchemaDescriptionTests {
         #expect(
             StoreMigrations.known(.sqlite) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals",
-                "v7: recorded time in the kept totals", "v9: imports", "v10: site visits",
+                "v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: site categories",
             ])
         #expect(
             StoreMigrations.known(.postgres) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals", "v7: source by block range",
-                "v8: recorded time in the kept totals", "v9: imports", "v10: site visits",
+                "v8: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: site categories",
             ])
     }
 

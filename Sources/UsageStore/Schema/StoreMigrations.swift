@@ -159,8 +159,9 @@ enum StoreMigrations {
             name: "v10: site visits",
             steps: [
                 .create(StoreTables.site), .create(StoreTables.siteVisit), .index(StoreTables.siteVisitStart), .create(StoreTables.siteIgnored),
-                .create(StoreTables.siteCategory),
             ]),
+        // The sites' categories (`category rule SITE CATEGORY`).
+        StoreMigration(name: "v11: site categories", steps: [.create(StoreTables.siteCategory)]),
     ]
 
     /// SQLite's guard against overlapping tracked intervals, on insert or on a change of either end.

@@ -227,6 +227,8 @@ enum StoreTables {
     static let siteIgnored = TableSpec(
         name: "site_ignored", columns: [ColumnSpec("pattern", .text, .primaryKey, .notNull, note: "as SitePattern spells it")], withoutRowID: true)
 
+    // MARK: Site categories (v11)
+
     /// The categories sites are given (`category rule SITE CATEGORY`).
     static let siteCategory = TableSpec(
         name: "site_category",
