@@ -187,13 +187,13 @@ _usage-shell() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|import|export|record|help)
+    shell|import|export|record|web-host|help)
         # Offer subcommand argument completions
         "_usage-shell_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell import export record help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell import export record web-host help' -- "${cur}"))
         # The shell is the default subcommand: its options and their values too
         unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
         _usage-shell_shell
@@ -253,7 +253,8 @@ _usage-shell_shell() {
         return
         ;;
     '-c')
-        __usage-shell_add_completions -W 'show'$'\n''day'$'\n''chart'$'\n''apps'$'\n''app'$'\n''hour'$'\n''week'$'\n''days'$'\n''insights'$'\n''summary'$'\n''month'$'\n''timesheet'$'\n''check'$'\n''set'$'\n''load'$'\n''retry'$'\n''rules'$'\n''export'$'\n''save'$'\n''import'$'\n''store'$'\n''forget'$'\n''imports'$'\n''devices'$'\n''device'$'\n''tasks'$'\n''task'$'\n''categories'$'\n''category'$'\n''start'$'\n''pause'$'\n''resume'$'\n''stop'$'\n''status'$'\n''track'$'\n''today'$'\n''calendar'$'\n''sessions'$'\n''session'$'\n''continue'$'\n''undo'$'\n''limit'$'\n''limits'$'\n''sites'$'\n''web'$'\n''watch'$'\n''help'$'\n''clear'$'\n''quit'
+        local completion
+        while IFS='' read -r completion; do COMPREPLY+=("${completion}"); done < <(__usage-shell_custom_complete ---completion shell -- -c "${COMP_CWORD}" "$(__usage-shell_cursor_index_in_current_word)")
         return
         ;;
     '-f')
@@ -358,7 +359,7 @@ _usage-shell_export() {
 
 _usage-shell_record() {
     repeating_flags=()
-    non_repeating_flags=(--once --enable --version -h --help)
+    non_repeating_flags=(--once --enable --disable --version -h --help)
     repeating_options=()
     non_repeating_options=(--idle --backend --on-limit --db --tz --device)
     __usage-shell_offer_flags_options 0
@@ -373,6 +374,32 @@ _usage-shell_record() {
         return
         ;;
     '--on-limit')
+        return
+        ;;
+    '--db')
+        __usage-shell_add_completions -f
+        return
+        ;;
+    '--tz')
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    esac
+}
+
+_usage-shell_web-host() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--manifest --db --tz --device)
+    __usage-shell_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--manifest')
+        __usage-shell_add_completions -W 'chromium'$'\n''chrome'$'\n''firefox'
         return
         ;;
     '--db')

@@ -29,7 +29,9 @@ function __usage-shell_parse_tokens -S
         case 'export'
             __usage-shell_parse_subcommand -r 1 'force' 'db=' 'tz=' 'device=' 'format=' 'raw-csv' 'day=' 'week-start=' 'version' 'h/help'
         case 'record'
-            __usage-shell_parse_subcommand 0 'idle=' 'backend=' 'once' 'enable' 'on-limit=' 'db=' 'tz=' 'device=' 'version' 'h/help'
+            __usage-shell_parse_subcommand 0 'idle=' 'backend=' 'once' 'enable' 'disable' 'on-limit=' 'db=' 'tz=' 'device=' 'version' 'h/help'
+        case 'web-host'
+            __usage-shell_parse_subcommand -r 1 'manifest=' 'db=' 'tz=' 'device=' 'version' 'h/help'
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
         end
@@ -94,6 +96,7 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positio
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -fa 'import' -d 'Put sources into the store, each session once however often they are imported (for cron).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -fa 'export' -d 'Write the store out: into another store, or its sessions or a day\'s app list to a file.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -fa 'record' -d 'Record the desktop into the store: one session per app focused without a break while you are not idle.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -fa 'web-host' -d 'The browser extension\'s native-messaging host: the site in front in the browser, written into the store.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_positional "usage-shell shell" -ge 1' -F
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" db' -l 'db' -d 'The store: imported sessions and tracked time; a SQLite file, or a PostgreSQL server (postgresql://… or a libpq key=value string); default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).' -rF
@@ -110,7 +113,7 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" glyphs' -l 'glyphs' -d 'Chart glyphs: auto (Unicode when the locale is UTF-8), unicode or ascii.' -rfka 'auto unicode ascii'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" accessible' -l 'accessible' -d 'Accessible output: charts become a title, a sentence and one line per data point (also ACCESSIBLE=1).'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" width' -l 'width' -d 'Width of table output in terminal cells (20–1000); default: the terminal\'s, else $COLUMNS, else 80.' -rfka ''
-complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka 'show day chart apps app hour week days insights summary month timesheet check set load retry rules export save import store forget imports devices device tasks task categories category start pause resume stop status track today calendar sessions session continue undo limit limits sites web watch help clear quit'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell"' -s 'c' -d 'Run a command (repeatable), then exit.' -rfka '(__usage-shell_custom_completion ---completion shell -- -c (count (__usage-shell_tokens -pc)) (__usage-shell_tokens -tC))'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" f' -s 'f' -d 'Run the commands of a script file, one per line, then exit.' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" bail' -l 'bail' -d 'Stop at the first command that fails.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell shell" no-history' -l 'no-history' -d 'Keep no history of this interactive session (read none, write none).'
@@ -141,10 +144,17 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" backend' -l 'backend' -d 'Force a backend: sway, i3, gnome, kde, wlroots or x11 (default: the first that opens).' -rfka 'sway i3 gnome kde wlroots x11'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" once' -l 'once' -d 'Print what the recorder sees now (backend, app, idle time, where the screen lock comes from; and, when no usage-shell-record.service runs, how to start one with the session) and exit.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" enable' -l 'enable' -d 'Set up the systemd user unit to record every session: on GNOME the usage-shell shell extension enabled, under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the rest is undone); then exit.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" disable' -l 'disable' -d 'Undo --enable\'s lasting part: systemctl --user disable the unit, and remove the browsers\' native-messaging host manifests; then exit.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" on-limit' -l 'on-limit' -d 'A command run (by /bin/sh) when a daily limit is crossed, with USAGE_SHELL_LIMIT_NAME, _KIND, _SECONDS, USAGE_SHELL_USED_SECONDS and USAGE_SHELL_LIMIT_TEXT set.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" db' -l 'db' -d 'The store: imported sessions and tracked time; a SQLite file, or a PostgreSQL server (postgresql://… or a libpq key=value string); default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" device' -l 'device' -d 'A device of the store: the one import files its sessions under and record records as (default: $USAGE_SHELL_DEVICE, else this machine\'s host name; ActivityWatch names its own hosts), the one the shell and export show (default: every device).' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" version' -l 'version' -d 'Show the version.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" manifest' -l 'manifest' -d 'Print the host manifest for chromium, chrome or firefox (its path: this binary) and exit.' -rfka 'chromium chrome firefox'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" db' -l 'db' -d 'The store: imported sessions and tracked time; a SQLite file, or a PostgreSQL server (postgresql://… or a libpq key=value string); default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).' -rF
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" device' -l 'device' -d 'A device of the store: the one import files its sessions under and record records as (default: $USAGE_SHELL_DEVICE, else this machine\'s host name; ActivityWatch names its own hosts), the one the shell and export show (default: every device).' -rfka ''
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" version' -l 'version' -d 'Show the version.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell help" version' -l 'version' -d 'Show the version.'

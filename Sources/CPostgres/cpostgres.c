@@ -48,6 +48,9 @@ static struct {
     option *(*conninfoParse)(const char *, char **);
     void (*conninfoFree)(option *);
     void (*freemem)(void *);
+    cpq_cancel *(*getCancel)(cpq_conn *);
+    int (*cancel)(cpq_cancel *, char *, int);
+    void (*freeCancel)(cpq_cancel *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -96,6 +99,9 @@ static void load(void) {
     FIND(conninfoParse, "PQconninfoParse");
     FIND(conninfoFree, "PQconninfoFree");
     FIND(freemem, "PQfreemem");
+    FIND(getCancel, "PQgetCancel");
+    FIND(cancel, "PQcancel");
+    FIND(freeCancel, "PQfreeCancel");
 #undef FIND
     if (api.libVersion() < 100000) {
         snprintf(load_error, sizeof load_error, "libpq %d is older than 10", api.libVersion());
@@ -159,3 +165,10 @@ const char *cpq_option_keyword(const cpq_options *options, int index) { return (
 const char *cpq_option_value(const cpq_options *options, int index) { return ((const option *)options)[index].val; }
 void cpq_conninfo_free(cpq_options *options) { api.conninfoFree((option *)options); }
 void cpq_freemem(void *pointer) { api.freemem(pointer); }
+
+cpq_cancel *cpq_get_cancel(cpq_conn *c) { return api.getCancel(c); }
+int cpq_cancel_now(cpq_cancel *cancel) {
+    char error[256];
+    return api.cancel(cancel, error, sizeof error);
+}
+void cpq_free_cancel(cpq_cancel *cancel) { api.freeCancel(cancel); }

@@ -1,4 +1,4 @@
-// ImportsReport.swift — `imports` as text and JSON: each import the store keeps, newest first, with its number (for `forget import N`), when it ran, each source with the device its sessions went to, what it added, and whether it was forgotten.
+// ImportsReport.swift — `imports` as text and JSON: each import the store keeps, newest first, with its number (for `forget import N`), when it ran, each source with the device its sessions went to, what it added, updated and found already there, and whether it was forgotten.
 import UsageCore
 
 extension TextReport {
@@ -39,12 +39,15 @@ extension TextReport {
         return groups.map { "\($0.sources.joined(separator: ", ")) as \(TerminalText.sanitize($0.device))" }.joined(separator: "; ")
     }
 
-    /// `1,204 added`, `nothing new`, `3 added, 2 updated`, and `; forgotten Fri 2026-11-27 14:02`.
+    /// `1,204 added`, `nothing new`, `3 added, 2 updated`, `nothing new, 1500 already there`
+    /// (sessions the store had, left as they were), and `; forgotten Fri 2026-11-27 14:02`.
     static func importDid(_ entry: ImportEntry, zone: Zone) -> String {
         let updated = entry.parts.reduce(0) { $0 + $1.updated }
+        let there = entry.parts.reduce(0) { $0 + $1.unchanged }
         // No break inside a count or a time when the line wraps (no-break spaces).
         var did = entry.added > 0 ? "\(entry.added)\u{A0}added" : "nothing\u{A0}new"
         if updated > 0 { did += ", \(updated)\u{A0}updated" }
+        if there > 0 { did += ", \(there)\u{A0}already\u{A0}there" }
         if let at = entry.forgotten { did += "; forgotten\u{A0}" + when(at, zone: zone).replacingOccurrences(of: " ", with: "\u{A0}") }
         return did
     }

@@ -1,4 +1,4 @@
-// LoadSpinner.swift — the text of one frame of the load spinner: name, bytes read and the Ctrl-C hint, fitted so it never wraps.
+// LoadSpinner.swift — the text of one frame of the load spinner (name, bytes read and the Ctrl-C hint) and of an import's write, fitted so it never wraps.
 import UsageRender
 
 /// Frames of the spinner the terminal shows while a load runs.
@@ -15,6 +15,15 @@ public enum LoadSpinner {
         let room = width - TerminalText.cells("\(spinner) loading " + read)
         if TerminalText.cells(name) + TerminalText.cells(hint) <= room { return "\(spinner) loading \(name)\(read)\(hint)" }
         return TerminalText.fit("\(spinner) loading \(TerminalText.fit(name, width: max(1, room)))\(read)", width: max(1, width))
+    }
+
+    /// Frame number `frame` of an import's write (the sources are read; their sessions go into
+    /// the store), fitted to `width` cells: the hint gives way first.
+    public static func writing(frame: Int, width: Int) -> String {
+        let line = "\(frames[frame % frames.count]) writing to the store"
+        let hint = " (Ctrl-C cancels)"
+        if TerminalText.cells(line + hint) <= width { return line + hint }
+        return TerminalText.fit(line, width: max(1, width))
     }
 
     /// `812 B`, `48.2 MB` (decimal units, as file managers show sizes).

@@ -20,6 +20,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case loadFailed(LoadError, previousDataKept: Bool)
     /// `import` could not read a source: nothing was imported (`retry` is for `load`).
     case importFailed(LoadError)
+    /// An import stopped by Ctrl-C or SIGTERM, reading or writing: nothing was written. At the
+    /// prompt (`retry`) the same import runs again with `retry`.
+    case importCancelled(retry: Bool)
     /// `retry` with no failed load to retry.
     case nothingToRetry
     /// No app or category of the loaded data has this name; `suggestion` is a close one.
@@ -76,6 +79,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(error.description); \(kept ? "the previous data is kept, " : "")'retry' tries again"
         case .importFailed(let error):
             return "\(error.description); nothing was imported"
+        case .importCancelled(let retry):
+            return "import cancelled: nothing was written" + (retry ? "; 'retry' imports again" : "")
         case .nothingToRetry:
             return "nothing to retry: the last load did not fail"
         case .unknownName(let kind, let word, let suggestion):

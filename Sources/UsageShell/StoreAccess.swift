@@ -62,6 +62,15 @@ final class StoreAccess {
         }
     }
 
+    /// After a cancelled import: the store the line made for it taken away again when nobody
+    /// else has used it (`OpenStores.discardIfMade`); the line then looks at its place anew.
+    func discardIfMade() {
+        guard let location else { return }
+        held = nil
+        stores.discardIfMade(location)
+        look = stores.probe(location)
+    }
+
     /// The store when there is one already, after the line's look (nil: none yet, no place for
     /// one, or it cannot be opened).
     var existing: (any StoreReader)? {

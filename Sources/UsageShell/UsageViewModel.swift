@@ -48,6 +48,9 @@ public final class UsageViewModel {
     public private(set) var loadedSource: SourceRef?
     /// What `retry` loads: the source of the last failed load.
     public private(set) var retrySource: SourceRef?
+    /// What `retry` imports instead: the import Ctrl-C cancelled at the prompt, until it runs
+    /// or a load fails after it (`retry` runs the latest failure).
+    public internal(set) var retryImport: ImportRequest?
     /// The zone days are cut in. The bundled sample, kept in wall-clock time, is placed anew
     /// when the zone changes.
     public var zone: Zone {
@@ -152,6 +155,7 @@ public final class UsageViewModel {
             follow.reset(today: today)
         case .failure(let error):
             retrySource = ticket.source
+            retryImport = nil
             state = .failed(error)
         }
         return true

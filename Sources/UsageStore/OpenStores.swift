@@ -103,6 +103,21 @@ public final class OpenStores: Sendable {
         for store in stores { store.close() }
     }
 
+    /// After a cancelled import: the store at `location` closed, and its file taken away when
+    /// this process made it and nobody else has used it (SQLiteDiscard.swift), so that nothing
+    /// is left where there was nothing. Any other store stays open as it is (a PostgreSQL
+    /// store's schema too, empty). Whoever holds a store made here must not use it again: it
+    /// is opened anew when asked for.
+    public func discardIfMade(_ location: StoreLocation) {
+        let key = location.identity
+        let made = open.withLock { open -> SQLiteStore? in
+            guard let store = open[key]?.store as? SQLiteStore, store.made else { return nil }
+            open[key] = nil
+            return store
+        }
+        made?.discardIfUnused()
+    }
+
     private func store(_ location: StoreLocation, create: Bool) throws(StoreError) -> any BackendStore {
         let key = location.identity
         if let held = open.withLock({ $0[key]?.store }) { return held }

@@ -77,6 +77,9 @@ enum Meta {
     static let namedRunning = "named_running"
     /// How many changes were committed (PostgreSQL's change token; SQLite has its own).
     static let changes = "changes"
+    /// How many sessions the store held twice when v11 re-keyed it (set only then: an import
+    /// since stores none twice), until `check fix` removes them: `check` counts them only then.
+    static let storedTwice = "stored_twice"
 
     /// A value (nil when unset).
     static func get(_ tx: any SQLTransaction, _ key: String) throws -> Int64? {

@@ -106,8 +106,8 @@ extension SQLStore {
 }
 
 extension StoreImporter {
-    /// Copies `contents` in (the caller holds the one transaction): each source's rows the
-    /// store does not hold yet under their keys, then the tracker's tasks (by name), categories
+    /// Copies `contents` in (the caller holds the one transaction): each source's rows its
+    /// device does not hold yet under their keys, then the tracker's tasks (by name), categories
     /// (by name), renames and tracked time (an interval already there is kept; one that
     /// overlaps other time refuses the whole copy).
     static func copy(_ contents: StoreContents, now: Micros, _ backend: some ImportBackend, summary: inout CopySummary) throws {
@@ -120,6 +120,7 @@ extension StoreImporter {
         // The copy is an import too (`imports`): its new sessions take consecutive ids from here.
         let firstSession = try SessionIDs.next(tx)
         var perDevice: [(device: String, added: Int, unchanged: Int)] = []
+        var written = Set<Int64>()  // the devices this copy wrote sessions of (not in the kept totals yet)
         for source in contents.sources {
             // The source and its device keep the times they were imported at where they come
             // from: a copy moves the store, it does not import everything again today.
@@ -138,13 +139,13 @@ extension StoreImporter {
             let dataset = source.dataset
             let appIDs = try dataset.apps.map { try names.id($0, table: "app", backend) }
             let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
-            let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
-            let stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
+            let stored = try storedSessions(of: deviceID, for: dataset, written: written, backend)
             var plan = ImportPlan(count: dataset.sessionCount)
-            plan.insertMissing(keys: ImportKeys.rekeyed(source.keys, dataset, apps: appIDs, categories: categoryIDs), stored: stored)
+            plan.insertMissing(keys: ImportKeys.rekeyed(source.keys, dataset, apps: appIDs), stored: stored)
             summary.sessionsAdded += plan.added
             summary.sessionsKept += dataset.sessionCount - plan.added
             try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
+            if plan.added > 0 { written.insert(deviceID) }
             KeptTotals.add(plan, dataset, device: deviceID, apps: appIDs, categories: categoryIDs, to: &totals)
             try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(plan.added), .integer(sourceID)])
             try Devices.noteImport(deviceID, added: plan.added, dataset: dataset, now: source.lastImport, first: source.firstImport, tx)

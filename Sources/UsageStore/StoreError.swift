@@ -35,6 +35,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownDevice(path: String, name: String)
     /// Anything else SQLite or the system said.
     case failed(path: String, reason: String)
+    /// An import stopped by Ctrl-C or SIGTERM before it committed: its transaction was rolled
+    /// back (a PostgreSQL COPY ended), so nothing was written.
+    case cancelled(path: String)
 
     /// What a source reading the store says when there is no place for one at all (no home).
     public static let nowhere = "there is no store to use: no home folder to keep it in; give --db PATH or set USAGE_SHELL_DB"
@@ -43,7 +46,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .missing(let path), .noFolder(let path, _), .notADatabase(let path), .notAFile(let path, _), .corrupt(let path, _), .foreign(let path),
             .newerSchema(let path, _), .readOnly(let path), .readOnlyRole(let path), .cannotCreate(let path, _, _), .denied(let path, _, _, _), .connection(let path, _), .noClient(let path, _),
-            .unknownDevice(let path, _), .failed(let path, _):
+            .unknownDevice(let path, _), .failed(let path, _), .cancelled(let path):
             return path
         }
     }
@@ -77,6 +80,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noClient(_, let reason): return "a PostgreSQL store needs libpq (Debian: apt-get install libpq5): \(reason)"
         case .unknownDevice(_, let name): return "it holds no device '\(name)' (devices lists them)"
         case .failed(_, let reason): return reason
+        case .cancelled: return "import cancelled: nothing was written"
         }
     }
 

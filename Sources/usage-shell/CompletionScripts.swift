@@ -1,5 +1,9 @@
-// CompletionScripts.swift — the completion scripts `--generate-completion-script` prints: argument-parser's, with bash's root taught that the shell is the default subcommand (`usage-shell -c cha<Tab>` completes the shell's options and commands, as `usage-shell shell -c cha<Tab>` does).
+// CompletionScripts.swift — the completion scripts `--generate-completion-script` prints (argument-parser's, with bash's root taught that the shell is the default subcommand: `usage-shell -c cha<Tab>` completes the shell's options and commands, as `usage-shell shell -c cha<Tab>` does), and the `-c` completions they call back for.
 import ArgumentParser
+import Foundation
+import UsageCore
+import UsageData
+import UsageShell
 
 enum CompletionScripts {
     /// The shell named by `--generate-completion-script NAME` (or `=NAME`) when that is the
@@ -16,18 +20,49 @@ enum CompletionScripts {
     /// argument-parser's script for `shell`. In bash's, a first word that names no subcommand
     /// (an option of the shell, a SOURCE) also gets the shell's completions: argument-parser's
     /// root offers only its own options and the subcommands' names, though `usage-shell -c …`
-    /// runs the default subcommand. zsh's and fish's are argument-parser's as they are (there
-    /// the shell's options complete after `usage-shell shell`).
+    /// runs the default subcommand; and `-c`'s candidates, the binary's, are offered as they
+    /// are. zsh's and fish's are argument-parser's as they are (there the shell's options
+    /// complete after `usage-shell shell`).
     static func script(for shell: CompletionShell) -> String {
         let script = UsageShellCommand.completionScript(for: shell)
         guard shell == .bash else { return script }
         let offer = "        # Offer subcommand completions\n"
-            + "        COMPREPLY+=($(compgen -W 'shell import export record help' -- \"${cur}\"))\n"
+            + "        COMPREPLY+=($(compgen -W 'shell import export record web-host help' -- \"${cur}\"))\n"
         let alsoTheShell = offer
             + "        # The shell is the default subcommand: its options and their values too\n"
             + "        unparsed_words=(\"${COMP_WORDS[@]:1:${COMP_CWORD}}\")\n"
             + "        _usage-shell_shell\n"
         precondition(script.contains(offer), "argument-parser's bash script no longer has the root's subcommand offer")
-        return script.replacingOccurrences(of: offer, with: alsoTheShell)
+        // `-c`'s candidates go to bash as they are: argument-parser's `compgen -W` would expand
+        // them (quotes, `$`) and keep only those that begin with the word as bash unquoted it, and
+        // `app Goo` does not begin `app "Google Chrome"`. The binary filtered them already.
+        let custom = "__usage-shell_custom_complete ---completion shell -- -c \"${COMP_CWORD}\" \"$(__usage-shell_cursor_index_in_current_word)\""
+        let filtered = "        __usage-shell_add_completions -W \"$(\(custom))\"\n"
+        let asTheyAre = "        local completion\n"
+            + "        while IFS='' read -r completion; do COMPREPLY+=(\"${completion}\"); done < <(\(custom))\n"
+        precondition(script.contains(filtered), "argument-parser's bash script no longer completes -c through compgen -W")
+        return script.replacingOccurrences(of: offer, with: alsoTheShell).replacingOccurrences(of: filtered, with: asTheyAre)
+    }
+
+    /// What a script offers for the `-c` word (argument-parser's custom completion: the words of
+    /// the line as typed, the index of the one completed, its text before the cursor): the
+    /// shell's own completions of that line (`'chart ` → `chart category`, `chart hourly`), on a
+    /// shell that has loaded what a shell started here would (the store, else the sample). The
+    /// text before the cursor in bash; elsewhere the whole word, as zsh's script miscounts the
+    /// cursor in a quoted word (`'chart ` said to end after `'char`).
+    @Sendable static func commandArgument(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        var environment = ProcessInfo.processInfo.environment
+        // The shell's warning about a TZ that names no zone would land amid the line being edited.
+        if let tz = environment["TZ"], Zone(identifier: tz) == nil { environment["TZ"] = nil }
+        let output = OutputSettings.start(
+            format: .table, color: .never, glyphs: .auto, accessible: false, width: nil, stdoutIsTerminal: false, environment: environment)
+        let shell = Wiring.shell(
+            environment: environment, tz: nil, timeout: nil, db: nil, stdin: .consumed, output: output, interactive: false)
+        _ = shell.loadSource(
+            SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed, stores: shell.environment.stores))
+        let candidates = ArgumentCompletion.candidates(
+            word: CompletionShell.requesting == .bash || !words.indices.contains(index) ? prefix : words[index], complete: { Completer.complete($0, shell: shell) })
+        shell.environment.stores.closeAll()
+        return candidates
     }
 }

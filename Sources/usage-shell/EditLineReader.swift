@@ -37,10 +37,13 @@ final class EditLineReader: LineReader {
         usage_history_set_size(history, 1000)
         usage_history_set_unique(history, 1)
         usage_el_set_editor(editLine, "emacs")
-        usage_el_set_signal(editLine, 1)
+        // No handlers of libedit's: run on another thread, they read a pointer the main thread
+        // clears (PromptSignals.swift). The program's own answer every signal libedit's did.
+        usage_el_set_signal(editLine, 0)
         // Keys are read by PromptInput, which does not lose a Ctrl-C pressed as the prompt appears.
         usage_el_set_getcfn(editLine, PromptInput.libeditReader)
         PromptInput.installSignalHandlers()
+        PromptSignals.install()
         usage_el_set_history(editLine, history)
         usage_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         usage_el_set_prompt(editLine, { el in
@@ -96,10 +99,13 @@ final class EditLineReader: LineReader {
             // Editing mode before the prompt shows, not just after: a Ctrl-D typed as soon as the
             // prompt appeared met a terminal still in canonical mode, which turned it into a NUL
             // byte once libedit switched over, and the shell took it for a key and did not exit.
+            PromptSignals.editing()
             usage_el_prep_term(editLine)
             var count: Int32 = 0
             errno = 0
-            guard let line = el_gets(editLine, &count) else {
+            let read = el_gets(editLine, &count)
+            PromptSignals.doneEditing()
+            guard let line = read else {
                 if Interrupt.take() || errno == EINTR {
                     // Ctrl-C: drop what was typed and prompt again on a fresh line (or, at a question, cancel it).
                     write("\n")

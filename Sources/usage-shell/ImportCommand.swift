@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Put sources into the store, each session once however often they are imported (for cron).",
-        discussion: "The same as the shell's 'import' command; --data-tz and --columns say how a CSV is read, as the shell's do. Exit status: 0 when every source was imported, 1 when any failed (then nothing was).")
+        discussion: "The same as the shell's 'import' command; --data-tz and --columns say how a CSV is read, as the shell's do. Ctrl-C (SIGINT) or SIGTERM cancels it, reading or writing: nothing is written. Exit status: 0 when every source was imported, 1 when any failed (then nothing was), 130 when SIGINT (Ctrl-C) cancelled it (nothing written), 143 when SIGTERM did.")
 
     @Argument(
         help: ArgumentHelp(
@@ -42,11 +42,17 @@ struct ImportCommand: ParsableCommand {
         let runner = Runner(shell: shell, out: StandardStream.output, err: StandardStream.error)
         runner.numbersLines = false
         // The prompt's `import`, asked the same thing typed (no line is made of it).
-        runner.run(ImportRequest(sources: sources, device: shared.device.map(Self.trimmed), dataZone: reading.zone, columns: reading.mapping))
+        // Ctrl-C and SIGTERM cancel it, reading or writing: nothing is written, and a store it
+        // was about to make is not left behind.
+        ImportSignals.install()
+        runner.run(
+            ImportRequest(
+                sources: sources, device: shared.device.map(Self.trimmed), dataZone: reading.zone, columns: reading.mapping,
+                cancellation: importCancellation))
         // The store's log written into its file: the file alone then holds everything.
         OpenStores.shared.closeAll()
         shell.finish()
-        throw ExitCode(runner.exitStatus)
+        throw ExitCode(ImportSignals.exitStatus(failed: runner.exitStatus != 0) ?? runner.exitStatus)
     }
 
     /// A device's name without the blanks around it, as the prompt's `import --device` reads it.

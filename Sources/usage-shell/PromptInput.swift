@@ -55,10 +55,8 @@ enum PromptInput {
     }
 
     /// Opens the wake pipe (once) and installs the SIGWINCH and SIGCONT handlers whose flags
-    /// `wait` reads. libedit answers the first of each during a prompt itself and then hands them
-    /// on to these (its own reader installs its handlers again after each; this one cannot, they
-    /// are libedit's). With `SA_RESTART`, so a signal during a command interrupts no read or write
-    /// of it.
+    /// `wait` reads: they are the only ones (libedit's EL_SIGNAL is off, PromptSignals.swift).
+    /// With `SA_RESTART`, so a signal during a command interrupts no read or write of it.
     static func installSignalHandlers() {
         openWakePipe()
         for (signal, handler) in [

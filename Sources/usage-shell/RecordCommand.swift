@@ -52,6 +52,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Set up the systemd user unit to record every session: on GNOME the usage-shell shell extension enabled, under i3, sway or openbox the one line their config needs, then systemctl --user enable (when that fails, the rest is undone); then exit.")
     var enable = false
 
+    @Flag(help: "Undo --enable's lasting part: systemctl --user disable the unit, and remove the browsers' native-messaging host manifests; then exit.")
+    var disable = false
+
     @Option(
         name: .customLong("on-limit"),
         help: ArgumentHelp(
@@ -70,7 +73,7 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         if idleMicros == nil { throw ValidationError("--idle: use a time from 1s to 1h, as 45s, 3m or 1h") }
-        if once && enable { throw ValidationError("--once and --enable: one at a time") }
+        if [once, enable, disable].filter({ $0 }).count > 1 { throw ValidationError("--once, --enable and --disable: one at a time") }
     }
 
     func run() throws {
@@ -116,11 +119,20 @@ struct RecordCommand: ParsableCommand {
                 let files = ConfigFiles()
                 said = try RecorderUnit.enable(
                     session, environment: environment, read: ConfigFiles.read, write: files.write, systemctl: Self.systemctl) + said
+                // The browsers' native-messaging host, for the extension's sites.
+                said += HostManifestFiles.install(environment: environment, executable: WebHostCommand.executable)
                 StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
             } catch {
                 if extensionEnabled { GnomeExtensionSetUp.disable() }
                 throw Self.failure(error.description + (extensionEnabled ? " (the GNOME Shell extension was disabled again)" : ""))
             }
+            return
+        }
+        if disable {
+            let unit = Self.systemctl(["disable", RecorderUnit.name])
+            var said = [unit.status == 0 ? "disabled \(RecorderUnit.name)" : "\(RecorderUnit.name) not disabled (\(unit.message))"]
+            said += HostManifestFiles.remove(environment: environment)
+            StandardStream.output.write(said.map(TerminalText.sanitize).joined(separator: "\n") + "\n")
             return
         }
         if once {

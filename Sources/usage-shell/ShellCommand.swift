@@ -34,7 +34,7 @@ struct ShellOptions: ParsableArguments {
 
     @Option(
         name: .customShort("c"), help: ArgumentHelp("Run a command (repeatable), then exit.", valueName: "command"),
-        completion: .list(CommandTable.all.map(\.name)))
+        completion: .custom(CompletionScripts.commandArgument))
     var commands: [String] = []
 
     @Option(

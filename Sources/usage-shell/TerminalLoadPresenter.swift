@@ -1,4 +1,4 @@
-// TerminalLoadPresenter.swift — runs a load on a worker thread while the terminal shows a spinner with bytes read; Ctrl-C cancels it.
+// TerminalLoadPresenter.swift — runs a load on a worker thread while the terminal shows a spinner with bytes read; Ctrl-C cancels it, as it cancels an import's write.
 import Foundation
 import Synchronization
 import UsageCore
@@ -49,5 +49,41 @@ final class TerminalLoadPresenter: LoadPresenter {
             shownWidth = max(shownWidth, cells)
         }
         return outcome.withLock { $0 } ?? .failure(.cancelled(source: source.description))
+    }
+
+    /// An import's write, run here to its end while another thread turns Ctrl-C into
+    /// `cancellation` (the write looks at it and rolls back) and, after ~100 ms, shows a
+    /// spinner with the hint: the prompt comes back only once the store is as the outcome says.
+    func whileCancellable<T>(_ cancellation: CancellationToken, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
+        let done = Atomic<Bool>(false)
+        let ended = DispatchSemaphore(value: 0)
+        let shownWidth = Atomic<Int>(0)
+        // The width as the write begins (the closure that reads it is this thread's).
+        let (stream, columns) = (stream, width() - 1)
+        // A Ctrl-C since the reading ended (the store being opened) counts: it is not cleared.
+        let watcher = Thread {
+            let started = DispatchTime.now()
+            var frame = 0
+            while !done.load(ordering: .relaxed) {
+                if Interrupt.take() { cancellation.cancel() }
+                if DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds >= 100_000_000, frame % 4 == 0 {
+                    let line = LoadSpinner.writing(frame: frame / 4, width: columns)
+                    let cells = TerminalText.cells(line)
+                    stream.write("\r" + line + String(repeating: " ", count: max(0, shownWidth.load(ordering: .relaxed) - cells)))
+                    shownWidth.store(max(shownWidth.load(ordering: .relaxed), cells), ordering: .relaxed)
+                }
+                frame += 1
+                usleep(20_000)
+            }
+            ended.signal()
+        }
+        watcher.start()
+        defer {
+            done.store(true, ordering: .relaxed)
+            ended.wait()
+            let shown = shownWidth.load(ordering: .relaxed)
+            if shown > 0 { stream.write("\r" + String(repeating: " ", count: shown) + "\r") }
+        }
+        return try body()
     }
 }

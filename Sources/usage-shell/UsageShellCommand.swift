@@ -1,4 +1,4 @@
-// UsageShellCommand.swift — the executable's entry: the root command, whose subcommands are the shell (the default), import, export and record, argv parsed by argument-parser and its errors said as the program's; and the real world a shell is wired to. Thin by design.
+// UsageShellCommand.swift — the executable's entry: the root command, whose subcommands are the shell (the default), import, export, record and web-host, argv parsed by argument-parser and its errors said as the program's; and the real world a shell is wired to. Thin by design.
 import ArgumentParser
 import Foundation
 import UsageCore
@@ -27,6 +27,7 @@ struct UsageShellCommand: ParsableCommand {
               usage-shell import SOURCE... [<options>]
               usage-shell export TARGET [<options>]
               usage-shell record [<options>]
+              usage-shell web-host [--manifest chromium|chrome|firefox]
             """,
         discussion: """
             With no subcommand, the shell: with -c or -f, runs those commands and exits; otherwise reads \
@@ -39,7 +40,7 @@ struct UsageShellCommand: ParsableCommand {
             ./import. 'usage-shell SUBCOMMAND --help' describes one.
             """,
         version: UsageShellVersion.string,
-        subcommands: [ShellCommand.self, ImportCommand.self, ExportCommand.self, RecordCommand.self],
+        subcommands: [ShellCommand.self, ImportCommand.self, ExportCommand.self, RecordCommand.self, WebHostCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 
@@ -49,7 +50,9 @@ struct UsageShellCommand: ParsableCommand {
 
     /// Parses, runs and exits; argument errors are printed as `error: …` like the program's own.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        // A browser starting its native host runs the binary with its own arguments alone.
+        if BrowserFamily.isBrowserCall(arguments) { arguments = ["web-host"] + arguments }
         // The recorder runs for hours: the program's start (relocations, runtime set-up) is
         // given back before the options are parsed (docs/PERFORMANCE.md, the recorder).
         if arguments.contains("record") { ResidentMemory.settle() }

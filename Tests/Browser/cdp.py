@@ -19,8 +19,11 @@ def find_chromium():
 class Browser:
     """One headless Chromium: pages are opened one at a time, each in a new tab."""
 
-    def __init__(self):
-        self.profile = tempfile.mkdtemp(prefix="usage-shell-chromium-")
+    def __init__(self, extension=None, profile=None, env=None, headless=True):
+        """`extension`: an unpacked extension's folder to load (else none is); `profile`: the
+        user-data folder to use (else a new one); `env`: the browser's environment; `headless`
+        False: a window on env's DISPLAY."""
+        self.profile = profile or tempfile.mkdtemp(prefix="usage-shell-chromium-")
         to_browser_r, to_browser_w = os.pipe()
         from_browser_r, from_browser_w = os.pipe()
 
@@ -30,12 +33,13 @@ class Browser:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
-        args = [find_chromium(), "--headless=new", "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=" + self.profile,
-                "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--disable-extensions", "--mute-audio", "about:blank"]
+        args = [find_chromium(), *(["--headless=new"] if headless else []), "--disable-gpu", "--remote-debugging-pipe", "--user-data-dir=" + self.profile,
+                "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", "--mute-audio", "about:blank"]
+        args[-1:-1] = ["--load-extension=" + extension, "--disable-extensions-except=" + extension] if extension else ["--disable-extensions"]
         if os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses root with its sandbox
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        preexec_fn=child_fds, close_fds=False)
+                                        preexec_fn=child_fds, close_fds=False, env=env)
         os.close(to_browser_r)
         os.close(from_browser_w)
         self.out = os.fdopen(to_browser_w, "wb", buffering=0)

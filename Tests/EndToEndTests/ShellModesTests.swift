@@ -58,7 +58,9 @@ struct ShellModesTests {
     /// is the default subcommand); the binary's script now falls through to the shell's.
     @Test func bugTheRootNoLongerCompletedTheShellsOptionsInBash() throws {
         let script = repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path
+        // `-c`'s value completes through the binary (the one under test, as `usage-shell` on PATH).
         let complete = """
+            dir="$(mktemp -d)"; trap 'rm -rf "$dir"' EXIT; ln -s "$1" "$dir/usage-shell"; PATH="$dir:$PATH"
             source '\(script)'
             t() { COMP_LINE="$1"; COMP_POINT=${#1}; read -ra COMP_WORDS <<<"$1"; [[ "$1" == *" " ]] && COMP_WORDS+=("")
                   COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
@@ -66,18 +68,49 @@ struct ShellModesTests {
                   printf '%s\\n' "${COMPREPLY[@]}" | sort -u | paste -sd' '; }
             t "usage-shell -c ch"; t "usage-shell -c 'cha"; t "usage-shell --form"; t "usage-shell --format j"; t "usage-shell import --for"
             """
-        let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", complete])
+        let run = try Binary.run([], launcher: ["/bin/bash", "-c", complete, "bash"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "chart check\nchart\n--format\njson\n--format\n", "\(run.stdout)")
+        // `ch` is chart's abbreviation, as at the prompt.
+        #expect(run.stdout == "chart\nchart\n--format\njson\n--format\n", "\(run.stdout)")
     }
 
-    @Test func theBashCompletionScriptParsesAndOffersTheCommands() throws {
+    /// bash as it completes `usage-shell -c 'chart <Tab>`: COMP_WORDS with the word as typed (its
+    /// quote and all), `cur` without its quote; the installed script calls the binary back.
+    @Test func bugBashCompletedOnlyCommandNamesInsideTheCommandArgument() throws {
+        let script = repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path
+        let complete = """
+            dir="$(mktemp -d)"; trap 'rm -rf "$dir"' EXIT; ln -s "$1" "$dir/usage-shell"; PATH="$dir:$PATH"
+            source '\(script)'
+            t() { COMP_LINE="$1"; COMP_POINT=${#1}; COMP_WORDS=("${@:3}"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=()
+                  _usage-shell usage-shell "$2" "${COMP_WORDS[COMP_CWORD - 1]}"; printf '%s|' "${COMPREPLY[@]}"; echo; }
+            t "usage-shell -c 'chart " "chart " usage-shell -c "'chart "
+            t "usage-shell -c 'cha" "cha" usage-shell -c "'cha"
+            t "usage-shell -c \\"summary la" "summary la" usage-shell -c "\\"summary la"
+            t "usage-shell shell -c 'chart h" "chart h" usage-shell shell -c "'chart h"
+            t "usage-shell -c 'app Goo" "app Goo" usage-shell -c "'app Goo"
+            t "usage-shell -c chart" "chart" usage-shell -c chart
+            """
+        let run = try Binary.run([], launcher: ["/bin/bash", "-c", complete, "bash"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == "chart category|chart hourly|\nchart|\nsummary last|\nchart hourly|\napp \"Google Chrome\"|\nchart|\n", "\(run.stdout)")
+    }
+
+    /// What a completion script reads from the binary for `-c` is the candidates alone: the
+    /// shell's warning about a TZ that names no zone would land amid the line being edited.
+    @Test func bugTheCommandArgumentsCompletionWarnedAboutTZAmidTheLine() throws {
+        let run = try Binary.run(
+            ["---completion", "shell", "--", "-c", "2", "3", "usage-shell", "-c", "'ch"], environment: ["TZ": "Bogus/Zone", "SAP_SHELL": "bash"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "chart\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func theBashCompletionScriptParsesAndAsksTheBinaryForTheCommandArgument() throws {
         let syntax = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-n", repositoryRoot.appendingPathComponent("completions/usage-shell.bash").path])
         #expect(syntax.status == 0, "\(syntax.stderr)")
         let script = try String(contentsOf: repositoryRoot.appendingPathComponent("completions/usage-shell.bash"), encoding: .utf8)
-        for command in ["show", "chart", "apps", "check", "retry", "quit"] {
-            #expect(script.contains("'\(command)'"))
-        }
+        #expect(script.contains("__usage-shell_custom_complete ---completion shell -- -c "))
     }
 }
 

@@ -87,7 +87,7 @@ struct SubcommandTests {
         #expect(record.stdout == "")
         #expect(record.stderr == """
             error: Unknown option '--format'
-            Usage: usage-shell record [--idle <time>] [--backend <backend>] [--once] [--enable] [--on-limit <command>] [--db <path>] [--tz <tz>] [--device <name>]
+            Usage: usage-shell record [--idle <time>] [--backend <backend>] [--once] [--enable] [--disable] [--on-limit <command>] [--db <path>] [--tz <tz>] [--device <name>]
               See 'usage-shell record --help' for more information.
 
             """)

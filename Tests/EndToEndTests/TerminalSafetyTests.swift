@@ -112,7 +112,7 @@ let safetyCases: [SafetyCase] = [
     // check
     SafetyCase("check", ["check"], shows: ["source: {data}", "{badid0}", "{badid1}", "{badid2}"], json: ["{data}", "{badid0}", "{badid1}"]),
     SafetyCase("check", ["load {data} {data2}", "check"], shows: ["{data}", "{data2}"], json: ["{data}", "{data2}"]),
-    SafetyCase("check", ["check {evil}"], status: 1, shows: ["check: takes no arguments"]),
+    SafetyCase("check", ["check {evil}"], status: 1, shows: ["is not fix (usage: check [fix [--yes]])"]),
     // set
     SafetyCase("set", ["set"], shows: ["tz"]),
     SafetyCase("set", ["set tz UTC", "day"], shows: ["Monday, February 23, 2026"]),

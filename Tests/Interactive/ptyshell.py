@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import tempfile
 import threading
 import unicodedata
@@ -229,15 +228,10 @@ class Shell:
         return self.child.exitstatus, self.child.signalstatus
 
     def close(self):
-        """Ends a shell the test is done with by SIGKILL alone. pexpect's own close sends SIGHUP,
-        SIGCONT and SIGINT first, 0.1 s apart from the kill: libedit's signal handler, run on a
-        worker thread while the main thread leaves `el_gets` (which clears libedit's EditLine
-        pointer), then reads through a null pointer, and under AddressSanitizer the dying
-        shell's report of it (cut short by the kill) failed the run. That race is the program's
-        (noted for a fix: libedit's handlers should run on the main thread only); the tests'
-        teardown is not where it should be found by chance."""
+        """Ends a shell the test is done with as a terminal closed under it would: pexpect's own
+        close (the terminal hung up, then SIGHUP, SIGCONT and SIGINT, and SIGKILL if it still
+        runs). A crash this makes is the program's (test_prompt_signals.py)."""
         if self.child.isalive():
-            self.child.kill(signal.SIGKILL)
             self.child.close(force=True)
 
 

@@ -15,7 +15,6 @@ import io
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
@@ -61,10 +60,9 @@ def free_port():
 
 
 def end_shell(child):
-    """Ends a shell the test is done with by SIGKILL alone (as Tests/Interactive/ptyshell.py's
-    Shell.close does, and why: pexpect's SIGHUP, SIGCONT and SIGINT race libedit's handlers)."""
+    """Ends a shell the test is done with as a closed terminal would (pexpect's close: a hang-up,
+    SIGHUP, SIGCONT, SIGINT), as Tests/Interactive/ptyshell.py's Shell.close does."""
     if child.isalive():
-        child.kill(signal.SIGKILL)
         child.close(force=True)
 
 

@@ -255,4 +255,13 @@ struct LoadSpinnerTests {
         #expect(LoadSpinner.line(frame: 0, source: "big.json", bytes: 1200, width: 79) == "⠋ loading big.json: 1.2 kB read (Ctrl-C cancels)")
         #expect(LoadSpinner.line(frame: 0, source: "evil\u{1B}[31m", bytes: 0, width: 79).contains("evil\\e[31m"))
     }
+
+    /// Issue 51 item 2: an import's write says that Ctrl-C cancels it too, and never wraps.
+    @Test func item2AnImportsWriteShowsItsOwnSpinnerWithTheHint() {
+        #expect(LoadSpinner.writing(frame: 1, width: 79) == "⠙ writing to the store (Ctrl-C cancels)")
+        for width in [5, 20, 39, 40, 200] {
+            #expect(TerminalText.cells(LoadSpinner.writing(frame: 0, width: width)) <= width, "\(width)")
+        }
+        #expect(LoadSpinner.writing(frame: 0, width: 30) == "⠋ writing to the store")
+    }
 }

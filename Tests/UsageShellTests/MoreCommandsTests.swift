@@ -71,7 +71,7 @@ struct MoreCommandsTests {
         ("set width 10", "set: width must be auto or a number from 20 to 1000, not '10'"),
         ("set tz GMT+5", "set: unknown time zone 'GMT+5': use an IANA name such as Europe/Paris, or UTC"),
         ("set format json width", "set: 'width' needs a value"),
-        ("check now", "check: takes no arguments (usage: check)"),
+        ("check now", "check: 'now' is not fix (usage: check [fix [--yes]])"),
     ])
     func errorsSayWhatIsWrong(line: String, message: String) {
         #expect(failure(completionShell().execute(line)) == message)

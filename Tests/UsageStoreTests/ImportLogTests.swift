@@ -8,7 +8,7 @@ import UsageCore
 
 /// What a store holds, by names rather than ids (two stores' ids differ, and so do the keys made
 /// from the names' ids): sessions, sources, devices, the counts kept, the kept totals.
-private func state(_ store: any StoreWriter) throws -> [String] {
+func importedState(_ store: any StoreWriter) throws -> [String] {
     try (store as! any SQLStore).read { tx in
         let sessions = try tx.rows(
             """
@@ -44,8 +44,8 @@ struct ImportLogTests {
     @Test(arguments: Backend.allCases)
     func item4ForgetImportTakesBackExactlyWhatItAdded(backend: Backend) throws {
         guard available(backend) else { return }
-        let a = randomSessions(seed: 41, count: 300)
-        let b = randomSessions(seed: 42, count: 200)
+        let a = randomSessions(seed: 41, count: 300, ids: "r41-")
+        let b = randomSessions(seed: 42, count: 200, ids: "r42-")
         let without = try BackendStore(backend)
         _ = try importing(without.store, a, identity: "/a.json", device: "laptop")
         _ = try importing(without.store, b, identity: "/b.json", device: "laptop")
@@ -61,7 +61,7 @@ struct ImportLogTests {
         #expect(entries.allSatisfy { $0.at == importNow && $0.forgotten == nil })
 
         #expect(try with.store.forget(import: 2, now: importNow + 60_000_000) == 300)
-        #expect(try state(with.store) == state(without.store))
+        #expect(try importedState(with.store) == importedState(without.store))
         #expect(try StoreBackendTests.keptTables(with.store).kept == StoreBackendTests.keptTables(with.store).fresh)
         #expect(try with.store.imports().first { $0.id == 2 }?.forgotten == importNow + 60_000_000)
         #expect(try with.store.devices().map(\.name) == ["laptop"], "the device it alone held is gone")
@@ -70,7 +70,7 @@ struct ImportLogTests {
         // An import that added nothing has no sessions to take back; its entry is kept all the same.
         #expect(try importing(with.store, b, identity: "/b.json", device: "laptop").sources.map(\.added) == [0])
         #expect(try with.store.forget(import: 4, now: importNow) == 0)
-        #expect(try state(with.store) == state(without.store))
+        #expect(try importedState(with.store) == importedState(without.store))
     }
 
     /// `forget device NAME` takes every session of a device, its sources, its row and its kept
@@ -78,8 +78,8 @@ struct ImportLogTests {
     @Test(arguments: Backend.allCases)
     func item4ForgetDeviceTakesItsSessionsSourcesAndTotals(backend: Backend) throws {
         guard available(backend) else { return }
-        let a = randomSessions(seed: 43, count: 250)
-        let b = randomSessions(seed: 44, count: 150)
+        let a = randomSessions(seed: 43, count: 250, ids: "r43-")
+        let b = randomSessions(seed: 44, count: 150, ids: "r44-")
         let without = try BackendStore(backend)
         _ = try importing(without.store, a, identity: "/a.json", device: "laptop")
         let with = try BackendStore(backend)
@@ -87,7 +87,7 @@ struct ImportLogTests {
         _ = try importing(with.store, a, identity: "/a.json", device: "laptop")
         _ = try importing(with.store, a, identity: "/a.json", device: "phone")
         #expect(try with.store.forget(device: "phone", now: importNow) == 400)
-        let (left, right) = (try state(with.store), try state(without.store))
+        let (left, right) = (try importedState(with.store), try importedState(without.store))
         #expect(left == right, "\(Set(left).symmetricDifference(Set(right)).sorted().prefix(6))")
         #expect(try with.store.imports().map { $0.forgotten != nil } == [true, false, true], "the imports that went to the device alone")
         #expect(throws: ForgetRefusal.unknownDevice("phone")) { try with.store.forget(device: "phone", now: importNow) }
@@ -100,10 +100,10 @@ struct ImportLogTests {
     func item4AForgottenSessionsIDIsNeverGivenAgain(backend: Backend) throws {
         guard available(backend) else { return }
         let s = try BackendStore(backend)
-        _ = try importing(s.store, randomSessions(seed: 45, count: 50), identity: "/a.json", device: "laptop")
-        _ = try importing(s.store, randomSessions(seed: 46, count: 40), identity: "/b.json", device: "laptop")
+        _ = try importing(s.store, randomSessions(seed: 45, count: 50, ids: "r45-"), identity: "/a.json", device: "laptop")
+        _ = try importing(s.store, randomSessions(seed: 46, count: 40, ids: "r46-"), identity: "/b.json", device: "laptop")
         #expect(try s.store.forget(import: 2, now: importNow) == 40)
-        _ = try importing(s.store, randomSessions(seed: 47, count: 30), identity: "/c.json", device: "laptop")
+        _ = try importing(s.store, randomSessions(seed: 47, count: 30, ids: "r47-"), identity: "/c.json", device: "laptop")
         let ids = try (s.store as! any SQLStore).read { tx in try tx.rows("SELECT id FROM session ORDER BY id", []).map { $0[0].integer! } }
         #expect(ids == Array(1...50) + Array(91...120))
         try s.store.record(
@@ -119,15 +119,15 @@ struct ImportLogTests {
     func item4AStoreCopyIsAnEntryAndCanBeTakenBack(backend: Backend) throws {
         guard available(backend) else { return }
         let other = try BackendStore(backend)
-        _ = try importing(other.store, randomSessions(seed: 48, count: 60), identity: "/a.json", device: "desk")
+        _ = try importing(other.store, randomSessions(seed: 48, count: 60, ids: "r48-"), identity: "/a.json", device: "desk")
         let s = try BackendStore(backend)
-        _ = try importing(s.store, randomSessions(seed: 49, count: 20), identity: "/b.json", device: "laptop")
-        let before = try state(s.store)
+        _ = try importing(s.store, randomSessions(seed: 49, count: 20, ids: "r49-"), identity: "/b.json", device: "laptop")
+        let before = try importedState(s.store)
         _ = try s.store.copyIn(try other.store.contents(), from: other.location.description, now: importNow)
         let entry = try #require(try s.store.imports().first)
         #expect(entry.parts == [ImportEntry.Part(source: "store:" + other.location.description, device: "desk", added: 60, updated: 0, unchanged: 0)])
         #expect(try s.store.forget(import: entry.id, now: importNow) == 60)
-        #expect(try state(s.store) == before)
+        #expect(try importedState(s.store) == before)
     }
 
     /// A store made before v9 (no import log, no `session_high`) is upgraded when it is opened:
@@ -137,7 +137,7 @@ struct ImportLogTests {
     func item4AStoreOfBeforeTheImportLogIsUpgraded(backend: Backend) throws {
         guard available(backend) else { return }
         let s = try BackendStore(backend)
-        _ = try importing(s.store, randomSessions(seed: 50, count: 40), identity: "/a.json", device: "laptop")
+        _ = try importing(s.store, randomSessions(seed: 50, count: 40, ids: "r50-"), identity: "/a.json", device: "laptop")
         let ledger = backend == .sqlite ? "grdb_migrations" : "migrations"
         try s.raw(
             "DROP TABLE import_part; DROP TABLE import_entry; DELETE FROM meta WHERE key = 'session_high'; "
@@ -147,7 +147,7 @@ struct ImportLogTests {
         #expect(try (upgraded as! any SQLStore).read { tx in try Meta.get(tx, SessionIDs.high) } == 40)
         // The newest sessions forgotten (retention's way): their ids are still not given again.
         try upgraded.forget(endingBefore: instant("2030-01-01T00:00:00Z"))
-        _ = try importing(upgraded, randomSessions(seed: 51, count: 10), identity: "/b.json", device: "laptop")
+        _ = try importing(upgraded, randomSessions(seed: 51, count: 10, ids: "r51-"), identity: "/b.json", device: "laptop")
         let ids = try (upgraded as! any SQLStore).read { tx in try tx.rows("SELECT id FROM session ORDER BY id", []).map { $0[0].integer! } }
         #expect(ids == Array(41...50))
         #expect(try upgraded.imports().map(\.added) == [10])

@@ -31,7 +31,7 @@ struct ImportPlanTests {
     @Test(arguments: [byID, byContent, mixed])
     func distinctIdentitiesGetTheGeneralRulesKeys(_ json: String) throws {
         let d = dataset(json)
-        let fast = try #require(ImportKeys.distinct(d, apps: ids(d.apps), categories: ids(d.categories)))
+        let fast = try #require(ImportKeys.distinct(d, apps: ids(d.apps)))
         let general = try generalKeys(d)
         #expect(fast == general)
     }
@@ -40,10 +40,10 @@ struct ImportPlanTests {
         var d = dataset(Self.byID)
         d.identity = .byStart
         // Starts repeat here (k % 60): the general rule then decides.
-        #expect(ImportKeys.distinct(d, apps: ids(d.apps), categories: ids(d.categories)) == nil)
+        #expect(ImportKeys.distinct(d, apps: ids(d.apps)) == nil)
         var unique = dataset(Self.byContent)
         unique.identity = .byStart
-        let fast = ImportKeys.distinct(unique, apps: ids(unique.apps), categories: ids(unique.categories))
+        let fast = ImportKeys.distinct(unique, apps: ids(unique.apps))
         let general = try generalKeys(unique)
         #expect(fast == nil || fast == general)
     }
@@ -54,7 +54,7 @@ struct ImportPlanTests {
                 row("same", "A", nil, "2026-02-23T09:00:00Z", "2026-02-23T09:30:00Z"),
                 row("same", "B", nil, "2026-02-23T10:00:00Z", "2026-02-23T10:30:00Z"),
             ]))
-        #expect(ImportKeys.distinct(d, apps: ids(d.apps), categories: ids(d.categories)) == nil)
+        #expect(ImportKeys.distinct(d, apps: ids(d.apps)) == nil)
         let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         #expect(try importInto(store, d).sources[0].added == 2)
@@ -111,7 +111,7 @@ struct ImportPlanTests {
             row("@\(k)", "App\(k % 7)", nil, "2026-02-10T09:\(String(format: "%02d", k)):00Z", "2026-02-10T11:00:00Z")
         }))
         unique.identity = .byStart
-        let keys = try #require(ImportKeys.distinct(unique, apps: ids(unique.apps), categories: ids(unique.categories)))
+        let keys = try #require(ImportKeys.distinct(unique, apps: ids(unique.apps)))
         #expect(keys.allSatisfy { ($0 >> 62) & 3 == 2 })
         // Stored as they are, but session 3 shorter: it grew since.
         var stored: [Int64: StoredSession] = [:]

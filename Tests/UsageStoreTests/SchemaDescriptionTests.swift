@@ -91,12 +91,14 @@ struct SchemaDescriptionTests {
         #expect(
             StoreMigrations.known(.sqlite) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals",
-                "v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: site categories",
+                "v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
+                "v12: site categories",
             ])
         #expect(
             StoreMigrations.known(.postgres) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals", "v7: source by block range",
-                "v8: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: site categories",
+                "v8: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
+                "v12: site categories",
             ])
     }
 
@@ -115,7 +117,7 @@ struct SchemaDescriptionTests {
                 case .index(let index): indexes[index.name] = index
                 case .dropIndex(let name): indexes[name] = nil
                 case .addition(let only, let name, _): if only == dialect { additions.append(name) }
-                case .create, .reshape, .addColumn, .statement, .fillKeptTotals, .refillKeptTotalsIfRecorded: break
+                case .create, .reshape, .addColumn, .statement, .fillKeptTotals, .refillKeptTotalsIfRecorded, .rekeyByDevice: break
                 }
             }
         }

@@ -9,7 +9,9 @@ import TestSupport
 
 /// Random sessions around both 2026 DST changes of New York: most short, some across
 /// midnight, some longer than a day, a few with no id and a few sharing one.
-func randomSessions(seed: UInt64, count: Int) -> Dataset {
+/// `ids` begins each session's id (a device's sessions of the same id are one session: two
+/// datasets meant as different sessions of one device take different beginnings).
+func randomSessions(seed: UInt64, count: Int, ids: String = "") -> Dataset {
     var random = SplitMix64(seed)
     let apps = ["Safari", "Mail", "Slack", "Maps", "Spotify", "Notes", "Café", "終端"]
     let categories = ["Web", "Work", "Chat", nil, "Music"]
@@ -23,7 +25,7 @@ func randomSessions(seed: UInt64, count: Int) -> Dataset {
         case 2..<10: length = Micros(3600 + random.below(6 * 3600)) * 1_000_000
         default: length = Micros(1 + random.below(3600)) * 1_000_000 + Micros(random.below(1000))
         }
-        let id: String? = random.below(20) == 0 ? nil : random.below(50) == 0 ? "dup" : "s\(k)"
+        let id: String? = random.below(20) == 0 ? nil : random.below(50) == 0 ? "\(ids)dup" : "\(ids)s\(k)"
         list.append(
             row(id, apps[random.below(apps.count)], categories[random.below(categories.count)], RFC3339.text(start), RFC3339.text(start + length)))
     }

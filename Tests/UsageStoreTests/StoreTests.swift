@@ -245,16 +245,21 @@ struct StoreImportTests {
         #expect(result.added == 1 && result.updated == 1 && result.unchanged == 1)
     }
 
-    /// Two sources may hold the same ids: each source's sessions are its own.
-    @Test func theSameIDInTwoSourcesIsTwoSessions() throws {
+    /// A session is its device's, whatever file brought it: the same id in two files of one
+    /// device is one session; in two devices' files, two.
+    @Test func theSameIDInTwoFilesIsOneSessionOfADeviceAndTwoOfTwoDevices() throws {
         let folder = try TemporaryFolder("store")
         let store = try SQLiteStore.open(path: folder.store, create: true)
         let d = dataset(rows([row("a", "Safari", "Web", "2026-02-23T10:00:00Z", "2026-02-23T11:00:00Z")]))
         let summary = try store.importSessions(
             [ImportSource(identity: "/phone.json", shown: "phone.json", dataset: d), ImportSource(identity: "/laptop.json", shown: "laptop.json", dataset: d)],
             now: importNow, zone: .utc)
-        #expect(summary.sources.map(\.added) == [1, 1])
-        #expect(summary.sessions == 2)
+        #expect(summary.sources.map(\.added) == [1, 0])
+        #expect(summary.sources.map(\.unchanged) == [0, 1])
+        #expect(summary.sessions == 1)
+        let other = try store.importSessions([ImportSource(identity: "/laptop.json", shown: "laptop.json", dataset: d, device: "laptop")], now: importNow, zone: .utc)
+        #expect(other.sources.map(\.added) == [1])
+        #expect(other.sessions == 2)
     }
 
     /// What was imported comes back out the same: ids, names (a NUL, combining marks and all),

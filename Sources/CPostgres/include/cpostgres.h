@@ -34,6 +34,7 @@
 typedef struct cpq_conn cpq_conn;        // PGconn
 typedef struct cpq_result cpq_result;    // PGresult
 typedef struct cpq_options cpq_options;  // PQconninfoOption[]
+typedef struct cpq_cancel cpq_cancel;    // PGcancel
 
 /// Loads libpq.so.5 once per process: 1 when usable, 0 when missing or older than 10 (no SCRAM).
 int cpq_load(void);
@@ -93,5 +94,12 @@ const char *cpq_option_keyword(const cpq_options *options, int index);
 const char *cpq_option_value(const cpq_options *options, int index);
 void cpq_conninfo_free(cpq_options *options);
 void cpq_freemem(void *pointer);
+
+/// PQgetCancel: what cancels the statement a connection runs, from any thread (NULL: none).
+cpq_cancel *cpq_get_cancel(cpq_conn *connection);
+/// PQcancel: asks the server to cancel the statement under way (1 asked, 0 not); safe from any
+/// thread while the connection's owner waits for its result.
+int cpq_cancel_now(cpq_cancel *cancel);
+void cpq_free_cancel(cpq_cancel *cancel);
 
 #endif

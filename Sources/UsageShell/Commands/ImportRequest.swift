@@ -1,4 +1,4 @@
-// ImportRequest.swift — what `import` is asked to do, typed once for the prompt's command and `usage-shell import`: the sources as named, the device their sessions are filed under, and how they are read (the zone of a CSV's times without an offset, its columns).
+// ImportRequest.swift — what `import` is asked to do, typed once for the prompt's command and `usage-shell import`: the sources as named, the device their sessions are filed under, how they are read (the zone of a CSV's times without an offset, its columns), and what cancels it.
 import UsageCore
 import UsageFormats
 
@@ -14,12 +14,19 @@ public struct ImportRequest: Sendable {
     public var dataZone: Zone?
     /// Which CSV column holds which field (nil: the shell's, `set columns`).
     public var columns: ColumnMapping?
+    /// Stops the import, reading or writing: cancelled (by Ctrl-C at the prompt, by SIGINT or
+    /// SIGTERM to `usage-shell import`), it writes nothing.
+    public var cancellation: CancellationToken
 
-    public init(sources: [String], device: String? = nil, dataZone: Zone? = nil, columns: ColumnMapping? = nil) {
+    public init(
+        sources: [String], device: String? = nil, dataZone: Zone? = nil, columns: ColumnMapping? = nil,
+        cancellation: CancellationToken = CancellationToken()
+    ) {
         self.sources = sources
         self.device = device
         self.dataZone = dataZone
         self.columns = columns
+        self.cancellation = cancellation
     }
 
     /// How its sources are read: the shell's options, with what the request says in their place.

@@ -1,4 +1,4 @@
-// StoreCommands.swift — the commands of the store: `import` (any source into it, each session once), `store` (what it holds), `forget` (delete what ends before a day, an import's sessions or a device's, after asking; the last two in ImportsCommands.swift).
+// StoreCommands.swift — the commands of the store: `import` (any source into it, each session once; cancellable, reading or writing, leaving nothing), `store` (what it holds), `forget` (delete what ends before a day, an import's sessions or a device's, after asking; the last two in ImportsCommands.swift).
 import Foundation
 import UsageCore
 import UsageData
@@ -23,7 +23,7 @@ extension CommandTable {
             summary: "put sources into the store (any source load takes), each session once however often it is imported, as this machine's (--device NAME: another's; ActivityWatch names its hosts)",
             examples: ["import ~/export.json", "import activitywatch", "import phone.csv laptop.json", "import phone.csv --device phone"]
         ) { shell, args throws(ShellError) in
-            try importSources(shell, ImportRequest(sources: args.all(importSlot), device: args[importDeviceSlot]))
+            try importSources(shell, ImportRequest(sources: args.all(importSlot), device: args[importDeviceSlot]), retry: true)
         },
         Command(
             "store", summary: "the store: where it is, its size, sessions and days, the sources imported and when, the retention",
@@ -118,8 +118,10 @@ extension CommandTable {
     }
 
     /// `import`: every source loaded as `load` would (rules applied), then put into the store in
-    /// one transaction: if any source fails, nothing is imported.
-    static func importSources(_ shell: Shell, _ request: ImportRequest) throws(ShellError) -> CommandOutcome {
+    /// one transaction: if any source fails, nothing is imported. Cancelled (`request.cancellation`:
+    /// Ctrl-C, SIGINT, SIGTERM) while reading or writing, nothing is written, and a store this
+    /// import made is taken away again; with `retry` (the prompt) `retry` runs it again.
+    static func importSources(_ shell: Shell, _ request: ImportRequest, retry: Bool = false) throws(ShellError) -> CommandOutcome {
         // The prompt's syntax read these words already; a typed request's are read the same way.
         for source in request.sources { _ = try importSlot.value(source, of: named("import")) }
         let refs = request.sources.map { SourceRef($0, home: shell.home) }
@@ -148,11 +150,12 @@ extension CommandTable {
         for ref in refs {
             let made = ref.repository(zone: shell.model.zone, timeout: shell.model.timeout, options: options, store: nil, stores: shell.store.stores)
             guard let repository = made as? any SessionRepository else { throw named("import").usageError("'\(ref)' cannot be imported") }
-            let cancellation = CancellationToken()
+            let cancellation = request.cancellation
             let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in
                 Result { () throws(LoadError) in try repository.loadByDevice(cancellation: cancellation, progress: progress) }
             }
             switch loaded {
+            case .failure(.cancelled): throw cancelled(shell, request, retry: retry, storeMade: false)
             case .failure(let error): throw .importFailed(error)
             case .success(let parts):
                 for part in parts {
@@ -163,19 +166,37 @@ extension CommandTable {
                 }
             }
         }
+        if request.cancellation.isCancelled { throw cancelled(shell, request, retry: retry, storeMade: false) }
+        let wasThere = shell.store.probe != .absent
         let store = try shell.store.writer()
-        let summary: ImportSummary
-        do {
-            summary = try store.importSessions(sources, now: shell.environment.now(), zone: shell.model.zone)
-        } catch {
-            throw .store(error)
+        let summary = try shell.environment.loadPresenter.whileCancellable(request.cancellation) { () throws(ShellError) -> ImportSummary in
+            do throws(StoreError) {
+                return try store.importSessions(sources, now: shell.environment.now(), zone: shell.model.zone, cancellation: request.cancellation)
+            } catch .cancelled {
+                throw cancelled(shell, request, retry: retry, storeMade: !wasThere)
+            } catch {
+                throw .store(error)
+            }
         }
+        shell.model.retryImport = nil
         shell.reloadStoreIfShown()
         return shell.render(json: { ReportJSON.imported(summary) }, table: { width, _ in TextReport.imported(summary, width: width) })
     }
 }
 
 extension CommandTable {
+    /// An import cancelled, reading or writing: nothing was written; a store it made is taken
+    /// away again (when nobody else used it meanwhile); at the prompt `retry` runs it again.
+    static func cancelled(_ shell: Shell, _ request: ImportRequest, retry: Bool, storeMade: Bool) -> ShellError {
+        if storeMade { shell.store.discardIfMade() }
+        if retry {
+            var again = request
+            again.cancellation = CancellationToken()
+            shell.model.retryImport = again
+        }
+        return .importCancelled(retry: retry)
+    }
+
     /// One store copied into another (`import store:…`, `export store:…`): sessions with their
     /// devices and keys, the tracker; a copy made again adds nothing.
     /// Copies the store at `location` into the one at `into`, which `open` opens (and makes,

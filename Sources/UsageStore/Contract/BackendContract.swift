@@ -15,8 +15,10 @@ protocol SQLStore: StoreWriter {
 
     /// How the backend writes an import's rows in bulk.
     associatedtype Bulk: ImportBackend
-    /// An import or a copy: one transaction, taken at once, its bulk work on `Bulk`.
-    func bulkChange<T>(_ body: (Bulk) throws -> T) throws -> T
+    /// An import or a copy: one transaction, taken at once, its bulk work on `Bulk`. Once
+    /// `cancellation` is cancelled the running statement stops (SQLite's progress handler; a
+    /// PostgreSQL COPY is ended with an error) and the transaction is rolled back.
+    func bulkChange<T>(cancellation: CancellationToken?, _ body: (Bulk) throws -> T) throws -> T
     /// What the store does once a bulk change that wrote `rows` rows has committed.
     func afterBulkChange(rows: Int)
 }
@@ -50,8 +52,9 @@ protocol ImportBackend {
     func names(_ table: String) throws -> [(id: Int64, name: String)]
     /// Stores a new name (whole: a name may hold a NUL) and returns its id.
     func insertName(_ name: String, into table: String) throws -> Int64
-    /// What the store holds of a source, by key (`had` of the store's `total` sessions are its).
-    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession]
+    /// What the store holds of a device's sessions that start in `starts`, by key (about
+    /// `within` of the store's `total` sessions, as the kept totals count them).
+    func storedSessions(of device: Int64, starts: ClosedRange<Int64>, within: Int64, total: Int64) throws -> [Int64: StoredSession]
     /// Whether the stored session of `row` has the id `id` (an update, not a collision of keys).
     func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool
     /// Writes a plan: its new sessions inserted (as `device`'s), its changed ones updated in place.

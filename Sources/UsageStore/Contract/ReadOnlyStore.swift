@@ -31,6 +31,7 @@ public final class ReadOnlyStore: StoreReader {
     public func contents() throws(StoreError) -> StoreContents { try base.contents() }
     public func retentionDays() throws(StoreError) -> Int? { try base.retentionDays() }
     public func countEnding(before cut: Micros) throws(StoreError) -> (matching: Int, total: Int) { try base.countEnding(before: cut) }
+    public func storedTwice() throws(StoreError) -> StoredTwice { try base.storedTwice() }
     public func recorders() throws(StoreError) -> [RecorderMark] { try base.recorders() }
     public func webRecording() throws(StoreError) -> Bool { try base.webRecording() }
     public func ignoredSites() throws(StoreError) -> [SitePattern] { try base.ignoredSites() }

@@ -1,4 +1,4 @@
-// IdentityHash.swift — the 64-bit key a session is stored under: a stable hash (FNV-1a over text, SplitMix64's mix over numbers) of how its source tells it apart, so importing the same data again finds it.
+// IdentityHash.swift — the 64-bit key a session is stored under: a stable hash (FNV-1a over text, SplitMix64's mix over numbers) of what tells it apart among its device's sessions, so importing the same data again, from any file, finds it.
 
 /// Stable across runs and machines (Swift's `Hasher` is seeded per process): the keys are stored.
 struct IdentityHash {
@@ -23,7 +23,7 @@ struct IdentityHash {
     }
 
     /// The key of a session whose identity this hash holds: its kind in the top two bits (0 an
-    /// id, 1 its content, 2 its start), below them the hash with the occurrence of that identity
+    /// id, 1 its app and start, 2 its start), below them the hash with the occurrence of that identity
     /// in the source (repeated ids stay apart) and the probe (> 0 after a collision).
     func key(kind: Int64, occurrence: Int, probe: Int) -> Int64 {
         var h = self

@@ -9,14 +9,16 @@ import UsageCore
 /// identity, or two identities whose keys meet (64-bit hashes), gets nil and takes the
 /// general rule.
 enum ImportKeys {
-    /// How the source tells session `k` apart: its kind (0 its id, 1 its content, 2 its start)
-    /// and the identity's hash. `apps` and `categories` are the store's ids of the load's names.
+    /// How a device's sessions tell session `k` apart, whatever file it came in: its kind (0 its
+    /// own id, 1 its app and start, 2 its start) and the identity's hash. `apps` are the store's
+    /// ids of the load's apps. Neither the category nor the length is part of it: a session
+    /// that grew, or was put in another category, is the same session changed.
     @inline(__always)
     static func identity(
-        _ sessions: SessionColumns, _ k: Int, byStart: Bool, apps: UnsafeBufferPointer<Int64>, categories: UnsafeBufferPointer<Int64>
+        _ sessions: SessionColumns, _ k: Int, byStart: Bool, apps: UnsafeBufferPointer<Int64>
     ) -> (kind: Int64, hash: IdentityHash) {
         var hash = IdentityHash()
-        let (start, end, app, category) = sessions.core(k)
+        let (start, _, app, _) = sessions.core(k)
         if byStart {
             hash.add(start)
             return (2, hash)
@@ -27,16 +29,14 @@ enum ImportKeys {
                 return (0, hash)
             }
             hash.add(apps[Int(app)])
-            hash.add(categories[Int(category)])
             hash.add(start)
-            hash.add(end - start)
             return (1, hash)
         }
     }
 
     /// Every session's key, in the sessions' order; nil when two sessions' identities are the
     /// same or their keys meet below the kind's bits (see the type's note).
-    static func distinct(_ dataset: Dataset, apps: [Int64], categories: [Int64]) -> [Int64]? {
+    static func distinct(_ dataset: Dataset, apps: [Int64]) -> [Int64]? {
         let sessions = dataset.sessions
         let count = sessions.count
         guard count > 0 else { return [] }
@@ -49,15 +49,13 @@ enum ImportKeys {
         keys.withUnsafeMutableBufferPointer { keyBuffer in
             low.withUnsafeMutableBufferPointer { lowBuffer in
                 apps.withUnsafeBufferPointer { appIDs in
-                    categories.withUnsafeBufferPointer { categoryIDs in
-                        let shared = Shared(keys: keyBuffer, low: lowBuffer, apps: appIDs, categories: categoryIDs)
-                        DispatchQueue.concurrentPerform(iterations: threads) { part in
-                            for k in (count * part / threads)..<(count * (part + 1) / threads) {
-                                let (kind, hash) = identity(sessions, k, byStart: byStart, apps: shared.apps, categories: shared.categories)
-                                let key = hash.key(kind: kind, occurrence: 0, probe: 0)
-                                shared.keys[k] = key
-                                shared.low[k] = key & 0x3FFF_FFFF_FFFF_FFFF
-                            }
+                    let shared = Shared(keys: keyBuffer, low: lowBuffer, apps: appIDs)
+                    DispatchQueue.concurrentPerform(iterations: threads) { part in
+                        for k in (count * part / threads)..<(count * (part + 1) / threads) {
+                            let (kind, hash) = identity(sessions, k, byStart: byStart, apps: shared.apps)
+                            let key = hash.key(kind: kind, occurrence: 0, probe: 0)
+                            shared.keys[k] = key
+                            shared.low[k] = key & 0x3FFF_FFFF_FFFF_FFFF
                         }
                     }
                 }
@@ -68,21 +66,19 @@ enum ImportKeys {
         return keys
     }
 
-    /// A copy's keys in the store it goes to: a key made from a session's content (kind 1)
-    /// holds the ids the other store gave its names, so it is made again with this one's (the
-    /// n-th session of the same content its n-th occurrence); a key of an id or a start is the
-    /// same in any store.
-    static func rekeyed(_ keys: [Int64], _ dataset: Dataset, apps: [Int64], categories: [Int64]) -> [Int64] {
+    /// A copy's keys in the store it goes to: a key made from a session's app and start (kind 1)
+    /// holds the id the other store gave the app's name, so it is made again with this one's
+    /// (the n-th session of the same app and start its n-th occurrence); a key of an id or a
+    /// start is the same in any store.
+    static func rekeyed(_ keys: [Int64], _ dataset: Dataset, apps: [Int64]) -> [Int64] {
         var out = keys
         var occurrences: [UInt64: Int] = [:]
         let sessions = dataset.sessions
         for k in sessions.indices where UInt64(bitPattern: keys[k]) >> 62 == 1 {
-            let (start, end, app, category) = sessions.core(k)
+            let (start, _, app, _) = sessions.core(k)
             var hash = IdentityHash()
             hash.add(apps[Int(app)])
-            hash.add(categories[Int(category)])
             hash.add(start)
-            hash.add(end - start)
             let occurrence = occurrences[hash.value, default: 0]
             occurrences[hash.value] = occurrence + 1
             out[k] = hash.key(kind: 1, occurrence: occurrence, probe: 0)
@@ -95,6 +91,5 @@ enum ImportKeys {
         let keys: UnsafeMutableBufferPointer<Int64>
         let low: UnsafeMutableBufferPointer<Int64>
         let apps: UnsafeBufferPointer<Int64>
-        let categories: UnsafeBufferPointer<Int64>
     }
 }

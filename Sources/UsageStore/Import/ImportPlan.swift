@@ -45,13 +45,14 @@ struct ImportPlan {
 
     /// Whether a stored session the key found is this session changed (an update) rather
     /// than another session (a collision of keys): for an id, the stored id is the same
-    /// (`storedIDEquals` reads it); for a start, the start is; content never changes.
+    /// (`storedIDEquals` reads it); for an app and start, both are; for a start, the start is.
     private static func isUpdate(
-        kind: Int64, stored: StoredSession, start: Int64, id: UnsafeBufferPointer<UInt8>?,
+        kind: Int64, stored: StoredSession, start: Int64, app: Int64, id: UnsafeBufferPointer<UInt8>?,
         storedIDEquals: (Int64, UnsafeBufferPointer<UInt8>) throws -> Bool
     ) throws -> Bool {
         switch kind {
         case 2: return stored.start == start
+        case 1: return stored.start == start && stored.app == app
         case 0: return try id.map { try storedIDEquals(stored.row, $0) } ?? false
         default: return false
         }
@@ -85,7 +86,7 @@ struct ImportPlan {
             }
             let kind = (keys[k] >> 62) & 3  // the key's top two bits (an arithmetic shift keeps the sign)
             let isUpdate = try sessions.withID(at: k) { id in
-                try Self.isUpdate(kind: kind, stored: old, start: start, id: id, storedIDEquals: storedIDEquals)
+                try Self.isUpdate(kind: kind, stored: old, start: start, app: apps[Int(app)], id: id, storedIDEquals: storedIDEquals)
             }
             guard isUpdate else { return false }
             actions[k] = Self.update
@@ -112,7 +113,7 @@ struct ImportPlan {
         try apps.withUnsafeBufferPointer { appIDs in
             try categories.withUnsafeBufferPointer { categoryIDs in
                 for k in sessions.indices {
-                    let (kind, base) = ImportKeys.identity(sessions, k, byStart: byStart, apps: appIDs, categories: categoryIDs)
+                    let (kind, base) = ImportKeys.identity(sessions, k, byStart: byStart, apps: appIDs)
                     let (start, end, app, category) = sessions.core(k)
                     let occurrence = occurrences[base.value, default: 0]
                     occurrences[base.value] = occurrence + 1
@@ -126,7 +127,7 @@ struct ImportPlan {
                                 actions[k] = Self.unchanged
                                 unchanged += 1
                             } else if try sessions.withID(at: k, { id in
-                                try Self.isUpdate(kind: kind, stored: old, start: start, id: id, storedIDEquals: storedIDEquals)
+                                try Self.isUpdate(kind: kind, stored: old, start: start, app: appIDs[Int(app)], id: id, storedIDEquals: storedIDEquals)
                             }) {
                                 actions[k] = Self.update
                                 updates[k] = old.row

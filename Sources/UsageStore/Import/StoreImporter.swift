@@ -8,8 +8,13 @@ extension ImportBackend {
 enum StoreImporter {
     /// Imports every source (the caller holds the one transaction): a failure leaves the store
     /// as it was. `now` and `zone` place the retention cut, applied afterwards when one is set.
-    static func run(_ sources: [ImportSource], now: Micros, zone: Zone, path: String, _ backend: some ImportBackend) throws -> ImportSummary {
+    /// `cancellation` is looked at between the steps (the backend stops a statement under way).
+    static func run(
+        _ sources: [ImportSource], now: Micros, zone: Zone, path: String, cancellation: CancellationToken = CancellationToken(),
+        _ backend: some ImportBackend
+    ) throws -> ImportSummary {
         let tx = backend.tx
+        try ImportCancelled.check(cancellation)
         var names = try NameIDs(backend)
         var results: [ImportResult] = []
         var totals = TotalsDelta()
@@ -18,14 +23,18 @@ enum StoreImporter {
         var longest = try Meta.get(tx, Meta.longest) ?? 0
         // The import's new sessions take consecutive ids from here (under the writer's lock).
         let firstSession = try SessionIDs.next(tx)
+        var written = Set<Int64>()  // the devices this import wrote sessions of (not in the kept totals yet)
         for source in sources {
-            let result = try importOne(source, backend, names: &names, totals: &totals, now: now)
+            try ImportCancelled.check(cancellation)
+            let result = try importOne(source, backend, names: &names, totals: &totals, written: &written, now: now)
             added += result.added
             results.append(result)
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
             longest = max(longest, source.dataset.longestSession)
         }
+        try ImportCancelled.check(cancellation)
         try backend.finish()
+        try ImportCancelled.check(cancellation)
         let count = (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added)
         try Meta.set(tx, Meta.sessions, count)
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
@@ -37,13 +46,15 @@ enum StoreImporter {
         }
         try ImportLog.record(parts, at: now, firstSession: firstSession, tx)
         let forgotten = try Retention.apply(tx, now: now, zone: zone)
+        try ImportCancelled.check(cancellation)
         return ImportSummary(
             path: path, sources: results, forgotten: forgotten,
             retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), sessions: Int(count) - forgotten)
     }
 
     private static func importOne(
-        _ source: ImportSource, _ backend: some ImportBackend, names: inout NameIDs, totals: inout TotalsDelta, now: Micros
+        _ source: ImportSource, _ backend: some ImportBackend, names: inout NameIDs, totals: inout TotalsDelta, written: inout Set<Int64>,
+        now: Micros
     ) throws -> ImportResult {
         let tx = backend.tx
         let deviceID = try Devices.id(source.device, now: now, tx)
@@ -59,9 +70,8 @@ enum StoreImporter {
         let categoryIDs = try dataset.categories.map { try names.id($0, table: "category", backend) }
 
         // The sessions' keys are made on the other threads while the stored ones are read here.
-        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs, categories: categoryIDs) }
-        let had = try tx.int("SELECT sessions FROM source WHERE id = ?", [.integer(sourceID)]) ?? 0
-        var stored = had > 0 ? try backend.storedSessions(of: sourceID, had: had, total: try Meta.get(tx, Meta.sessions) ?? had) : [:]
+        let keys = Background { ImportKeys.distinct(dataset, apps: appIDs) }
+        var stored = try storedSessions(of: deviceID, for: dataset, written: written, backend)
         var plan = ImportPlan(count: dataset.sessionCount)
         let planned = try keys.value.map { keys in
             try plan.decideDistinct(dataset, keys: keys, apps: appIDs, categories: categoryIDs, stored: stored) { row, id in
@@ -85,12 +95,37 @@ enum StoreImporter {
             return delta
         }
         try backend.carryOut(plan, dataset, source: sourceID, device: deviceID, apps: appIDs, categories: categoryIDs)
+        if plan.added > 0 || plan.updated > 0 { written.insert(deviceID) }
         totals.merge(delta.value)
         try tx.execute("UPDATE source SET sessions = sessions + ? WHERE id = ?", [SQLValue(result.added), .integer(sourceID)])
         try Devices.noteImport(deviceID, added: result.added, dataset: dataset, now: now, tx)
 
         try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
         return result
+    }
+
+    /// What the device holds already of the sessions `dataset` may hold, by key: a session is
+    /// its device's, whichever file brought it (a copy of an export under another name finds
+    /// its sessions), and keeps its start when it grows, so only the device's sessions that
+    /// start between the load's first and last start are read, through the start index or, when
+    /// the kept totals say that is most of the store, in one pass. None are read when the kept
+    /// totals count none there and this import wrote none of the device's (`written`: the kept
+    /// totals count those only once it ends): a new store's, or a new device's, import reads
+    /// nothing, and PostgreSQL does not make again the indexes a large one took out.
+    static func storedSessions(
+        of device: Int64, for dataset: Dataset, written: Set<Int64>, _ backend: some ImportBackend
+    ) throws -> [Int64: StoredSession] {
+        let sessions = dataset.sessions
+        guard sessions.count > 0 else { return [:] }
+        let starts = sessions.core(0).start...sessions.core(sessions.count - 1).start
+        let tx = backend.tx
+        let day: (Int64) -> Int64 = { $0 >= 0 ? $0 / TotalsDelta.day : ($0 + 1) / TotalsDelta.day - 1 }
+        let within =
+            try tx.int(
+                "SELECT coalesce(sum(starts), 0) FROM day_total WHERE device = ? AND day BETWEEN ? AND ?",
+                [.integer(device), .integer(day(starts.lowerBound)), .integer(day(starts.upperBound))]) ?? 0
+        guard within > 0 || written.contains(device) else { return [:] }
+        return try backend.storedSessions(of: device, starts: starts, within: within, total: try Meta.get(tx, Meta.sessions) ?? within)
     }
 
     /// Each app's latest session's category (`app NAME` on a day without it), one row an app.
@@ -136,11 +171,16 @@ struct NameIDs {
 extension SQLStore {
     /// Imports every source in one transaction (a failure leaves the store as it was); then
     /// applies the retention, when one is set. `now` and `zone` place the retention cut.
-    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone) throws(StoreError) -> ImportSummary {
+    func importSessions(_ sources: [ImportSource], now: Micros, zone: Zone, cancellation: CancellationToken) throws(StoreError) -> ImportSummary {
         let summary: ImportSummary
         do {
-            summary = try bulkChange { backend in try StoreImporter.run(sources, now: now, zone: zone, path: location.description, backend) }
+            summary = try bulkChange(cancellation: cancellation) { backend in
+                try StoreImporter.run(sources, now: now, zone: zone, path: location.description, cancellation: cancellation, backend)
+            }
         } catch {
+            // Whatever stopped it once it was cancelled (the check, an interrupted statement, a
+            // COPY ended), the transaction was rolled back.
+            if cancellation.isCancelled { throw .cancelled(path: location.description) }
             throw mapped(error)
         }
         afterBulkChange(rows: summary.sources.reduce(summary.forgotten) { $0 + $1.added + $1.updated })
@@ -151,11 +191,18 @@ extension SQLStore {
     func copyIn(_ contents: StoreContents, from: String, now: Micros) throws(StoreError) -> CopySummary {
         var summary = CopySummary(from: from, into: location.description)
         do {
-            try bulkChange { backend in try StoreImporter.copy(contents, now: now, backend, summary: &summary) }
+            try bulkChange(cancellation: nil) { backend in try StoreImporter.copy(contents, now: now, backend, summary: &summary) }
         } catch {
             throw copyRefusal(error)
         }
         afterBulkChange(rows: summary.sessionsAdded)
         return summary
+    }
+}
+
+/// Thrown inside an import's transaction once it is cancelled: the transaction rolls back.
+struct ImportCancelled: Error {
+    static func check(_ cancellation: CancellationToken) throws {
+        if cancellation.isCancelled { throw ImportCancelled() }
     }
 }

@@ -2,6 +2,7 @@
 import CPostgres
 import Foundation
 import Synchronization
+import UsageCore
 
 /// What the server or libpq said when a statement or the connection failed.
 struct PostgresFailure: Error, CustomStringConvertible {
@@ -175,6 +176,15 @@ final class PostgresConnection: @unchecked Sendable {
         func copyOut(_ sql: String, _ message: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
             try connection.copyOut(sql, message)
         }
+        /// Runs `body` while another thread watches `cancellation`: once it is cancelled, the
+        /// statement under way on this connection is cancelled by the server (PQcancel; the
+        /// statement fails with 57014). The watcher has stopped when this returns.
+        func cancellable<T>(_ cancellation: CancellationToken, _ body: () throws -> T) throws -> T {
+            guard let cancel = cpq_get_cancel(connection.handle) else { return try body() }
+            let watch = PostgresCancelWatch(cancel, cancellation)
+            defer { watch.stop() }
+            return try body()
+        }
         /// Whether a transaction is open (or failed) on the connection.
         var inTransaction: Bool {
             let status = cpq_transaction_status(connection.handle)
@@ -313,4 +323,34 @@ private func withOptionalCStrings<R>(_ strings: [String?], _ body: (UnsafePointe
     defer { for copy in copies { free(copy) } }
     let pointers = copies.map { UnsafePointer($0) }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+}
+
+/// A thread that looks at a cancellation every 20 ms and, once it is cancelled, asks the server
+/// to cancel the connection's statement under way (once); `stop` waits for it to end, then
+/// frees libpq's cancel object.
+private final class PostgresCancelWatch: @unchecked Sendable {
+    private let cancel: OpaquePointer
+    private let stopped = Atomic<Bool>(false)
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(_ cancel: OpaquePointer, _ cancellation: CancellationToken) {
+        self.cancel = cancel
+        let thread = Thread { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                if cancellation.isCancelled {
+                    _ = cpq_cancel_now(self.cancel)
+                    break
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            ended.signal()
+        }
+        thread.start()
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        ended.wait()
+        cpq_free_cancel(cancel)
+    }
 }

@@ -1,11 +1,18 @@
-// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): its transaction under the writer lock, left ready for reads after (PostgresAfterImport); the source's stored keys read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
+// PostgresImport.swift — an import's bulk reads and writes on PostgreSQL (the rules are StoreImporter's): its transaction under the writer lock (a cancelled import's COPY ended with an error), left ready for reads after (PostgresAfterImport); the device's stored keys within the load's starts read in binary, new rows sent by COPY in start order (a large import's indexes built after them; binary format, a megabyte at a time, each encoded on another thread while the last is sent; ids max + 1 as every insert's), changed ones updated in place.
 import UsageCore
 
 extension PostgresStore {
     /// An import or a copy in one transaction under the writer lock: a failure (or a lost
     /// connection) leaves the store as it was.
-    func bulkChange<T>(_ body: (PostgresImportBackend) throws -> T) throws -> T {
-        try changeHeld { held in try body(PostgresImportBackend(held: held)) }
+    /// Once `cancellation` is cancelled, a COPY under way is ended with an error (libpq's
+    /// PQputCopyEnd with a message: the server drops the rows), any other statement under way
+    /// is cancelled by the server (PQcancel, from a watching thread), and the transaction is
+    /// rolled back.
+    func bulkChange<T>(cancellation: CancellationToken?, _ body: (PostgresImportBackend) throws -> T) throws -> T {
+        try changeHeld { held in
+            guard let cancellation else { return try body(PostgresImportBackend(held: held)) }
+            return try held.cancellable(cancellation) { try body(PostgresImportBackend(held: held, cancellation: cancellation)) }
+        }
     }
 
     /// Once it committed: a large one leaves the store ready for its reads.
@@ -19,10 +26,13 @@ struct PostgresImportBackend: ImportBackend {
     let held: PostgresConnection.Held
     /// The session indexes through the import: out for a large one, made again once.
     let indexes: PostgresBulkIndexes
+    /// Looked at before each chunk a COPY sends: cancelled, the COPY is ended with an error.
+    let cancellation: CancellationToken
     var tx: any SQLTransaction { PostgresTransaction(held: held) }
 
-    init(held: PostgresConnection.Held) {
+    init(held: PostgresConnection.Held, cancellation: CancellationToken = CancellationToken()) {
         self.held = held
+        self.cancellation = cancellation
         indexes = PostgresBulkIndexes(held)
     }
 
@@ -41,10 +51,11 @@ struct PostgresImportBackend: ImportBackend {
         try tx.insert("INSERT INTO \(table) (id, name) VALUES (\(SQLIDs.next(table)), ?) RETURNING id", [.text(name)])
     }
 
-    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
+    func storedSessions(of device: Int64, starts: ClosedRange<Int64>, within: Int64, total: Int64) throws -> [Int64: StoredSession] {
         try indexes.needed()
         let result = try held.execute(
-            SessionRows.store.stored.select("WHERE source = $1"), [String(source)], binary: true)
+            SessionRows.store.stored.select("WHERE start BETWEEN $1 AND $2 AND device = $3"),
+            [String(starts.lowerBound), String(starts.upperBound), String(device)], binary: true)
         var stored: [Int64: StoredSession] = [:]
         stored.reserveCapacity(result.rows)
         for r in 0..<result.rows {
@@ -81,6 +92,7 @@ struct PostgresImportBackend: ImportBackend {
                 var next = Background { rows.encode(0..<min(PostgresNewRows.chunk, inserts.count)) }
                 while from < inserts.count {
                     let copy = next.value
+                    try ImportCancelled.check(cancellation)
                     from = min(from + PostgresNewRows.chunk, inserts.count)
                     if from < inserts.count {
                         let part = from..<min(from + PostgresNewRows.chunk, inserts.count)

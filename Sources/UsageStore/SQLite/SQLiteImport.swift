@@ -1,17 +1,27 @@
-// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): its transaction with a larger page cache, the source's stored keys read through SQLite's C API (a source holding most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
+// SQLiteImport.swift — an import's bulk reads and writes on SQLite (the rules are StoreImporter's): its transaction with a larger page cache (stopped by a cancellation through the progress handler), the device's stored keys within the load's starts read through SQLite's C API (most of the store in one pass over the table), new rows inserted 64 to a statement in start order, names bound whole.
 import GRDB
 import GRDBSQLite
 import UsageCore
 
 extension SQLiteStore {
     /// An import or a copy in one transaction: a failure (or a kill) leaves the store as it was.
-    func bulkChange<T>(_ body: (SQLiteImportBackend) throws -> T) throws -> T {
+    /// Once `cancellation` is cancelled, the statement under way stops (SQLite's progress
+    /// handler, which looks at it every few thousand steps of SQLite's machine) and the
+    /// transaction is rolled back; the handler is gone before the rollback and the commit.
+    func bulkChange<T>(cancellation: CancellationToken?, _ body: (SQLiteImportBackend) throws -> T) throws -> T {
         try changeDatabase { db in
             // A bulk change touches many pages: let SQLite keep them in memory rather than read
             // them back from the file system (the default cache is 2,000 pages).
             try db.execute(sql: "PRAGMA cache_size = -131072")
             defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
-            return try body(SQLiteImportBackend(db: db))
+            guard let cancellation else { return try body(SQLiteImportBackend(db: db)) }
+            return try withExtendedLifetime(cancellation) {
+                sqlite3_progress_handler(db.sqliteConnection, 4096, { token in
+                    Unmanaged<CancellationToken>.fromOpaque(token!).takeUnretainedValue().isCancelled ? 1 : 0
+                }, Unmanaged.passUnretained(cancellation).toOpaque())
+                defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
+                return try body(SQLiteImportBackend(db: db))
+            }
         }
     }
 
@@ -38,8 +48,8 @@ struct SQLiteImportBackend: ImportBackend {
         return db.lastInsertedRowID
     }
 
-    func storedSessions(of source: Int64, had: Int64, total: Int64) throws -> [Int64: StoredSession] {
-        try SQLiteStore.storedSessions(of: source, had: had, total: total, db)
+    func storedSessions(of device: Int64, starts: ClosedRange<Int64>, within: Int64, total: Int64) throws -> [Int64: StoredSession] {
+        try SQLiteStore.storedSessions(of: device, starts: starts, within: within, total: total, db)
     }
 
     func storedID(row: Int64, equals id: UnsafeBufferPointer<UInt8>) throws -> Bool {
@@ -52,17 +62,20 @@ struct SQLiteImportBackend: ImportBackend {
 }
 
 extension SQLiteStore {
-    /// What the store holds of a source already, by key (integers only: reading every id's
-    /// text would cost as much again; a key that matches with other content has its id read
-    /// to tell an update from a collision). A source holding most of the store is read in one
-    /// pass over the table rather than through its index, row by row.
-    static func storedSessions(of sourceID: Int64, had: Int64, total: Int64, _ db: Database) throws -> [Int64: StoredSession] {
+    /// What the store holds already of a device's sessions that start in `starts`, by key
+    /// (integers only: reading every id's text would cost as much again; a key that matches
+    /// with other content has its id read to tell an update from a collision). When they are
+    /// most of the store (`within` of `total`), they are read in one pass over the table rather
+    /// than through the start index, row by row.
+    static func storedSessions(of device: Int64, starts: ClosedRange<Int64>, within: Int64, total: Int64, _ db: Database) throws -> [Int64: StoredSession] {
         var stored: [Int64: StoredSession] = [:]
-        stored.reserveCapacity(Int(had))
-        let table = had * 2 >= total ? "session NOT INDEXED" : "session"
-        let statement = try db.makeStatement(sql: SessionRows.store.stored.select("WHERE source = ?", from: table))
+        stored.reserveCapacity(Int(within))
+        let table = within * 2 >= total && within > 0 ? "session NOT INDEXED" : "session INDEXED BY session_start"
+        let statement = try db.makeStatement(sql: SessionRows.store.stored.select("WHERE start BETWEEN ? AND ? AND device = ?", from: table))
         let s = statement.sqliteStatement
-        sqlite3_bind_int64(s, 1, sourceID)
+        sqlite3_bind_int64(s, 1, starts.lowerBound)
+        sqlite3_bind_int64(s, 2, starts.upperBound)
+        sqlite3_bind_int64(s, 3, device)
         while try step(s, db) {
             stored[sqlite3_column_int64(s, 0)] = StoredSession(
                 row: sqlite3_column_int64(s, 1), app: sqlite3_column_int64(s, 2), category: sqlite3_column_int64(s, 3),

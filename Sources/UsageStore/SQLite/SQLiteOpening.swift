@@ -33,8 +33,10 @@ extension SQLiteStore {
         // follows happens under an exclusive lock beside the file.
         let lock = try lockFile(path)
         defer { unlockFile(lock) }
-        // Another process may have made the store meanwhile: looked at again under the lock.
+        // Another process may have made the store meanwhile (or removed one it had just made,
+        // its import cancelled: SQLiteDiscard.swift): looked at again under the lock.
         let present = StoreProbe.file(path) != .absent
+        if !present, !create { throw .missing(path: path) }
         if present {
             try checkHeader(path)
             // A database that is not a store of ours (or a newer one) is refused before anything
@@ -66,7 +68,7 @@ extension SQLiteStore {
         } catch {
             throw mapped(error, path: path)
         }
-        return SQLiteStore(path: path, isReadOnly: false, writer: writer, reader: reader)
+        return SQLiteStore(path: path, isReadOnly: false, writer: writer, reader: reader, made: !present)
     }
 
     /// A store that may only be read. A WAL database whose `-shm` file cannot be made is read
@@ -220,20 +222,27 @@ extension SQLiteStore {
         }
     }
 
-    /// Takes `PATH.lock` exclusively, waiting for another process that holds it.
-    private static func lockFile(_ path: String) throws(StoreError) -> Int32 {
-        let fd = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .failed(path: path, reason: "cannot take its lock: \(String(cString: strerror(errno)))") }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                Glibc.close(fd)
-                throw .failed(path: path, reason: "cannot take its lock: \(String(cString: strerror(errno)))")
+    /// Takes `PATH.lock` exclusively, waiting for another process that holds it. A lock file
+    /// removed while this one waited (a cancelled import's store taken away with it) is no
+    /// lock any more: the lock is taken again on the file now at that path.
+    static func lockFile(_ path: String) throws(StoreError) -> Int32 {
+        while true {
+            let fd = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw .failed(path: path, reason: "cannot take its lock: \(String(cString: strerror(errno)))") }
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    Glibc.close(fd)
+                    throw .failed(path: path, reason: "cannot take its lock: \(String(cString: strerror(errno)))")
+                }
             }
+            var held = stat()
+            var named = stat()
+            if fstat(fd, &held) == 0, stat(path + ".lock", &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino { return fd }
+            Glibc.close(fd)
         }
-        return fd
     }
 
-    private static func unlockFile(_ fd: Int32) {
+    static func unlockFile(_ fd: Int32) {
         flock(fd, LOCK_UN)
         Glibc.close(fd)
     }

@@ -36,12 +36,17 @@ final class SQLiteStore: SQLStore, StoreWindows, @unchecked Sendable {
     /// How long a write waits for another process's write to end, in seconds.
     static let busyTimeout: TimeInterval = 60
 
-    init(path: String, isReadOnly: Bool, writer: DatabaseQueue?, reader: DatabaseQueue) {
+    /// Whether this opening made the file (it was not there): a cancelled import may then take
+    /// it away again (SQLiteDiscard.swift).
+    let made: Bool
+
+    init(path: String, isReadOnly: Bool, writer: DatabaseQueue?, reader: DatabaseQueue, made: Bool = false) {
         self.location = .sqlite(path: path)
         self.path = path
         self.isReadOnly = isReadOnly
         self.writer = writer
         self.reader = reader
+        self.made = made
     }
 
     // MARK: Reads and changes, as the shared code takes them

@@ -1,4 +1,4 @@
-// SessionRows.swift — the session table's rows as the store's statements write and read them, each an ordered list of the table's columns (RowLayout) from its one description as the ledger leaves it: a new row (every column: the INSERT, the binary COPY), what an import changes in place, what it reads of a source's stored sessions, a window's read, a copy's read.
+// SessionRows.swift — the session table's rows as the store's statements write and read them, each an ordered list of the table's columns (RowLayout) from its one description as the ledger leaves it: a new row (every column: the INSERT, the binary COPY), what an import changes in place, what it reads of a device's stored sessions, a window's read, a copy's read.
 
 /// The layouts of the session table's rows, made from one description of the table (passed in,
 /// so that a test can hand it a changed one and see every statement follow).
@@ -17,7 +17,7 @@ struct SessionRows: Sendable {
     let written: RowLayout
     /// What an import changes of a stored session in place, by its id.
     let updated: RowLayout
-    /// What an import reads of a source's stored sessions, by position: its key, then what
+    /// What an import reads of a device's stored sessions, by position: its key, then what
     /// tells an update from a session left as it is.
     let stored: RowLayout
     /// What a window reads (`windowColumns`).

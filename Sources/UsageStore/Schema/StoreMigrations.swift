@@ -17,6 +17,8 @@ enum SchemaStep: Sendable {
     case fillKeptTotals
     /// Again, when recorded sessions were left out of them.
     case refillKeptTotalsIfRecorded
+    /// Every stored session's key made again by the rule of its device (`SessionRekey`).
+    case rekeyByDevice
 
     /// The statements `dialect` runs for this step (none for a computation).
     func statements(_ dialect: SQLDialect) -> [(sql: String, arguments: [SQLValue])] {
@@ -34,7 +36,7 @@ enum SchemaStep: Sendable {
             ]
         case .statement(let sql, let arguments): return [(sql, arguments)]
         case .addition(let only, _, let sql): return only == dialect ? [(sql, [])] : []
-        case .fillKeptTotals, .refillKeptTotalsIfRecorded: return []
+        case .fillKeptTotals, .refillKeptTotalsIfRecorded, .rekeyByDevice: return []
         }
     }
 }
@@ -58,6 +60,7 @@ struct StoreMigration: Sendable {
             switch step {
             case .fillKeptTotals: try fillKeptTotals()
             case .refillKeptTotalsIfRecorded: try KeptTotals.refillIfRecorded(tx, fill: fillKeptTotals)
+            case .rekeyByDevice: try SessionRekey.run(tx)
             default: for statement in step.statements(dialect) { try tx.execute(statement.sql, statement.arguments) }
             }
         }
@@ -85,7 +88,7 @@ enum StoreMigrations {
             switch step {
             case .create(let table), .reshape(let table, _, _): tables[table.name] = table
             case .addColumn(let name, let column): tables[name] = tables[name]?.adding(column)
-            case .index, .dropIndex, .statement, .addition, .fillKeptTotals, .refillKeptTotalsIfRecorded: break
+            case .index, .dropIndex, .statement, .addition, .fillKeptTotals, .refillKeptTotalsIfRecorded, .rekeyByDevice: break
             }
         }
         return tables
@@ -157,11 +160,13 @@ enum StoreMigrations {
         // Time per website (the native host's visits; `web ignore`; `set web off` in meta).
         StoreMigration(
             name: "v10: site visits",
-            steps: [
-                .create(StoreTables.site), .create(StoreTables.siteVisit), .index(StoreTables.siteVisitStart), .create(StoreTables.siteIgnored),
-            ]),
+            steps: [.create(StoreTables.site), .create(StoreTables.siteVisit), .index(StoreTables.siteVisitStart), .create(StoreTables.siteIgnored)]),
+        // A session was known within the file it came from, so a copy of an export under
+        // another name counted its sessions twice: it is now its device's, known by its own id
+        // or by its app and start. The sessions a store holds twice stay until `check fix`.
+        StoreMigration(name: "v11: a session is its device's, whatever file brought it", steps: [.rekeyByDevice]),
         // The sites' categories (`category rule SITE CATEGORY`).
-        StoreMigration(name: "v11: site categories", steps: [.create(StoreTables.siteCategory)]),
+        StoreMigration(name: "v12: site categories", steps: [.create(StoreTables.siteCategory)]),
     ]
 
     /// SQLite's guard against overlapping tracked intervals, on insert or on a change of either end.

@@ -33,9 +33,9 @@ enum StoreTables {
         ]
     }
 
-    /// The sessions (v1; v5 adds `sessionDevice`). Unique by source and key: the import reads
-    /// the source's keys and writes inside one transaction under the writer's lock, so no other
-    /// writer comes between. (A UNIQUE index on random 64-bit keys, and foreign keys checked row
+    /// The sessions (v1; v5 adds `sessionDevice`). Unique by device and key (since v11; by
+    /// source and key before, SessionRekey): the import reads the device's keys and writes
+    /// inside one transaction under the writer's lock, so no other writer comes between. (A UNIQUE index on random 64-bit keys, and foreign keys checked row
     /// by row, made a million-row import four times slower; the names and sources the ids point
     /// at are written in the same transaction, before the sessions.)
     static let session = TableSpec(
@@ -43,7 +43,7 @@ enum StoreTables {
         columns: [
             ColumnSpec("id", .identity),
             ColumnSpec("source", .int64, .notNull, note: "source(id)"),
-            ColumnSpec("key", .int64, .notNull, note: "the session's identity in its source (IdentityHash)"),
+            ColumnSpec("key", .int64, .notNull, note: "the session's identity in its device (IdentityHash; in its source before v11)"),
             ColumnSpec("app", .int64, .notNull, note: "app(id)"),
             ColumnSpec("category", .int64, .notNull, note: "category(id)"),
             ColumnSpec("start", .int64, .notNull, note: "µs since 1970, UTC"),
@@ -227,7 +227,7 @@ enum StoreTables {
     static let siteIgnored = TableSpec(
         name: "site_ignored", columns: [ColumnSpec("pattern", .text, .primaryKey, .notNull, note: "as SitePattern spells it")], withoutRowID: true)
 
-    // MARK: Site categories (v11)
+    // MARK: Site categories (v12)
 
     /// The categories sites are given (`category rule SITE CATEGORY`).
     static let siteCategory = TableSpec(
