@@ -3,7 +3,7 @@ import UsageCore
 
 extension TextReport {
     /// `sites`: a heading, one row per site (its name, its time, its visits), the total.
-    public static func sites(_ sites: [SiteTotal], title: String, width: Int, theme: Theme = .plain) -> [String] {
+    public static func sites(_ sites: [SiteTotal], title: String, width: Int, theme: Theme = .plain, categories: SiteCategories = SiteCategories([])) -> [String] {
         guard !sites.isEmpty else {
             return fitAll([title, "  no sites recorded (the browser extension records them)"], width: width).headed(theme)
         }
@@ -15,7 +15,8 @@ extension TextReport {
                 "\(TextFormat.count(sites.count, "site")), \(TextFormat.duration(total)) in all; the most used is \(TerminalText.sanitize(top.site)): \(TextFormat.duration(top.micros)).",
             ]
             for (k, site) in sites.enumerated() {
-                lines.append("\(k + 1). \(TerminalText.sanitize(site.site)): \(TextFormat.duration(site.micros)), \(TextFormat.count(site.sessions, "visit")).")
+                let category = categories.category(of: site.site).map { ", \(TerminalText.sanitize($0))" } ?? ""
+                lines.append("\(k + 1). \(TerminalText.sanitize(site.site))\(category): \(TextFormat.duration(site.micros)), \(TextFormat.count(site.sessions, "visit")).")
             }
             return wrap(lines, width: width)
         }
@@ -26,10 +27,23 @@ extension TextReport {
         var lines = [title]
         for (k, site) in sites.enumerated() {
             let name = TerminalText.fit(names[k], width: nameWidth).padded(toCells: nameWidth)
-            lines.append("  \(name)  \(durations[k].padded(toCells: durationWidth))  \(TextFormat.count(site.sessions, "visit"))")
+            let category = categories.category(of: site.site).map { " · " + TerminalText.sanitize($0) } ?? ""
+            lines.append("  \(name)  \(durations[k].padded(toCells: durationWidth))  \(TextFormat.count(site.sessions, "visit"))\(category)")
         }
         lines.append("  \(TextFormat.duration(total)) in \(TextFormat.count(sites.count, "site"))")
         return fitAll(lines, width: width).headed(theme)
+    }
+
+    /// A range's top sites under each browser (`week`): a heading, then each browser family
+    /// and its top sites' line; nothing when no site was seen.
+    public static func browserSites(_ sites: [String: [SiteTotal]], width: Int, theme: Theme = .plain) -> [String] {
+        let browsers = sites.keys.filter { !(sites[$0]?.isEmpty ?? true) }.sorted()
+        guard !browsers.isEmpty else { return [] }
+        var lines = ["", theme.heading("Top sites")]
+        for browser in browsers {
+            lines += wrap([TerminalText.sanitize(browser)], width: width).map { "  " + $0 } + topSites(sites[browser]!, width: width)
+        }
+        return lines
     }
 
     /// The top sites of a browser, indented under its row in a day's or week's view:
@@ -44,15 +58,21 @@ extension TextReport {
 
 extension ReportJSON {
     /// `sites`: `{"from","to","time_zone","total_seconds","sites":[{"site","seconds","sessions"}]}`.
-    public static func sites(_ sites: [SiteTotal], from: LocalDate, to: LocalDate, zone: String) -> JSONText {
+    public static func sites(_ sites: [SiteTotal], from: LocalDate, to: LocalDate, zone: String, categories: SiteCategories = SiteCategories([])) -> JSONText {
         .object([
             ("from", .string(from.description)), ("to", .string(to.description)), ("time_zone", .string(zone)),
-            ("total_seconds", .seconds(sites.reduce(0) { $0 + $1.micros })), ("sites", siteList(sites)),
+            ("total_seconds", .seconds(sites.reduce(0) { $0 + $1.micros })), ("sites", siteList(sites, categories: categories)),
         ])
     }
 
-    /// `[{"site","seconds","sessions"}]`, most time first.
-    public static func siteList(_ sites: [SiteTotal]) -> JSONText {
-        .array(sites.map { .object([("site", .string($0.site)), ("seconds", .seconds($0.micros)), ("sessions", .int($0.sessions))]) })
+    /// `[{"site","seconds","sessions"}]`, most time first; with `categories`, each site's
+    /// `category` after them (null without one).
+    public static func siteList(_ sites: [SiteTotal], categories: SiteCategories? = nil) -> JSONText {
+        .array(
+            sites.map { site in
+                .object(
+                    [("site", .string(site.site)), ("seconds", .seconds(site.micros)), ("sessions", .int(site.sessions))]
+                        + (categories.map { [("category", $0.category(of: site.site).map(JSONText.string) ?? .null)] } ?? []))
+            })
     }
 }

@@ -42,14 +42,14 @@ struct SitesEndToEndTests {
         let json = try Binary.run(["--db", w.db, "--tz", "UTC", "--format", "json", "-c", "sites 2026-03-02"])
         #expect(
             json.stdout
-                == #"{"from":"2026-03-02","to":"2026-03-02","time_zone":"UTC","total_seconds":3000,"sites":[{"site":"docs.python.org","seconds":1800,"sessions":2},{"site":"example.org","seconds":1200,"sessions":1}]}"#
+                == #"{"from":"2026-03-02","to":"2026-03-02","time_zone":"UTC","total_seconds":3000,"sites":[{"site":"docs.python.org","seconds":1800,"sessions":2,"category":null},{"site":"example.org","seconds":1200,"sessions":1,"category":null}]}"#
                 + "\n")
         #expect(json.status == 0 && json.stderr == "")
         let csv = try Binary.run(["--db", w.db, "--tz", "UTC", "--format", "csv", "-c", "sites 2026-03-01..2026-03-07"])
         #expect(
             csv.stdout
-                == "from,to,time_zone,total_seconds,site,seconds,sessions\r\n2026-03-01,2026-03-07,UTC,3000,docs.python.org,1800,2\r\n"
-                + "2026-03-01,2026-03-07,UTC,3000,example.org,1200,1\r\n")
+                == "from,to,time_zone,total_seconds,site,seconds,sessions,category\r\n2026-03-01,2026-03-07,UTC,3000,docs.python.org,1800,2,\r\n"
+                + "2026-03-01,2026-03-07,UTC,3000,example.org,1200,1,\r\n")
         #expect(csv.status == 0 && csv.stderr == "")
         let week = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-03", "-c", "sites week", "-c", "sites"])
         #expect(week.stdout == "Sites · Mon 2 – Sun 8 Mar 2026\n  docs.python.org  30m  2 visits\n  example.org      20m  1 visit\n  50m in 2 sites\n"
@@ -108,6 +108,51 @@ struct SitesEndToEndTests {
         let off = try Binary.run(base + ["-c", "limit docs.python.org off", "-c", "limit news.example off"], environment: env)
         #expect(off.stderr.hasPrefix("error: line 2: limit: there is no limit on the site 'news.example'"), "\(off.stderr)")
         #expect(off.status == 1)
+    }
+
+    @Test func theWeekShowsItsTopSitesUnderTheirBrowser() throws {
+        let w = try Self.seeded()
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "--color", "never", "-c", "week"])
+        #expect(r.stdout.hasSuffix("\n\nTop sites\n  chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
+        #expect(r.status == 0 && r.stderr == "")
+        let before = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-01", "--color", "never", "-c", "week"])
+        #expect(!before.stdout.contains("Top sites"), "a week without sites has no such lines")
+    }
+
+    /// `category rule SITE CATEGORY` is kept in the store and `sites` shows it: a host's own
+    /// rule first, else the nearest domain's.
+    @Test func categoryRuleGivesASiteItsCategory() throws {
+        let w = try Self.seeded()
+        let base = ["--db", w.db, "--tz", "UTC", "--day", "2026-03-02"]
+        let set = try Binary.run(
+            base + ["-c", "category rule *.python.org Reference", "-c", "category rule *.org Web", "-c", "category rule Example.org Shopping", "-c", "sites"])
+        #expect(
+            set.stdout
+                == "*.python.org is in Reference\n*.org is in Web\nexample.org is in Shopping\n"
+                + "Sites · Monday, March 2, 2026\n  docs.python.org  30m  2 visits · Reference\n  example.org      20m  1 visit · Shopping\n  50m in 2 sites\n")
+        #expect(set.status == 0 && set.stderr == "")
+        let json = try Binary.run(base + ["--format", "json", "-c", "category rule example.org off", "-c", "sites"])
+        #expect(
+            json.stdout
+                == #"{"site":"example.org","category":null}"# + "\n"
+                + #"{"from":"2026-03-02","to":"2026-03-02","time_zone":"UTC","total_seconds":3000,"sites":[{"site":"docs.python.org","seconds":1800,"sessions":2,"category":"Reference"},{"site":"example.org","seconds":1200,"sessions":1,"category":"Web"}]}"#
+                + "\n")
+        let again = try Binary.run(base + ["-c", "category rule example.org off"])
+        #expect(again.stderr.hasPrefix("error: line 1: example.org has no category rule (category rule SITE CATEGORY gives it one)"), "\(again.stderr)")
+        #expect(again.status == 1)
+        let bad = try Binary.run(base + ["-c", "category rule https://example.org/a Web"])
+        #expect(bad.stderr.hasPrefix("error: line 1: category: 'https://example.org/a' is not a site"), "\(bad.stderr)")
+        #expect(bad.status == 1)
+    }
+
+    /// `save` of the day screen: the HTML report has the top sites under the apps.
+    @Test func theSavedDayReportHasTheTopSites() throws {
+        let w = try Self.seeded()
+        let html = w.url.appendingPathComponent("day.html").path
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "-c", "show", "-c", "save \(html)"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains(">Top sites</h2>\n<p>Chromium: docs.python.org 30m · example.org 20m</p>"), "\(page.suffix(400))")
     }
 
     @Test func sitesRefusesWhatIsNoDayOrRange() throws {

@@ -230,6 +230,9 @@ let safetyCases: [SafetyCase] = [
     // sites: a site is a host name or nothing, so no hostile name is ever stored
     SafetyCase("sites", ["sites"], shows: ["no sites recorded"]),
     SafetyCase("sites", ["sites {evil}"], status: 1, shows: ["'{evil}' is not"]),
+    // category rule: a hostile category name for a site, a hostile site
+    SafetyCase("category", ["category rule a.org {title}"], shows: ["a.org is in {title}"], json: ["{title}"]),
+    SafetyCase("category", ["category rule {evil} Web"], status: 1, shows: ["'{evil}' is not a site"]),
     // web
     SafetyCase("web", ["web ignore *.example.org", "web"], shows: ["*.example.org"], json: ["*.example.org"]),
     SafetyCase("web", ["web ignore {evil}"], status: 1, shows: ["'{evil}' is not a site"]),

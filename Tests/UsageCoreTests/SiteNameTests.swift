@@ -63,4 +63,17 @@ struct SiteNameTests {
     @Test(arguments: apps) func eachBrowsersAppsAreNamedInOnePlace(_ app: String, _ family: String?) {
         #expect(BrowserApps.family(ofApp: app) == family)
     }
+
+    @Test func aSitesCategoryIsItsOwnRuleElseTheNearestDomains() {
+        let rules = SiteCategories([
+            (SitePattern("*.org")!, "Web"), (SitePattern("*.python.org")!, "Reference"), (SitePattern("docs.python.org")!, "Docs"),
+            (SitePattern("example.org")!, "Shopping"),
+        ])
+        #expect(rules.category(of: "docs.python.org") == "Docs")
+        #expect(rules.category(of: "wiki.python.org") == "Reference")
+        #expect(rules.category(of: "python.org") == "Reference")
+        #expect(rules.category(of: "example.org") == "Shopping")
+        #expect(rules.category(of: "www.example.org") == "Web")
+        #expect(rules.category(of: "example.com") == nil)
+    }
 }

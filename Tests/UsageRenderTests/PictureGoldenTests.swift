@@ -62,7 +62,16 @@ enum PictureCases {
         ("calendar", { calendar.json }, { calendar.figure }),
         ("timesheet", { ReportJSON.timesheet(RangeGoldenFixture.week) }, { Figure.timesheet(RangeGoldenFixture.week) }),
         ("app_busy", { ReportJSON.app(BusyFixture.report) }, { Figure.app(BusyFixture.report, palette: Palette(apps: ["Chat"], categories: ["Social"])) }),
+        ("show_sites", { ReportJSON.show(day, skipped: SkipSummary()) }, { Figure.show(day, hourlyFirst: false, by: .app, palette: palette, sites: sites) }),
         ("hostile_show", { ReportJSON.show(HostileFixture.report, skipped: SkipSummary()) }, { Figure.show(HostileFixture.report, hourlyFirst: true, by: .category, palette: Palette(HostileFixture.report)) }),
+    ]
+
+    /// Google Chrome's sites that day (the chrome family's), four of them: three shown and one more.
+    static let sites = [
+        "chrome": [
+            SiteTotal(site: "docs.python.org", micros: 1_800_000_000, sessions: 2), SiteTotal(site: "example.org", micros: 1_200_000_000, sessions: 1),
+            SiteTotal(site: "news.example", micros: 600_000_000, sessions: 3), SiteTotal(site: "[::1]", micros: 60_000_000, sessions: 1),
+        ]
     ]
 
     static let chrome: AppDayReport = {

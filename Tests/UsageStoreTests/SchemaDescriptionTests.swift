@@ -92,11 +92,13 @@ struct SchemaDescriptionTests {
             StoreMigrations.known(.sqlite) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals",
                 "v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
+                "v12: site categories",
             ])
         #expect(
             StoreMigrations.known(.postgres) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals", "v7: source by block range",
                 "v8: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
+                "v12: site categories",
             ])
     }
 
@@ -203,7 +205,7 @@ struct SchemaDescriptionTests {
         #expect(indexes == expected.indexes)
         #expect(additions == expected.additions)
         // Not vacuous: every table and index of the ledger is there.
-        #expect(Set(columns.map { $0.prefix { $0 != "." } }).count == 19)
+        #expect(Set(columns.map { $0.prefix { $0 != "." } }).count == 20)
         #expect(indexes.count == 8)
     }
 }

@@ -132,7 +132,7 @@ struct SiteVisitTests {
             [RecordedSession(app: "Chromium", category: "Other", start: t0, end: t0 + 5_000_000, startOffset: 0, endOffset: 0)], device: "laptop",
             now: t0 + 5_000_000, mark: nil)
         let ledger = backend == .sqlite ? "grdb_migrations" : "migrations"
-        try s.raw("DROP TABLE site_ignored; DROP TABLE site_visit; DROP TABLE site; DELETE FROM \(ledger) WHERE identifier = 'v10: site visits'")
+        try s.raw("DROP TABLE site_category; DROP TABLE site_ignored; DROP TABLE site_visit; DROP TABLE site; DELETE FROM \(ledger) WHERE identifier IN ('v10: site visits', 'v12: site categories')")
         let upgraded = try s.another()
         try upgraded.siteSeen("a.org", browser: "chromium", device: "laptop", at: t0)
         try upgraded.siteSeen("a.org", browser: "chromium", device: "laptop", at: t0 + 5_000_000)

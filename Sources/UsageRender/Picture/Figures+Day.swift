@@ -3,12 +3,26 @@ import UsageCore
 
 extension Figure {
     /// `show`: the header, both charts (the selected one first) and the app list.
-    public static func show(_ r: DayReport, hourlyFirst: Bool, by stack: HourlyStack, palette: Palette) -> Figure {
+    public static func show(_ r: DayReport, hourlyFirst: Bool, by stack: HourlyStack, palette: Palette, sites: [String: [SiteTotal]] = [:]) -> Figure {
         var figure = day(r)
         guard !r.isEmpty else { return figure }
         let charts = [categoryBlock(r, palette: palette), hourlyBlock(r, by: stack, palette: palette)]
-        figure.blocks = (hourlyFirst ? charts.reversed() : charts) + [appsBlock(r, apps: r.apps, title: "Apps", palette: palette)]
+        figure.blocks = (hourlyFirst ? charts.reversed() : charts) + [appsBlock(r, apps: r.apps, title: "Apps", palette: palette)] + topSitesBlock(r, sites: sites)
         return figure
+    }
+
+    /// Each browser of the day's list (the first of its apps listed) and its top three sites:
+    /// `Google Chrome: docs.python.org 30m · example.org 20m · 2 more`; none without sites.
+    static func topSitesBlock(_ r: DayReport, sites: [String: [SiteTotal]]) -> [FigureBlock] {
+        var lines: [String] = []
+        var shown = Set<String>()
+        for app in r.apps {
+            guard let family = BrowserApps.family(ofApp: app.name), shown.insert(family).inserted, let top = sites[family], !top.isEmpty else { continue }
+            var parts = top.prefix(3).map { "\($0.site) \(TextFormat.duration($0.micros))" }
+            if top.count > 3 { parts.append("\(top.count - 3) more") }
+            lines.append("\(app.name): " + parts.joined(separator: " · "))
+        }
+        return lines.isEmpty ? [] : [.text(title: "Top sites", lines)]
     }
 
     /// A day's figure before its blocks: the date and the totals (`no usage recorded` and a line

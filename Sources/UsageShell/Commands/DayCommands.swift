@@ -49,7 +49,7 @@ extension CommandTable {
                     let full = TextReport.show(r, hourlyFirst: hourlyFirst, hourlyBy: stack, width: width, theme: theme, palette: palette, sites: sites)
                     if let rows, full.count > rows - 1 { return compact() }
                     return full
-                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: $0)) })
+                }, figure: { Figure.show(r, hourlyFirst: hourlyFirst, by: stack, palette: Palette(r, colors: $0), sites: sites) })
         },
         Command(
             "day", abbreviations: ["d"], syntax: .optional(.value(daySlot)),
@@ -262,12 +262,15 @@ extension CommandTable {
         let days = model.summaries(endingOn: range.to, count: 7)
         let previous = model.dailyTotals(endingOn: range.from.adding(days: -1), count: 7)
         let title = "Week · " + TextFormat.rangeTitle(range)
+        // The week's top sites under their browser (none without a store, or when it cannot be read: `sites week` says why).
+        let times = (try? shell.siteTimes(from: range.from, to: range.to)) ?? []
+        let sites = Dictionary(grouping: times, by: \.browser).mapValues { SiteTimes.totals($0) }
         return shell.renderView(
             "week", json: { ReportJSON.week(days) },
             table: { [unowned shell] width, theme in
                 TextReport.dayBars(
                     days, previous: previous, selected: selected, title: title, labels: .weekdays, width: width, theme: theme,
-                    colors: theme.color ? shell.seriesColors : nil)
+                    colors: theme.color ? shell.seriesColors : nil) + TextReport.browserSites(sites, width: width, theme: theme)
             },
             figure: { Figure.days(days, previous: previous, selected: selected, title: title, labels: .weekdays, colors: $0) })
     }

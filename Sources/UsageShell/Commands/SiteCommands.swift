@@ -1,4 +1,4 @@
-// SiteCommands.swift — time per website, from the store: `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); the reads a browser's sites need in other views.
+// SiteCommands.swift — time per website, from the store: `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); `category rule SITE CATEGORY` (in `category`'s grammar, handled here); the reads a browser's sites need in other views.
 import UsageCore
 import UsageRender
 import UsageStore
@@ -10,6 +10,28 @@ extension CommandTable {
         invalid: { "'\($0)' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme, path or port)" },
         read: { SitePattern($0) })
     static let webChoice = Choice("web", [Keyword("ignore"), Keyword("unignore")])
+    /// A site's category as `category rule` takes it, or `off`.
+    static let siteCategorySlot = Slot<String>(
+        "CATEGORY|off", missing: "which category? (or off)", invalid: { _ in "a category's name cannot be empty" },
+        read: { $0.trimmingBlanks.isEmpty ? nil : $0.trimmingBlanks })
+
+    /// `category rule SITE CATEGORY|off`: kept in the store; `sites` shows it.
+    static func siteCategoryRule(_ shell: Shell, _ pattern: SitePattern, _ category: String) throws(ShellError) -> CommandOutcome {
+        let off = category.lowercased() == "off"
+        let store = try shell.store.writer()
+        let changed: Bool
+        do throws(StoreError) {
+            changed = try store.setSiteCategory(pattern, off ? nil : category)
+        } catch {
+            throw .store(error)
+        }
+        guard changed else { throw .refused("\(pattern) has no category rule (category rule SITE CATEGORY gives it one)") }
+        let text = off ? "\(pattern) has no category now" : "\(pattern) is in \(TerminalText.sanitize(category))"
+        return shell.render(json: { .object([("site", .string(pattern.description)), ("category", off ? .null : .string(category))]) }, csv: .record) { width, _ in
+            TextReport.wrap([text], width: width)
+        }
+    }
+
 
     static let siteCommands: [Command] = [
         Command(
@@ -30,10 +52,11 @@ extension CommandTable {
                 (from, to) = (model.selectedDay, model.selectedDay)
             }
             let sites = SiteTimes.totals(try shell.siteTimes(from: from, to: to))
+            let categories = try shell.siteCategories()
             let title = from == to ? "Sites · " + TextFormat.longDate(from) : "Sites · " + TextFormat.rangeTitle(DateRange(from: from, to: to, kind: .span))
             let zone = model.zone.identifier
-            return shell.render(json: { ReportJSON.sites(sites, from: from, to: to, zone: zone) }) { width, theme in
-                TextReport.sites(sites, title: title, width: width, theme: theme)
+            return shell.render(json: { ReportJSON.sites(sites, from: from, to: to, zone: zone, categories: categories) }) { width, theme in
+                TextReport.sites(sites, title: title, width: width, theme: theme, categories: categories)
             }
         },
         Command(
@@ -114,6 +137,16 @@ extension Shell {
         let zone = model.zone
         do throws(StoreError) {
             return try store.siteSpans(from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1)), device: shownDevice)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The categories given to sites; none without a store.
+    func siteCategories() throws(ShellError) -> SiteCategories {
+        guard let store = store.existing else { return SiteCategories([]) }
+        do throws(StoreError) {
+            return try store.siteCategories()
         } catch {
             throw .store(error)
         }

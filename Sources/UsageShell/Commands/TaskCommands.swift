@@ -125,11 +125,13 @@ extension CommandTable {
                 .sequence([.word(Keyword("add", exact: true)), .value(trackerCategorySlot)]),
                 .sequence([.word(Keyword("rename", exact: true)), .value(trackerCategorySlot), .value(newCategorySlot)]),
                 .sequence([.word(Keyword("delete", exact: true)), .value(trackerCategorySlot), .flag("--yes")]),
+                .sequence([.word(Keyword("rule", exact: true)), .value(sitePatternSlot), .value(siteCategorySlot)]),
             ]),
-            summary: "add, rename or delete a task category (its tasks move to Other); limits and rules follow a rename",
-            examples: ["category add Work", "category rename Work Job", "category delete Job --yes"]
+            summary: "add, rename or delete a task category (its tasks move to Other); limits and rules follow a rename; rule SITE CATEGORY gives a site (*.example.org: a domain and its subdomains) a category, off takes it away",
+            examples: ["category add Work", "category rename Work Job", "category delete Job --yes", "category rule *.python.org Reference", "category rule youtube.com off"]
         ) { shell, args throws(ShellError) in
-            try categoryCommand(shell, args)
+            if let pattern = args[sitePatternSlot] { return try siteCategoryRule(shell, pattern, args[siteCategorySlot]!) }
+            return try categoryCommand(shell, args)
         },
     ]
 

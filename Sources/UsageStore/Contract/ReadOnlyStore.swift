@@ -35,6 +35,7 @@ public final class ReadOnlyStore: StoreReader {
     public func recorders() throws(StoreError) -> [RecorderMark] { try base.recorders() }
     public func webRecording() throws(StoreError) -> Bool { try base.webRecording() }
     public func ignoredSites() throws(StoreError) -> [SitePattern] { try base.ignoredSites() }
+    public func siteCategories() throws(StoreError) -> SiteCategories { try base.siteCategories() }
     public func siteTimes(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteTime] { try base.siteTimes(from: from, to: to, device: device) }
     public func siteSpans(from: Micros, to: Micros, device: String?) throws(StoreError) -> [SiteSpan] { try base.siteSpans(from: from, to: to, device: device) }
 }

@@ -1,4 +1,4 @@
-// SiteContract.swift — the backend contract's site role: the write the browsers' native host makes (`siteSeen`), with `set web off` and `web ignore` applied inside it.
+// SiteContract.swift — the backend contract's site role: the write the browsers' native host makes (`siteSeen`, with `set web off` and `web ignore` applied inside it), those settings and the sites' category rules, and the reads of a range's sites.
 import UsageCore
 
 /// The native host's write (`usage-shell web-host`).
@@ -22,6 +22,8 @@ public protocol SiteSettingsReading: AnyObject, Sendable {
     func webRecording() throws(StoreError) -> Bool
     /// The sites never recorded, in order.
     func ignoredSites() throws(StoreError) -> [SitePattern]
+    /// The categories given to sites (`category rule`), by pattern.
+    func siteCategories() throws(StoreError) -> SiteCategories
 }
 
 /// Their changes.
@@ -33,6 +35,9 @@ public protocol SiteSettingsWriting: AnyObject, Sendable {
     @discardableResult func ignoreSites(_ pattern: SitePattern, now: Micros) throws(StoreError) -> Bool
     /// Records `pattern`'s sites again; false when it was not ignored.
     @discardableResult func unignoreSites(_ pattern: SitePattern) throws(StoreError) -> Bool
+    /// Gives `pattern`'s sites `category`, or takes their category away (nil); false when
+    /// there was none to take away.
+    @discardableResult func setSiteCategory(_ pattern: SitePattern, _ category: String?) throws(StoreError) -> Bool
 }
 
 /// What the site views read (`sites`, `app BROWSER`, the day's and week's top sites).

@@ -165,6 +165,8 @@ enum StoreMigrations {
         // another name counted its sessions twice: it is now its device's, known by its own id
         // or by its app and start. The sessions a store holds twice stay until `check fix`.
         StoreMigration(name: "v11: a session is its device's, whatever file brought it", steps: [.rekeyByDevice]),
+        // The sites' categories (`category rule SITE CATEGORY`).
+        StoreMigration(name: "v12: site categories", steps: [.create(StoreTables.siteCategory)]),
     ]
 
     /// SQLite's guard against overlapping tracked intervals, on insert or on a change of either end.

@@ -226,4 +226,12 @@ enum StoreTables {
     /// The sites never recorded (`web ignore`): a host name, or `*.` and a domain.
     static let siteIgnored = TableSpec(
         name: "site_ignored", columns: [ColumnSpec("pattern", .text, .primaryKey, .notNull, note: "as SitePattern spells it")], withoutRowID: true)
+
+    // MARK: Site categories (v12)
+
+    /// The categories sites are given (`category rule SITE CATEGORY`).
+    static let siteCategory = TableSpec(
+        name: "site_category",
+        columns: [ColumnSpec("pattern", .text, .primaryKey, .notNull, note: "as SitePattern spells it"), ColumnSpec("category", .text, .notNull)],
+        withoutRowID: true)
 }

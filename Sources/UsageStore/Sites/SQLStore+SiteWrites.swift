@@ -1,4 +1,4 @@
-// SQLStore+SiteWrites.swift — the native host's write, once for every backend: the open visit of a device's browser extended, ended or begun (its id in meta), `set web off` and `web ignore` applied before anything is kept, and those settings' own changes.
+// SQLStore+SiteWrites.swift — the native host's write, once for every backend: the open visit of a device's browser extended, ended or begun (its id in meta), `set web off` and `web ignore` applied before anything is kept, and those settings' own changes and the sites' category rules.
 import UsageCore
 
 /// The site visits' facts kept in meta.
@@ -64,6 +64,26 @@ extension SQLStore {
             let added = try tx.execute("INSERT INTO site_ignored (pattern) VALUES (?) ON CONFLICT (pattern) DO NOTHING", [.text(pattern.description)]) > 0
             try Self.endOpenVisits(now: now, tx) { pattern.matches($0) }
             return added
+        }
+    }
+
+    func siteCategories() throws(StoreError) -> SiteCategories {
+        try read { tx in
+            SiteCategories(
+                try tx.rows("SELECT pattern, category FROM site_category ORDER BY pattern", []).compactMap { row in
+                    guard let pattern = row.text("pattern").flatMap(SitePattern.init), let category = row.text("category") else { return nil }
+                    return (pattern, category)
+                })
+        }
+    }
+
+    @discardableResult func setSiteCategory(_ pattern: SitePattern, _ category: String?) throws(StoreError) -> Bool {
+        try write { tx in
+            guard let category else { return try tx.execute("DELETE FROM site_category WHERE pattern = ?", [.text(pattern.description)]) > 0 }
+            try tx.execute(
+                "INSERT INTO site_category (pattern, category) VALUES (?, ?) ON CONFLICT (pattern) DO UPDATE SET category = excluded.category",
+                [.text(pattern.description), .text(category)])
+            return true
         }
     }
 
