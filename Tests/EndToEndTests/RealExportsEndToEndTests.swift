@@ -113,7 +113,7 @@ struct RealExportsEndToEndTests {
         let expected = ["day,time_zone,total_seconds,name,seconds,share"]
             + categories.map { c in "2026-02-23,UTC,27123,\(c["name"]!),\(c["seconds"]!),\(c["share"]!)" }
         #expect(csv.hasSuffix(expected.map { $0 + "\r\n" }.joined()), "\(csv)")
-        #expect(csv.hasPrefix("format,color,glyphs,accessible,width,tz,pager,timer,timeout,data_tz,columns,raw_csv,week_start,retention\r\ncsv,auto,"))
+        #expect(csv.hasPrefix("format,color,glyphs,accessible,width,tz,pager,timer,timeout,data_tz,columns,raw_csv,week_start,retention,web\r\ncsv,auto,"))
     }
 
     @Test(arguments: [

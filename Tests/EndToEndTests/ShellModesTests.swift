@@ -39,7 +39,7 @@ struct ShellModesTests {
         let r = try Binary.run(["-c", "set format json", "-c", "day", "-c", "set format table width 40", "-c", "day"])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0] == #"{"format":"json","color":"auto","glyphs":"auto","accessible":false,"width":"auto","tz":"UTC","pager":"auto","timer":false,"timeout":30,"data_tz":"auto","columns":"auto","raw_csv":false,"week_start":"monday","retention":null}"#)
+        #expect(lines[0] == #"{"format":"json","color":"auto","glyphs":"auto","accessible":false,"width":"auto","tz":"UTC","pager":"auto","timer":false,"timeout":30,"data_tz":"auto","columns":"auto","raw_csv":false,"week_start":"monday","retention":null,"web":true}"#)
         #expect(lines.contains(#"{"day":"2026-02-23","time_zone":"UTC","total_seconds":27123,"screen_time_seconds":22928}"#))
         #expect(lines.last == "7h 32m total · 6h 22m screen time")
     }
