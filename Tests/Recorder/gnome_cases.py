@@ -302,12 +302,17 @@ def test_gnome(tmp):
         time.sleep(1)
         check(not g.has_name("org.usageshell.Focus"), "gnome: --enable whose unit failed left the extension enabled")
         enabled = f"enabled the usage-shell GNOME Shell extension ({UUID}): GNOME Shell tells the recorder which app has the focus\n"
+        # Then the browsers' native-messaging hosts, installed per user (issue 53).
+        config = with_fake.get("XDG_CONFIG_HOME") or with_fake["HOME"] + "/.config"
+        hosts = (f"chromium's native-messaging host: {config}/chromium/NativeMessagingHosts/usage_shell.json\n"
+                 f"chrome's native-messaging host: {config}/google-chrome/NativeMessagingHosts/usage_shell.json\n"
+                 f"firefox's native-messaging host: {with_fake['HOME']}/.mozilla/native-messaging-hosts/usage_shell.json\n")
         p = run([BIN, "record", "--enable"], env=with_fake, text=True)
         check(p.returncode == 0 and p.stdout.startswith("enabled usage-shell-record.service: it starts with every session that starts graphical-session.target")
-              and p.stdout.endswith(enabled) and p.stderr == "", f"gnome: --enable: {p.returncode} {p.stdout!r} {p.stderr!r}")
+              and p.stdout.endswith(enabled + hosts) and p.stderr == "", f"gnome: --enable: {p.returncode} {p.stdout!r} {p.stderr!r}")
         wait_for("the extension back on the bus", lambda: g.has_name("org.usageshell.Focus"))
         p = run([BIN, "record", "--enable"], env=with_fake, text=True)
-        check(p.returncode == 0 and p.stdout.endswith(f"the usage-shell GNOME Shell extension ({UUID}) is enabled already\n"),
+        check(p.returncode == 0 and p.stdout.endswith(f"the usage-shell GNOME Shell extension ({UUID}) is enabled already\n" + hosts),
               f"gnome: --enable again: {p.returncode} {p.stdout!r} {p.stderr!r}")
         print("ok: gnome: --once, the extension disabled and enabled again by record --enable, an impostor refused, no titles stored", flush=True)
 
