@@ -126,7 +126,7 @@ public final class LimitWatch {
             used[limit] = LimitStatus(limit, seen: spans).usedMicros
             // Seen up to the host's last heartbeat: still in front unless that is older than its gap.
             let pattern = SitePattern(name)
-            if let last = spans.filter({ pattern?.matches($0.site) == true }).max(by: { $0.end < $1.end }), now - last.end <= 20_000_000 {
+            if let last = spans.filter({ pattern?.matches($0.site) == true }).max(by: { $0.end < $1.end }), now - last.end <= SiteVisits.staleAfter {
                 siteOpen[limit] = last.browser
             }
         }

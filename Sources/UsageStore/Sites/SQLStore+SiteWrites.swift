@@ -2,10 +2,10 @@
 import UsageCore
 
 /// The site visits' facts kept in meta.
-enum SiteVisits {
+public enum SiteVisits {
     /// An open visit seen last longer ago than this (three of the host's 5 s heartbeats and a
     /// little more) is not extended over the gap: the host died or the machine slept.
-    static let staleAfter: Micros = 20_000_000
+    public static let staleAfter: Micros = 20_000_000
     /// Meta: 1 while `set web off`.
     static let webOff = "web_off"
     /// Meta: the longest visit there is, in µs (a range's read looks back no further).
