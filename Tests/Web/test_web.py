@@ -1,4 +1,4 @@
-# test_web.py — the browser extension and `usage-shell web-host` in real headless browsers on loopback pages: Chromium over the DevTools protocol, Firefox ESR over Marionette. The host receives host names, never a path, query, fragment or title, and the store file holds none; a private window sends nothing; the extension reconnects after the host is killed.
+# test_web.py — the browser extension and `usage-shell web-host` in real headless browsers on loopback pages: Chromium over the DevTools protocol, Firefox ESR over WebDriver BiDi. The host receives host names, never a path, query, fragment or title, and the store file holds none; a private window sends nothing; the extension reconnects after the host is killed.
 import http.server
 import json
 import os
@@ -16,7 +16,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
 import cdp  # noqa: E402
-import marionette  # noqa: E402
+import bidi  # noqa: E402
 
 BIN = os.environ["USAGE_SHELL_BIN"]
 PROXY = os.path.join(HERE, "host_proxy.py")
@@ -226,7 +226,7 @@ class ChromiumCase(WebCase):
 class FirefoxCase(WebCase):
     def start(self, private=False):
         self.manifest(os.path.join(self.home, ".mozilla", "native-messaging-hosts"), "firefox")
-        self.browser = marionette.Firefox(self.home, env=self.env)
+        self.browser = bidi.Firefox(self.home, env=self.env)
         self.addCleanup(self.browser.close)
         self.browser.install(os.path.join(self.extension, "usage-shell-firefox.xpi"), private=private)
 
