@@ -31,11 +31,13 @@ function siteOf(address) {
 // What is in front in this browser: the active tab of the window last focused, as the browser
 // says when asked (windows.onFocusChanged is only a reason to ask: it fires wrongly on some
 // window managers and not at all when another app takes focus). A private window is no site,
-// and nothing of it is read.
+// and nothing of it is read. So is a window last focused that is no longer focused: the window in
+// front is then one this extension is not shown (a private window it is not allowed in), or
+// another app's, where no site counts anyway.
 async function siteInFront() {
   try {
-    const window = await api.windows.getLastFocused({ populate: true, windowTypes: ["normal"] });
-    if (!window || window.incognito) return null;
+    const window = await api.windows.getLastFocused({ populate: true, windowTypes: ["normal", "popup"] });
+    if (!window || !window.focused || window.incognito) return null;
     const tab = (window.tabs || []).find((t) => t.active);
     if (!tab || tab.incognito) return null;
     return siteOf(tab.url);
