@@ -272,7 +272,7 @@ extension CommandTable {
                     days, previous: previous, selected: selected, title: title, labels: .weekdays, width: width, theme: theme,
                     colors: theme.color ? shell.seriesColors : nil) + TextReport.browserSites(sites, width: width, theme: theme)
             },
-            figure: { Figure.days(days, previous: previous, selected: selected, title: title, labels: .weekdays, colors: $0) })
+            figure: { Figure.days(days, previous: previous, selected: selected, title: title, labels: .weekdays, colors: $0, sites: sites) })
     }
 
     /// An hour typed as `9`, `09` or `09:00`.
