@@ -1,4 +1,4 @@
-// SiteViewsEndToEndTests.swift — a browser's sites in the views through the binary: the top sites in the saved day (SVG) and week (SVG, HTML), and a site's category rule splitting its browser's time in the day's, the week's and a range's categories.
+// SiteViewsEndToEndTests.swift — a browser's sites in the views through the binary: the top sites in the saved day and app list (SVG, HTML) and week (SVG, HTML), and a site's category rule splitting its browser's time in the day's, the week's and a range's categories.
 import Foundation
 import Testing
 import UsageCore
@@ -14,6 +14,17 @@ struct SiteViewsEndToEndTests {
         let page = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(page.contains(">83%</text><text x=\"46\" y=\"77\" font-size=\"11\" fill=\"#59636e\" class=\"mu\">docs.python.org 30m · example.org 20m</text>"))
         #expect(page.contains("Apps: Chromium 50m 83% (sites: docs.python.org 30m · example.org 20m), xterm 10m 17%"))
+    }
+
+    /// `apps`, then `save apps.svg` and `save apps.html`: the sites under Chromium's row, and in Top sites.
+    @Test func theSavedAppListHasTheTopSites() throws {
+        let w = try SitesEndToEndTests.seeded()
+        let svg = w.url.appendingPathComponent("apps.svg").path
+        let html = w.url.appendingPathComponent("apps.html").path
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "-c", "apps", "-c", "save \(svg)", "-c", "save \(html)"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("Apps: Chromium 50m 83% (sites: docs.python.org 30m · example.org 20m), xterm 10m 17%"))
+        #expect(try String(contentsOfFile: html, encoding: .utf8).contains(">Top sites</h2>\n<p>Chromium: docs.python.org 30m · example.org 20m</p>"))
     }
 
     /// `week`, then `save week.svg` and `save week.html`: the week's top sites after its days.

@@ -8,7 +8,7 @@ extension Figure {
         guard !r.isEmpty else { return figure }
         let charts = [categoryBlock(r, palette: palette), hourlyBlock(r, by: stack, palette: palette)]
         figure.blocks = (hourlyFirst ? charts.reversed() : charts) + [appsBlock(r, apps: r.apps, title: "Apps", palette: palette, sites: sites)]
-            + topSitesBlock(r, sites: sites)
+            + topSitesBlock(r.apps, sites: sites)
         return figure
     }
 
@@ -36,12 +36,14 @@ extension Figure {
     }
 
     /// `apps [top N] [category NAME]`: the listed apps, their minutes as the whole list's.
-    public static func apps(_ r: DayReport, apps list: [AppUsage], title: String, totalLine: String?, palette: Palette) -> Figure {
+    /// `sites`: the day's sites by browser family, under their browser's row (SVG) and in `Top sites` (HTML).
+    public static func apps(_ r: DayReport, apps list: [AppUsage], title: String, totalLine: String?, palette: Palette, sites: [String: [SiteTotal]] = [:]) -> Figure {
         var figure = day(r)
         figure.title = title + " · " + TextFormat.longDate(r.day)
         // One category's apps: its time and share first (the JSON's `category_seconds`), then the day's.
         if let totalLine { figure.totals = [totalLine] + figure.totals }
-        figure.blocks = list.isEmpty ? [.text(title: nil, ["No usage recorded."])] : [appsBlock(r, apps: list, title: title, palette: palette)]
+        figure.blocks = list.isEmpty
+            ? [.text(title: nil, ["No usage recorded."])] : [appsBlock(r, apps: list, title: title, palette: palette, sites: sites)] + topSitesBlock(list, sites: sites)
         return figure
     }
 

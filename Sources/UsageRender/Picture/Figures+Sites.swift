@@ -1,11 +1,11 @@
-// Figures+Sites.swift — the websites in the figures: a browser's top sites under its row of a day's apps (SVG) or in a day report's `Top sites` block (HTML), and a range's top sites of each browser as ranked bars (`week`).
+// Figures+Sites.swift — the websites in the figures: a browser's top sites under its row of a day's apps (SVG) or in a day's `Top sites` block (HTML), and a range's top sites of each browser as ranked bars (`week`).
 import UsageCore
 
 extension Figure {
-    /// Each browser of the day's list (the first of its apps listed) and its top three sites:
+    /// Each browser of a day's list (the first of its apps listed) and its top three sites:
     /// `Google Chrome: docs.python.org 30m · example.org 20m · 2 more`; none without sites.
-    static func topSitesBlock(_ r: DayReport, sites: [String: [SiteTotal]]) -> [FigureBlock] {
-        let lines = browserRows(r.apps, sites: sites).sorted { $0.key < $1.key }.map { "\(r.apps[$0.key].name): " + $0.value }
+    static func topSitesBlock(_ list: [AppUsage], sites: [String: [SiteTotal]]) -> [FigureBlock] {
+        let lines = browserRows(list, sites: sites).sorted { $0.key < $1.key }.map { "\(list[$0.key].name): " + $0.value }
         return lines.isEmpty ? [] : [.text(title: "Top sites", lines)]
     }
 

@@ -130,7 +130,7 @@ extension CommandTable {
                     TextReport.apps(
                         r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil),
                         leftOut: left, sites: sites)
-                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0)) })
+                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0), sites: sites) })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
