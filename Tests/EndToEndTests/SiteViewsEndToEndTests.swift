@@ -70,5 +70,11 @@ struct SiteViewsEndToEndTests {
         let totals = try #require(summary["categories"] as? [[String: Any]])
         #expect(totals.map { "\($0["name"]!) \($0["seconds"]!)" } == ["Other 1800", "Work 1800"], "\(summary)")
         #expect(summary["total_seconds"] as? Int == 3600)
+        // A file loaded beside the store is not the store's browsers: its Chromium is not split.
+        let file = w.url.appendingPathComponent("day.json").path
+        try #"[{"session_id":"f1","app_name":"Chromium","category":"Other","start_timestamp":"2026-03-02T09:00:00Z","end_timestamp":"2026-03-02T10:00:00Z"}]"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let loaded = try Binary.json(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", file, "-c", "chart category"])
+        #expect((loaded["categories"] as? [[String: Any]])?.map { "\($0["name"]!) \($0["seconds"]!)" } == ["Other 3600"], "\(loaded)")
     }
 }
