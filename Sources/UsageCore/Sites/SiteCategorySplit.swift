@@ -33,7 +33,7 @@ public enum SiteCategorySplit {
         guard !rules.rules.isEmpty, !sites.isEmpty else { return categories }
         var sums: [ExactName: (name: String, micros: Micros)] = [:]
         for c in categories { sums[ExactName(c.name), default: (c.name, 0)].micros += c.micros }
-        // What each family's parts still hold, most time first (then by category, app).
+        // What each family's parts still hold, most time first (then by category).
         var sources: [String: [(category: String, micros: Micros)]] = [:]
         for part in parts where part.micros > 0 {
             guard let family = BrowserApps.family(ofApp: part.app) else { continue }
