@@ -52,6 +52,9 @@ enum PictureCases {
         ("hour", { ReportJSON.hour(day, hour: 8, slots: day.hours.filter { $0.slot.hour == 8 }) }, { Figure.hour(day, slots: day.hours.filter { $0.slot.hour == 8 }, palette: palette) }),
         ("day_empty", { ReportJSON.show(ChartFixture.empty, skipped: SkipSummary()) }, { Figure.show(ChartFixture.empty, hourlyFirst: false, by: .app, palette: palette) }),
         ("week", { ReportJSON.week(week) }, { Figure.days(week, previous: weekBefore, selected: RangeGoldenFixture.last, title: "Week ending Monday, February 23, 2026", labels: .weekdays, colors: nil) }),
+        ("week_sites", { ReportJSON.week(week) }, {
+            Figure.days(week, previous: weekBefore, selected: RangeGoldenFixture.last, title: "Week ending Monday, February 23, 2026", labels: .weekdays, colors: nil, sites: weekSites)
+        }),
         ("days_14", { ReportJSON.week(fortnight) }, { Figure.days(fortnight, previous: [], selected: RangeGoldenFixture.last, title: "Last 14 days ending Monday, February 23, 2026", labels: .narrow, colors: nil) }),
         ("month", { ReportJSON.month(month, days: monthDays) }, { Figure.days(monthDays, previous: [], selected: RangeGoldenFixture.last, title: "February 2026", labels: .narrow, colors: nil, span: "the previous month") }),
         ("summary", { ReportJSON.summary(RangeGoldenFixture.summary) }, { Figure.summary(RangeGoldenFixture.summary, palette: rangePalette) }),
@@ -72,6 +75,18 @@ enum PictureCases {
             SiteTotal(site: "docs.python.org", micros: 1_800_000_000, sessions: 2), SiteTotal(site: "example.org", micros: 1_200_000_000, sessions: 1),
             SiteTotal(site: "news.example", micros: 600_000_000, sessions: 3), SiteTotal(site: "[::1]", micros: 60_000_000, sessions: 1),
         ]
+    ]
+
+    /// A week's sites of two browsers: Chromium's four (three shown, one more), and Firefox's two
+    /// whose names try to become markup or move text (a store holds whatever its writer wrote).
+    static let weekSites = [
+        "chromium": [
+            SiteTotal(site: "docs.python.org", micros: 10_800_000_000, sessions: 12), SiteTotal(site: "example.org", micros: 4_800_000_000, sessions: 5),
+            SiteTotal(site: "news.example", micros: 2_400_000_000, sessions: 1), SiteTotal(site: "</text><script>alert(3)</script>", micros: 600_000_000, sessions: 1),
+        ],
+        "firefox": [
+            SiteTotal(site: "\"><img src=x onerror=alert(4)>", micros: 1_800_000_000, sessions: 2), SiteTotal(site: "evil\u{202E}gro.example", micros: 1_500_000_000, sessions: 1),
+        ],
     ]
 
     static let chrome: AppDayReport = {
@@ -169,6 +184,49 @@ struct PictureGoldenTests {
             #expect(html.contains("<h2 id=\"chart3-h\">Sessions · the 100 longest of \(count)</h2>"))
             #expect(html.contains("<td>\(count - 100) shorter sessions</td>"))
         }
+    }
+
+    /// A site is a host name, but a store holds whatever its writer wrote: the sites under a day's
+    /// browser (SVG), in its Top sites (HTML) and in a week's (both) are escaped as app names are.
+    @Test func hostileSiteNamesNeverBecomeMarkup() {
+        let daySites = ["chrome": [
+            SiteTotal(site: "</text><script>alert(3)</script>", micros: 1_800_000_000, sessions: 1),
+            SiteTotal(site: "\"><img src=x onerror=alert(4)>", micros: 1_200_000_000, sessions: 1),
+            SiteTotal(site: "evil\u{202E}gro.example", micros: 600_000_000, sessions: 1),
+        ]]
+        let day = Figure.show(PictureCases.day, hourlyFirst: false, by: .app, palette: PictureCases.palette, sites: daySites)
+        let week = PictureCases.all.first { $0.name == "week_sites" }!.figure()
+        for document in [day.htmlDocument(), day.svgDocument()!, week.htmlDocument(), week.svgDocument()!] {
+            #expect(!document.contains("<script"))
+            #expect(!document.contains("<img"))
+            #expect(!document.contains("\u{202E}"))
+            #expect(document.contains("&quot;&gt;&lt;img src=x onerror=alert(4)&gt;"))
+            #expect(document.contains("evil\\u{202E}gro.example"))
+        }
+        for document in [day.htmlDocument(), day.svgDocument()!] {
+            #expect(document.contains("&lt;/text&gt;&lt;script&gt;alert(3)&lt;/script&gt; 30m"))
+        }
+    }
+
+    /// The day's SVG had no sites: a browser's top three are now a line under its row of the apps,
+    /// as the terminal's list has them.
+    @Test func bugTheDaysSVGShowedNoSites() {
+        let svg = PictureCases.all.first { $0.name == "show_sites" }!.figure().svgDocument()!
+        #expect(svg.contains(">Productivity · 2 sessions</text>"))
+        #expect(svg.contains(">docs.python.org 30m · example.org 20m · news.example 10m · 1 more</text>"))
+        #expect(svg.contains("Google Chrome 2h 45m 18% (sites: docs.python.org 30m · example.org 20m · news.example 10m · 1 more)"))
+    }
+
+    /// The week's SVG and HTML had no sites: each browser's top three are ranked bars after the days.
+    @Test func bugTheWeeksPicturesShowedNoSites() {
+        let figure = PictureCases.all.first { $0.name == "week_sites" }!.figure()
+        let svg = figure.svgDocument()!
+        #expect(svg.contains("<title id=\"chart2-title\">Top sites</title>"))
+        #expect(svg.contains(">docs.python.org</text><text x=\"46\" y=\"62\" font-size=\"11\" fill=\"#59636e\" class=\"mu\">chromium · 12 visits</text>"))
+        #expect(svg.contains(">chromium: 1 more site 10m</text>"))
+        let html = figure.htmlDocument()
+        #expect(html.contains(">Top sites</h2>"))
+        #expect(html.contains("<td>docs.python.org<span class=\"detail\">chromium · 12 visits</span></td>"))
     }
 
     @Test func theHostileNamesNeverBecomeMarkup() {

@@ -152,10 +152,14 @@ public struct BarChart: Sendable {
         /// A note after the value (`crossed at 10:42`, `25m left`); strong when `alert`.
         public let note: String
         public let alert: Bool
+        /// A browser's top sites, a line under its row in the SVG (`docs.python.org 30m ·
+        /// example.org 20m · 2 more`); empty for none. The HTML report lists them in its own
+        /// `Top sites` block instead, where a phone's narrow column of names is not their place.
+        public let sites: String
 
         public init(
             rank: Int?, series: FigureSeries, detail: String = "", micros: Micros, value: String, share: String = "", limit: Micros? = nil,
-            note: String = "", alert: Bool = false
+            note: String = "", alert: Bool = false, sites: String = ""
         ) {
             self.rank = rank
             self.series = series
@@ -166,6 +170,7 @@ public struct BarChart: Sendable {
             self.limit = limit
             self.note = note
             self.alert = alert
+            self.sites = sites
         }
     }
 

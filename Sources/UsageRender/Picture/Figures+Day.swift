@@ -7,22 +7,9 @@ extension Figure {
         var figure = day(r)
         guard !r.isEmpty else { return figure }
         let charts = [categoryBlock(r, palette: palette), hourlyBlock(r, by: stack, palette: palette)]
-        figure.blocks = (hourlyFirst ? charts.reversed() : charts) + [appsBlock(r, apps: r.apps, title: "Apps", palette: palette)] + topSitesBlock(r, sites: sites)
+        figure.blocks = (hourlyFirst ? charts.reversed() : charts) + [appsBlock(r, apps: r.apps, title: "Apps", palette: palette, sites: sites)]
+            + topSitesBlock(r.apps, sites: sites)
         return figure
-    }
-
-    /// Each browser of the day's list (the first of its apps listed) and its top three sites:
-    /// `Google Chrome: docs.python.org 30m · example.org 20m · 2 more`; none without sites.
-    static func topSitesBlock(_ r: DayReport, sites: [String: [SiteTotal]]) -> [FigureBlock] {
-        var lines: [String] = []
-        var shown = Set<String>()
-        for app in r.apps {
-            guard let family = BrowserApps.family(ofApp: app.name), shown.insert(family).inserted, let top = sites[family], !top.isEmpty else { continue }
-            var parts = top.prefix(3).map { "\($0.site) \(TextFormat.duration($0.micros))" }
-            if top.count > 3 { parts.append("\(top.count - 3) more") }
-            lines.append("\(app.name): " + parts.joined(separator: " · "))
-        }
-        return lines.isEmpty ? [] : [.text(title: "Top sites", lines)]
     }
 
     /// A day's figure before its blocks: the date and the totals (`no usage recorded` and a line
@@ -49,12 +36,14 @@ extension Figure {
     }
 
     /// `apps [top N] [category NAME]`: the listed apps, their minutes as the whole list's.
-    public static func apps(_ r: DayReport, apps list: [AppUsage], title: String, totalLine: String?, palette: Palette) -> Figure {
+    /// `sites`: the day's sites by browser family, under their browser's row (SVG) and in `Top sites` (HTML).
+    public static func apps(_ r: DayReport, apps list: [AppUsage], title: String, totalLine: String?, palette: Palette, sites: [String: [SiteTotal]] = [:]) -> Figure {
         var figure = day(r)
         figure.title = title + " · " + TextFormat.longDate(r.day)
         // One category's apps: its time and share first (the JSON's `category_seconds`), then the day's.
         if let totalLine { figure.totals = [totalLine] + figure.totals }
-        figure.blocks = list.isEmpty ? [.text(title: nil, ["No usage recorded."])] : [appsBlock(r, apps: list, title: title, palette: palette)]
+        figure.blocks = list.isEmpty
+            ? [.text(title: nil, ["No usage recorded."])] : [appsBlock(r, apps: list, title: title, palette: palette, sites: sites)] + topSitesBlock(list, sites: sites)
         return figure
     }
 
@@ -187,13 +176,15 @@ extension Figure {
     }
 
     /// The apps as ranked bars: the day's minutes (`dayMinutes`), category and sessions, share.
-    static func appsBlock(_ r: DayReport, apps list: [AppUsage], title: String, palette: Palette) -> FigureBlock {
+    /// `sites`: the day's sites by browser family, each browser's top three on a line under its row.
+    static func appsBlock(_ r: DayReport, apps list: [AppUsage], title: String, palette: Palette, sites: [String: [SiteTotal]] = [:]) -> FigureBlock {
         let minutes = TextReport.dayMinutes(r)
+        let under = browserRows(list, sites: sites)
         let rows = list.enumerated().map { k, a in
             BarChart.Row(
                 rank: k + 1, series: FigureSeries(name: a.name, rgb: FigureSeries.rgb(palette.app(a.name)), value: minutes(a)),
                 detail: "\(a.category) · \(a.sessions) session\(a.sessions == 1 ? "" : "s")", micros: a.micros, value: minutes(a),
-                share: TextFormat.share(a.share))
+                share: TextFormat.share(a.share), sites: under[k] ?? "")
         }
         return .bars(BarChart(title: title, rows: rows, footer: [TextFormat.totals(total: r.totalMicros, screenTime: r.screenTimeMicros)]))
     }

@@ -3,9 +3,10 @@ import UsageCore
 
 extension Figure {
     /// `week`, `days N`, `month`: the days as `TextReport.dayBars` draws them.
+    /// `sites`: the days' sites by browser family (`week`), their top sites after the days.
     public static func days(
         _ days: [DaySummary], previous: [Micros], selected: LocalDate, title: String, labels: DayLabels, colors: SeriesColors?,
-        span: String? = nil
+        span: String? = nil, sites: [String: [SiteTotal]] = [:]
     ) -> Figure {
         let total = days.reduce(0) { $0 + $1.totalMicros }
         guard total > 0 else {
@@ -15,7 +16,7 @@ extension Figure {
         return Figure(
             title: title, totals: ["\(TextFormat.duration(total)) total"],
             sentence: TextReport.daysSentence(days, previous: previous, theme: Theme(color: false, glyphs: .unicode), span: span),
-            blocks: [.columns(dayColumns(days, selected: selected, labels: labels, colors: colors, title: "By category"))])
+            blocks: [.columns(dayColumns(days, selected: selected, labels: labels, colors: colors, title: "By category"))] + rangeSitesBlock(sites))
     }
 
     /// `insights`: the facts, the week's days, the advice.

@@ -1,4 +1,4 @@
-// SVGBars.swift — ranked horizontal bars (apps, an hour's apps, limits): rank, name and detail, a bar exactly its time long against the longest row (or against its own limit, over a track), the time and share, a note; the footer lines under them.
+// SVGBars.swift — ranked horizontal bars (apps, an hour's apps, limits, sites): rank, name and detail, a browser's top sites under its row, a bar exactly its time long against the longest row (or against its own limit, over a track), the time and share, a note; the footer lines under them.
 import UsageCore
 
 extension SVGCanvas {
@@ -41,6 +41,13 @@ extension SVGCanvas {
             if !row.share.isEmpty { text(row.share, x: right, y: y + 15, ink: .muted, anchor: .end) }
             if !row.note.isEmpty {
                 text(row.note, x: right, y: y + 30, size: PictureStyle.smallSize, ink: row.alert ? .text : .muted, anchor: .end, bold: row.alert)
+            }
+            if !row.sites.isEmpty {
+                // Under the name and its detail, across the row: the line the terminal writes under a browser.
+                let top = y + (twoLines ? rowHeight : 26) - 4
+                text(PictureStyle.fitted(Markup.shown(row.sites), width: right - nameX, size: PictureStyle.smallSize), x: nameX, y: top + 11,
+                     size: PictureStyle.smallSize, ink: .muted)
+                y += 18
             }
             y += rowHeight
         }

@@ -67,7 +67,8 @@ enum SVGChart {
 
     static func describe(_ chart: BarChart) -> String {
         "\(chart.title): " + chart.rows.map { row in
-            ([row.series.name, row.value] + (row.share.isEmpty ? [] : [row.share]) + (row.note.isEmpty ? [] : [row.note])).joined(separator: " ")
+            ([row.series.name, row.value] + (row.share.isEmpty ? [] : [row.share]) + (row.note.isEmpty ? [] : [row.note])
+                + (row.sites.isEmpty ? [] : ["(sites: \(row.sites))"])).joined(separator: " ")
         }.joined(separator: ", ")
     }
 

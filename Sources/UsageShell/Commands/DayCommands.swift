@@ -30,7 +30,7 @@ extension CommandTable {
             examples: ["show", "show compact", "show full"],
             watch: .shows
         ) { shell, args throws(ShellError) in
-            let r = try shell.requireReport()
+            let r = shell.splitBySites(try shell.requireReport())
             let (hourlyFirst, stack) = (shell.model.chart == .hourly, shell.model.hourlyBy)
             let form = args[showForm]
             // At the prompt's terminal, a full screen taller than it gives way to the compact one.
@@ -81,6 +81,7 @@ extension CommandTable {
             let colors = { [unowned shell] in shell.seriesColors }
             switch shell.model.chart {
             case .category:
+                let r = shell.splitBySites(r)
                 return shell.renderView(
                     "chart category", json: { ReportJSON.categoryChart(r) },
                     table: { TextReport.categories(r, width: $0, theme: $1, palette: Palette(r, colors: $1.color ? colors() : nil)) },
@@ -129,7 +130,7 @@ extension CommandTable {
                     TextReport.apps(
                         r, apps: listed, width: $0, theme: $1, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $1.color ? colors() : nil),
                         leftOut: left, sites: sites)
-                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0)) })
+                }, figure: { Figure.apps(r, apps: listed, title: shownTitle, totalLine: shownTotal, palette: Palette(r, colors: $0), sites: sites) })
         },
         Command(
             "app", syntax: .value(appSlot), summary: "one app's day: total, share, category, each session and its hours",
@@ -259,7 +260,7 @@ extension CommandTable {
         let model = shell.model
         let selected = model.selectedDay
         let range = DateRange.week(of: selected, start: model.weekStart)
-        let days = model.summaries(endingOn: range.to, count: 7)
+        let days = shell.splitBySites(model.summaries(endingOn: range.to, count: 7))
         let previous = model.dailyTotals(endingOn: range.from.adding(days: -1), count: 7)
         let title = "Week · " + TextFormat.rangeTitle(range)
         // The week's top sites under their browser (none without a store, or when it cannot be read: `sites week` says why).
@@ -272,7 +273,7 @@ extension CommandTable {
                     days, previous: previous, selected: selected, title: title, labels: .weekdays, width: width, theme: theme,
                     colors: theme.color ? shell.seriesColors : nil) + TextReport.browserSites(sites, width: width, theme: theme)
             },
-            figure: { Figure.days(days, previous: previous, selected: selected, title: title, labels: .weekdays, colors: $0) })
+            figure: { Figure.days(days, previous: previous, selected: selected, title: title, labels: .weekdays, colors: $0, sites: sites) })
     }
 
     /// An hour typed as `9`, `09` or `09:00`.
@@ -289,7 +290,7 @@ extension CommandTable {
     /// 2026`), or its short one (`Mon 23 Feb 2026`) where the long title would be cut.
     static func dayBars(_ shell: Shell, name: String, count: Int, labels: DayLabels, title: @escaping (String) -> String) -> CommandOutcome {
         let model = shell.model
-        let days = model.summaries(endingOn: model.selectedDay, count: count)
+        let days = shell.splitBySites(model.summaries(endingOn: model.selectedDay, count: count))
         let selected = model.selectedDay
         let previous = model.dailyTotals(endingOn: selected.adding(days: -count), count: count)
         let colors = { [unowned shell] in shell.seriesColors }

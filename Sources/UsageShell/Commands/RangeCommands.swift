@@ -36,7 +36,7 @@ extension CommandTable {
             try shell.requireData()
             let range = try shell.range(args, command: "summary", otherwise: .current(.month))
             let model = shell.model
-            let s = RangeSummary(history: model.history, range: range, zone: model.zone)
+            let s = shell.splitBySites(RangeSummary(history: model.history, range: range, zone: model.zone))
             return shell.renderView(
                 "summary", json: { ReportJSON.summary(s) },
                 table: { [unowned shell] width, theme in TextReport.summary(s, width: width, theme: theme, palette: shell.palette(s, theme: theme)) },
@@ -56,7 +56,7 @@ extension CommandTable {
             let model = shell.model
             let selected = model.selectedDay
             let range = DateRange.month(of: selected)
-            let days = model.summaries(endingOn: range.to, count: range.dayCount)
+            let days = shell.splitBySites(model.summaries(endingOn: range.to, count: range.dayCount))
             let before = range.previous.map { model.dailyTotals(endingOn: $0.to, count: $0.dayCount) } ?? []
             return shell.renderView(
                 "month", json: { ReportJSON.month(range, days: days) },

@@ -1,4 +1,4 @@
-// SiteCommands.swift — time per website, from the store: `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); `category rule SITE CATEGORY` (in `category`'s grammar, handled here); the reads a browser's sites need in other views.
+// SiteCommands.swift — time per website, from the store: `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); `category rule SITE CATEGORY` (in `category`'s grammar, handled here); the reads a browser's sites need in other views, and their categories split into the day's and the week's.
 import UsageCore
 import UsageRender
 import UsageStore
@@ -128,6 +128,39 @@ extension Shell {
         let day = model.selectedDay
         guard let times = try? siteTimes(from: day, to: day), !times.isEmpty else { return [:] }
         return Dictionary(grouping: times, by: \.browser).mapValues { SiteTimes.totals($0) }
+    }
+
+    /// Whether the store is what is loaded (alone or among other sources): only then are its
+    /// sites the loaded browsers' time to split.
+    var storeIsLoaded: Bool { model.loadedSource?.parts.contains(.store) == true }
+
+    /// `r` with its browsers' time split by their sites' categories (`category rule SITE
+    /// CATEGORY`): a ruled site's time counted in its category, the rest in the browser's. As it
+    /// was when the store is not loaded, without a rule or a site that day (or when they cannot
+    /// be read: `sites` says why).
+    func splitBySites(_ r: DayReport) -> DayReport {
+        guard !r.isEmpty, storeIsLoaded, let rules = try? siteCategories(), !rules.rules.isEmpty, let times = try? siteTimes(from: r.day, to: r.day), !times.isEmpty else { return r }
+        return SiteCategorySplit.split(r, sites: times, rules: rules)
+    }
+
+    /// Days of a range with their browsers' time split by their sites' categories, as
+    /// `splitBySites` splits a day (each day's own sites against its own apps).
+    func splitBySites(_ days: [DaySummary]) -> [DaySummary] {
+        guard storeIsLoaded, let first = days.first?.day, let last = days.last?.day, let rules = try? siteCategories(), !rules.rules.isEmpty,
+            let times = try? siteTimes(from: first, to: last), times.contains(where: { rules.category(of: $0.site) != nil })
+        else { return days }
+        let (history, zone) = (model.history, model.zone)
+        return days.map { day in
+            guard day.totalMicros > 0, let times = try? siteTimes(from: day.day, to: day.day), !times.isEmpty else { return day }
+            return SiteCategorySplit.split(day, apps: DayReport(history: history, date: day.day, zone: zone).apps, sites: times, rules: rules)
+        }
+    }
+
+    /// A range's summary with its browsers' time split by their sites' categories, as a day's.
+    func splitBySites(_ s: RangeSummary) -> RangeSummary {
+        guard s.totalMicros > 0, storeIsLoaded, let rules = try? siteCategories(), !rules.rules.isEmpty, let times = try? siteTimes(from: s.range.from, to: s.range.to), !times.isEmpty
+        else { return s }
+        return SiteCategorySplit.split(s, sites: times, rules: rules)
     }
 
     /// Each site's time per browser over the local days `from`…`to`, of the shown device (or
