@@ -56,7 +56,7 @@ extension CommandTable {
             let title = from == to ? "Sites · " + TextFormat.longDate(from) : "Sites · " + TextFormat.rangeTitle(DateRange(from: from, to: to, kind: .span))
             let zone = model.zone.identifier
             return shell.render(json: { ReportJSON.sites(sites, from: from, to: to, zone: zone, categories: categories) }) { width, theme in
-                TextReport.sites(sites, title: title, width: width, theme: theme, categories: categories)
+                TextReport.sites(sites, title: title, width: width, theme: theme, categories: categories, shownIsStore: shell.showsStore)
             }
         },
         Command(
@@ -121,6 +121,13 @@ extension CommandTable {
 }
 
 extension Shell {
+    /// Whether what is shown is read from the store (the sites always are): nothing loaded, or
+    /// the store among what is.
+    var showsStore: Bool {
+        guard let source = model.loadedSource else { return true }
+        return source.parts.contains(.store)
+    }
+
     /// The selected day's sites by browser family, for the day's views to show under their
     /// browser; none without a store (a file loaded) or when it cannot be read (the view shows
     /// its apps all the same; `sites` says what is wrong).
