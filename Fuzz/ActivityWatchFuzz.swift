@@ -11,6 +11,9 @@
 //    names and ids, the same skipped rows and examples, the same repaired count; or an error
 //    of the same kind, a syntax error at the same line and column. Strictly both ways: an
 //    input one of them calls invalid and the other reads is a failure, and nothing is excused.
+// 3. Read whole and valid, its aw-watcher-web buckets' site visits (`ActivityWatchRead.visits`:
+//    each event's host name, browser family and span) are those `RefActivityWatchWeb.visits`
+//    gives (docs/DATA.md §9.5 written plainly), in the same order; and read in chunks, the same.
 
 public func fuzzActivityWatch(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     ActivityWatchFuzz.check(Array(UnsafeBufferPointer(start: data, count: size)))
@@ -26,9 +29,22 @@ enum ActivityWatchFuzz {
         }
     }
 
+    static func visits(_ bytes: [UInt8], _ chunking: Chunking) -> [BrowserVisit]? {
+        try? bytes.withUnsafeBufferPointer { b throws(IngestError) in try ActivityWatchRead.read(b, document: .export, chunking: chunking).visits }
+    }
+
     static func check(_ bytes: [UInt8]) {
-        fuzzCheckReader(bytes, chunking: fuzzChunking(for: bytes), read: { read(bytes, $0) }, reference: "RefActivityWatch") {
+        let chunking = fuzzChunking(for: bytes)
+        fuzzCheckReader(bytes, chunking: chunking, read: { read(bytes, $0) }, reference: "RefActivityWatch") {
             RefActivityWatch.read(bytes)
+        }
+        guard let whole = visits(bytes, .standard) else { return }
+        if visits(bytes, chunking) != whole {
+            fuzzFailure("the visits read in chunks (\(chunking)) differ from those read whole", input: bytes)
+        }
+        let wanted = RefActivityWatchWeb.visits(bytes)
+        if wanted != whole {
+            fuzzFailure("the visits differ from the reference (RefActivityWatchWeb):\n  reader:    \(whole)\n  reference: \(String(describing: wanted))", input: bytes)
         }
     }
 }

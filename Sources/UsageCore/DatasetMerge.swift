@@ -35,9 +35,11 @@ extension Dataset {
                 [columns, dataset.sessions], keys: keys, appMaps: [nil, appMap], categoryMaps: [nil, categoryMap])
             idOffset += Int32(dataset.sessions.count)
         }
-        return Dataset(
+        var merged = Dataset(
             source: source, apps: apps.names, categories: categories.names, columns: columns, skipped: skipped,
             repairedStrings: repaired, parts: parts)
+        merged.visits = datasets.flatMap(\.visits)
+        return merged
     }
 
     /// The dataset with rules' categories given to uncategorised sessions: those whose category

@@ -191,6 +191,9 @@ public struct Dataset: SessionHistory {
     /// What makes one of its sessions the same session when the source is read again (the store
     /// keys what it imports by it).
     public var identity: SessionIdentity = .byID
+    /// The site visits the source held (an ActivityWatch export's aw-watcher-web buckets), for
+    /// `sites` of a file loaded without the store (`SiteTimes.spans(of:)`).
+    public var visits: [BrowserVisit] = []
 
     /// An empty dataset (nothing loaded yet).
     public static let empty = Dataset(
@@ -267,13 +270,15 @@ public struct Dataset: SessionHistory {
     /// knows them only once every row is in).
     package func noting(localTimes: LocalTimes?) -> Dataset {
         guard let localTimes else { return self }
-        return Dataset(
+        var noted = Dataset(
             source: source, apps: apps, categories: categories, columns: sessions, skipped: skipped,
             repairedStrings: repairedStrings, parts: parts.map { part in
                 var noted = part
                 noted.localTimes = localTimes
                 return noted
             })
+        noted.visits = visits
+        return noted
     }
 
     /// The same dataset with other category names and columns (category rules).
@@ -282,6 +287,7 @@ public struct Dataset: SessionHistory {
             source: source, apps: apps, categories: categories, columns: columns,
             skipped: skipped, repairedStrings: repairedStrings, parts: parts)
         changed.identity = identity
+        changed.visits = visits
         return changed
     }
 

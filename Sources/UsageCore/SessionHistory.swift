@@ -29,6 +29,10 @@ public protocol SessionHistory: Sendable {
 
     /// The sessions that overlap `[from, to)`, clipped to it, in (start, end) order; with
     /// `ids`, their ids can be asked for (a store reads them only then).
+    /// The site visits it holds (a file's: an ActivityWatch export's web buckets; a store's
+    /// are read by range from the store instead: none here).
+    var visits: [BrowserVisit] { get }
+
     func window(from: Micros, to: Micros, ids: Bool) -> SessionWindow
 
     /// The sessions that overlap `[from, to)`, as `window` gives them without ids, read for one
@@ -60,6 +64,9 @@ public protocol SessionHistory: Sendable {
 }
 
 extension SessionHistory {
+    /// None, unless the history holds some (a `Dataset` of a file that had them).
+    public var visits: [BrowserVisit] { [] }
+
     /// A history held in memory is one state already.
     public func readingAsOne<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         try body()

@@ -14,6 +14,9 @@ public struct ImportResult: Sendable, Equatable {
     public var unchanged = 0
     /// The rows the source skipped, by reason (as `check` counts them).
     public let skipped: SkipSummary
+    /// Site visits new to the store (an ActivityWatch export's web buckets); nil when the
+    /// source held none.
+    public var visits: Int?
 
     public init(source: String, skipped: SkipSummary) {
         self.source = source

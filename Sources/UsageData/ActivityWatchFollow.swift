@@ -20,8 +20,13 @@ public struct ActivityWatchFollow: Sendable {
     private var read = ActivityWatchRead()
     /// Whether the first read happened.
     public private(set) var hasRead = false
+    /// Whether aw-watcher-web's buckets are read too (an import keeps their site visits; the
+    /// views of a server loaded show none, so `watch` does not ask for them).
+    let web: Bool
 
-    public init() {}
+    public init(web: Bool = false) {
+        self.web = web
+    }
 
     /// Reads what changed on the server since the last update (everything the first time).
     /// Returns whether anything changed. On a failure nothing kept changes.
@@ -39,7 +44,9 @@ public struct ActivityWatchFollow: Sendable {
         // Bucket ids placed: two listing keys naming the same id are one bucket (the first).
         var placed: Set<String> = []
         for meta in listing.buckets.sorted(by: { $0.key < $1.key }) {
-            guard let type = meta.type, type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType else { continue }
+            guard let type = meta.type,
+                type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType || (web && type == ActivityWatchWeb.webType)
+            else { continue }
             let id = meta.id ?? meta.key
             guard placed.insert(id).inserted else { continue }
             if hasRead, var known = kept[id], known.type == meta.type, known.hostname == meta.hostname {
@@ -83,7 +90,7 @@ public struct ActivityWatchFollow: Sendable {
         }
     }
 
-    /// The sessions of the events kept, each host's apart.
+    /// The sessions of the events kept, each host's apart, with its site visits (when `web`).
     public func datasetsByHost(source: String, cancellation: CancellationToken) throws(LoadError) -> [DevicePart] {
         do {
             return try read.datasetsByHost(source: source, cancellation: cancellation)

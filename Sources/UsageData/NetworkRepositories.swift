@@ -65,7 +65,7 @@ public struct ActivityWatchRepository: SessionRepository {
 
     /// Each host's buckets apart (a server that aw-sync fills holds other machines' too).
     public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
-        var follow = ActivityWatchFollow()
+        var follow = ActivityWatchFollow(web: true)
         _ = try follow.update(from: self, cancellation: cancellation, progress: progress)
         return try follow.datasetsByHost(source: name, cancellation: cancellation)
     }

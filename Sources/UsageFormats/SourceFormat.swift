@@ -109,7 +109,9 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             let read = try ActivityWatchRead.read(reader, document: .export, cancellation: cancellation)
             do {
                 if byDevice { return try read.datasetsByHost(source: source, cancellation: cancellation) }
-                whole = try read.dataset(source: source, cancellation: cancellation)
+                var dataset = try read.dataset(source: source, cancellation: cancellation)
+                dataset.visits = read.visits
+                whole = dataset
             } catch {
                 throw .ingest(error)
             }

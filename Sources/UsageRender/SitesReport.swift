@@ -2,10 +2,22 @@
 import UsageCore
 
 extension TextReport {
-    /// `sites`: a heading, one row per site (its name, its time, its visits), the total.
-    public static func sites(_ sites: [SiteTotal], title: String, width: Int, theme: Theme = .plain, categories: SiteCategories = SiteCategories([])) -> [String] {
+    /// `sites`: a heading, one row per site (its name, its time, its visits), the total. None:
+    /// where sites come from; when what is shown is not the store (`shownIsStore` false: a
+    /// file or a server loaded), where a file's come from and that the extension's are in the
+    /// store.
+    public static func sites(
+        _ sites: [SiteTotal], title: String, width: Int, theme: Theme = .plain, categories: SiteCategories = SiteCategories([]),
+        shownIsStore: Bool = true
+    ) -> [String] {
         guard !sites.isEmpty else {
-            return fitAll([title, "  no sites recorded (the browser extension records them)"], width: width).headed(theme)
+            guard !shownIsStore else {
+                return fitAll([title, "  no sites recorded (the browser extension records them)"], width: width).headed(theme)
+            }
+            let why =
+                "no sites in what is loaded (an ActivityWatch export's are its aw-watcher-web buckets); the browser extension's "
+                + "are in the store, and usage-shell import FILE keeps an export's there too"
+            return (fitAll([title], width: width) + wrap(why, width: width, first: "  ", rest: "  ")).headed(theme)
         }
         let total = sites.reduce(0) { $0 + $1.micros }
         if theme.accessible {

@@ -2,7 +2,8 @@
 import UsageCore
 
 extension TextReport {
-    /// `import`: one line per source (added, updated, unchanged, skipped by reason; the device
+    /// `import`: one line per source (added, updated, unchanged, the site visits added when it
+    /// held any, skipped by reason; the device
     /// named when one file's sessions went to several, as an ActivityWatch export's buckets of
     /// several hosts do), then the store.
     public static func imported(_ s: ImportSummary, width: Int) -> [String] {
@@ -10,6 +11,7 @@ extension TextReport {
         var lines = s.sources.map { r in
             let device = severalDevices ? r.device.map { " (device \(TerminalText.sanitize($0)))" } ?? "" : ""
             var line = "imported \(TerminalText.sanitize(r.source))\(device): \(grouped(r.added)) added, \(grouped(r.updated)) updated, \(grouped(r.unchanged)) unchanged"
+            if let visits = r.visits { line += ", \(TextFormat.count(visits, "site visit")) added" }
             if r.skipped.total > 0 {
                 let reasons = SkipReason.allCases.filter { r.skipped.count($0) > 0 }.map { "\(r.skipped.count($0)) \($0.rawValue)" }
                 line += "; \(TextFormat.count(r.skipped.total, "row")) skipped (\(reasons.joined(separator: ", ")))"
@@ -87,7 +89,8 @@ extension TextReport {
 }
 
 extension ReportJSON {
-    /// `import`: `{"store","sources":[{"source","device","added","updated","unchanged","skipped"}],"forgotten","sessions"}`.
+    /// `import`: `{"store","sources":[{"source","device","added","updated","unchanged","visits","skipped"}],"forgotten","sessions"}`
+    /// (`visits`: the site visits added, null when the source held none).
     public static func imported(_ s: ImportSummary) -> JSONText {
         .object([
             ("store", .string(s.path)),
@@ -97,9 +100,9 @@ extension ReportJSON {
                     s.sources.map { r in
                         .object([
                             ("source", .string(r.source)), ("device", r.device.map { .string($0) } ?? .null), ("added", .int(r.added)), ("updated", .int(r.updated)),
-                            ("unchanged", .int(r.unchanged)), ("skipped", skipped(r.skipped)),
+                            ("unchanged", .int(r.unchanged)), ("visits", r.visits.map { .int($0) } ?? .null), ("skipped", skipped(r.skipped)),
                         ])
-                    }, fields: ["source", "added", "updated", "unchanged"] + skippedFields.map { "skipped." + $0 })
+                    }, fields: ["source", "added", "updated", "unchanged", "visits"] + skippedFields.map { "skipped." + $0 })
             ),
             ("forgotten", .int(s.forgotten)),
             ("sessions", .int(s.sessions)),

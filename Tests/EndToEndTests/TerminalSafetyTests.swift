@@ -227,8 +227,9 @@ let safetyCases: [SafetyCase] = [
     SafetyCase("watch", ["watch {evil}"], status: 1, shows: ["unknown command '{evil}'"]),
     SafetyCase("watch", ["watch 0.1 app {evil} --count 2"], status: 1, shows: ["no app named '{evil}'"]),
     SafetyCase("watch", ["watch 1 apps top {evil}"], status: 1, shows: ["'{evil}' is not a positive number"]),
-    // sites: a site is a host name or nothing, so no hostile name is ever stored
-    SafetyCase("sites", ["sites"], shows: ["no sites recorded"]),
+    // sites: a site is a host name or nothing, so no hostile name is ever stored or read
+    // (the hostile file has no web buckets: it says where sites come from)
+    SafetyCase("sites", ["sites"], shows: ["no sites in what is loaded"]),
     SafetyCase("sites", ["sites {evil}"], status: 1, shows: ["'{evil}' is not"]),
     // category rule: a hostile category name for a site, a hostile site
     SafetyCase("category", ["category rule a.org {title}"], shows: ["a.org is in {title}"], json: ["{title}"]),

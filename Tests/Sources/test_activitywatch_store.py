@@ -2,7 +2,10 @@
 """usage-shell's store fed from a real ActivityWatch server (aw-server 0.12.0): `import aw://…` twice
 with the current window event growing between the two (a watcher's heartbeats), then once more
 after a new event; each session goes in once, the grown one is updated in place, and the store's
-day equals the live server's day.
+day equals the live server's day. And aw-watcher-web's bucket (as the extension writes it: type
+web.tab.current, client aw-client-web, heartbeats of url, title, audible, incognito, tabCount)
+imported from the server and from the server's own export: its host names kept as sites, once,
+and no path or title in the store's file.
 
 Run with ``scripts/test-sources`` (builds the binary and the aw-server venv first).
 """
@@ -23,6 +26,7 @@ BIN = os.path.abspath(os.environ.get("USAGE_SHELL_BIN") or REPO_ROOT / ".build" 
 DAY = "2026-02-23"
 WINDOW = "aw-watcher-window_laptop"
 AFK = "aw-watcher-afk_laptop"
+WEB = "aw-watcher-web-firefox_laptop"
 
 
 def t(hhmmss):
@@ -93,6 +97,43 @@ class StoreFromActivityWatchTests(unittest.TestCase):
         self.assertEqual(store["sessions"], 3)
         self.assertEqual([s["source"] for s in store["sources"]], [self.aw.url])
         self.assertEqual(store["sources"][0]["imports"], 4)
+
+
+    def test_the_web_watchers_bucket_is_imported_as_sites_once_from_the_server_and_its_export(self):
+        self.aw.create_bucket(WEB, "web.tab.current", "laptop", client="aw-client-web")
+        tabs = [
+            ("09:00:00", "https://Docs.Python.org/3/library/json.html?q=hidden#frag", "json - secret title", False),
+            ("09:03:00", "https://mail.example.com:8443/inbox/private-path", "Inbox - my secret mail", False),
+            ("09:05:00", "https://incognito-only.example/private", "Private thing", True),
+            ("09:07:00", "about:blank", "New Tab", False),
+        ]
+        # The extension's heartbeats: each tab every 30 s, merged by the server into one event a tab.
+        for start, url, title, incognito in tabs:
+            h, m, _ = (int(x) for x in start.split(":"))
+            for k in range(5):
+                second = m * 60 + k * 30
+                self.aw.heartbeat(WEB, event(t(f"{h:02d}:{second // 60:02d}:{second % 60:02d}"), 0, url=url, title=title, audible=False,
+                                             incognito=incognito, tabCount=3), pulsetime=60)
+        summary = json.loads(self.run_shell("import", self.aw.url, "--format", "json"))
+        self.assertEqual([s["visits"] for s in summary["sources"]], [2])
+        sites = json.loads(self.run_shell("--format", "json", "--tz", "UTC", "-c", f"sites {DAY}"))
+        # Firefox was in front 09:00–09:10: docs.python.org 09:00–09:02, mail.example.com 09:03–09:05.
+        self.assertEqual([(s["site"], s["seconds"]) for s in sites["sites"]], [("docs.python.org", 120), ("mail.example.com", 120)])
+
+        # The server's own export of the same buckets, imported under a file's name: nothing twice.
+        export = os.path.join(self.home.name, "aw-export.json")
+        self.aw.export_to(export)
+        with open(export, encoding="utf-8") as f:
+            exported = json.load(f)["buckets"][WEB]
+        self.assertEqual((exported["type"], exported["client"], exported["hostname"]), ("web.tab.current", "aw-client-web", "laptop"))
+        summary = json.loads(self.run_shell("import", export, "--format", "json"))
+        self.assertEqual([s["visits"] for s in summary["sources"]], [0])
+        self.assertEqual(json.loads(self.run_shell("--format", "json", "--tz", "UTC", "-c", f"sites {DAY}")), sites)
+
+        stored = b"".join(Path(self.db + suffix).read_bytes() for suffix in ("", "-wal") if Path(self.db + suffix).exists())
+        self.assertIn(b"mail.example.com", stored)
+        for secret in (b"library/json", b"hidden", b"secret", b"private-path", b"Inbox", b"incognito-only", b"Private thing", b"about:blank"):
+            self.assertNotIn(secret, stored)
 
 
 if __name__ == "__main__":

@@ -246,6 +246,14 @@ enum ReaderDifferential {
             })
             #expect(new == reference, "\(label) (\(chunking)):\n reader    \(new)\n reference \(reference)", sourceLocation: sourceLocation)
             if new != reference { return }
+            // The web buckets' visits, of an export both read.
+            let visits = try? bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try ActivityWatchRead.read(b, document: .export, chunking: chunking).visits
+            }
+            guard let visits else { continue }
+            let expected = RefActivityWatchWeb.visits(bytes)
+            #expect(visits == expected, "\(label) (\(chunking)): visits\n reader    \(String(describing: visits))\n reference \(String(describing: expected))", sourceLocation: sourceLocation)
+            if visits != expected { return }
         }
     }
 
@@ -260,6 +268,14 @@ enum ReaderDifferential {
             })
             #expect(new == reference, "\(label) (\(chunking)):\n reader    \(new)\n reference \(reference)", sourceLocation: sourceLocation)
             if new != reference { return }
+            // The web buckets' visits, of an export both read.
+            let visits = try? bytes.withUnsafeBufferPointer { b throws(IngestError) in
+                try ActivityWatchRead.read(b, document: .export, chunking: chunking).visits
+            }
+            guard let visits else { continue }
+            let expected = RefActivityWatchWeb.visits(bytes)
+            #expect(visits == expected, "\(label) (\(chunking)): visits\n reader    \(String(describing: visits))\n reference \(String(describing: expected))", sourceLocation: sourceLocation)
+            if visits != expected { return }
         }
     }
 
@@ -268,7 +284,7 @@ enum ReaderDifferential {
     static let names = [
         "\"Firefox\"", "\"Code\"", "\" Slack \"", "\"\"", "null", "\"微信\"", "\"Caf\\u00e9\"", "\"e\\u0301\"", "\"🎵 Tunes\"",
         "\"Say \\\"hi\\\"\"", "\"tab\\there\"", "\"lone \\ud800 surrogate\"", "\"pair \\ud83d\\ude00\"", "\"},{\\\"app\\\":\\\"x\\\"\"",
-        "42", "true", "[\"Firefox\"]", "{\"a\": 1}",
+        "42", "true", "[\"Firefox\"]", "{\"a\": 1}", "\" Chromium \"", "\"Google-Chrome\"",
     ]
     static let timestamps = [
         "\"2026-02-23T09:00:00+00:00\"", "\"2026-02-23T09:00:00.250000+00:00\"", "\"2026-02-23T23:59:30Z\"",
@@ -282,7 +298,18 @@ enum ReaderDifferential {
     static let ids = ["1", "\"e1\"", "null", "-0", "1.5", "1e2", "12345678901234567890", "true", "\"\"", "\"é\""]
 
     /// One event, most of them good, some with one fault of a real export or worse.
-    static func event(_ g: inout SplitMix64, status: Bool) -> String {
+    /// aw-watcher-web's URLs, clean and dirty: hosts with a port, user information, upper case,
+    /// a trailing dot, IPv6; the browser's own pages, files, no host, escapes, not a string.
+    static let urls = [
+        "\"https://docs.python.org/3/library/json.html?q=1#top\"", "\"http://127.0.0.1:8000/secret/path\"", "\"HTTPS://Example.ORG./Title\"",
+        "\"https://user:pw@mail.example.com:443/inbox\"", "\"http://[::1]:8080/x\"", "\"about:blank\"", "\"chrome://settings/\"",
+        "\"file:///home/me/notes.txt\"", "\"https:///no-host\"", "\"https:\\/\\/escaped.example\\/p\"", "\"moz-extension://abc/x.html\"",
+        "\"https://bad host/x\"", "\"https://caf\\u00e9.example/\"", "\"\"", "null", "42", "\" https://spaced.example/ \"",
+        "\"http://localhost:99999/\"", "\"https://a..b/\"",
+    ]
+    static let browsers = ["chrome", "chromium", "firefox", "Firefox", "edge", "brave", ""]
+
+    static func event(_ g: inout SplitMix64, status: Bool, web: Bool = false) -> String {
         if g.chance(0.03) { return g.pick(["\"junk\"", "1", "[1, 2]", "null", "[{\"timestamp\": 1}]"]) }
         var members: [String] = []
         if !g.chance(0.1) { members.append("\"id\": " + (g.chance(0.8) ? "\(g.below(100_000))" : g.pick(ids))) }
@@ -295,6 +322,12 @@ enum ReaderDifferential {
             data.append("\"app\": " + (g.chance(0.7) ? names[g.below(3)] : g.pick(names)))
         }
         if g.chance(0.5) { data.append("\"title\": " + g.pick(names)) }
+        if web {
+            if g.chance(0.95) { data.append("\"url\": " + (g.chance(0.6) ? urls[g.below(5)] : g.pick(urls))) }
+            if g.chance(0.5) { data.append("\"incognito\": " + g.pick(["false", "false", "true", "null", "\"true\"", "1"])) }
+            if g.chance(0.3) { data.append("\"audible\": false, \"tabCount\": 3") }
+            if g.chance(0.02) { data.append("\"url\": \"https://second.example/\"") }
+        }
         if g.chance(0.1) { data.append("\"nested\": {\"list\": [{\"a\": [1, {\"b\": null}]}, {}], \"x\": -1.5e-3}") }
         if g.chance(0.05) { data.shuffle(using: &g) }
         if g.chance(0.97) {
@@ -317,14 +350,15 @@ enum ReaderDifferential {
             let kind = g.pick(["currentwindow", "currentwindow", "afkstatus", "web.tab.current", "app.editor.activity"])
             let host = g.pick(hosts)
             var fields: [String] = []
-            if g.chance(0.8) { fields.append("\"id\": \"bucket-\(b)\"") }
+            let browser = kind == "web.tab.current" ? "aw-watcher-web-" + g.pick(browsers) + (g.chance(0.3) ? "_" + host : "") : nil
+            if g.chance(0.8) { fields.append("\"id\": \"" + (browser ?? "bucket-\(b)") + "\"") }
             fields.append("\"type\": \"\(kind)\"")
             if g.chance(0.95) { fields.append("\"hostname\": \"\(host)\"") } else if g.chance(0.5) { fields.append("\"hostname\": null") }
             fields.append("\"client\": \"aw-watcher\", \"created\": \"2026-02-01T00:00:00.000000+00:00\", \"data\": {}, \"name\": null")
-            let list = (0..<g.below(events + 1)).map { _ in event(&g, status: kind == "afkstatus") }
+            let list = (0..<g.below(events + 1)).map { _ in event(&g, status: kind == "afkstatus", web: kind == "web.tab.current") }
             fields.append("\"events\": [" + list.joined(separator: g.chance(0.5) ? ", " : ",\n    ") + "]")
             fields.shuffle(using: &g)
-            let key = g.chance(0.9) ? "aw-watcher-\(kind)_\(host)\(b)" : g.pick(["é\(b)", "e\\u0301\(b)", "Z\(b)", "a\(b)"])
+            let key = g.chance(0.9) ? (browser.map { "\($0)\(b)" } ?? "aw-watcher-\(kind)_\(host)\(b)") : g.pick(["é\(b)", "e\\u0301\(b)", "Z\(b)", "a\(b)"])
             buckets.append("\"\(key)\": {" + fields.joined(separator: ", ") + "}")
         }
         var top = ["\"buckets\": {" + buckets.joined(separator: ",\n  ") + "}"]

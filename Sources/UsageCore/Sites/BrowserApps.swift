@@ -17,6 +17,15 @@ public enum BrowserApps {
         }
     }
 
+    /// The family of an ActivityWatch aw-watcher-web bucket's browser (the `chrome` of
+    /// `aw-watcher-web-chrome`, compared without case), or nil for a browser none of these is
+    /// (Edge, Brave, Opera, Vivaldi, Safari…: their visits are not read, as no app is known
+    /// to be theirs to count them against).
+    public static func family(ofWatcher browser: String) -> String? {
+        let name = browser.lowercased()
+        return families.contains(name) ? name : nil
+    }
+
     /// The family `app` belongs to, or nil for an app that is no browser of these.
     public static func family(ofApp app: String) -> String? {
         families.first { isApp(app, of: $0) }

@@ -113,6 +113,20 @@ public enum SiteTimes {
 
     /// Spans added up per site and browser (a visit counted once however many spans it has),
     /// most time first, then by site and browser.
+    /// The spans of a history held in memory (a file loaded without the store): its visits
+    /// touching `[from, to)` against its own sessions of the browsers' apps, as one device's.
+    public static func spans(of history: any SessionHistory, from: Micros, to: Micros) -> [SiteSpan] {
+        let visits = history.visits.filter { $0.start < to && $0.end > from }.map {
+            SiteVisit(device: 0, browser: $0.browser, site: $0.site, start: max($0.start, from), end: min($0.end, to))
+        }
+        guard !visits.isEmpty else { return [] }
+        let browsers = Set(history.apps.indices.filter { BrowserApps.family(ofApp: history.apps[$0]) != nil }.map(Int32.init))
+        let sessions = history.uncachedWindow(from: from, to: to).compactMap { s -> AppSpan? in
+            browsers.contains(s.app) ? AppSpan(device: 0, app: history.apps[Int(s.app)], start: s.start, end: s.end) : nil
+        }
+        return spans(visits, sessions: sessions, from: from, to: to)
+    }
+
     public static func times(_ spans: [SiteSpan]) -> [SiteTime] {
         var times: [SiteKey: (micros: Micros, visits: Set<Int>)] = [:]
         for span in spans {

@@ -39,8 +39,8 @@ public struct ActivityWatchBucket: Sendable {
     }
 }
 
-/// A bucket's events as columns: what each one is (a span, or why it cannot be one), its app
-/// and its id. 22 bytes an event and its id's bytes.
+/// A bucket's events as columns: what each one is (a span, or why it cannot be one), its app,
+/// its site (an aw-watcher-web event's host name) and its id. 26 bytes an event and its id's bytes.
 struct ActivityWatchEvents: Sendable {
     var starts: [Micros] = []
     var ends: [Micros] = []
@@ -48,6 +48,9 @@ struct ActivityWatchEvents: Sendable {
     var outcomes: [UInt8] = []
     /// App name ids in the reader's app table (null and absent names included: `(unknown)`).
     var apps: [Int32] = []
+    /// Site ids in the reader's site table (`data.url`'s host name, `ActivityWatchWeb`); -1:
+    /// no `url`, or one that names no web site.
+    var sites: [Int32] = []
     var ids = InputOrderColumns()
 
     /// What an event is, as bits: the low bits a skip reason (0: a span), then flags.
@@ -59,6 +62,8 @@ struct ActivityWatchEvents: Sendable {
         static let negativeDuration: UInt8 = 4
         static let notAnObject: UInt8 = 5
         static let reasonMask: UInt8 = 0x0F
+        /// `data.incognito` is `true` (a private window's tab: never a visit).
+        static let incognito: UInt8 = 0x10
         /// `data.app` is there but not a string or null.
         /// The timestamp was read (`starts` holds it), whatever else is wrong.
         static let started: UInt8 = 0x20
@@ -82,25 +87,28 @@ struct ActivityWatchEvents: Sendable {
 }
 
 extension ActivityWatchEvents {
-    mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, id: String?) {
-        guard var id else { return append(start: start, end: end, outcome: outcome, app: app, idBytes: nil) }
-        id.withUTF8 { append(start: start, end: end, outcome: outcome, app: app, idBytes: $0) }
+    mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, site: Int32 = -1, id: String?) {
+        guard var id else { return append(start: start, end: end, outcome: outcome, app: app, site: site, idBytes: nil) }
+        id.withUTF8 { append(start: start, end: end, outcome: outcome, app: app, site: site, idBytes: $0) }
     }
 
-    /// Appends another reader's events, their app ids already made this reader's (`apps`).
-    mutating func append(contentsOf other: ActivityWatchEvents, apps otherApps: [Int32]) {
+    /// Appends another reader's events, their app and site ids already made this reader's
+    /// (`apps`, `sites`).
+    mutating func append(contentsOf other: ActivityWatchEvents, apps otherApps: [Int32], sites otherSites: [Int32]) {
         starts += other.starts
         ends += other.ends
         outcomes += other.outcomes
         apps += otherApps
+        sites += otherSites
         ids.append(contentsOf: other.ids)
     }
 
-    mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, idBytes: UnsafeBufferPointer<UInt8>?) {
+    mutating func append(start: Micros, end: Micros, outcome: UInt8, app: Int32, site: Int32 = -1, idBytes: UnsafeBufferPointer<UInt8>?) {
         starts.append(start)
         ends.append(end)
         outcomes.append(outcome)
         apps.append(app)
+        sites.append(site)
         ids.append(idBytes)
     }
 }

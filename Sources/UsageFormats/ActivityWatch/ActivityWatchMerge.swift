@@ -13,6 +13,7 @@ struct ActivityWatchEventIndex: Sendable {
         var end: Micros
         var outcome: UInt8
         var app: Int32
+        var site: Int32
     }
 
     init(_ events: ActivityWatchEvents) {
@@ -27,7 +28,7 @@ struct ActivityWatchEventIndex: Sendable {
     }
 
     static func signature(_ e: ActivityWatchEvents, _ k: Int) -> Signature {
-        Signature(start: e.starts[k], end: e.ends[k], outcome: e.outcomes[k], app: e.apps[k])
+        Signature(start: e.starts[k], end: e.ends[k], outcome: e.outcomes[k], app: e.apps[k], site: e.sites[k])
     }
 }
 
@@ -39,12 +40,13 @@ extension ActivityWatchEvents {
     /// Whether event `k` is a span (a start and a valid duration).
     func isSpan(_ k: Int) -> Bool { outcomes[k] & Outcome.reasonMask == Outcome.span }
 
-    /// Event `k` as it is now: its start, end, outcome and app.
-    mutating func set(_ k: Int, start: Micros, end: Micros, outcome: UInt8, app: Int32) {
+    /// Event `k` as it is now: its start, end, outcome, app and site.
+    mutating func set(_ k: Int, start: Micros, end: Micros, outcome: UInt8, app: Int32, site: Int32) {
         starts[k] = start
         ends[k] = end
         outcomes[k] = outcome
         apps[k] = app
+        sites[k] = site
     }
 
     /// Event `k` of `other` appended, with its id.
@@ -53,6 +55,7 @@ extension ActivityWatchEvents {
         ends.append(other.ends[k])
         outcomes.append(other.outcomes[k])
         apps.append(other.apps[k])
+        sites.append(other.sites[k])
         ids.append(from: other.ids, at: k)
     }
 }
@@ -118,8 +121,10 @@ extension ActivityWatchRead {
                 continue
             }
             let (s, e, outcome) = Self.untrimmed(read, k, known: kept, known, start: start)
-            if kept.starts[known] != s || kept.ends[known] != e || kept.outcomes[known] != outcome || kept.apps[known] != read.apps[k] {
-                kept.set(known, start: s, end: e, outcome: outcome, app: read.apps[k])
+            if kept.starts[known] != s || kept.ends[known] != e || kept.outcomes[known] != outcome || kept.apps[known] != read.apps[k]
+                || kept.sites[known] != read.sites[k]
+            {
+                kept.set(known, start: s, end: e, outcome: outcome, app: read.apps[k], site: read.sites[k])
                 changed = true
             }
         }
@@ -145,7 +150,7 @@ extension ActivityWatchRead {
     ) -> (start: Micros, end: Micros, outcome: UInt8) {
         let asRead = (read.starts[k], read.ends[k], read.outcomes[k])
         guard read.isSpan(k), read.starts[k] == start, kept.hasStart(j), kept.starts[j] < start else { return asRead }
-        if kept.isSpan(j), kept.ends[j] == read.ends[k], kept.apps[j] == read.apps[k],
+        if kept.isSpan(j), kept.ends[j] == read.ends[k], kept.apps[j] == read.apps[k], kept.sites[j] == read.sites[k],
             kept.outcomes[j] & ActivityWatchEvents.Outcome.notAFK == read.outcomes[k] & ActivityWatchEvents.Outcome.notAFK
         {
             return (kept.starts[j], kept.ends[j], kept.outcomes[j])
@@ -153,17 +158,18 @@ extension ActivityWatchRead {
         return (kept.starts[j], read.ends[k], read.outcomes[k])
     }
 
-    /// One events document read with this read's app names (which it adds to), and the number
+    /// One events document read with this read's app and site names (which it adds to), and the number
     /// of its strings that needed repair.
     private mutating func events(
         _ bytes: UnsafeBufferPointer<UInt8>, cancellation: CancellationToken?, chunking: Chunking
     ) throws(IngestError) -> (events: ActivityWatchEvents, repaired: Int) {
-        let apps = self.apps
+        let (apps, sites) = (self.apps, self.sites)
         let scanned = try Self.inMemory(bytes, chunking: chunking) { reader throws(StreamError<Never>) in
-            try Self.scan(reader, ActivityWatchReader(document: .events, apps: apps), cancellation: cancellation)
+            try Self.scan(reader, ActivityWatchReader(document: .events, apps: apps, sites: sites), cancellation: cancellation)
         }
         if let problem = scanned.reader.shapeProblem { throw .malformed(format: Self.formatName, problem: problem) }
         self.apps = scanned.reader.apps
+        self.sites = scanned.reader.sites
         return (scanned.reader.result.first?.events ?? ActivityWatchEvents(), scanned.repaired)
     }
 }

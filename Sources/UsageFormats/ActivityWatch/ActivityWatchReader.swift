@@ -15,6 +15,9 @@ struct ActivityWatchReader: Sendable {
     private(set) var buckets: [ActivityWatchBucket] = []
     /// App names of the events (`(unknown)` for null or absent).
     private(set) var apps = NameTable(normalise: Normalise.appName)
+    /// Host names of the events' `data.url` (the authority's bytes only are ever kept:
+    /// `ActivityWatchWeb.authority`).
+    private(set) var sites = ActivityWatchWeb.siteTable()
     /// The first place where the document is valid JSON but not of the shape it must have.
     private(set) var shapeProblem: String?
     private(set) var finished = false
@@ -34,9 +37,13 @@ struct ActivityWatchReader: Sendable {
     /// A run of events (`eventRun()`): it stops before the events array's `]`.
     private var isRun = false
 
-    init(document: ActivityWatchDocument, apps: NameTable = NameTable(normalise: Normalise.appName)) {
+    init(
+        document: ActivityWatchDocument, apps: NameTable = NameTable(normalise: Normalise.appName),
+        sites: NameTable = ActivityWatchWeb.siteTable()
+    ) {
         self.document = document
         self.apps = apps
+        self.sites = sites
         if document == .events {
             current = ActivityWatchBucket(key: "")
             current?.hasEvents = true
@@ -72,14 +79,17 @@ struct ActivityWatchReader: Sendable {
     }
 
     /// Takes the events a run read from where this reader stands (see `awaitsEvent`), as if it
-    /// had read them itself: their app names are interned here in the order they come. False,
+    /// had read them itself: their app and site names are interned here in the order they come. False,
     /// and nothing taken, when the run read no event (it stopped where an event begins, not
     /// between two) or the reader is not in a bucket's events.
     mutating func absorb(_ run: ActivityWatchReader) -> Bool {
         guard let read = run.current?.events, read.count > 0, current != nil, level == .events, !first else { return false }
         var map: [Int32] = []
         apps.extend(&map, for: read.apps, names: run.apps.names)
-        current!.events.append(contentsOf: read, apps: read.apps.map { $0 < 0 ? $0 : map[Int($0)] })
+        var siteMap: [Int32] = []
+        sites.extend(&siteMap, for: read.sites, names: run.sites.names)
+        current!.events.append(
+            contentsOf: read, apps: read.apps.map { $0 < 0 ? $0 : map[Int($0)] }, sites: read.sites.map { $0 < 0 ? $0 : siteMap[Int($0)] })
         events += read.count
         return true
     }
@@ -287,6 +297,10 @@ struct ActivityWatchReader: Sendable {
         var duration = FieldValue()
         var app = FieldValue()
         var status = FieldValue()
+        /// `data.url`: only its authority's bytes go on (to the site table), and not even
+        /// those of an incognito tab's.
+        var url = FieldValue()
+        var incognito = false
     }
 
     /// `,` unless first, then one element of an events array; or the array's `]`.
@@ -340,6 +354,18 @@ struct ActivityWatchReader: Sendable {
                     } else if key.count == 6, Self.matches(key, "status"), seenData & 2 == 0 {
                         seenData |= 2
                         fields.status = try Self.field(&s, slot: 4)
+                    } else if key.count == 3, Self.matches(key, "url"), seenData & 4 == 0 {
+                        seenData |= 4
+                        fields.url = try Self.field(&s, slot: 6)
+                    } else if key.count == 9, Self.matches(key, "incognito"), seenData & 8 == 0 {
+                        seenData |= 8
+                        s.skipWhitespace()
+                        if s.peek() == UInt8(ascii: "t") {
+                            try s.scanLiteral("true")
+                            fields.incognito = true
+                        } else {
+                            try s.skipValue()
+                        }
                     } else {
                         try s.skipValue()
                     }
@@ -347,7 +373,11 @@ struct ActivityWatchReader: Sendable {
             }
         }
         first = false
-        record(fields)
+        var site: Int32 = -1
+        if fields.url.kind == .string, !fields.incognito, let authority = ActivityWatchWeb.authority(ofURL: fields.url.bytes) {
+            site = sites.id(forBytes: authority)
+        }
+        record(fields, site: site)
     }
 
     private static func matches(_ k: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
@@ -356,11 +386,12 @@ struct ActivityWatchReader: Sendable {
         return true
     }
 
-    /// Stores an event (nil: an element that is not an object) in the current bucket.
-    private mutating func record(_ fields: EventFields?) {
+    /// Stores an event (nil: an element that is not an object) in the current bucket, with its
+    /// site's id (-1: none).
+    private mutating func record(_ fields: EventFields?, site: Int32 = -1) {
         guard current != nil else { return }
         guard let f = fields else {
-            current!.events.append(start: 0, end: 0, outcome: ActivityWatchEvents.Outcome.notAnObject, app: -1, id: nil)
+            current!.events.append(start: 0, end: 0, outcome: ActivityWatchEvents.Outcome.notAnObject, app: -1, site: -1, id: nil)
             return
         }
         var outcome = ActivityWatchEvents.Outcome.span
@@ -405,11 +436,12 @@ struct ActivityWatchReader: Sendable {
         if f.status.kind == .string, f.status.bytes.elementsEqual("not-afk".utf8) {
             outcome |= ActivityWatchEvents.Outcome.notAFK
         }
+        if f.incognito { outcome |= ActivityWatchEvents.Outcome.incognito }
         if f.id.kind == .string || Self.isPlainInteger(f.id) {
             // A string's bytes, or an integer's digits: its text already (JSON has no `+1`, no `01`).
-            current!.events.append(start: start, end: end, outcome: outcome, app: app, idBytes: f.id.bytes)
+            current!.events.append(start: start, end: end, outcome: outcome, app: app, site: site, idBytes: f.id.bytes)
         } else {
-            current!.events.append(start: start, end: end, outcome: outcome, app: app, id: Self.idText(f.id))
+            current!.events.append(start: start, end: end, outcome: outcome, app: app, site: site, id: Self.idText(f.id))
         }
     }
 }

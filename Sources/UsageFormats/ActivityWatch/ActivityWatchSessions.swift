@@ -9,6 +9,8 @@ import Synchronization
 public struct ActivityWatchRead: Sendable {
     public internal(set) var buckets: [ActivityWatchBucket] = []
     var apps = NameTable(normalise: Normalise.appName)
+    /// The host names of aw-watcher-web events' URLs (`ActivityWatchWeb`).
+    var sites = ActivityWatchWeb.siteTable()
     /// Strings in which invalid UTF-8 or a lone surrogate became U+FFFD.
     public internal(set) var repairedStrings = 0
 
@@ -23,6 +25,7 @@ public struct ActivityWatchRead: Sendable {
         if let problem = scanned.reader.shapeProblem { throw .ingest(.malformed(format: formatName, problem: problem)) }
         read.buckets = scanned.reader.result
         read.apps = scanned.reader.apps
+        read.sites = scanned.reader.sites
         read.repairedStrings = scanned.repaired
         return read
     }

@@ -24,7 +24,7 @@ struct JSONScanner {
     var repairedStrings = 0
     var countRepairs = false
     /// Unescaped bytes of the five known fields (one buffer each, reused row after row) and of keys.
-    let scratch = ScratchBuffers(count: 6)
+    let scratch = ScratchBuffers(count: 7)
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool = true) {
         self.bytes = bytes

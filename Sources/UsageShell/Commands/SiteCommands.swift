@@ -1,4 +1,4 @@
-// SiteCommands.swift — time per website, from the store: `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); `category rule SITE CATEGORY` (in `category`'s grammar, handled here); the reads a browser's sites need in other views, and their categories split into the day's and the week's.
+// SiteCommands.swift — time per website, from the store (or a file loaded without it: an ActivityWatch export's web buckets): `sites [DAY|RANGE]` (each site's time as a person saw it, ranked) and `web` (whether sites are recorded, and `web ignore SITE` / `web unignore SITE`, the sites never recorded); `category rule SITE CATEGORY` (in `category`'s grammar, handled here); the reads a browser's sites need in other views, and their categories split into the day's and the week's.
 import UsageCore
 import UsageRender
 import UsageStore
@@ -56,7 +56,7 @@ extension CommandTable {
             let title = from == to ? "Sites · " + TextFormat.longDate(from) : "Sites · " + TextFormat.rangeTitle(DateRange(from: from, to: to, kind: .span))
             let zone = model.zone.identifier
             return shell.render(json: { ReportJSON.sites(sites, from: from, to: to, zone: zone, categories: categories) }) { width, theme in
-                TextReport.sites(sites, title: title, width: width, theme: theme, categories: categories)
+                TextReport.sites(sites, title: title, width: width, theme: theme, categories: categories, shownIsStore: shell.showsStore)
             }
         },
         Command(
@@ -121,8 +121,16 @@ extension CommandTable {
 }
 
 extension Shell {
+    /// Whether what is shown is read from the store, whose sites are read from it by range:
+    /// nothing loaded, or the store among what is. Otherwise the sites are those of what is
+    /// loaded (an ActivityWatch export's web buckets).
+    var showsStore: Bool {
+        guard let source = model.loadedSource else { return true }
+        return source.parts.contains(.store)
+    }
+
     /// The selected day's sites by browser family, for the day's views to show under their
-    /// browser; none without a store (a file loaded) or when it cannot be read (the view shows
+    /// browser (of the store, or of a file loaded); none when the store cannot be read (the view shows
     /// its apps all the same; `sites` says what is wrong).
     func daySitesByBrowser() -> [String: [SiteTotal]] {
         let day = model.selectedDay
@@ -164,10 +172,12 @@ extension Shell {
     }
 
     /// Each site's time per browser over the local days `from`…`to`, of the shown device (or
-    /// every device's), from the store; none when there is no store yet.
+    /// every device's), from the store (none when there is no store yet); of a file loaded
+    /// without the store, its own visits against its own sessions.
     func siteSpans(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteSpan] {
-        guard let store = store.existing else { return [] }
         let zone = model.zone
+        if !showsStore { return SiteTimes.spans(of: model.history, from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1))) }
+        guard let store = store.existing else { return [] }
         do throws(StoreError) {
             return try store.siteSpans(from: zone.startOfDay(from), to: zone.startOfDay(to.adding(days: 1)), device: shownDevice)
         } catch {
@@ -187,6 +197,7 @@ extension Shell {
 
     /// The same, added up per site and browser.
     func siteTimes(from: LocalDate, to: LocalDate) throws(ShellError) -> [SiteTime] {
+        if !showsStore { return SiteTimes.times(try siteSpans(from: from, to: to)) }
         guard let store = store.existing else { return [] }
         let zone = model.zone
         do throws(StoreError) {

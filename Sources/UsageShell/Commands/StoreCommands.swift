@@ -171,7 +171,8 @@ extension CommandTable {
                     let ruled = rules.map { rules in part.dataset.categorising { rules.category(for: $0) } } ?? part.dataset
                     sources.append(
                         ImportSource(
-                            identity: ref.importIdentity(home: shell.home), shown: ref.description, dataset: ruled, device: part.device ?? importing))
+                            identity: ref.importIdentity(home: shell.home), shown: ref.description, dataset: ruled, device: part.device ?? importing,
+                            visits: part.visits))
                 }
             }
         }

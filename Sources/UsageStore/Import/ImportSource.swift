@@ -1,4 +1,4 @@
-// ImportSource.swift — one source to import: its sessions and what makes it the same source at its next import.
+// ImportSource.swift — one source to import: its sessions, its site visits, and what makes it the same source at its next import.
 import UsageCore
 
 /// One source to import: its sessions and what makes it the same source next time.
@@ -11,11 +11,14 @@ public struct ImportSource: Sendable {
     public let dataset: Dataset
     /// The device they came from (the importing machine's, unless the source names one).
     public let device: String
+    /// The device's site visits the source holds (an ActivityWatch export's web buckets).
+    public let visits: [BrowserVisit]
 
-    public init(identity: String, shown: String, dataset: Dataset, device: String = Devices.local) {
+    public init(identity: String, shown: String, dataset: Dataset, device: String = Devices.local, visits: [BrowserVisit] = []) {
         self.identity = identity
         self.shown = shown
         self.dataset = dataset
         self.device = device
+        self.visits = visits
     }
 }

@@ -101,6 +101,7 @@ enum StoreImporter {
         try Devices.noteImport(deviceID, added: result.added, dataset: dataset, now: now, tx)
 
         try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
+        if !source.visits.isEmpty { result.visits = try SiteImport.add(source.visits, device: deviceID, tx) }
         return result
     }
 

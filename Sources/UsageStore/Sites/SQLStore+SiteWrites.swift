@@ -28,7 +28,7 @@ extension SQLStore {
                 let fresh = at >= start + length && at - (start + length) <= SiteVisits.staleAfter
                 if fresh {
                     try tx.execute("UPDATE site_visit SET length = ? WHERE id = ?", [.integer(at - start), .integer(open)])
-                    try Self.noteLength(at - start, tx)
+                    try SiteRows.noteLength(at - start, tx)
                     if let seen, try tx.int("SELECT id FROM site WHERE name = ?", [.text(seen)]) == siteID { return }
                 }
                 try Meta.set(tx, key, nil)
@@ -36,7 +36,7 @@ extension SQLStore {
                 try tx.execute("DELETE FROM site_visit WHERE id = ? AND length = 0", [.integer(open)])
             }
             guard let seen else { return }
-            let siteID = try Self.siteID(seen, tx)
+            let siteID = try SiteRows.siteID(seen, tx)
             let visit = try tx.insert(
                 "INSERT INTO site_visit (id, device, browser, site, start, length) VALUES (\(SQLIDs.next("site_visit")), ?, ?, ?, ?, 0) RETURNING id",
                 [.integer(deviceID), .text(browser), .integer(siteID), .integer(at)])
@@ -49,7 +49,7 @@ extension SQLStore {
     }
 
     func ignoredSites() throws(StoreError) -> [SitePattern] {
-        try read { tx in try Self.ignored(tx) }
+        try read { tx in try SiteRows.ignored(tx) }
     }
 
     func setWebRecording(_ on: Bool, now: Micros) throws(StoreError) {
@@ -93,12 +93,8 @@ extension SQLStore {
 
     /// Whether `site` is recorded: web on, and no ignored pattern matching it.
     private static func recorded(_ site: String, _ tx: any SQLTransaction) throws -> Bool {
-        guard try Meta.get(tx, SiteVisits.webOff) == nil else { return false }
-        return try !ignored(tx).contains { $0.matches(site) }
-    }
-
-    private static func ignored(_ tx: any SQLTransaction) throws -> [SitePattern] {
-        try tx.texts("SELECT pattern FROM site_ignored ORDER BY pattern", []).compactMap(SitePattern.init)
+        guard try SiteRows.webOn(tx) else { return false }
+        return try !SiteRows.ignored(tx).contains { $0.matches(site) }
     }
 
     /// Ends the open visits whose site `ending` picks at `now` (a visit seen too long ago as it
@@ -117,20 +113,9 @@ extension SQLStore {
             try Meta.set(tx, key, nil)
             if now >= start + length && now - (start + length) <= SiteVisits.staleAfter {
                 try tx.execute("UPDATE site_visit SET length = ? WHERE id = ?", [.integer(now - start), .integer(id)])
-                try noteLength(now - start, tx)
+                try SiteRows.noteLength(now - start, tx)
             }
             try tx.execute("DELETE FROM site_visit WHERE id = ? AND length = 0", [.integer(id)])
         }
-    }
-
-    /// The id of a site's name (stored once), made when new.
-    private static func siteID(_ name: String, _ tx: any SQLTransaction) throws -> Int64 {
-        if let id = try tx.int("SELECT id FROM site WHERE name = ?", [.text(name)]) { return id }
-        return try tx.insert("INSERT INTO site (id, name) VALUES (\(SQLIDs.next("site")), ?) RETURNING id", [.text(name)])
-    }
-
-    /// Keeps the longest visit's length.
-    private static func noteLength(_ length: Micros, _ tx: any SQLTransaction) throws {
-        if length > (try Meta.get(tx, SiteVisits.longest) ?? 0) { try Meta.set(tx, SiteVisits.longest, length) }
     }
 }
