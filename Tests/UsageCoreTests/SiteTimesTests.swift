@@ -51,6 +51,19 @@ struct SiteTimesTests {
         SiteTimesCase(
             name: "the range clips visits and sessions",
             visits: [visit("a.org", -50, 50), visit("b.org", 3_590, 3_700)], sessions: [span("Chromium", -100, 4_000)], times: ["b.org chromium 10 1", "a.org chromium 50 1"].reversed()),
+        SiteTimesCase(
+            name: "bugAnImportedVisitOverlappingARecordedOneCountedTwice: the same hours from the extension and an ActivityWatch import count once",
+            visits: [visit("a.org", 0, 50), visit("a.org", 0, 50), visit("b.org", 40, 60)], sessions: [span("Chromium", 0, 100)],
+            times: ["a.org chromium 40 1", "b.org chromium 20 1"]),
+        SiteTimesCase(
+            name: "a visit begun inside another is in front until it ends, then the other resumes",
+            visits: [visit("a.org", 0, 100), visit("b.org", 20, 30)], sessions: [span("Chromium", 0, 100)],
+            times: ["a.org chromium 90 1", "b.org chromium 10 1"]),
+        SiteTimesCase(
+            name: "but only within its own browser and device",
+            visits: [visit("a.org", 0, 100), visit("b.org", 20, 30, browser: "firefox"), visit("c.org", 20, 30, device: 2)],
+            sessions: [span("Chromium", 0, 100), span("firefox", 0, 100), span("Chromium", 0, 100, device: 2)],
+            times: ["a.org chromium 100 1", "b.org firefox 10 1", "c.org chromium 10 1"]),
         SiteTimesCase(name: "a visit never in front is left out", visits: [visit("a.org", 0, 50)], sessions: [span("Terminal", 0, 50)], times: []),
     ]
 
@@ -104,5 +117,32 @@ struct SiteTimesTests {
             }
         }
         #expect(times.allSatisfy { $0.micros > 0 && $0.sessions > 0 })
+    }
+
+    /// On one device, a browser shows one site at a time: its spans never overlap, however
+    /// much its visits do (an import beside the extension's own, two windows' reports).
+    @Test(arguments: 1...40 as ClosedRange<UInt64>) func aBrowserShowsOneSiteAtATime(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let hour: Micros = 3_600 * s
+        let sites = ["a.org", "b.org", "c.org"]
+        let visits = (0..<40).map { _ in
+            let start = Micros(UInt64(random.below(Int(hour))))
+            return SiteVisit(
+                device: 1, browser: BrowserApps.families[random.below(2)], site: sites[random.below(3)],
+                start: start, end: start + 1 + Micros(UInt64(random.below(Int(hour / 2)))))
+        }
+        let sessions = [AppSpan(device: 1, app: "Chromium", start: 0, end: hour), AppSpan(device: 1, app: "Google Chrome", start: 0, end: hour / 2)]
+        let spans = SiteTimes.spans(visits, sessions: sessions, from: 0, to: hour)
+        for browser in BrowserApps.families {
+            let own = spans.filter { $0.browser == browser }.sorted { $0.start < $1.start }
+            for (a, b) in zip(own, own.dropFirst()) {
+                #expect(a.end <= b.start, "\(browser): \(a.site) until \(a.end) overlaps \(b.site) from \(b.start)")
+            }
+            // Every moment some visit of the browser was open (and it was in front) counts.
+            let open = SiteTimes.merged(visits.filter { $0.browser == browser }.map { ($0.start, $0.end) })
+            let front = browser == "chromium" ? hour : (browser == "chrome" ? hour / 2 : 0)
+            let covered = open.reduce(0) { $0 + max(0, min($1.1, front) - $1.0) }
+            #expect(own.reduce(0) { $0 + $1.end - $1.start } == covered)
+        }
     }
 }

@@ -1,4 +1,4 @@
-// SiteTimes.swift — a site's time as a person saw it: each visit intersected with the sessions of its browser's app on the same device (the recorder's sessions leave out idle and locked time and other apps in front), clipped to a range, added up per site and browser.
+// SiteTimes.swift — a site's time as a person saw it: each visit intersected with the sessions of its browser's app on the same device (the recorder's sessions leave out idle and locked time and other apps in front), one site at a time where visits overlap, clipped to a range, added up per site and browser.
 
 /// A stretch of time a browser showed one site in front on a device (as the store keeps it).
 public struct SiteVisit: Equatable, Sendable {
@@ -102,13 +102,52 @@ public enum SiteTimes {
         }
         for (key, spans) in fronts { fronts[key] = merged(spans) }
         var out: [SiteSpan] = []
-        for (k, visit) in visits.enumerated() {
+        for piece in inFront(visits) {
+            let visit = visits[piece.visit]
             guard let front = fronts[Key(device: visit.device, browser: visit.browser)] else { continue }
-            for (start, end) in overlaps(max(visit.start, from), min(visit.end, to), with: front) {
-                out.append(SiteSpan(site: visit.site, browser: visit.browser, start: start, end: end, visit: k))
+            for (start, end) in overlaps(max(piece.start, from), min(piece.end, to), with: front) {
+                out.append(SiteSpan(site: visit.site, browser: visit.browser, start: start, end: end, visit: piece.visit))
             }
         }
         return out
+    }
+
+    /// The visits made one site at a time per device and browser: where visits overlap (the
+    /// extension's beside an imported ActivityWatch history of the same hours, or two windows'
+    /// reports), the one that began last is the site in front until it ends, then the earlier
+    /// one still open resumes. Pieces of each visit (its index), in the order of the visits.
+    static func inFront(_ visits: [SiteVisit]) -> [(visit: Int, start: Micros, end: Micros)] {
+        var byKey: [Key: [Int]] = [:]
+        for (k, visit) in visits.enumerated() where visit.start < visit.end {
+            byKey[Key(device: visit.device, browser: visit.browser), default: []].append(k)
+        }
+        var pieces: [(visit: Int, start: Micros, end: Micros)] = []
+        for indices in byKey.values {
+            let order = indices.sorted { (visits[$0].start, $0) < (visits[$1].start, $1) }
+            // The open visits, the one begun last on top; one that ended is dropped when it surfaces.
+            var open: [Int] = []
+            var now = Micros.min
+            func advance(to time: Micros) {
+                while now < time, let top = open.last {
+                    let end = visits[top].end
+                    if end <= now {
+                        open.removeLast()
+                        continue
+                    }
+                    let until = min(end, time)
+                    pieces.append((top, now, until))
+                    now = until
+                    if end <= now { open.removeLast() }
+                }
+                now = max(now, time)
+            }
+            for k in order {
+                advance(to: visits[k].start)
+                open.append(k)
+            }
+            advance(to: Micros.max)
+        }
+        return pieces.sorted { ($0.visit, $0.start) < ($1.visit, $1.start) }
     }
 
     /// Spans added up per site and browser (a visit counted once however many spans it has),
