@@ -58,6 +58,23 @@ struct RangeCommandsTests {
         #expect(sites.completions(after: ["last"]) == CommandTable.named("summary").completions(after: ["last"]))
     }
 
+    @Test(arguments: [
+        ("week", "2026-02-16", "2026-02-22"),
+        ("days 3", "2026-02-18", "2026-02-20"),
+        ("month", "2026-02-01", "2026-02-28"),
+    ])
+    func bugWeekJSONLackedItsRange(line: String, from: String, to: String) {
+        // `week --format json` gave its days alone; it says its first and last day as every
+        // range's document does (`days` and `month` share its shape).
+        let shell = completionShell()
+        succeed(shell.execute("day 2026-02-20"))
+        succeed(shell.execute("set format json"))
+        let doc = json(shell.execute(line))
+        #expect(doc["from"] as? String == from, "\(line)")
+        #expect(doc["to"] as? String == to, "\(line)")
+        #expect((doc["days"] as? [[String: Any]])?.first?["day"] as? String == from, "\(line)")
+    }
+
     @Test func theSummarysDocumentHasItsFields() {
         let shell = completionShell()
         succeed(shell.execute("set format json"))
