@@ -169,17 +169,26 @@ public enum RangeQuery: Hashable, Sendable {
         }
     }
 
-    /// Parses what follows `last`: a number of days (1 to 36,525) or `week`, `month`, `year`.
+    /// Parses what follows `last`: a number of days (1 to 36,525), written bare or as an age
+    /// (`7d`, `2w`: days or weeks, as `tasks due` and `retention` take one), or `week`, `month`, `year`.
     public init?(last text: String) {
-        switch Self.unit(text.lowercased()) {
+        let word = text.lowercased()
+        switch Self.unit(word) {
         case .week: self = .previousOf(.week)
         case .month: self = .previousOf(.month)
         case .year: self = .previousOf(.year)
         default:
-            guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text),
-                (1...Self.maxDays).contains(n)
+            var digits = Substring(word)
+            var scale = 1
+            if digits.hasSuffix("d") {
+                digits = digits.dropLast()
+            } else if digits.hasSuffix("w") {
+                (digits, scale) = (digits.dropLast(), 7)
+            }
+            guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits),
+                (1...Self.maxDays).contains(n * scale)
             else { return nil }
-            self = .lastDays(n)
+            self = .lastDays(n * scale)
         }
     }
 

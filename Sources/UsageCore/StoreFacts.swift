@@ -61,18 +61,22 @@ public struct CopySummary: Sendable, Equatable {
     }
 }
 
-/// A device whose sessions the store holds (`devices`).
+/// A device whose sessions or site visits the store holds (`devices`).
 public struct DeviceSummary: Sendable, Equatable {
     public let name: String
     /// Its sessions in the store now.
     public let sessions: Int
+    /// Its browsers' site visits in the store now (a device may have these alone: its browser
+    /// extension wrote them and no session was imported or recorded there).
+    public let siteVisits: Int
     /// When its sessions were first and last imported (nil: never, a device with none).
     public let firstImport: Micros?
     public let lastImport: Micros?
 
-    public init(name: String, sessions: Int, firstImport: Micros?, lastImport: Micros?) {
+    public init(name: String, sessions: Int, siteVisits: Int = 0, firstImport: Micros?, lastImport: Micros?) {
         self.name = name
         self.sessions = sessions
+        self.siteVisits = siteVisits
         self.firstImport = firstImport
         self.lastImport = lastImport
     }

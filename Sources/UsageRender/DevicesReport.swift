@@ -1,4 +1,4 @@
-// DevicesReport.swift — `devices` as text and JSON: each device the store's sessions came from, its sessions and its first and last import; and the line that says a view shows one device's sessions.
+// DevicesReport.swift — `devices` as text and JSON: each device the store's sessions or site visits came from, its sessions, its visits and its first and last import; and the line that says a view shows one device's sessions.
 import UsageCore
 
 extension TextReport {
@@ -15,7 +15,11 @@ extension TextReport {
             let last = device.lastImport.map { t in
                 "last imported " + TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t)).prefix(16).replacingOccurrences(of: "T", with: " ")
             } ?? "never imported"
-            let row = "\(mark)\(name)  \(TextFormat.count(device.sessions, "session")), \(last)"
+            // A device whose browser wrote site visits and nothing else: its visits, and no
+            // import (its row was made by the first visit, not by an import).
+            let visits = device.siteVisits > 0 ? ", " + TextFormat.count(device.siteVisits, "site visit") : ""
+            let tail = device.sessions == 0 && device.siteVisits > 0 ? "" : ", \(last)"
+            let row = "\(mark)\(name)  \(TextFormat.count(device.sessions, "session"))\(visits)\(tail)"
             lines += wrap(row, width: width, first: "", rest: String(repeating: " ", count: nameWidth + 4))
         }
         lines += wrap([selected.map { "showing \(TerminalText.sanitize($0))'s sessions ('device all' shows every device's)" } ?? "showing every device's sessions ('device NAME' shows one)"], width: width)
@@ -29,7 +33,7 @@ extension TextReport {
 }
 
 extension ReportJSON {
-    /// `devices`: `[{"name","sessions","first_import","last_import","selected"}]`.
+    /// `devices`: `[{"name","sessions","site_visits","first_import","last_import","selected"}]`.
     public static func devices(_ devices: [DeviceSummary], selected: String?, zone: Zone) -> JSONText {
         func time(_ t: Micros?) -> JSONText {
             t.map { .string(TextFormat.localTimestamp($0, offsetSeconds: zone.offsetSeconds(at: $0))) } ?? .null
@@ -37,7 +41,7 @@ extension ReportJSON {
         return .array(
             devices.map { d in
                 .object([
-                    ("name", .string(d.name)), ("sessions", .int(d.sessions)), ("first_import", time(d.firstImport)),
+                    ("name", .string(d.name)), ("sessions", .int(d.sessions)), ("site_visits", .int(d.siteVisits)), ("first_import", time(d.firstImport)),
                     ("last_import", time(d.lastImport)), ("selected", .bool(d.name == selected)),
                 ])
             })

@@ -50,6 +50,8 @@ public enum ReportJSON {
     /// `week`: days oldest first, categories by name → seconds.
     public static func week(_ days: [DaySummary]) -> JSONText {
         .object([
+            ("from", days.first.map { .string($0.day.description) } ?? .null),
+            ("to", days.last.map { .string($0.day.description) } ?? .null),
             (
                 "days",
                 .records(

@@ -40,12 +40,18 @@ public enum Devices {
             [SQLValue(added), SQLValue(firstImport), .integer(last), SQLValue(latestEnd), .integer(longest), .integer(id)])
     }
 
-    /// Every device, most recently imported first.
+    /// Every device, most recently imported first, with its sessions and its site visits.
     static func all(_ tx: any SQLTransaction) throws -> [DeviceSummary] {
-        try tx.rows("SELECT name, sessions, first_import, last_import FROM device ORDER BY last_import DESC, id", []).map { row in
+        try tx.rows(
+            """
+            SELECT d.name, d.sessions, d.first_import, d.last_import, coalesce(v.visits, 0) AS visits
+            FROM device d LEFT JOIN (SELECT device, count(*) AS visits FROM site_visit GROUP BY device) v ON v.device = d.id
+            ORDER BY d.last_import DESC, d.id
+            """, []
+        ).map { row in
             DeviceSummary(
-                name: row.text("name") ?? "", sessions: Int(row.int("sessions") ?? 0), firstImport: row.int("first_import"),
-                lastImport: row.int("last_import"))
+                name: row.text("name") ?? "", sessions: Int(row.int("sessions") ?? 0), siteVisits: Int(row.int("visits") ?? 0),
+                firstImport: row.int("first_import"), lastImport: row.int("last_import"))
         }
     }
 }

@@ -1,4 +1,4 @@
-// ImportCancelTests.swift — issue 51 item 2 through the binary: SIGINT and SIGTERM stop `usage-shell import` and a batch run's import (-c, -f, piped; the rest of the run not run), reading or writing, with 130 or 143 and one line on stderr; nothing is written (a SQLite transaction rolled back, a PostgreSQL COPY ended), an existing store keeps its sessions, and a store the import was about to make is not left behind.
+// ImportCancelTests.swift — issue 51 item 2 through the binary: SIGINT and SIGTERM stop `usage-shell import` and a batch run's import (-c, -f, piped; the rest of the run not run), reading or writing, with 130 or 143 and one line on stderr; nothing is written (a SQLite transaction rolled back, a PostgreSQL COPY ended), an existing store keeps its sessions, and a store the import was about to make is not left behind. Each import is held at a known point (ImportHold: before reading, or with its rows written inside the transaction) and signalled there, not raced.
 import Foundation
 import Testing
 import TestSupport
@@ -14,9 +14,13 @@ final class RunningBinary {
     private let out: URL
     private let err: URL
 
-    init(_ arguments: [String], in folder: URL, stdin: URL? = nil) throws {
+    /// The file the import makes when it reaches its hold (`hold`: `reading` or `writing`).
+    let held: URL
+
+    init(_ arguments: [String], in folder: URL, stdin: URL? = nil, hold: String? = nil) throws {
         out = folder.appendingPathComponent("run-\(UUID().uuidString).out")
         err = folder.appendingPathComponent("run-\(UUID().uuidString).err")
+        held = folder.appendingPathComponent("run-\(UUID().uuidString).held")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.executableURL = Binary.url
@@ -26,10 +30,16 @@ final class RunningBinary {
             "HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin", "TZ": "UTC",
             "LANG": "C.UTF-8", "NO_COLOR": "1",
         ].merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
+            .merging(hold.map { ["USAGE_SHELL_TEST_IMPORT_HOLD": "\($0):\(held.path)"] } ?? [:]) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
         try process.run()
+    }
+
+    /// Waits until the import is at its hold; false when the binary ended first.
+    func waitAtHold() -> Bool {
+        waitWhileRunning { FileManager.default.fileExists(atPath: held.path) }
     }
 
     /// Waits (up to two minutes) until `condition` holds while it runs; false when it ended first.
@@ -51,8 +61,9 @@ final class RunningBinary {
 }
 
 struct ImportCancelTests {
-    /// Sessions enough for the reading and the writing to take seconds each.
-    static let many = 200_000
+    /// Sessions enough for several rows and COPY data; the hold, not the size, gives the
+    /// signal its moment (200,000 sessions raced the signal before, minutes under load).
+    static let many = 2_000
 
     /// What a SQLite store holds, row by row, of the tables an import writes.
     static func contents(_ db: String) throws -> String {
@@ -67,10 +78,8 @@ struct ImportCancelTests {
     @Test func item2SigintWhileReadingWritesNothingAndMakesNoStore() throws {
         let w = try StoreWorkspace()
         let data = try w.sessions("big.json", count: Self.many)
-        let run = try RunningBinary(["--db", w.db, "import", data], in: w.url)
-        // Reading has begun (the binary is up); the 28 MB file takes seconds to decode.
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(run.process.isRunning)
+        let run = try RunningBinary(["--db", w.db, "import", data], in: w.url, hold: "reading")
+        #expect(run.waitAtHold(), "the import reached its reading")
         let r = try run.stop(with: SIGINT)
         #expect(r.status == 130)
         #expect(r.stderr == "error: import cancelled: nothing was written\n")
@@ -81,10 +90,10 @@ struct ImportCancelTests {
     @Test func item2SigtermWhileWritingLeavesNoStoreWhereThereWasNone() throws {
         let w = try StoreWorkspace()
         let data = try w.sessions("big.json", count: Self.many)
-        let run = try RunningBinary(["--db", w.db, "import", data], in: w.url)
-        // The store is made once the file is read: its write-ahead log appears, then the rows go in.
-        #expect(run.waitWhileRunning { FileManager.default.fileExists(atPath: w.db + "-wal") })
-        Thread.sleep(forTimeInterval: 0.3)
+        let run = try RunningBinary(["--db", w.db, "import", data], in: w.url, hold: "writing")
+        // The store is made once the file is read, then the rows go in: held with them written.
+        #expect(run.waitAtHold())
+        #expect(FileManager.default.fileExists(atPath: w.db + "-wal"))
         let r = try run.stop(with: SIGTERM)
         #expect(r.status == 143)
         #expect(r.stderr == "error: import cancelled: nothing was written\n")
@@ -98,9 +107,10 @@ struct ImportCancelTests {
         let before = try Self.contents(w.db)
         #expect(before.contains("|e4|"))
         let data = try w.sessions("big.json", count: Self.many)
-        let run = try RunningBinary(["--db", w.db, "import", data], in: w.url)
-        // Reading takes seconds; the write then holds the store's write lock until it ends.
-        #expect(run.waitWhileRunning { (try? sqlite3(w.db, "BEGIN IMMEDIATE; ROLLBACK;"))?.contains("locked") == true })
+        let run = try RunningBinary(["--db", w.db, "import", data], in: w.url, hold: "writing")
+        // Held with its rows written: the write holds the store's write lock until it ends.
+        #expect(run.waitAtHold())
+        #expect((try? sqlite3(w.db, "BEGIN IMMEDIATE; ROLLBACK;"))?.contains("locked") == true)
         let r = try run.stop(with: SIGINT)
         #expect(r.status == 130)
         #expect(r.stderr == "error: import cancelled: nothing was written\n")
@@ -118,9 +128,8 @@ struct ImportCancelTests {
     @Test func item2BatchSigintDuringADashCImportWritesNothingLeavesNoStoreAndStopsTheRun() throws {
         let w = try StoreWorkspace()
         let data = try w.sessions("big.json", count: Self.many)
-        let run = try RunningBinary(["--db", w.db, "-c", "import \(data)", "-c", "help"], in: w.url)
-        #expect(run.waitWhileRunning { FileManager.default.fileExists(atPath: w.db + "-wal") })
-        Thread.sleep(forTimeInterval: 0.3)
+        let run = try RunningBinary(["--db", w.db, "-c", "import \(data)", "-c", "help"], in: w.url, hold: "writing")
+        #expect(run.waitAtHold())
         let r = try run.stop(with: SIGINT)
         #expect(r.status == 130)
         #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
@@ -139,8 +148,9 @@ struct ImportCancelTests {
         let data = try w.sessions("big.json", count: Self.many)
         let script = w.url.appendingPathComponent("imports.usage")
         try Data("import \(data)\nimport \(other)\n".utf8).write(to: script)
-        let run = try RunningBinary(["--db", w.db, "-f", script.path], in: w.url)
-        #expect(run.waitWhileRunning { (try? sqlite3(w.db, "BEGIN IMMEDIATE; ROLLBACK;"))?.contains("locked") == true })
+        let run = try RunningBinary(["--db", w.db, "-f", script.path], in: w.url, hold: "writing")
+        #expect(run.waitAtHold())
+        #expect((try? sqlite3(w.db, "BEGIN IMMEDIATE; ROLLBACK;"))?.contains("locked") == true)
         let r = try run.stop(with: SIGTERM)
         #expect(r.status == 143)
         #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
@@ -155,9 +165,8 @@ struct ImportCancelTests {
         let data = try w.sessions("big.json", count: Self.many)
         let commands = w.url.appendingPathComponent("commands.txt")
         try Data("import \(data)\nhelp\n".utf8).write(to: commands)
-        let run = try RunningBinary(["--db", w.db], in: w.url, stdin: commands)
-        #expect(run.waitWhileRunning { FileManager.default.fileExists(atPath: w.db + "-wal") })
-        Thread.sleep(forTimeInterval: 0.3)
+        let run = try RunningBinary(["--db", w.db], in: w.url, stdin: commands, hold: "writing")
+        #expect(run.waitAtHold())
         let r = try run.stop(with: SIGINT)
         #expect(r.status == 130)
         #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
@@ -176,9 +185,10 @@ struct ImportCancelTests {
         let before = try db.sql(state)
         #expect(before == "5 1 5")
         let data = try w.sessions("big.json", count: Self.many)
-        let run = try RunningBinary(["--db", db.conninfo, "-c", "import \(data)", "-c", "help"], in: w.url)
+        let run = try RunningBinary(["--db", db.conninfo, "-c", "import \(data)", "-c", "help"], in: w.url, hold: "writing")
         let copying = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY%'"
-        #expect(try run.waitWhileRunning { try db.sql(copying) == "1" }, "the COPY was seen under way")
+        #expect(run.waitAtHold())
+        #expect(try db.sql(copying) == "1", "the COPY is under way")
         let r = try run.stop(with: SIGTERM)
         #expect(r.status == 143)
         #expect(r.stderr == "error: line 1: import cancelled: nothing was written\n")
@@ -198,9 +208,10 @@ struct ImportCancelTests {
         let before = try db.sql(state)
         #expect(before == "5 1 5")
         let data = try w.sessions("big.json", count: Self.many)
-        let run = try RunningBinary(["--db", db.conninfo, "import", data], in: w.url)
+        let run = try RunningBinary(["--db", db.conninfo, "import", data], in: w.url, hold: "writing")
         let copying = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'COPY%'"
-        #expect(try run.waitWhileRunning { try db.sql(copying) == "1" }, "the COPY was seen under way")
+        #expect(run.waitAtHold())
+        #expect(try db.sql(copying) == "1", "the COPY is under way")
         let r = try run.stop(with: SIGINT)
         #expect(r.status == 130)
         #expect(r.stderr == "error: import cancelled: nothing was written\n")

@@ -50,6 +50,35 @@ struct SaveEndToEndTests {
         #expect(html.contains("<h2 id=\"chart1-h\">By category</h2>"))
     }
 
+    @Test func bugSaveOfAnExtensionAloneWroteAHiddenFile() throws {
+        let f = try TemporaryFolder("save")
+        for typed in [f.path(".svg"), f.path(".HTML")] {
+            let r = try Binary.run(["-c", "show", "-c", "save \(typed)"])
+            let ext = typed.split(separator: "/").last!.lowercased()
+            #expect(r.status == 1)
+            #expect(r.stderr == "error: line 2: save: '\(typed)' is an extension alone: the file needs a name (such as week\(ext)) (usage: save FILE [--force])\n")
+        }
+        #expect(f.names.isEmpty)
+        // A hidden file with a name of its own is one.
+        #expect(try Binary.run(["-c", "show", "-c", "save \(f.path(".day.svg"))"]).status == 0)
+        #expect(f.names == [".day.svg"])
+    }
+
+    @Test func bugSaveForceOverASymbolicLinkReplacedTheLinkWithAFile() throws {
+        // The link is kept and the file it points at replaced, as `cp` or a shell's `>` do.
+        let f = try TemporaryFolder("save")
+        try FileManager.default.createDirectory(atPath: f.path("reports"), withIntermediateDirectories: false)
+        try "old\n".write(toFile: f.path("reports/day.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: f.path("latest.json"), withDestinationPath: "reports/day.json")
+        let refused = try Binary.run(["-c", "show", "-c", "save \(f.path("latest.json"))"])
+        #expect(refused.stderr == "error: line 2: save: '\(f.path("latest.json"))' already exists: add --force to replace it\n")
+        let r = try Binary.run(["--format", "json", "-c", "show", "-c", "save \(f.path("latest.json")) --force"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: f.path("latest.json")) == "reports/day.json")
+        #expect(try f.text("reports/day.json") == Binary.run(["--format", "json", "-c", "show"]).stdout)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.path("reports")) == ["day.json"], "no temporary file left")
+    }
+
     @Test func saveKeepsAnExistingFileUnlessForced() throws {
         let f = try TemporaryFolder("save")
         let path = f.path("day.svg")

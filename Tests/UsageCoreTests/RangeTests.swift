@@ -48,6 +48,19 @@ struct RangeQueryTests {
         #expect(range == DateRange(from: date(from), to: date(to), kind: kind))
     }
 
+    @Test(arguments: [
+        ("7d", "2026-10-08", "2026-10-14"),
+        ("7D", "2026-10-08", "2026-10-14"),
+        ("2w", "2026-10-01", "2026-10-14"),
+        ("1d", "2026-10-14", "2026-10-14"),
+    ])
+    func bugLastTookNoAgeSuchAs7d(text: String, from: String, to: String) throws {
+        // `last 7d` was refused by every range command (`sites last 7d` was the report), while
+        // `tasks due 7d` and `retention 90d` take the same age.
+        let range = try #require(Self.resolve(RangeQuery(last: text)), "\(text)")
+        #expect(range == DateRange(from: date(from), to: date(to), kind: .lastDays))
+    }
+
     @Test func lastMonthInJanuaryIsDecemberOfTheYearBefore() throws {
         let range = try RangeQuery(last: "month")!.resolve(today: Self.today, selected: date("2026-01-31"), dataRange: nil).get()
         #expect(range == DateRange(from: date("2025-12-01"), to: date("2025-12-31"), kind: .month))
@@ -58,7 +71,7 @@ struct RangeQueryTests {
         #expect(RangeQuery(text) == nil, "\(text)")
     }
 
-    @Test(arguments: ["0", "-3", "36526", "1000000", "fortnight", "3.5", ""])
+    @Test(arguments: ["0", "-3", "36526", "1000000", "fortnight", "3.5", "", "0d", "d", "7dd", "5218w", "7x", "d7"])
     func wordsThatFollowLastBadly(text: String) {
         #expect(RangeQuery(last: text) == nil, "\(text)")
     }

@@ -104,6 +104,20 @@ struct SiteVisitTests {
     }
 
     @Test(arguments: Backend.allCases)
+    func bugADeviceWithOnlySiteVisitsWasListedWithNothingButNoSessions(backend: Backend) throws {
+        // `devices` said "0 sessions" of a machine whose browser extension wrote visits and
+        // nothing else; each device now carries its visits.
+        guard available(backend) else { return }
+        let s = try BackendStore(backend)
+        for step: SiteStep in [
+            .seen("a.org", device: "browser-only", at: 0), .seen("b.org", device: "browser-only", at: 5), .seen("b.org", device: "browser-only", at: 9),
+            .seen(nil, device: "quiet", at: 0),
+        ] { try step.run(s.store) }
+        let devices = try s.store.devices()
+        #expect(devices.map { "\($0.name) \($0.sessions) \($0.siteVisits)" }.sorted() == ["browser-only 0 2", "quiet 0 0"])
+    }
+
+    @Test(arguments: Backend.allCases)
     func theSettingsAreReadBackAsTheyWereSet(backend: Backend) throws {
         guard available(backend) else { return }
         let s = try BackendStore(backend)

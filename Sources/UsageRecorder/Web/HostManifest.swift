@@ -1,4 +1,4 @@
-// HostManifest.swift — the native-messaging host manifests of `usage-shell web-host`: their text for each browser family, the extension ids they allow, and where each browser reads them (per user and system-wide).
+// HostManifest.swift — the native-messaging host manifests of `usage-shell web-host`: their text for each browser family, the extension ids they allow, and the folder each browser reads a user's from (the system-wide ones are the packages', scripts/package).
 
 /// The host's manifest: what a browser reads to know which program to start for the extension.
 public enum HostManifest {
@@ -42,15 +42,6 @@ public enum HostManifest {
         case .chromium: return config + "/chromium/NativeMessagingHosts"
         case .chrome: return config + "/google-chrome/NativeMessagingHosts"
         case .firefox: return home + "/.mozilla/native-messaging-hosts"
-        }
-    }
-
-    /// The folder `family` reads host manifests from for every user (where the package puts them).
-    public static func systemFolder(for family: BrowserFamily) -> String {
-        switch family {
-        case .chromium: "/etc/chromium/native-messaging-hosts"
-        case .chrome: "/etc/opt/chrome/native-messaging-hosts"
-        case .firefox: "/usr/lib/mozilla/native-messaging-hosts"
         }
     }
 

@@ -36,6 +36,11 @@ extension CommandTable {
         guard let format = SaveFormat(path: typed) else {
             throw named("save").usageError("cannot tell the format of '\(TerminalText.sanitize(typed))': name it .svg, .html, .txt, .json or .csv")
         }
+        // `save .svg`: an extension alone would be a hidden file named `.svg`.
+        let name = typed.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard name.dropFirst().contains(".") || !name.hasPrefix(".") else {
+            throw named("save").usageError("'\(TerminalText.sanitize(typed))' is an extension alone: the file needs a name (such as week\(name.lowercased()))")
+        }
         guard case .file(let path) = SourceRef(typed, home: shell.home) else {
             throw named("save").usageError("'\(TerminalText.sanitize(typed))' is not a file name")
         }

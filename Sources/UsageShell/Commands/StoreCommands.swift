@@ -161,7 +161,8 @@ extension CommandTable {
             guard let repository = made as? any SessionRepository else { throw named("import").usageError("'\(ref)' cannot be imported") }
             let cancellation = request.cancellation
             let loaded = shell.environment.loadPresenter.present(ref, cancellation: cancellation) { progress in
-                Result { () throws(LoadError) in try repository.loadByDevice(cancellation: cancellation, progress: progress) }
+                ImportHold.wait(at: .reading, cancellation)
+                return Result { () throws(LoadError) in try repository.loadByDevice(cancellation: cancellation, progress: progress) }
             }
             switch loaded {
             case .failure(.cancelled): throw cancelled(shell, request, retry: retry, storeMade: false)

@@ -32,6 +32,7 @@ enum StoreImporter {
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
             longest = max(longest, source.dataset.longestSession)
         }
+        ImportHold.wait(at: .writing, cancellation)
         try ImportCancelled.check(cancellation)
         try backend.finish()
         try ImportCancelled.check(cancellation)

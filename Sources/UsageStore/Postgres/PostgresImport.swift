@@ -99,6 +99,9 @@ struct PostgresImportBackend: ImportBackend {
                         next = Background { rows.encode(part) }
                     }
                     try copy.withBytes { (bytes) throws(PostgresFailure) in try send(bytes) }
+                    // A test's hold (ImportHold), with the COPY under way.
+                    ImportHold.wait(at: .writing, cancellation)
+                    try ImportCancelled.check(cancellation)
                 }
             }
             // An older usage-shell importing here takes ids from the sequence: it goes on after
