@@ -8,10 +8,8 @@ Run with ``scripts/test-interactive -k import_signals``.
 """
 
 import json
-from contextlib import closing
 import os
 import signal
-import sqlite3
 import time
 import unittest
 
@@ -45,18 +43,9 @@ class ImportSignalsTests(StoreShellCase):
                 self.fail(f"waited {timeout} s for {what}")
             time.sleep(0.01)
 
-    def writing(self):
-        """Whether another connection holds the store's write lock (the import's transaction).
-        The probe's connection is closed at once: a store someone else has open is not removed."""
-        if not self.store.exists():
-            return False
-        with closing(sqlite3.connect(str(self.store), timeout=0)) as db:
-            try:
-                db.execute("BEGIN IMMEDIATE")
-                db.execute("ROLLBACK")
-                return False
-            except sqlite3.OperationalError as error:
-                return "locked" in str(error)
+    def made(self):
+        """Whether the import has made the store (its write-ahead log is there): it writes next."""
+        return (self.root / (self.store_name + "-wal")).exists()
 
     def ended(self, shell, hung_up=False):
         """Waits for the program to end (reading all it wrote, unless the terminal hung up);
@@ -74,7 +63,7 @@ class ImportSignalsTests(StoreShellCase):
         self.big_file()
         shell = self.spawn()
         shell.send("import big.json" + ENTER)
-        self.wait_for(self.writing, "the import to write")
+        self.wait_for(self.made, "the store to be made")
         # The terminal hangs up: the kernel sends the shell SIGHUP (and SIGCONT).
         shell.child.ptyproc.fileobj.close()
         self.assertEqual(self.ended(shell, hung_up=True), (129, None))
@@ -84,7 +73,7 @@ class ImportSignalsTests(StoreShellCase):
         self.big_file()
         shell = self.spawn()
         shell.send("import big.json" + ENTER)
-        self.wait_for(self.writing, "the import to write")
+        self.wait_for(self.made, "the store to be made")
         start = shell.mark()
         shell.child.kill(signal.SIGQUIT)
         self.assertEqual(self.ended(shell), (131, None))
@@ -96,7 +85,7 @@ class ImportSignalsTests(StoreShellCase):
     def test_bug_sighup_during_usage_shell_import_left_an_empty_store(self):
         self.big_file()
         shell = self.batch("import", "big.json")
-        self.wait_for(self.writing, "the import to write")
+        self.wait_for(self.made, "the store to be made")
         os.kill(shell.child.pid, signal.SIGHUP)
         self.assertEqual(self.ended(shell), (129, None))
         self.assertEqual(self.store_files(), [], "no store, -wal, -shm or .lock left where there was none")
@@ -104,7 +93,7 @@ class ImportSignalsTests(StoreShellCase):
     def test_bug_sigquit_during_usage_shell_import_left_an_empty_store(self):
         self.big_file()
         shell = self.batch("import", "big.json")
-        self.wait_for(self.writing, "the import to write")
+        self.wait_for(self.made, "the store to be made")
         os.kill(shell.child.pid, signal.SIGQUIT)
         self.assertEqual(self.ended(shell), (131, None))
         self.assertEqual(self.store_files(), [], "no store, -wal, -shm or .lock left where there was none")
@@ -112,7 +101,7 @@ class ImportSignalsTests(StoreShellCase):
     def test_bug_sighup_during_a_c_runs_import_left_an_empty_store(self):
         self.big_file()
         shell = self.batch("-c", "import big.json", "-c", "sessions")
-        self.wait_for(self.writing, "the import to write")
+        self.wait_for(self.made, "the store to be made")
         start = shell.mark()
         os.kill(shell.child.pid, signal.SIGHUP)
         self.assertEqual(self.ended(shell), (129, None))
