@@ -15,7 +15,7 @@ import unittest
 
 import pexpect
 
-from ptyshell import ENTER, ShellCase, StoreShellCase
+from ptyshell import BIN, ENTER, ShellCase, StoreShellCase
 
 # Enough sessions for the writing to take a second or more.
 MANY = 200_000
@@ -109,6 +109,31 @@ class ImportSignalsTests(StoreShellCase):
         self.assertIn("import cancelled: nothing was written", said)
         self.assertNotIn("added", said)
         self.assertEqual(self.store_files(), [], "no store, -wal, -shm or .lock left where there was none")
+
+
+    def test_bug_sigquit_during_a_f_scripts_import_left_an_empty_store(self):
+        self.big_file()
+        (self.cwd / "script.txt").write_text("import big.json\nsessions\n")
+        shell = self.batch("-f", "script.txt")
+        self.wait_for(self.made, "the store to be made")
+        start = shell.mark()
+        os.kill(shell.child.pid, signal.SIGQUIT)
+        self.assertEqual(self.ended(shell), (131, None))
+        self.assertIn("error: line 1: import cancelled: nothing was written", shell.since(start))
+        self.assertEqual(self.store_files(), [], "no store, -wal, -shm or .lock left where there was none")
+
+    def test_sighup_ignored_as_by_nohup_stays_ignored_during_usage_shell_import(self):
+        self.big_file()
+        ignoring = pexpect.spawn(
+            BIN, ["import", "big.json"], env=self.env, cwd=str(self.cwd), encoding="utf-8", timeout=120,
+            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+        self.addCleanup(ignoring.close, force=True)
+        self.wait_for(self.made, "the store to be made")
+        os.kill(ignoring.pid, signal.SIGHUP)
+        ignoring.expect(pexpect.EOF, timeout=120)
+        ignoring.wait()
+        self.assertEqual((ignoring.exitstatus, ignoring.signalstatus), (0, None))
+        self.assertIn("200,000 added", " ".join(ignoring.before.split()))
 
 
 if __name__ == "__main__":
