@@ -15,6 +15,12 @@ public enum ArgumentCompletion {
         return completion.candidates.map { before + $0.replacement }
     }
 
+    /// Whether completing `word` (as `candidates` takes it) needs the shell's loaded data; a
+    /// command word does not, so the shell need not open its store for it.
+    public static func needsLoadedData(word: String) -> Bool {
+        Completer.needsLoadedData(unquoted(word))
+    }
+
     /// The text of a shell word begun with `'` (taken as it is), with `"` (its `\"`, `\\`, `\$`
     /// and `` \` `` unescaped), or bare (a backslash takes the next character).
     static func unquoted(_ word: String) -> String {

@@ -57,25 +57,13 @@ public struct Completion: Equatable, Sendable {
 public enum Completer {
     /// The completions of `line`, the text before the cursor.
     public static func complete(_ line: String, shell: Shell) -> Completion {
-        var partial = Tokenizer.partial(line)
-        let watching = partial.words.first.map { (try? CommandTable.resolve($0).get())?.name == "watch" } ?? false
-        if watching { partial.words = watchedWords(partial.words) }
+        let (partial, wanted) = self.wanted(line)
         let values: [(value: String, isFinal: Bool)]
-        if watching, partial.words.isEmpty {
-            // `watch [SECONDS] ` then the commands it can watch.
-            values = CommandTable.all.filter { $0.watchRole([]) != .refused }.map { ($0.name, true) }
-        } else if partial.words.isEmpty {
-            let lower = partial.current.lowercased()
-            if let owner = CommandTable.all.first(where: { $0.abbreviations.contains(lower) }) {
-                values = [(owner.name, true)]  // `ch` is `chart`, whatever else begins so
-            } else {
-                values = CommandTable.names.map { ($0, true) }
-            }
-        } else if case .success(let command) = CommandTable.resolve(partial.words[0]) {
-            let kinds = command.completions(after: Array(partial.words.dropFirst()))
+        switch wanted {
+        case .commands(let names):
+            values = names.map { ($0, true) }
+        case .arguments(let kinds):
             values = kinds.flatMap { self.values(of: $0, typed: partial.current, shell: shell) }
-        } else {
-            values = []
         }
         let matches = filter(values, prefix: partial.current)
         let candidates = matches.map { match in
@@ -89,6 +77,42 @@ public enum Completer {
             if prefix.count > partial.current.count { common = openQuoted(prefix) }
         }
         return Completion(typed: partial.typed, candidates: candidates, commonPrefix: common)
+    }
+
+    /// What the word under the cursor of a line can be: command names (the command word, or the
+    /// command `watch` watches), or the arguments of these kinds.
+    enum Wanted: Equatable {
+        case commands([String])
+        case arguments([ArgumentKind])
+    }
+
+    /// The line split for completion (a `watch` line from its watched command on) and what its
+    /// word under the cursor can be; nothing is read for it.
+    static func wanted(_ line: String) -> (PartialLine, Wanted) {
+        var partial = Tokenizer.partial(line)
+        let watching = partial.words.first.map { (try? CommandTable.resolve($0).get())?.name == "watch" } ?? false
+        if watching { partial.words = watchedWords(partial.words) }
+        if watching, partial.words.isEmpty {
+            // `watch [SECONDS] ` then the commands it can watch.
+            return (partial, .commands(CommandTable.all.filter { $0.watchRole([]) != .refused }.map(\.name)))
+        } else if partial.words.isEmpty {
+            let lower = partial.current.lowercased()
+            if let owner = CommandTable.all.first(where: { $0.abbreviations.contains(lower) }) {
+                return (partial, .commands([owner.name]))  // `ch` is `chart`, whatever else begins so
+            }
+            return (partial, .commands(CommandTable.names))
+        } else if case .success(let command) = CommandTable.resolve(partial.words[0]) {
+            return (partial, .arguments(command.completions(after: Array(partial.words.dropFirst()))))
+        }
+        return (partial, .arguments([]))
+    }
+
+    /// Whether completing `line` needs the loaded data (its apps, categories or days): a shell
+    /// that completes it must have loaded its source first. Command names, keywords, paths,
+    /// zones and what the store is asked for directly (tasks, devices, ids) need none.
+    public static func needsLoadedData(_ line: String) -> Bool {
+        guard case .arguments(let kinds) = wanted(line).1 else { return false }
+        return kinds.contains { $0 == .apps || $0 == .categories || $0 == .days }
     }
 
     /// The words of a `watch` line from its command on: `watch`, the interval and `--count N`

@@ -46,23 +46,52 @@ enum CompletionScripts {
 
     /// What a script offers for the `-c` word (argument-parser's custom completion: the words of
     /// the line as typed, the index of the one completed, its text before the cursor): the
-    /// shell's own completions of that line (`'chart ` → `chart category`, `chart hourly`), on a
-    /// shell that has loaded what a shell started here would (the store, else the sample). The
-    /// text before the cursor in bash; elsewhere the whole word, as zsh's script miscounts the
-    /// cursor in a quoted word (`'chart ` said to end after `'char`).
+    /// shell's own completions of that line (`'chart ` → `chart category`, `chart hourly`). The
+    /// shell is the one the words before it would start (`--db PATH`, SOURCE…; the defaults when
+    /// they do not parse), and it loads its source only when the completed word needs the loaded
+    /// data's names (apps, categories, days): a command word, a keyword or a path opens no store.
+    /// The text before the cursor in bash; elsewhere the whole word, as zsh's script miscounts
+    /// the cursor in a quoted word (`'chart ` said to end after `'char`).
     @Sendable static func commandArgument(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         var environment = ProcessInfo.processInfo.environment
         // The shell's warning about a TZ that names no zone would land amid the line being edited.
         if let tz = environment["TZ"], Zone(identifier: tz) == nil { environment["TZ"] = nil }
+        let word = CompletionShell.requesting == .bash || !words.indices.contains(index) ? prefix : words[index]
+        let earlier = earlierShell(words, before: index)
         let output = OutputSettings.start(
             format: .table, color: .never, glyphs: .auto, accessible: false, width: nil, stdoutIsTerminal: false, environment: environment)
         let shell = Wiring.shell(
-            environment: environment, tz: nil, timeout: nil, db: nil, stdin: .consumed, output: output, interactive: false)
-        _ = shell.loadSource(
-            SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed, stores: shell.environment.stores))
-        let candidates = ArgumentCompletion.candidates(
-            word: CompletionShell.requesting == .bash || !words.indices.contains(index) ? prefix : words[index], complete: { Completer.complete($0, shell: shell) })
+            environment: environment, tz: nil, timeout: nil, db: earlier?.shared.db, stdin: .consumed, output: output, interactive: false)
+        if ArgumentCompletion.needsLoadedData(word: word) {
+            let sources = earlier?.sources ?? []
+            _ = shell.loadSource(
+                sources.isEmpty
+                    ? SourceRef.startingSource(store: shell.environment.store, named: shell.environment.storeNamed, stores: shell.environment.stores)
+                    : SourceRef(sources, home: environment["HOME"]))
+        }
+        let candidates = ArgumentCompletion.candidates(word: word, complete: { Completer.complete($0, shell: shell) })
         shell.environment.stores.closeAll()
         return candidates
+    }
+
+    /// The shell the words of the command line before the `-c` word at `index` name (its
+    /// `--db`, its SOURCEs), each word unquoted as the calling shell will; nil when they are not
+    /// a shell's command line.
+    static func earlierShell(_ words: [String], before index: Int) -> ShellCommand? {
+        var arguments: [String] = []
+        for typed in words.prefix(max(0, min(index, words.count))).dropFirst() {
+            let word = (try? Tokenizer.words(typed)).map { $0.joined(separator: " ") } ?? typed
+            // bash splits `--db=PATH` at the `=` (COMP_WORDBREAKS): joined again.
+            if let last = arguments.last, last.hasPrefix("--"), last.hasSuffix("=") || word == "=" {
+                arguments[arguments.count - 1] = last + word
+            } else {
+                arguments.append(word)
+            }
+        }
+        if arguments.last == "-c" { arguments.removeLast() }
+        // Nothing before the word (the usual `usage-shell -c '…`): the defaults, without
+        // argument-parser's parse, which costs more than the rest of a command word's completion.
+        if arguments.isEmpty || arguments == ["shell"] { return nil }
+        return (try? UsageShellCommand.parseAsRoot(arguments)) as? ShellCommand
     }
 }

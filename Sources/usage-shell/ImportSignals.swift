@@ -1,4 +1,4 @@
-// ImportSignals.swift — SIGINT and SIGTERM during an import: `usage-shell import` and a batch run's (-c, -f, piped) import are cancelled by either (reading or writing, nothing written, the run stopped, 128 + the signal's number), the prompt's by SIGTERM before the shell ends; outside an import, or a second time, the signal's own action.
+// ImportSignals.swift — SIGINT, SIGTERM, SIGHUP and SIGQUIT during an import: `usage-shell import` and a batch run's (-c, -f, piped) import are cancelled by any of them (reading or writing, nothing written, a store it made removed, the run stopped, 128 + the signal's number), the prompt's by all but SIGINT (Ctrl-C, which offers `retry`) before the shell ends; outside an import, or a second time, the signal's own action.
 import Foundation
 import Synchronization
 import UsageCore
@@ -9,22 +9,27 @@ import UsageShell
     import Glibc
 #endif
 
-/// What `usage-shell import` runs its import with; cancelled by its SIGINT or SIGTERM handler.
+/// The signals that cancel an import under way: Ctrl-C, `kill`, the terminal closed (SIGHUP) and
+/// Ctrl-\ (SIGQUIT, whose second ends the program at once, core and all, as it always did).
+let cancellingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+/// What `usage-shell import` runs its import with; cancelled by its handler of `cancellingSignals`.
 let importCancellation = CancellationToken()
-/// The first SIGINT or SIGTERM that came during an import (0: none).
+/// The first of `cancellingSignals` that came during an import (0: none).
 let importSignal = Atomic<Int32>(0)
 /// Whether an import runs now (`SignalledImports.importing`): a batch run's handlers and the
-/// prompt's SIGTERM cancel it then, and take their default action otherwise.
+/// prompt's SIGTERM, SIGHUP and SIGQUIT cancel it then, and take their default action otherwise.
 let importUnderWay = Atomic<Bool>(false)
 
 enum ImportSignals {
     /// Installs `usage-shell import`'s handlers (without `SA_RESTART`, so a blocked read returns
-    /// and looks at the cancellation). The first signal only sets flags; a second of either kind
+    /// and looks at the cancellation). The first signal only sets flags; a second of any kind
     /// takes the default action, for an import that does not stop (a server that does not answer).
+    /// A signal the program was started with ignored (`nohup`) stays ignored.
     static func install() {
         // Made here, not first in a handler (a global's first use runs its initialiser).
         _ = importCancellation.isCancelled
-        for signal in [SIGINT, SIGTERM] {
+        for signal in cancellingSignals where !ignored(signal) {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 if importSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged {
@@ -41,18 +46,14 @@ enum ImportSignals {
         unblock()
     }
 
-    /// Installs a batch run's handlers (-c, -f, commands piped in): the first SIGINT or SIGTERM
-    /// that comes during an import only sets `importSignal` (`SignalledImports` cancels the
+    /// Installs a batch run's handlers (-c, -f, commands piped in): the first of
+    /// `cancellingSignals` that comes during an import only sets `importSignal` (`SignalledImports` cancels the
     /// import and the run stops after it); outside an import, or a second, the default action,
     /// as before. A signal the program was started with ignored (`nohup`, `&` in a script)
     /// stays ignored.
     static func installForBatch() {
         _ = importUnderWay.load(ordering: .relaxed)
-        for signal in [SIGINT, SIGTERM] {
-            var old = sigaction()
-            sigaction(signal, nil, &old)
-            // SIG_IGN is the handler whose address is 1.
-            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }
+        for signal in cancellingSignals where !ignored(signal) {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 if importUnderWay.load(ordering: .acquiring),
@@ -71,13 +72,20 @@ enum ImportSignals {
         unblock()
     }
 
+    /// Whether the program was started with `signal` ignored (`nohup`, `&` in a script).
+    private static func ignored(_ signal: Int32) -> Bool {
+        var old = sigaction()
+        sigaction(signal, nil, &old)
+        // SIG_IGN is the handler whose address is 1.
+        return unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == 1
+    }
+
     /// A parent that blocked them (a mask is inherited through exec) would keep them pending.
     private static func unblock() {
-        var both = sigset_t()
-        sigemptyset(&both)
-        sigaddset(&both, SIGINT)
-        sigaddset(&both, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &both, nil)
+        var all = sigset_t()
+        sigemptyset(&all)
+        for signal in cancellingSignals { sigaddset(&all, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &all, nil)
     }
 
     /// The exit status of a run a signal cancelled (128 + its number), or nil when none came or

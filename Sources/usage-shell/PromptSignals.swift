@@ -1,4 +1,4 @@
-// PromptSignals.swift — SIGTERM, SIGHUP, SIGQUIT and SIGTSTP at the prompt, answered by the program instead of libedit (whose EL_SIGNAL handlers raced the main thread): the terminal's modes put back, then the signal's own action (SIGTERM during an import: the import cancelled first, ImportSignals.swift).
+// PromptSignals.swift — SIGTERM, SIGHUP, SIGQUIT and SIGTSTP at the prompt, answered by the program instead of libedit (whose EL_SIGNAL handlers raced the main thread): the terminal's modes put back, then the signal's own action (SIGTERM, SIGHUP or SIGQUIT during an import: the import cancelled first and a store it made removed, ImportSignals.swift).
 import Synchronization
 
 #if canImport(Glibc)
@@ -45,9 +45,10 @@ enum PromptSignals {
     private static func installHandler(_ signal: Int32) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            // SIGTERM during an import: kept for it (`SignalledImports` cancels it, nothing is
-            // written, and the shell ends once it has said so); a second ends it at once.
-            if signal == SIGTERM, importUnderWay.load(ordering: .acquiring),
+            // SIGTERM, SIGHUP (the terminal closed) or SIGQUIT during an import: kept for it
+            // (`SignalledImports` cancels it, nothing is written, a store it made is removed, and
+            // the shell ends with 128 + the signal once it has said so); a second ends it at once.
+            if signal != SIGTSTP, importUnderWay.load(ordering: .acquiring),
                 importSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged
             {
                 return

@@ -17,6 +17,10 @@ final class StandardStream: TextSink, Sendable {
 
     func write(_ text: String) {
         guard let failure = Self.writeAll(Array(text.utf8), to: fd) else { return }
+        // The terminal hung up (EIO) during an import, or a signal that cancelled one is ending
+        // the program: the import must still finish or take away the store it made, so what
+        // cannot be written is dropped (the program then ends as the signal says: 129, SIGHUP).
+        if failure == EIO && importUnderWay.load(ordering: .acquiring) || importSignal.load(ordering: .relaxed) != 0 { return }
         // The reader has gone (`| head -1`): stop quietly, as cat and grep do.
         if failure == EPIPE { exit(0) }
         // Any other failure (a full disk) must not pass for success.
