@@ -1,12 +1,12 @@
-// ActivityWatchFollow.swift — an ActivityWatch server followed as it records: the window and AFK events read once, then at each update only the buckets that changed and only their events since the newest one known (the API's `start`), merged by event id into what is kept (ActivityWatchMerge, in the readers' columns).
+// ActivityWatchFollow.swift — an ActivityWatch server followed as it records: the window, AFK and aw-watcher-web events read once, then at each update only the buckets that changed and only their events since the newest one known (the API's `start`), merged by event id into what is kept (ActivityWatchMerge, in the readers' columns).
 import Foundation
 import UsageCore
 import UsageFormats
 
-/// The window and AFK events of an ActivityWatch server, kept between reads so that a refresh
-/// asks only for what is new.
+/// The window, AFK and aw-watcher-web events of an ActivityWatch server, kept between reads so
+/// that a refresh asks only for what is new (the web buckets' are the loaded server's site visits).
 ///
-/// The first update reads every event of every window and AFK bucket (`limit=-1`), as a load
+/// The first update reads every event of every window, AFK and web bucket (`limit=-1`), as a load
 /// does. Later updates read the bucket list (`GET /api/0/buckets/`), skip the buckets whose
 /// `last_updated` has not moved (or that have none yet, still empty), and ask each other bucket only for the events that end at or
 /// after the start of its newest event known (`?start=…`): a watcher's heartbeats grow that
@@ -20,13 +20,8 @@ public struct ActivityWatchFollow: Sendable {
     private var read = ActivityWatchRead()
     /// Whether the first read happened.
     public private(set) var hasRead = false
-    /// Whether aw-watcher-web's buckets are read too (an import keeps their site visits; the
-    /// views of a server loaded show none, so `watch` does not ask for them).
-    let web: Bool
 
-    public init(web: Bool = false) {
-        self.web = web
-    }
+    public init() {}
 
     /// Reads what changed on the server since the last update (everything the first time).
     /// Returns whether anything changed. On a failure nothing kept changes.
@@ -45,7 +40,7 @@ public struct ActivityWatchFollow: Sendable {
         var placed: Set<String> = []
         for meta in listing.buckets.sorted(by: { $0.key < $1.key }) {
             guard let type = meta.type,
-                type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType || (web && type == ActivityWatchWeb.webType)
+                type == ActivityWatchRead.windowType || type == ActivityWatchRead.afkType || type == ActivityWatchWeb.webType
             else { continue }
             let id = meta.id ?? meta.key
             guard placed.insert(id).inserted else { continue }
@@ -81,16 +76,19 @@ public struct ActivityWatchFollow: Sendable {
         return changed
     }
 
-    /// The sessions of the events kept (window time inside not-AFK time, as for an export).
+    /// The sessions of the events kept (window time inside not-AFK time, as for an export),
+    /// with the site visits of the web buckets kept, as a loaded export file carries them.
     public func dataset(source: String, cancellation: CancellationToken) throws(LoadError) -> Dataset {
         do {
-            return try read.dataset(source: source, cancellation: cancellation)
+            var dataset = try read.dataset(source: source, cancellation: cancellation)
+            dataset.visits = read.visits
+            return dataset
         } catch {
             throw LoadError(error, source: source)
         }
     }
 
-    /// The sessions of the events kept, each host's apart, with its site visits (when `web`).
+    /// The sessions of the events kept, each host's apart, with its site visits.
     public func datasetsByHost(source: String, cancellation: CancellationToken) throws(LoadError) -> [DevicePart] {
         do {
             return try read.datasetsByHost(source: source, cancellation: cancellation)

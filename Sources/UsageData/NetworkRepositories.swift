@@ -36,8 +36,8 @@ public struct URLRepository: SessionRepository {
     }
 }
 
-/// A running ActivityWatch server: `GET /api/0/buckets/`, then the events of every window and
-/// AFK bucket (`GET /api/0/buckets/ID/events?limit=-1`, all of them), read by the same rules as
+/// A running ActivityWatch server: `GET /api/0/buckets/`, then the events of every window,
+/// AFK and aw-watcher-web bucket (`GET /api/0/buckets/ID/events?limit=-1`, all of them), read by the same rules as
 /// an export file (`ActivityWatchRead`). `ActivityWatchFollow` keeps them to read only what
 /// is new later (`watch`).
 public struct ActivityWatchRepository: SessionRepository {
@@ -65,7 +65,7 @@ public struct ActivityWatchRepository: SessionRepository {
 
     /// Each host's buckets apart (a server that aw-sync fills holds other machines' too).
     public func loadByDevice(cancellation: CancellationToken, progress: @escaping @Sendable (Int) -> Void) throws(LoadError) -> [DevicePart] {
-        var follow = ActivityWatchFollow(web: true)
+        var follow = ActivityWatchFollow()
         _ = try follow.update(from: self, cancellation: cancellation, progress: progress)
         return try follow.datasetsByHost(source: name, cancellation: cancellation)
     }

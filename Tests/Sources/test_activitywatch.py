@@ -298,6 +298,23 @@ class ActivityWatchServerTests(unittest.TestCase):
         check_binary()
         self.assertEqual(show_json(str(FIXTURE)), show_json(self.aw.url))
 
+    def test_bug_a_live_server_loaded_showed_no_sites(self):
+        # The web bucket (example.org 09:00–09:30) counted while Firefox was in front (09:00–09:30),
+        # as the export file of the same server counts it; `load aw://…` at the prompt too.
+        check_binary()
+
+        def sites(*args):
+            r = run_usage_shell([*args, "--format", "json", "--tz", "UTC", "-c", f"sites {DAY}"])
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return json.loads(r.stdout)
+
+        from_server = sites(self.aw.url)
+        self.assertEqual([(s["site"], s["seconds"], s["sessions"]) for s in from_server["sites"]], [("example.org", 1800, 1)])
+        self.assertEqual(from_server, sites(self.export_path))
+        r = run_usage_shell(["--format", "json", "--tz", "UTC", "-c", f"load {self.aw.url}", "-c", f"sites {DAY}"])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout.splitlines()[-1]), from_server)
+
 
 class UnreachableServerTests(unittest.TestCase):
     def unreachable_source(self):

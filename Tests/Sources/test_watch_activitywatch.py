@@ -5,14 +5,15 @@ in the totals, and later refreshes ask only for what is new.
 Run with ``scripts/test-sources``. The shell talks to the server through a small recording proxy
 (every request's path and query kept), so the test sees what each refresh asked for:
 
-- the first load reads the bucket list and every event of each window and AFK bucket
+- the first load reads the bucket list and every event of each window, AFK and web bucket
   (``?limit=-1``, no ``start``);
 - a refresh where nothing changed reads the bucket list only;
 - a refresh after new events asks only the buckets that changed, and only for the events from the
   start of the newest one it had (``&start=…``), never from further back;
 - the totals after the second half of the events arrived while watching equal a fresh load of the
   whole server, and an event grown by a heartbeat grows the total;
-- SIGINT ends the batch run with status 0, stdout holding one JSON document per refresh.
+- SIGINT ends the batch run with status 0, stdout holding one JSON document per refresh;
+- `watch sites` counts a web bucket's new visit at the next refresh.
 
 The events are those of ``test_activitywatch.py`` (its day, 2026-02-23, worked out by hand there),
 given in two halves.
@@ -165,8 +166,8 @@ class WatchOnActivityWatchTests(unittest.TestCase):
         self.assertEqual(first["day"], DAY)
         self.assertLess(first["total_seconds"], EXPECTED_TOTAL)
         loaded = events_requests(self.proxy.taken())
-        # The first read: every window and AFK bucket whole, no start.
-        self.assertEqual(set(loaded), {b for b, (kind, *_) in BUCKETS.items() if kind in ("currentwindow", "afkstatus")})
+        # The first read: every window, AFK and web bucket whole, no start.
+        self.assertEqual(set(loaded), {b for b, (kind, *_) in BUCKETS.items() if kind in ("currentwindow", "afkstatus", "web.tab.current")})
         self.assertTrue(all("start" not in q and q.get("limit") == "-1" for qs in loaded.values() for q in qs), loaded)
 
         # Nothing changes: a refresh reads the bucket list and no events.
@@ -217,6 +218,27 @@ class WatchOnActivityWatchTests(unittest.TestCase):
         self.assertEqual(process.wait(timeout=15), 0, process.stderr.read())
         while not lines.empty():
             json.loads(lines.get())
+
+    def test_bug_watching_a_live_server_showed_no_sites(self):
+        self.insert(BUCKETS, 0)
+        self.insert(BUCKETS, 1)
+        process, lines = self.watch("watch 1 sites")
+        first = self.next_document(lines)
+        # Firefox in front 09:00–09:30, the web bucket's example.org 09:00–09:30.
+        self.assertEqual([(s["site"], s["seconds"], s["sessions"]) for s in first["sites"]], [("example.org", 1800, 1)])
+        self.proxy.taken()
+        # A visit while Firefox is in front again (10:10–10:20, not AFK): the next refresh counts it.
+        web = "aw-watcher-web-firefox_laptop"
+        self.aw.insert_events(web, [event(t("10:12:00"), 300, url="https://docs.example.com/private/path", title="secret",
+                                          audible=False, incognito=False)])
+        grown = self.next_document(lines, until=lambda d: len(d["sites"]) == 2)
+        self.assertEqual([(s["site"], s["seconds"]) for s in grown["sites"]], [("example.org", 1800), ("docs.example.com", 300)])
+        asked = events_requests(self.proxy.taken())
+        # Only the web bucket was asked, and only from its newest event known.
+        self.assertEqual(set(asked), {web}, asked)
+        self.assertEqual(asked[web][-1].get("start"), "2026-02-23T09:00:00.000Z", asked)
+        process.send_signal(signal.SIGINT)
+        self.assertEqual(process.wait(timeout=15), 0, process.stderr.read())
 
     def test_count_three_prints_three_results_through_a_pipe(self):
         self.insert(BUCKETS, 0)
