@@ -1,4 +1,4 @@
-// ImportEntry.swift — one import as the store keeps it (`imports`, `forget import N`): when it ran, each source it read with the device its sessions went to and what it added, and whether its sessions were taken back since.
+// ImportEntry.swift — one import as the store keeps it (`imports`, `forget import N`): when it ran, each source it read with the device its sessions went to and what it added (sessions, site visits), and whether its sessions were taken back since.
 
 /// One import into the store (or one copy of another store into it).
 public struct ImportEntry: Sendable, Equatable {
@@ -11,13 +11,17 @@ public struct ImportEntry: Sendable, Equatable {
         public let added: Int
         public let updated: Int
         public let unchanged: Int
+        /// The site visits it added (an ActivityWatch source's web buckets); nil when it held
+        /// none, or was imported before imports counted them.
+        public let visits: Int?
 
-        public init(source: String, device: String, added: Int, updated: Int, unchanged: Int) {
+        public init(source: String, device: String, added: Int, updated: Int, unchanged: Int, visits: Int? = nil) {
             self.source = source
             self.device = device
             self.added = added
             self.updated = updated
             self.unchanged = unchanged
+            self.visits = visits
         }
     }
 
@@ -38,4 +42,10 @@ public struct ImportEntry: Sendable, Equatable {
 
     /// The sessions it added, all its sources together.
     public var added: Int { parts.reduce(0) { $0 + $1.added } }
+
+    /// The site visits it added, all its sources together; nil when none of them held any.
+    public var visits: Int? {
+        let counted = parts.compactMap(\.visits)
+        return counted.isEmpty ? nil : counted.reduce(0, +)
+    }
 }

@@ -168,7 +168,7 @@ extension StoreImporter {
         let parts = perDevice.map {
             ImportEntry.Part(source: SourceRef.storePrefix + contents.origin, device: $0.device, added: $0.added, updated: 0, unchanged: $0.unchanged)
         }
-        try ImportLog.record(parts, at: now, firstSession: firstSession, tx)
+        try ImportLog.record(parts, id: try ImportLog.nextEntry(tx), at: now, firstSession: firstSession, tx)
         if try Meta.get(tx, Meta.retentionDays) == nil, let days = contents.retentionDays { try Meta.set(tx, Meta.retentionDays, Int64(days)) }
         try copyTracker(contents, now: now, tx, summary: &summary)
     }

@@ -60,7 +60,7 @@ struct ImportLogTests {
         #expect(entries[1].parts == [ImportEntry.Part(source: a.source, device: "phone", added: 300, updated: 0, unchanged: 0)])
         #expect(entries.allSatisfy { $0.at == importNow && $0.forgotten == nil })
 
-        #expect(try with.store.forget(import: 2, now: importNow + 60_000_000) == 300)
+        #expect(try with.store.forget(import: 2, now: importNow + 60_000_000).sessions == 300)
         #expect(try importedState(with.store) == importedState(without.store))
         #expect(try StoreBackendTests.keptTables(with.store).kept == StoreBackendTests.keptTables(with.store).fresh)
         #expect(try with.store.imports().first { $0.id == 2 }?.forgotten == importNow + 60_000_000)
@@ -69,7 +69,7 @@ struct ImportLogTests {
         #expect(throws: ForgetRefusal.unknownImport(9)) { try with.store.forget(import: 9, now: importNow) }
         // An import that added nothing has no sessions to take back; its entry is kept all the same.
         #expect(try importing(with.store, b, identity: "/b.json", device: "laptop").sources.map(\.added) == [0])
-        #expect(try with.store.forget(import: 4, now: importNow) == 0)
+        #expect(try with.store.forget(import: 4, now: importNow).sessions == 0)
         #expect(try importedState(with.store) == importedState(without.store))
     }
 
@@ -102,7 +102,7 @@ struct ImportLogTests {
         let s = try BackendStore(backend)
         _ = try importing(s.store, randomSessions(seed: 45, count: 50, ids: "r45-"), identity: "/a.json", device: "laptop")
         _ = try importing(s.store, randomSessions(seed: 46, count: 40, ids: "r46-"), identity: "/b.json", device: "laptop")
-        #expect(try s.store.forget(import: 2, now: importNow) == 40)
+        #expect(try s.store.forget(import: 2, now: importNow).sessions == 40)
         _ = try importing(s.store, randomSessions(seed: 47, count: 30, ids: "r47-"), identity: "/c.json", device: "laptop")
         let ids = try (s.store as! any SQLStore).read { tx in try tx.rows("SELECT id FROM session ORDER BY id", []).map { $0[0].integer! } }
         #expect(ids == Array(1...50) + Array(91...120))
@@ -110,7 +110,7 @@ struct ImportLogTests {
             [RecordedSession(app: "Editor", category: "Work", start: instant("2026-03-02T09:00:00Z"), end: instant("2026-03-02T09:30:00Z"), startOffset: 0, endOffset: 0)],
             device: "laptop", now: importNow, mark: nil)
         #expect(try (s.store as! any SQLStore).read { tx in try tx.int("SELECT max(id) FROM session") } == 121)
-        #expect(try s.store.forget(import: 3, now: importNow) == 30)
+        #expect(try s.store.forget(import: 3, now: importNow).sessions == 30)
         #expect(try s.store.history(source: "store").sessionCount == 51, "the first import's and the recorded one stay")
     }
 
@@ -126,7 +126,7 @@ struct ImportLogTests {
         _ = try s.store.copyIn(try other.store.contents(), from: other.location.description, now: importNow)
         let entry = try #require(try s.store.imports().first)
         #expect(entry.parts == [ImportEntry.Part(source: "store:" + other.location.description, device: "desk", added: 60, updated: 0, unchanged: 0)])
-        #expect(try s.store.forget(import: entry.id, now: importNow) == 60)
+        #expect(try s.store.forget(import: entry.id, now: importNow).sessions == 60)
         #expect(try importedState(s.store) == before)
     }
 
@@ -141,7 +141,8 @@ struct ImportLogTests {
         let ledger = backend == .sqlite ? "grdb_migrations" : "migrations"
         try s.raw(
             "DROP TABLE import_part; DROP TABLE import_entry; DELETE FROM meta WHERE key = 'session_high'; "
-                + "DELETE FROM \(ledger) WHERE identifier = 'v9: imports'")
+                + "ALTER TABLE site_visit DROP COLUMN import_entry; "
+                + "DELETE FROM \(ledger) WHERE identifier IN ('v9: imports', 'v13: site visits by import')")
         let upgraded = try s.another()
         #expect(try upgraded.imports() == [])
         #expect(try (upgraded as! any SQLStore).read { tx in try Meta.get(tx, SessionIDs.high) } == 40)
@@ -151,6 +152,6 @@ struct ImportLogTests {
         let ids = try (upgraded as! any SQLStore).read { tx in try tx.rows("SELECT id FROM session ORDER BY id", []).map { $0[0].integer! } }
         #expect(ids == Array(41...50))
         #expect(try upgraded.imports().map(\.added) == [10])
-        #expect(try upgraded.forget(import: 1, now: importNow) == 10)
+        #expect(try upgraded.forget(import: 1, now: importNow).sessions == 10)
     }
 }

@@ -124,8 +124,11 @@ struct KeptTotalsTests {
         #expect(!kept.isEmpty && kept == fresh)
         try Self.checkRanges(store, seed: 10)
         #expect(
-            SQLiteSchema.known.suffix(5)
-                == ["v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it", "v12: site categories"])
+            SQLiteSchema.known.suffix(6)
+                == [
+                    "v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
+                    "v12: site categories", "v13: site visits by import",
+                ])
     }
 
     @Test func aDayBoundaryOffTheQuarterHourSplitsItsQuarterExactly() throws {

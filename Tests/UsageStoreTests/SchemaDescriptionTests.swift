@@ -92,13 +92,13 @@ struct SchemaDescriptionTests {
             StoreMigrations.known(.sqlite) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals",
                 "v7: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
-                "v12: site categories",
+                "v12: site categories", "v13: site visits by import",
             ])
         #expect(
             StoreMigrations.known(.postgres) == [
                 "v1: sessions", "v2: tracking", "v3: tracking journal", "v5: devices", "v6: day totals", "v7: source by block range",
                 "v8: recorded time in the kept totals", "v9: imports", "v10: site visits", "v11: a session is its device's, whatever file brought it",
-                "v12: site categories",
+                "v12: site categories", "v13: site visits by import",
             ])
     }
 

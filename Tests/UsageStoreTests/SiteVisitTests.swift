@@ -146,7 +146,7 @@ struct SiteVisitTests {
             [RecordedSession(app: "Chromium", category: "Other", start: t0, end: t0 + 5_000_000, startOffset: 0, endOffset: 0)], device: "laptop",
             now: t0 + 5_000_000, mark: nil)
         let ledger = backend == .sqlite ? "grdb_migrations" : "migrations"
-        try s.raw("DROP TABLE site_category; DROP TABLE site_ignored; DROP TABLE site_visit; DROP TABLE site; DELETE FROM \(ledger) WHERE identifier IN ('v10: site visits', 'v12: site categories')")
+        try s.raw("DROP TABLE site_category; DROP TABLE site_ignored; DROP TABLE site_visit; DROP TABLE site; ALTER TABLE import_part DROP COLUMN visits; DELETE FROM \(ledger) WHERE identifier IN ('v10: site visits', 'v12: site categories', 'v13: site visits by import')")
         let upgraded = try s.another()
         try upgraded.siteSeen("a.org", browser: "chromium", device: "laptop", at: t0)
         try upgraded.siteSeen("a.org", browser: "chromium", device: "laptop", at: t0 + 5_000_000)
@@ -166,7 +166,7 @@ struct SiteVisitTests {
         for at in [0, 5, 10] as [Int64] { try s.store.siteSeen("a.org", browser: "firefox", device: "phone", at: t0 + at * 1_000_000) }
         try s.store.siteSeen("b.org", browser: "chromium", device: "laptop", at: t0)
         try s.store.siteSeen("b.org", browser: "chromium", device: "laptop", at: t0 + 5_000_000)
-        #expect(try s.store.forget(import: 1, now: t0) == 20)
+        #expect(try s.store.forget(import: 1, now: t0).sessions == 20)
         #expect(try s.rows("SELECT d.name, count(*) FROM site_visit v JOIN device d ON d.id = v.device GROUP BY d.name ORDER BY d.name").map {
             $0.replacingOccurrences(of: "\"", with: "")
         } == ["laptop|1", "phone|1"], "the device stays while its visits do")

@@ -21,7 +21,7 @@ extension CommandTable {
 
     static let importsCommand = Command(
         "imports", syntax: .optional(.choice(importsChoice)),
-        summary: "the imports the store keeps, newest first: each one's number (forget import N takes it back), when it ran, its sources and the device their sessions went to, what it added; the last \(importsShown), or all",
+        summary: "the imports the store keeps, newest first: each one's number (forget import N takes it back), when it ran, its sources and the device their sessions went to, what it added (sessions, site visits); the last \(importsShown), or all",
         examples: ["imports", "imports all"],
         watch: .shows
     ) { shell, args throws(ShellError) in
@@ -39,7 +39,8 @@ extension CommandTable {
         }
     }
 
-    /// `forget import N`: exactly the sessions import N added (those still there), after asking.
+    /// `forget import N`: exactly the sessions import N added and the site visits it first
+    /// brought (those still there), after asking.
     static func forgetImport(_ shell: Shell, _ id: Int64, yes: Bool) throws(ShellError) -> CommandOutcome {
         let store: any ImportReading & ImportWriting = try shell.store.writer(create: false)
         let entries: [ImportEntry]
@@ -53,7 +54,7 @@ extension CommandTable {
         if let at = entry.forgotten { throw .refused("import #\(id) was forgotten already, \(TextReport.when(at, zone: zone))") }
         let what = "#\(id) (\(TextReport.when(entry.at, zone: zone)), \(TextReport.importSources(entry)))"
         let forget = { () -> CommandOutcome in
-            let deleted: Int
+            let deleted: ForgottenImport
             do throws(ForgetRefusal) {
                 deleted = try store.forget(import: id, now: shell.environment.now())
             } catch {
@@ -61,15 +62,19 @@ extension CommandTable {
             }
             shell.forgotDevicesMaybe()
             shell.reloadStoreIfShown()
-            return shell.render(json: { .object([("forgotten", .int(deleted)), ("import", .int(Int(id)))]) }, csv: .record) { width, _ in
-                TextReport.wrap(["forgot import \(what): \(TextFormat.count(deleted, "session"))"], width: width)
+            return shell.render(
+                json: { .object([("forgotten", .int(deleted.sessions)), ("visits", .int(deleted.visits)), ("import", .int(Int(id)))]) }, csv: .record
+            ) { width, _ in
+                let visits = deleted.visits > 0 ? ", \(TextFormat.count(deleted.visits, "site visit"))" : ""
+                return TextReport.wrap(["forgot import \(what): \(TextFormat.count(deleted.sessions, "session"))\(visits)"], width: width)
             }
         }
         if yes { return forget() }
         let added = entry.added
+        let visits = (entry.visits ?? 0) > 0 ? " and \(TextFormat.count(entry.visits ?? 0, "site visit"))" : ""
         return .confirm(
             Confirmation(
-                question: "forget import \(what) and the \(TextFormat.count(added, "session")) it added?",
+                question: "forget import \(what) and the \(TextFormat.count(added, "session"))\(visits) it added?",
                 withYes: "forget import \(id) --yes", proceed: forget))
     }
 

@@ -48,7 +48,7 @@ extension CommandTable {
                 .sequence([.word(Keyword("import", exact: true)), .value(importNumberSlot), .flag("--yes")]),
                 .sequence([.word(Keyword("device", exact: true)), .value(forgetDeviceSlot), .flag("--yes")]),
             ]),
-            summary: "delete imported sessions: those that end before a day (a session across it is kept whole), exactly those import N added (imports lists them), or every one of a device (its sources and totals too); asks first, or --yes",
+            summary: "delete imported sessions: those that end before a day (a session across it is kept whole), exactly those import N added with the site visits it brought (imports lists them), or every one of a device (its sources and totals too); asks first, or --yes",
             examples: ["forget before 2026-01-01", "forget older-than 90d", "forget older-than 90d --yes", "forget import 3", "forget device phone --yes"]
         ) { shell, args throws(ShellError) in
             if let id = args[importNumberSlot] { return try forgetImport(shell, id, yes: args.has("--yes")) }

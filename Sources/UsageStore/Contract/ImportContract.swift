@@ -47,11 +47,11 @@ public protocol ImportWriting: AnyObject, Sendable {
     /// whole) and gives the space back. Returns how many went.
     @discardableResult func forget(endingBefore cut: Micros) throws(StoreError) -> Int
 
-    /// Deletes exactly the sessions import `id` added (and the kept totals with them), and
-    /// marks it forgotten at `now`. Returns how many went.
+    /// Deletes exactly the sessions import `id` added (and the kept totals with them) and the
+    /// site visits it first brought in, and marks it forgotten at `now`. Returns how many went.
     ///
     /// - Throws: `.unknownImport`, `.importForgotten`, or `.store`.
-    @discardableResult func forget(import id: Int64, now: Micros) throws(ForgetRefusal) -> Int
+    @discardableResult func forget(import id: Int64, now: Micros) throws(ForgetRefusal) -> ForgottenImport
 
     /// Deletes every session of the device `name` (as stored), its sources, its row and its
     /// kept totals. Returns how many sessions went.

@@ -1,4 +1,4 @@
-// ImportLog.swift — every import kept as an entry, written once for every SQL backend: the session ids an import's new sessions take (one past the largest ever given, so an entry's range holds its sessions alone), the entry written in the import's transaction, `imports` read back, and `forget import N` and `forget device NAME` taking exactly those sessions back with their counts and kept totals.
+// ImportLog.swift — every import kept as an entry, written once for every SQL backend: the session ids an import's new sessions take (one past the largest ever given, so an entry's range holds its sessions alone), the entry written in the import's transaction, `imports` read back, and `forget import N` (its sessions and the site visits it first brought) and `forget device NAME` taking exactly those back with their counts and kept totals.
 import UsageCore
 
 /// The imports a store keeps (`imports`, `forget import N`), in StoreTables' `import_entry`
@@ -6,31 +6,37 @@ import UsageCore
 /// sessions take consecutive ids under the writer's lock (`SessionIDs`), so the entry keeps their
 /// range rather than a column of every session.
 enum ImportLog {
-    /// Writes the entry of an import that ran at `at` and read `parts`, whose new sessions took
-    /// the ids from `first` up to the next id now (none: no range); in the import's transaction.
-    static func record(_ parts: [ImportEntry.Part], at: Micros, firstSession first: Int64, _ tx: any SQLTransaction) throws {
+    /// The number the import under way will be entered under (`record`'s `id`): its site
+    /// visits carry it before the entry is written, in the same transaction (the writer's lock
+    /// keeps it the next one).
+    static func nextEntry(_ tx: any SQLTransaction) throws -> Int64 {
+        try tx.int("SELECT coalesce(max(id), 0) + 1 FROM import_entry") ?? 1
+    }
+
+    /// Writes the entry `id` (`nextEntry`, taken at the start of the transaction) of an import
+    /// that ran at `at` and read `parts`, whose new sessions took the ids from `first` up to the
+    /// next id now (none: no range); in the import's transaction.
+    static func record(_ parts: [ImportEntry.Part], id: Int64, at: Micros, firstSession first: Int64, _ tx: any SQLTransaction) throws {
         let last = try SessionIDs.next(tx) - 1
         let range: [SQLValue] = last >= first ? [.integer(first), .integer(last)] : [.null, .null]
-        let id = try tx.insert(
-            "INSERT INTO import_entry (id, at, first_session, last_session) VALUES (\(SQLIDs.next("import_entry")), ?, ?, ?) RETURNING id",
-            [.integer(at)] + range)
+        try tx.execute("INSERT INTO import_entry (id, at, first_session, last_session) VALUES (?, ?, ?, ?)", [.integer(id), .integer(at)] + range)
         for (k, part) in parts.enumerated() {
             try tx.execute(
-                "INSERT INTO import_part (entry, position, source, device, added, updated, unchanged) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO import_part (entry, position, source, device, added, updated, unchanged, visits) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [.integer(id), .integer(Int64(k)), .text(part.source), .text(part.device), SQLValue(part.added), SQLValue(part.updated),
-                 SQLValue(part.unchanged)])
+                 SQLValue(part.unchanged), SQLValue(part.visits)])
         }
     }
 
     /// Every entry, newest first.
     static func entries(_ tx: any SQLTransaction) throws -> [ImportEntry] {
         var parts: [Int64: [ImportEntry.Part]] = [:]
-        for row in try tx.rows("SELECT entry, source, device, added, updated, unchanged FROM import_part ORDER BY entry, position", []) {
+        for row in try tx.rows("SELECT entry, source, device, added, updated, unchanged, visits FROM import_part ORDER BY entry, position", []) {
             guard let entry = row.int("entry") else { continue }
             parts[entry, default: []].append(
                 ImportEntry.Part(
                     source: row.text("source") ?? "", device: row.text("device") ?? "", added: Int(row.int("added") ?? 0),
-                    updated: Int(row.int("updated") ?? 0), unchanged: Int(row.int("unchanged") ?? 0)))
+                    updated: Int(row.int("updated") ?? 0), unchanged: Int(row.int("unchanged") ?? 0), visits: row.int("visits").map(Int.init)))
         }
         return try tx.rows("SELECT id, at, forgotten FROM import_entry ORDER BY id DESC", []).compactMap { row in
             guard let id = row.int("id") else { return nil }
@@ -57,6 +63,20 @@ enum SessionIDs {
     }
 }
 
+/// What `forget import N` took back.
+public struct ForgottenImport: Sendable, Equatable {
+    /// The sessions it added that were still there.
+    public var sessions: Int
+    /// The site visits it first brought in that were still there (the browser extension's own,
+    /// and those an earlier import brought, are never its).
+    public var visits: Int
+
+    public init(sessions: Int, visits: Int) {
+        self.sessions = sessions
+        self.visits = visits
+    }
+}
+
 /// Why `forget import N` or `forget device NAME` changes nothing.
 public enum ForgetRefusal: Error, Equatable, Sendable {
     case unknownImport(Int64)
@@ -71,21 +91,31 @@ extension SQLStore {
     }
 
     /// Deletes the sessions import `id` added (those still there: retention may have taken some),
-    /// with the counts, the kept totals and the sources and devices they leave empty; marks the
-    /// entry forgotten. Returns how many went.
-    public func forget(import id: Int64, now: Micros) throws(ForgetRefusal) -> Int {
+    /// with the counts, the kept totals and the sources and devices they leave empty, and the
+    /// site visits it first brought in; marks the entry forgotten. Returns how many went.
+    public func forget(import id: Int64, now: Micros) throws(ForgetRefusal) -> ForgottenImport {
         do {
             return try change { tx in
                 guard let row = try tx.row("SELECT first_session, last_session, forgotten FROM import_entry WHERE id = ?", [.integer(id)]) else {
                     throw ForgetRefusal.unknownImport(id)
                 }
                 if let at = row.int("forgotten") { throw ForgetRefusal.importForgotten(id, at: at) }
+                // Its visits first, so that a device they alone kept goes with its sessions.
+                let devices = try tx.rows("SELECT DISTINCT device FROM site_visit WHERE import_entry = ?", [.integer(id)]).compactMap { $0[0].integer }
+                let visits = try tx.execute("DELETE FROM site_visit WHERE import_entry = ?", [.integer(id)])
                 var deleted = 0
                 if let first = row.int("first_session"), let last = row.int("last_session") {
                     deleted = try Forgetting.sessions(where: "id BETWEEN ? AND ?", [.integer(first), .integer(last)], tx)
                 }
+                for device in devices {
+                    try tx.execute(
+                        """
+                        DELETE FROM device WHERE id = ? AND sessions = 0 AND NOT EXISTS (SELECT 1 FROM source WHERE device = ?)
+                            AND NOT EXISTS (SELECT 1 FROM site_visit WHERE device = ?)
+                        """, [.integer(device), .integer(device), .integer(device)])
+                }
                 try tx.execute("UPDATE import_entry SET forgotten = ? WHERE id = ?", [.integer(now), .integer(id)])
-                return deleted
+                return ForgottenImport(sessions: deleted, visits: visits)
             }
         } catch let refusal as ForgetRefusal {
             throw refusal

@@ -23,10 +23,12 @@ enum StoreImporter {
         var longest = try Meta.get(tx, Meta.longest) ?? 0
         // The import's new sessions take consecutive ids from here (under the writer's lock).
         let firstSession = try SessionIDs.next(tx)
+        // Its entry's number, which the site visits it brings first carry.
+        let entry = try ImportLog.nextEntry(tx)
         var written = Set<Int64>()  // the devices this import wrote sessions of (not in the kept totals yet)
         for source in sources {
             try ImportCancelled.check(cancellation)
-            let result = try importOne(source, backend, names: &names, totals: &totals, written: &written, now: now)
+            let result = try importOne(source, backend, entry: entry, names: &names, totals: &totals, written: &written, now: now)
             added += result.added
             results.append(result)
             if let span = source.dataset.span { latestEnd = max(latestEnd, span.end) }
@@ -43,9 +45,10 @@ enum StoreImporter {
         try KeptTotals.apply(totals, tx)
         // Kept as an entry (`imports`), before the retention may take some of its sessions.
         let parts = results.map {
-            ImportEntry.Part(source: $0.source, device: $0.device ?? "", added: $0.added, updated: $0.updated, unchanged: $0.unchanged)
+            ImportEntry.Part(
+                source: $0.source, device: $0.device ?? "", added: $0.added, updated: $0.updated, unchanged: $0.unchanged, visits: $0.visits)
         }
-        try ImportLog.record(parts, at: now, firstSession: firstSession, tx)
+        try ImportLog.record(parts, id: entry, at: now, firstSession: firstSession, tx)
         let forgotten = try Retention.apply(tx, now: now, zone: zone)
         try ImportCancelled.check(cancellation)
         return ImportSummary(
@@ -54,7 +57,7 @@ enum StoreImporter {
     }
 
     private static func importOne(
-        _ source: ImportSource, _ backend: some ImportBackend, names: inout NameIDs, totals: inout TotalsDelta, written: inout Set<Int64>,
+        _ source: ImportSource, _ backend: some ImportBackend, entry: Int64, names: inout NameIDs, totals: inout TotalsDelta, written: inout Set<Int64>,
         now: Micros
     ) throws -> ImportResult {
         let tx = backend.tx
@@ -102,7 +105,7 @@ enum StoreImporter {
         try Devices.noteImport(deviceID, added: result.added, dataset: dataset, now: now, tx)
 
         try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
-        if !source.visits.isEmpty { result.visits = try SiteImport.add(source.visits, device: deviceID, tx) }
+        if !source.visits.isEmpty { result.visits = try SiteImport.add(source.visits, device: deviceID, entry: entry, tx) }
         return result
     }
 

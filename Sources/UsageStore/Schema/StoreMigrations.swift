@@ -167,6 +167,12 @@ enum StoreMigrations {
         StoreMigration(name: "v11: a session is its device's, whatever file brought it", steps: [.rekeyByDevice]),
         // The sites' categories (`category rule SITE CATEGORY`).
         StoreMigration(name: "v12: site categories", steps: [.create(StoreTables.siteCategory)]),
+        // An imported site visit is the import's that first brought it (`forget import N` takes
+        // it back), and each source of an import says how many it added (`imports`). Visits
+        // imported before stay no import's.
+        StoreMigration(
+            name: "v13: site visits by import",
+            steps: [.addColumn(table: "site_visit", StoreTables.siteVisitImport), .addColumn(table: "import_part", StoreTables.importPartVisits)]),
     ]
 
     /// SQLite's guard against overlapping tracked intervals, on insert or on a change of either end.

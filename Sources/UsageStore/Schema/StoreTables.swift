@@ -234,4 +234,14 @@ enum StoreTables {
         name: "site_category",
         columns: [ColumnSpec("pattern", .text, .primaryKey, .notNull, note: "as SitePattern spells it"), ColumnSpec("category", .text, .notNull)],
         withoutRowID: true)
+
+    // MARK: Site visits by import (v13)
+
+    /// The import that first brought a visit in (`forget import N` takes its visits back). No
+    /// reference: a visit is written before its import's entry, in the same transaction.
+    static let siteVisitImport = ColumnSpec(
+        "import_entry", .int64, note: "import_entry(id) of the import that first brought it; NULL: the browser extension's own, or imported before v13")
+
+    /// The site visits an import's source added (`imports`).
+    static let importPartVisits = ColumnSpec("visits", .int64, note: "the site visits it added; NULL: the source held none (or imported before v13)")
 }

@@ -1,12 +1,14 @@
-// SiteImport.swift — an import's site visits written, once for every backend, inside the import's transaction: `set web off` and `web ignore` applied first, and a visit the store holds already (its device, browser and start) kept once, grown when it grew.
+// SiteImport.swift — an import's site visits written, once for every backend, inside the import's transaction: `set web off` and `web ignore` applied first, and a visit the store holds already (its device, browser and start) kept once, grown when it grew, and each new one the import's (its entry's number).
 import UsageCore
 
 enum SiteImport {
     /// Adds `visits` of the device of id `device`; returns how many were new. None are kept
     /// while `set web off`, nor those of an ignored site. A visit is the same visit when its
     /// device, browser and start are (an export imported again, or under another name): its
-    /// length is kept or, when it grew, made the new one; never a second row.
-    static func add(_ visits: [BrowserVisit], device: Int64, _ tx: any SQLTransaction) throws -> Int {
+    /// length is kept or, when it grew, made the new one; never a second row. A new visit is
+    /// import `entry`'s (`forget import N` takes it back); one the store held stays the import's
+    /// that first brought it (or no import's: the extension's own, or imported before v13).
+    static func add(_ visits: [BrowserVisit], device: Int64, entry: Int64, _ tx: any SQLTransaction) throws -> Int {
         guard try SiteRows.webOn(tx) else { return 0 }
         let ignored = try SiteRows.ignored(tx)
         var siteIDs: [String: Int64] = [:]
@@ -33,8 +35,8 @@ enum SiteImport {
                 siteIDs[name] = site
             }
             try tx.execute(
-                "INSERT INTO site_visit (id, device, browser, site, start, length) VALUES (\(SQLIDs.next("site_visit")), ?, ?, ?, ?, ?)",
-                [.integer(device), .text(visit.browser), .integer(site), .integer(visit.start), .integer(length)])
+                "INSERT INTO site_visit (id, device, browser, site, start, length, import_entry) VALUES (\(SQLIDs.next("site_visit")), ?, ?, ?, ?, ?, ?)",
+                [.integer(device), .text(visit.browser), .integer(site), .integer(visit.start), .integer(length), .integer(entry)])
             longest = max(longest, length)
             added += 1
         }
