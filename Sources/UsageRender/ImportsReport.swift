@@ -1,4 +1,4 @@
-// ImportsReport.swift — `imports` as text and JSON: each import the store keeps, newest first, with its number (for `forget import N`), when it ran, each source with the device its sessions went to, what it added, updated and found already there, and whether it was forgotten.
+// ImportsReport.swift — `imports` as text and JSON: each import the store keeps, newest first, with its number (for `forget import N`), when it ran, each source with the device its sessions went to, what it added, updated and found already there, the site visits it added, and whether it was forgotten.
 import UsageCore
 
 extension TextReport {
@@ -40,7 +40,8 @@ extension TextReport {
     }
 
     /// `1,204 added`, `nothing new`, `3 added, 2 updated`, `nothing new, 1500 already there`
-    /// (sessions the store had, left as they were), and `; forgotten Fri 2026-11-27 14:02`.
+    /// (sessions the store had, left as they were), `, 3 site visits` (the site visits it
+    /// added, where it added any), and `; forgotten Fri 2026-11-27 14:02`.
     static func importDid(_ entry: ImportEntry, zone: Zone) -> String {
         let updated = entry.parts.reduce(0) { $0 + $1.updated }
         let there = entry.parts.reduce(0) { $0 + $1.unchanged }
@@ -48,6 +49,7 @@ extension TextReport {
         var did = entry.added > 0 ? "\(entry.added)\u{A0}added" : "nothing\u{A0}new"
         if updated > 0 { did += ", \(updated)\u{A0}updated" }
         if there > 0 { did += ", \(there)\u{A0}already\u{A0}there" }
+        if let visits = entry.visits, visits > 0 { did += ", \(visits)\u{A0}site\u{A0}visit\(visits == 1 ? "" : "s")" }
         if let at = entry.forgotten { did += "; forgotten\u{A0}" + when(at, zone: zone).replacingOccurrences(of: " ", with: "\u{A0}") }
         return did
     }
@@ -60,8 +62,10 @@ extension TextReport {
 }
 
 extension ReportJSON {
-    /// `imports`: `{"imports":[{"id","at","added","forgotten","sources":[{"source","device","added","updated","unchanged"}]}]}`.
+    /// `imports`: `{"imports":[{"id","at","added","visits","forgotten","sources":[{"source","device","added","updated","unchanged","visits"}]}]}`
+    /// (`visits`: the site visits added, null where no source held any).
     public static func imports(_ entries: [ImportEntry], zone: Zone) -> JSONText {
+        func count(_ n: Int?) -> JSONText { n.map { .int($0) } ?? .null }
         func time(_ t: Micros?) -> JSONText { t.map { .string(TextFormat.localTimestamp($0, offsetSeconds: zone.offsetSeconds(at: $0))) } ?? .null }
         return .object([
             (
@@ -69,19 +73,20 @@ extension ReportJSON {
                 .records(
                     entries.map { entry in
                         .object([
-                            ("id", .int(Int(entry.id))), ("at", time(entry.at)), ("added", .int(entry.added)), ("forgotten", time(entry.forgotten)),
+                            ("id", .int(Int(entry.id))), ("at", time(entry.at)), ("added", .int(entry.added)), ("visits", count(entry.visits)),
+                            ("forgotten", time(entry.forgotten)),
                             (
                                 "sources",
                                 .array(
                                     entry.parts.map { part in
                                         .object([
                                             ("source", .string(part.source)), ("device", .string(part.device)), ("added", .int(part.added)),
-                                            ("updated", .int(part.updated)), ("unchanged", .int(part.unchanged)),
+                                            ("updated", .int(part.updated)), ("unchanged", .int(part.unchanged)), ("visits", count(part.visits)),
                                         ])
                                     })
                             ),
                         ])
-                    }, fields: ["id", "at", "added", "forgotten"])
+                    }, fields: ["id", "at", "added", "visits", "forgotten"])
             )
         ])
     }

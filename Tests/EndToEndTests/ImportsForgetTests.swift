@@ -1,4 +1,4 @@
-// ImportsForgetTests.swift — issue 44, item 4, through the built binary on both backends (a SQLite file, and a database of the tests' PostgreSQL server): `imports` lists every import; `forget import N` takes back exactly the sessions it added and `forget device NAME` a device's, each refused in a batch run without --yes (nothing changed) and said in one line with it.
+// ImportsForgetTests.swift — issue 44, item 4, through the built binary on both backends (a SQLite file, and a database of the tests' PostgreSQL server): `imports` lists every import; `forget import N` takes back exactly the sessions it added (and the site visits it first brought) and `forget device NAME` a device's, each refused in a batch run without --yes (nothing changed) and said in one line with it.
 import Foundation
 import Testing
 import TestSupport
@@ -60,6 +60,40 @@ struct ImportsForgetTests {
             #expect(devices.hasPrefix(#"[{"name":"phone","sessions":3,"#) && !devices.contains("laptop"), "\(name): \(devices)")
             let after = try Binary.run(["--db", db, "--width", "200", "-c", "imports"]).stdout
             #expect(after.contains(" · 3\u{A0}added; forgotten\u{A0}"), "\(name): \(after)")
+        }
+    }
+
+    /// An ActivityWatch export with web buckets imported, then forgotten: `imports` did not say
+    /// the site visits it added, and `forget import N` left them, so `sites` still showed them.
+    @Test func bugForgetImportKeptItsSiteVisitsAndImportsDidNotShowThem() throws {
+        let w = try StoreWorkspace()
+        let export = try w.write("aw-export.json", WebExport.text)
+        for (name, db, keep) in Self.stores(w) {
+            _ = keep
+            #expect(try Binary.run(["--db", db, "import", export]).status == 0, "\(name)")
+            #expect(try Binary.run(["--db", db, "import", export]).status == 0, "\(name)")
+            let list = try Binary.run(["--db", db, "--width", "200", "-c", "imports"]).stdout.split(separator: "\n").map(String.init)
+            #expect(list.count == 3 && list[1].hasSuffix("  \(export) as laptop · nothing\u{A0}new, 3\u{A0}already\u{A0}there"), "\(name): \(list)")
+            #expect(list.count == 3 && list[2].hasSuffix("  \(export) as laptop · 3\u{A0}added, 3\u{A0}site\u{A0}visits"), "\(name): \(list)")
+            let json = try Binary.run(["--db", db, "--format", "json", "-c", "imports"]).stdout
+            #expect(json.contains(#""added":0,"visits":0,"#) && json.contains(#""added":3,"visits":3,"#), "\(name): \(json)")
+            #expect(json.contains(#""unchanged":0,"visits":3}"#), "\(name): \(json)")
+
+            let sites = { try Binary.json(["--db", db, "-c", "sites 2026-03-02"])["sites"] as? [[String: Any]] ?? [] }
+            #expect(try sites().count == 3, "\(name)")
+            let before = try Binary.run(["--db", db, "--format", "json", "-c", "devices"]).stdout
+            #expect(before.contains(#""name":"laptop","sessions":3,"site_visits":3,"#), "\(name): \(before)")
+            let second = try Binary.run(["--db", db, "--width", "200", "-c", "forget import 2 --yes"]).stdout
+            #expect(second.hasSuffix(", \(export) as laptop): 0 sessions\n"), "\(name): the first import brought them: \(second)")
+            #expect(try sites().count == 3, "\(name)")
+            let first = try Binary.run(["--db", db, "--width", "200", "-c", "forget import 1 --yes"]).stdout
+            #expect(first.hasSuffix(", \(export) as laptop): 3 sessions, 3 site visits\n"), "\(name): \(first)")
+            #expect(try sites().isEmpty, "\(name)")
+            // Its web history went with it: the device is left with nothing, so it goes too.
+            let devices = try Binary.run(["--db", db, "--format", "json", "-c", "devices"]).stdout
+            #expect(!devices.contains("laptop"), "\(name): \(devices)")
+            let forgotJSON = try Binary.run(["--db", db, "--format", "json", "-c", "import \(export)", "-c", "forget import 3 --yes"]).stdout
+            #expect(forgotJSON.hasSuffix(#"{"forgotten":3,"visits":3,"import":3}"# + "\n"), "\(name): \(forgotJSON)")
         }
     }
 
