@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """What a newcomer still tripped on (issue 44), the questions at a real pseudo-terminal: `export
 store:FILE` onto a store already there asks before it merges (item 8), `forget import N` and
-`forget device NAME` ask before they delete (item 4), `session join` of different tasks or across
+`forget device NAME` ask before they delete (item 4; `forget import N` names the site visits it takes too), `session join` of different tasks or across
 a long gap says what moves and asks (item 5). A no (or Ctrl-C) changes nothing; a yes goes ahead.
 
 Run with ``scripts/test-interactive``.
 """
 
 import sqlite3
+from pathlib import Path
 import unittest
 
 from ptyshell import CTRL_C, ENTER, PROMPT_ANY, StoreShellCase
@@ -79,6 +80,17 @@ class QuestionsOfIssue44Tests(StoreShellCase):
         self.ask(shell, "forget device phone", "forget device phone and its 3 sessions (its sources and totals with them)? [y/N]")
         self.assertIn("forgot device phone: 3 sessions", self.answer(shell, "y"))
         self.assertEqual(self.count(self.store, "SELECT count(*) FROM session"), 0)
+        self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
+
+    def test_bug_forget_import_did_not_say_it_takes_the_site_visits_too(self):
+        # The ActivityWatch fixture's web bucket: one visit (example.org), the import's.
+        fixture = Path(__file__).resolve().parents[1] / "EndToEndTests" / "Fixtures" / "aw-export.json"
+        shell = self.spawn()
+        self.assertIn("1 site visit", " ".join(self.answer(shell, f"import {fixture}").split()))
+        self.assertEqual(self.count(self.store, "SELECT count(*) FROM site_visit"), 1)
+        self.ask(shell, "forget import 1", "sessions and 1 site visit it added? [y/N]")
+        self.assertIn("sessions, 1 site visit", " ".join(self.answer(shell, "y").split()))
+        self.assertEqual(self.count(self.store, "SELECT count(*) FROM site_visit"), 0)
         self.assertEqual(shell.exit_with_ctrl_d(), (0, None))
 
     def test_item5_a_join_that_moves_time_says_what_and_asks(self):
