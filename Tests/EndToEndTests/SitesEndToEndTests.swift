@@ -145,6 +145,22 @@ struct SitesEndToEndTests {
         #expect(bad.status == 1)
     }
 
+    /// A site's refusal said a port was refused, though every command that takes a site
+    /// (`category rule`, `web ignore`, `limit`) drops a port and takes the host name.
+    @Test func bugASiteRefusalSaidAPortWasRefused() throws {
+        let w = try Self.seeded()
+        let base = ["--db", w.db, "--tz", "UTC", "--day", "2026-03-02"]
+        let port = try Binary.run(base + ["-c", "category rule Example.org:8080 Shopping"])
+        #expect(port.stdout == "example.org is in Shopping\n")
+        #expect(port.status == 0 && port.stderr == "")
+        let bad = try Binary.run(base + ["-c", "category rule https://example.org:8080/a Web"])
+        #expect(
+            bad.stderr.hasPrefix(
+                "error: line 1: category: 'https://example.org:8080/a' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme or path; a port is dropped)"),
+            "\(bad.stderr)")
+        #expect(bad.status == 1)
+    }
+
     /// `save` of the day screen: the HTML report has the top sites under the apps.
     @Test func theSavedDayReportHasTheTopSites() throws {
         let w = try Self.seeded()
@@ -204,7 +220,7 @@ struct SitesEndToEndTests {
         #expect(unignore.stderr.hasPrefix("error: line 2: *.bank.example is not ignored (web lists those that are)"), "\(unignore.stderr)")
         #expect(unignore.status == 1)
         let bad = try Binary.run(["--db", w.db, "-c", "web ignore https://bank.example/login"])
-        #expect(bad.stderr.hasPrefix("error: line 1: web: 'https://bank.example/login' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme, path or port)"), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("error: line 1: web: 'https://bank.example/login' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme or path; a port is dropped)"), "\(bad.stderr)")
         #expect(bad.status == 1)
     }
 
