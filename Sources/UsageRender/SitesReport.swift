@@ -47,13 +47,13 @@ extension TextReport {
     }
 
     /// A range's top sites under each browser (`week`): a heading, then each browser family
-    /// and its top sites' line; nothing when no site was seen.
+    /// (as `BrowserApps.shownName` names it) and its top sites' line; nothing when no site was seen.
     public static func browserSites(_ sites: [String: [SiteTotal]], width: Int, theme: Theme = .plain) -> [String] {
         let browsers = sites.keys.filter { !(sites[$0]?.isEmpty ?? true) }.sorted()
         guard !browsers.isEmpty else { return [] }
         var lines = ["", theme.heading("Top sites")]
         for browser in browsers {
-            lines += wrap([TerminalText.sanitize(browser)], width: width).map { "  " + $0 } + topSites(sites[browser]!, width: width)
+            lines += wrap([TerminalText.sanitize(BrowserApps.shownName(ofFamily: browser))], width: width).map { "  " + $0 } + topSites(sites[browser]!, width: width)
         }
         return lines
     }

@@ -113,10 +113,23 @@ struct SitesEndToEndTests {
     @Test func theWeekShowsItsTopSitesUnderTheirBrowser() throws {
         let w = try Self.seeded()
         let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "--color", "never", "-c", "week"])
-        #expect(r.stdout.hasSuffix("\n\nTop sites\n  chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("\n\nTop sites\n  Chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
         #expect(r.status == 0 && r.stderr == "")
         let before = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-01", "--color", "never", "-c", "week"])
         #expect(!before.stdout.contains("Top sites"), "a week without sites has no such lines")
+    }
+
+    /// The week's `Top sites` named each browser by the store's key (`chromium`), where the
+    /// day's views name it as its app (`Chromium`): the same browser spelled two ways.
+    @Test func bugTheWeeksTopSitesNamedTheBrowserByItsStoreKey() throws {
+        let w = try Self.seeded()
+        let svg = w.url.appendingPathComponent("week.svg").path
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "--color", "never", "-c", "week", "-c", "save \(svg)"])
+        #expect(r.stdout.contains("\nTop sites\n  Chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
+        #expect(r.status == 0 && r.stderr == "")
+        let drawing = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(drawing.contains(">Chromium · 2 visits</text>"), "\(drawing.suffix(1500))")
+        #expect(!drawing.contains("chromium"))
     }
 
     /// `category rule SITE CATEGORY` is kept in the store and `sites` shows it: a host's own
