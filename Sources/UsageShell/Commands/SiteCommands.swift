@@ -40,6 +40,8 @@ extension CommandTable {
             examples: ["sites", "sites yesterday", "sites week", "sites last 30", "sites 2026-03-01..2026-03-07"],
             watch: .shows
         ) { shell, args throws(ShellError) in
+            // A store named (--db, USAGE_SHELL_DB) that is not there is said, as every view says it.
+            if shell.awaitedStore != nil { try shell.requireData() }
             let model = shell.model
             let (from, to): (LocalDate, LocalDate)
             if let query = args[daySlot] {
