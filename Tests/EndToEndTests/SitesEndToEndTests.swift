@@ -53,7 +53,7 @@ struct SitesEndToEndTests {
         #expect(csv.status == 0 && csv.stderr == "")
         let week = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-03", "-c", "sites week", "-c", "sites"])
         #expect(week.stdout == "Sites · Mon 2 – Sun 8 Mar 2026\n  docs.python.org  30m  2 visits\n  example.org      20m  1 visit\n  50m in 2 sites\n"
-            + "Sites · Tuesday, March 3, 2026\n  no sites recorded (the browser extension records them)\n")
+            + "Sites · Tuesday, March 3, 2026\n  no site time: sites count while usage-shell record sees their browser in front\n")
         #expect(week.status == 0)
     }
 
@@ -157,6 +157,21 @@ struct SitesEndToEndTests {
         #expect(bad.stderr.hasPrefix("error: line 1: category: 'https://example.org/a' is not a site"), "\(bad.stderr)")
         #expect(bad.status == 1)
     }
+
+    /// The extension's visits without `usage-shell record` running (no browser session to count
+    /// them against) showed "no sites recorded (the browser extension records them)": untrue, as
+    /// the extension had recorded them, and silent about the recorder a site's time needs.
+    @Test func bugSitesSeenWithoutTheRecorderSaidNoneWereRecorded() throws {
+        let w = try StoreWorkspace()
+        try Self.write(w) { store in
+            for at in [Self.t0, Self.t0 + 5_000_000] { try store.siteSeen("docs.python.org", browser: "chromium", device: "laptop", at: at) }
+        }
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "--width", "200", "-c", "sites"])
+        #expect(r.stdout == "Sites · Monday, March 2, 2026\n  \(Self.noSiteTime)\n", "\(r.stdout)")
+        #expect(r.status == 0 && r.stderr == "")
+    }
+
+    static let noSiteTime = "no site time: sites count while usage-shell record sees their browser in front"
 
     /// A site's refusal said a port was refused, though every command that takes a site
     /// (`category rule`, `web ignore`, `limit`) drops a port and takes the host name.
