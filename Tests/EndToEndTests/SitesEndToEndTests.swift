@@ -173,6 +173,15 @@ struct SitesEndToEndTests {
 
     static let noSiteTime = "no site time: sites count while usage-shell record sees their browser in front"
 
+    /// `limit localhost 1h` said only "no app named 'localhost' in the loaded data", though
+    /// `sites` lists localhost: a name without a dot is an app's, and now the refusal says so.
+    @Test func bugALimitOnADotlessSiteSaidOnlyThatNoAppHadThatName() throws {
+        let w = try Self.seeded()
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "-c", "limit localhost 1h"], environment: ["XDG_CONFIG_HOME": w.url.appendingPathComponent("config").path])
+        #expect(r.stderr == "error: line 1: no app named 'localhost' in the loaded data (a site's limit needs a name with a dot, such as youtube.com)\n", "\(r.stderr)")
+        #expect(r.status == 1 && r.stdout == "")
+    }
+
     /// A site's refusal said a port was refused, though every command that takes a site
     /// (`category rule`, `web ignore`, `limit`) drops a port and takes the host name.
     @Test func bugASiteRefusalSaidAPortWasRefused() throws {
