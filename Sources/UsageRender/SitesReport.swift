@@ -3,7 +3,7 @@ import UsageCore
 
 extension TextReport {
     /// `sites`: a heading, one row per site (its name, its time, its visits), the total. None:
-    /// where sites come from; when what is shown is not the store (`shownIsStore` false: a
+    /// that a site's time needs the recorder (the extension's visits alone count nothing); when what is shown is not the store (`shownIsStore` false: a
     /// file or a server loaded), where a file's come from and that the extension's are in the
     /// store.
     public static func sites(
@@ -12,7 +12,7 @@ extension TextReport {
     ) -> [String] {
         guard !sites.isEmpty else {
             guard !shownIsStore else {
-                return fitAll([title, "  no sites recorded (the browser extension records them)"], width: width).headed(theme)
+                return fitAll([title, "  no site time: sites count while usage-shell record sees their browser in front"], width: width).headed(theme)
             }
             let why =
                 "no sites in what is loaded (an ActivityWatch export's are its aw-watcher-web buckets); the browser extension's "
@@ -47,13 +47,13 @@ extension TextReport {
     }
 
     /// A range's top sites under each browser (`week`): a heading, then each browser family
-    /// and its top sites' line; nothing when no site was seen.
+    /// (as `BrowserApps.shownName` names it) and its top sites' line; nothing when no site was seen.
     public static func browserSites(_ sites: [String: [SiteTotal]], width: Int, theme: Theme = .plain) -> [String] {
         let browsers = sites.keys.filter { !(sites[$0]?.isEmpty ?? true) }.sorted()
         guard !browsers.isEmpty else { return [] }
         var lines = ["", theme.heading("Top sites")]
         for browser in browsers {
-            lines += wrap([TerminalText.sanitize(browser)], width: width).map { "  " + $0 } + topSites(sites[browser]!, width: width)
+            lines += wrap([TerminalText.sanitize(BrowserApps.shownName(ofFamily: browser))], width: width).map { "  " + $0 } + topSites(sites[browser]!, width: width)
         }
         return lines
     }

@@ -83,7 +83,7 @@ struct NewcomerTests {
     @Test(arguments: [
         "apps top 3", "show", "day", "day 2026-02-23", "week", "insights", "check", "limits", "export x.json", "store", "status", "today",
         "tasks", "calendar", "categories", "task 1", "task done 1", "stop", "pause", "resume", "forget before 2026-01-01 --yes",
-        "category delete Work --yes",
+        "category delete Work --yes", "sites",
     ])
     func bugAMistypedDbShowedTheSample(command: String) throws {
         let w = try StoreWorkspace()

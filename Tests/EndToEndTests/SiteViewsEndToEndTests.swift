@@ -34,13 +34,13 @@ struct SiteViewsEndToEndTests {
         let html = w.url.appendingPathComponent("week.html").path
         let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "-c", "week", "-c", "save \(svg)", "-c", "save \(html)"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("\nTop sites\n  chromium\n    docs.python.org 30m · example.org 20m\nsaved week as SVG to "), "\(r.stdout)")
+        #expect(r.stdout.contains("\nTop sites\n  Chromium\n    docs.python.org 30m · example.org 20m\nsaved week as SVG to "), "\(r.stdout)")
         let drawing = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(drawing.contains("<desc id=\"chart2-desc\">Top sites: docs.python.org 30m, example.org 20m</desc>"), "\(drawing.suffix(1500))")
-        #expect(drawing.contains(">docs.python.org</text><text x=\"46\" y=\"62\" font-size=\"11\" fill=\"#59636e\" class=\"mu\">chromium · 2 visits</text>"))
+        #expect(drawing.contains(">docs.python.org</text><text x=\"46\" y=\"62\" font-size=\"11\" fill=\"#59636e\" class=\"mu\">Chromium · 2 visits</text>"))
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains(">Top sites</h2>"), "\(page.suffix(1500))")
-        #expect(page.contains("<td>example.org<span class=\"detail\">chromium · 1 visit</span></td>"))
+        #expect(page.contains("<td>example.org<span class=\"detail\">Chromium · 1 visit</span></td>"))
     }
 
     /// `category rule docs.python.org Work`: Chromium's 30 minutes there count as Work in the

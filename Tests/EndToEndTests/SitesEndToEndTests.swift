@@ -53,7 +53,7 @@ struct SitesEndToEndTests {
         #expect(csv.status == 0 && csv.stderr == "")
         let week = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-03", "-c", "sites week", "-c", "sites"])
         #expect(week.stdout == "Sites · Mon 2 – Sun 8 Mar 2026\n  docs.python.org  30m  2 visits\n  example.org      20m  1 visit\n  50m in 2 sites\n"
-            + "Sites · Tuesday, March 3, 2026\n  no sites recorded (the browser extension records them)\n")
+            + "Sites · Tuesday, March 3, 2026\n  no site time: sites count while usage-shell record sees their browser in front\n")
         #expect(week.status == 0)
     }
 
@@ -113,10 +113,23 @@ struct SitesEndToEndTests {
     @Test func theWeekShowsItsTopSitesUnderTheirBrowser() throws {
         let w = try Self.seeded()
         let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "--color", "never", "-c", "week"])
-        #expect(r.stdout.hasSuffix("\n\nTop sites\n  chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("\n\nTop sites\n  Chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
         #expect(r.status == 0 && r.stderr == "")
         let before = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-01", "--color", "never", "-c", "week"])
         #expect(!before.stdout.contains("Top sites"), "a week without sites has no such lines")
+    }
+
+    /// The week's `Top sites` named each browser by the store's key (`chromium`), where the
+    /// day's views name it as its app (`Chromium`): the same browser spelled two ways.
+    @Test func bugTheWeeksTopSitesNamedTheBrowserByItsStoreKey() throws {
+        let w = try Self.seeded()
+        let svg = w.url.appendingPathComponent("week.svg").path
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-04", "--color", "never", "-c", "week", "-c", "save \(svg)"])
+        #expect(r.stdout.contains("\nTop sites\n  Chromium\n    docs.python.org 30m · example.org 20m\n"), "\(r.stdout)")
+        #expect(r.status == 0 && r.stderr == "")
+        let drawing = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(drawing.contains(">Chromium · 2 visits</text>"), "\(drawing.suffix(1500))")
+        #expect(!drawing.contains("chromium"))
     }
 
     /// `category rule SITE CATEGORY` is kept in the store and `sites` shows it: a host's own
@@ -142,6 +155,46 @@ struct SitesEndToEndTests {
         #expect(again.status == 1)
         let bad = try Binary.run(base + ["-c", "category rule https://example.org/a Web"])
         #expect(bad.stderr.hasPrefix("error: line 1: category: 'https://example.org/a' is not a site"), "\(bad.stderr)")
+        #expect(bad.status == 1)
+    }
+
+    /// The extension's visits without `usage-shell record` running (no browser session to count
+    /// them against) showed "no sites recorded (the browser extension records them)": untrue, as
+    /// the extension had recorded them, and silent about the recorder a site's time needs.
+    @Test func bugSitesSeenWithoutTheRecorderSaidNoneWereRecorded() throws {
+        let w = try StoreWorkspace()
+        try Self.write(w) { store in
+            for at in [Self.t0, Self.t0 + 5_000_000] { try store.siteSeen("docs.python.org", browser: "chromium", device: "laptop", at: at) }
+        }
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "--width", "200", "-c", "sites"])
+        #expect(r.stdout == "Sites · Monday, March 2, 2026\n  \(Self.noSiteTime)\n", "\(r.stdout)")
+        #expect(r.status == 0 && r.stderr == "")
+    }
+
+    static let noSiteTime = "no site time: sites count while usage-shell record sees their browser in front"
+
+    /// `limit localhost 1h` said only "no app named 'localhost' in the loaded data", though
+    /// `sites` lists localhost: a name without a dot is an app's, and now the refusal says so.
+    @Test func bugALimitOnADotlessSiteSaidOnlyThatNoAppHadThatName() throws {
+        let w = try Self.seeded()
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "-c", "limit localhost 1h"], environment: ["XDG_CONFIG_HOME": w.url.appendingPathComponent("config").path])
+        #expect(r.stderr == "error: line 1: no app named 'localhost' in the loaded data (a site's limit needs a name with a dot, such as youtube.com)\n", "\(r.stderr)")
+        #expect(r.status == 1 && r.stdout == "")
+    }
+
+    /// A site's refusal said a port was refused, though every command that takes a site
+    /// (`category rule`, `web ignore`, `limit`) drops a port and takes the host name.
+    @Test func bugASiteRefusalSaidAPortWasRefused() throws {
+        let w = try Self.seeded()
+        let base = ["--db", w.db, "--tz", "UTC", "--day", "2026-03-02"]
+        let port = try Binary.run(base + ["-c", "category rule Example.org:8080 Shopping"])
+        #expect(port.stdout == "example.org is in Shopping\n")
+        #expect(port.status == 0 && port.stderr == "")
+        let bad = try Binary.run(base + ["-c", "category rule https://example.org:8080/a Web"])
+        #expect(
+            bad.stderr.hasPrefix(
+                "error: line 1: category: 'https://example.org:8080/a' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme or path; a port is dropped)"),
+            "\(bad.stderr)")
         #expect(bad.status == 1)
     }
 
@@ -204,7 +257,7 @@ struct SitesEndToEndTests {
         #expect(unignore.stderr.hasPrefix("error: line 2: *.bank.example is not ignored (web lists those that are)"), "\(unignore.stderr)")
         #expect(unignore.status == 1)
         let bad = try Binary.run(["--db", w.db, "-c", "web ignore https://bank.example/login"])
-        #expect(bad.stderr.hasPrefix("error: line 1: web: 'https://bank.example/login' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme, path or port)"), "\(bad.stderr)")
+        #expect(bad.stderr.hasPrefix("error: line 1: web: 'https://bank.example/login' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme or path; a port is dropped)"), "\(bad.stderr)")
         #expect(bad.status == 1)
     }
 

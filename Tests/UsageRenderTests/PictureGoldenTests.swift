@@ -222,11 +222,11 @@ struct PictureGoldenTests {
         let figure = PictureCases.all.first { $0.name == "week_sites" }!.figure()
         let svg = figure.svgDocument()!
         #expect(svg.contains("<title id=\"chart2-title\">Top sites</title>"))
-        #expect(svg.contains(">docs.python.org</text><text x=\"46\" y=\"62\" font-size=\"11\" fill=\"#59636e\" class=\"mu\">chromium · 12 visits</text>"))
-        #expect(svg.contains(">chromium: 1 more site 10m</text>"))
+        #expect(svg.contains(">docs.python.org</text><text x=\"46\" y=\"62\" font-size=\"11\" fill=\"#59636e\" class=\"mu\">Chromium · 12 visits</text>"))
+        #expect(svg.contains(">Chromium: 1 more site 10m</text>"))
         let html = figure.htmlDocument()
         #expect(html.contains(">Top sites</h2>"))
-        #expect(html.contains("<td>docs.python.org<span class=\"detail\">chromium · 12 visits</span></td>"))
+        #expect(html.contains("<td>docs.python.org<span class=\"detail\">Chromium · 12 visits</span></td>"))
     }
 
     @Test func theHostileNamesNeverBecomeMarkup() {

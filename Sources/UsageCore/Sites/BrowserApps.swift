@@ -26,6 +26,17 @@ public enum BrowserApps {
         return families.contains(name) ? name : nil
     }
 
+    /// How a view names `family`'s browser, as its app is named on a desktop (`Chromium`,
+    /// `Google Chrome`, `Firefox`), never the store's key; another key as it is.
+    public static func shownName(ofFamily family: String) -> String {
+        switch family {
+        case "chromium": return "Chromium"
+        case "chrome": return "Google Chrome"
+        case "firefox": return "Firefox"
+        default: return family
+        }
+    }
+
     /// The family `app` belongs to, or nil for an app that is no browser of these.
     public static func family(ofApp app: String) -> String? {
         families.first { isApp(app, of: $0) }

@@ -28,14 +28,15 @@ extension Figure {
         return parts.joined(separator: " · ")
     }
 
-    /// `Top sites`: each browser's (by family, in name order) top three sites of the range as
-    /// bars against the longest, the browser and the visits under each; a line for the sites left
-    /// out of each browser; none without sites.
+    /// `Top sites`: each browser's (by family, in the order of their keys) top three sites of the
+    /// range as bars against the longest, the browser (as `BrowserApps.shownName` names it) and the
+    /// visits under each; a line for the sites left out of each browser; none without sites.
     static func rangeSitesBlock(_ sites: [String: [SiteTotal]], shown: Int = 3) -> [FigureBlock] {
         var rows: [BarChart.Row] = []
         var footer: [String] = []
         for browser in sites.keys.sorted() {
             guard let top = sites[browser], !top.isEmpty else { continue }
+            let browser = BrowserApps.shownName(ofFamily: browser)
             for site in top.prefix(shown) {
                 let value = TextFormat.duration(site.micros)
                 rows.append(BarChart.Row(

@@ -60,6 +60,10 @@ extension CommandTable {
                 if !isCategory, case .failure = resolvedName, let site = siteOfLimit(name) {
                     // No app of that name, and a host name (or *.domain): a limit on a site.
                     target = .site(site.description)
+                } else if !isCategory, case .failure(.unknownName(_, _, nil)) = resolvedName, SitePattern(name) != nil {
+                    // A host name without a dot (`localhost`, an intranet's `wiki`) is taken as an app's:
+                    // said, since `sites` lists it and `category rule` and `web ignore` take it.
+                    throw .refused("no app named '\(TerminalText.sanitize(name))' in the loaded data (a site's limit needs a name with a dot, such as youtube.com)")
                 } else {
                     let resolved = try resolvedName.get()
                     target = isCategory ? .category(resolved) : .app(resolved)

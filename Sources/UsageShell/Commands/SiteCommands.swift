@@ -7,7 +7,7 @@ extension CommandTable {
     /// A site as `web ignore`, `category rule` and `limit` take one: a host name, or `*.domain`.
     static let sitePatternSlot = Slot<SitePattern>(
         "SITE", completion: [], missing: "which site? (a host name such as docs.python.org, or *.example.org for a domain and its subdomains)",
-        invalid: { "'\($0)' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme, path or port)" },
+        invalid: { "'\($0)' is not a site: give a host name such as docs.python.org, or *.example.org (no scheme or path; a port is dropped)" },
         read: { SitePattern($0) })
     static let webChoice = Choice("web", [Keyword("ignore"), Keyword("unignore")])
     /// A site's category as `category rule` takes it, or `off`.
@@ -40,6 +40,8 @@ extension CommandTable {
             examples: ["sites", "sites yesterday", "sites week", "sites last 30", "sites 2026-03-01..2026-03-07"],
             watch: .shows
         ) { shell, args throws(ShellError) in
+            // A store named (--db, USAGE_SHELL_DB) that is not there is said, as every view says it.
+            if shell.awaitedStore != nil { try shell.requireData() }
             let model = shell.model
             let (from, to): (LocalDate, LocalDate)
             if let query = args[daySlot] {
