@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# login1_stub.py — a small org.freedesktop.login1 for the lock tests (python3-dbus), on the bus at argv[1]: Manager.GetSession, GetSessionByPID and GetUser, one Session object with LockedHint (SetLockedHint as the desktop calls it, PropertiesChanged as logind emits it), its Lock/Unlock signals on demand, and a User object with its Display session. Run by Tests/Recorder/lock_cases.py, kde_cases.py (KDE's screen locker) and the Swift LockWatch tests.
+# login1_stub.py — a small org.freedesktop.login1 for the lock tests (python3-dbus), on the bus at argv[1]: Manager.GetSession, GetSessionByPID and GetUser, one Session object with LockedHint (SetLockedHint as the desktop calls it, each call's value and instant printed as `LockedHint true|false TIME`; PropertiesChanged as logind emits it), its Lock/Unlock signals on demand, and a User object with its Display session. Run by Tests/Recorder/lock_cases.py, kde_cases.py (KDE's screen locker) and the Swift LockWatch tests.
 # Usage: login1_stub.py ADDRESS [MODE…]
 #   pid          GetSessionByPID answers the session for every PID (else NoSessionForPID, as for a
 #                process outside any session, like a systemd user service)
@@ -11,6 +11,7 @@
 # Lock or Unlock signal (what `loginctl lock-session` / `unlock-session` make logind send, which
 # KDE's screen locker obeys).
 import sys
+import time
 
 import dbus
 import dbus.lowlevel
@@ -66,6 +67,7 @@ class Session(dbus.service.Object):
     @dbus.service.method(SESSION, in_signature="b")
     def SetLockedHint(self, locked):
         Session.locked = bool(locked)
+        print(f"LockedHint {'true' if locked else 'false'} {time.time()!r}", flush=True)  # the instant the desktop said it
         self.PropertiesChanged(SESSION, {"LockedHint": dbus.Boolean(Session.locked)}, dbus.Array([], signature="s"))
 
     @dbus.service.method(SESSION, in_signature="b")

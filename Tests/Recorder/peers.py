@@ -86,16 +86,26 @@ def sessions(db):
     return [(name.decode("utf-8", "surrogateescape"), start / 1e6, (start + length) / 1e6) for name, start, length in rows]
 
 
+def off(at, want):
+    """How far `at` is from `want`: an instant, or a pair (earliest, latest) for a moment known
+    only to lie between two instants (0 inside it)."""
+    if isinstance(want, tuple):
+        earliest, latest = want
+        return at - earliest if at < earliest else at - latest if at > latest else 0.0
+    return at - want
+
+
 def expect_sessions(label, got, want, tolerance=TOLERANCE):
-    """`want`: (app, start, end) with the script's instants; each within `tolerance` (s)."""
+    """`want`: (app, start, end) with the script's instants (or (earliest, latest) pairs, see
+    `off`); each within `tolerance` (s)."""
     shown = [(a, round(s, 2), round(e - s, 2)) for a, s, e in got]
     if not check(len(got) == len(want), f"{label}: {len(want)} sessions expected, the store holds {shown}"):
         return
     for (app, start, end), (wapp, wstart, wend) in zip(got, want):
         check(app == wapp, f"{label}: app {app!r}, expected {wapp!r}")
-        check(abs(start - wstart) <= tolerance, f"{label}: {wapp} starts {start - wstart:+.2f} s from the script's instant")
-        check(abs(end - wend) <= tolerance, f"{label}: {wapp} ends {end - wend:+.2f} s from the script's instant")
-    worst = max(max(abs(s - ws), abs(e - we)) for (_, s, e), (_, ws, we) in zip(got, want)) if got else 0
+        check(abs(off(start, wstart)) <= tolerance, f"{label}: {wapp} starts {off(start, wstart):+.2f} s from the script's instant")
+        check(abs(off(end, wend)) <= tolerance, f"{label}: {wapp} ends {off(end, wend):+.2f} s from the script's instant")
+    worst = max(max(abs(off(s, ws)), abs(off(e, we))) for (_, s, e), (_, ws, we) in zip(got, want)) if got else 0
     shown = lambda app: app if app.isprintable() and len(app) <= 40 else ascii(app[:40]) + ("…" if len(app) > 40 else "")  # noqa: E731
     print(f"ok: {label}: " + ", ".join(f"{shown(a)} {e - s:.2f}s" for a, s, e in got) + f" (at most {worst:.3f} s off)", flush=True)
 
@@ -106,6 +116,7 @@ class Recorder:
     def __init__(self, db, env, *extra, user=None):
         self.out = tempfile.NamedTemporaryFile(prefix="usage-shell-rec-", suffix=".out", delete=False)
         argv = [BIN, "record", "--db", db, *extra]
+        self.began = time.time()  # the earliest instant a session of the app already in front can begin at
         if user:
             argv = ["runuser", "-u", user, "--", "env"] + [f"{k}={v}" for k, v in env.items()] + argv
         self.p = start(argv, env=env, stdout=self.out, stderr=subprocess.STDOUT)
