@@ -391,7 +391,7 @@ _usage-shell_record() {
 
 _usage-shell_web-host() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--install --uninstall --version -h --help)
     repeating_options=()
     non_repeating_options=(--manifest --db --tz --device)
     __usage-shell_offer_flags_options -1

@@ -31,7 +31,7 @@ function __usage-shell_parse_tokens -S
         case 'record'
             __usage-shell_parse_subcommand 0 'idle=' 'backend=' 'once' 'enable' 'disable' 'on-limit=' 'db=' 'tz=' 'device=' 'version' 'h/help'
         case 'web-host'
-            __usage-shell_parse_subcommand -r 1 'manifest=' 'db=' 'tz=' 'device=' 'version' 'h/help'
+            __usage-shell_parse_subcommand -r 1 'manifest=' 'install' 'uninstall' 'db=' 'tz=' 'device=' 'version' 'h/help'
         case 'help'
             __usage-shell_parse_subcommand -r 1 'version'
         end
@@ -152,6 +152,8 @@ complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_o
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" version' -l 'version' -d 'Show the version.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell record" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" manifest' -l 'manifest' -d 'Print the host manifest for chromium, chrome or firefox (its path: this binary) and exit.' -rfka 'chromium chrome firefox'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" install' -l 'install' -d 'Install the host manifests for Chromium, Chrome and Firefox in your folders (as record --enable does, without the recorder\'s unit) and exit.'
+complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" uninstall' -l 'uninstall' -d 'Remove the host manifests --install (or record --enable) wrote and exit.'
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" db' -l 'db' -d 'The store: imported sessions and tracked time; a SQLite file, or a PostgreSQL server (postgresql://… or a libpq key=value string); default: $USAGE_SHELL_DB, else $XDG_DATA_HOME/usage-shell/usage.sqlite (~/.local/share/…).' -rF
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" tz' -l 'tz' -d 'The time zone days are cut in (IANA name or UTC); default: $TZ, else the system\'s.' -rfka ''
 complete -c 'usage-shell' -n '__usage-shell_should_offer_completions_for_flags_or_options "usage-shell web-host" device' -l 'device' -d 'A device of the store: the one import files its sessions under and record records as (default: $USAGE_SHELL_DEVICE, else this machine\'s host name; ActivityWatch names its own hosts), the one the shell and export show (default: every device).' -rfka ''

@@ -1,4 +1,4 @@
-// WebHostCommand.swift — `usage-shell web-host`: the browsers' native-messaging host (the browser family told, the store opened as `record` opens it, then UsageRecorder's WebHost loop), and `--manifest FAMILY`, the host manifest a browser reads. Thin by design.
+// WebHostCommand.swift — `usage-shell web-host`: the browsers' native-messaging host (the browser family told, the store opened as `record` opens it, then UsageRecorder's WebHost loop), `--manifest FAMILY`, the host manifest a browser reads, and `--install`/`--uninstall`, those manifests in the user's folders without `record --enable`'s unit. Thin by design.
 import ArgumentParser
 import Foundation
 import UsageCore
@@ -24,12 +24,19 @@ struct WebHostCommand: ParsableCommand {
             front or "no site", never a path, query or title, and writes them into the store that record \
             writes to, as the device record writes as, again every 5 s, and "no site" when standard \
             input ends. Nothing listens on any port. record --enable installs the manifests for \
-            Chromium, Chrome and Firefox. Exit status: 0 when the browser closed the conversation, \
+            Chromium, Chrome and Firefox; --install installs only them (with record run by hand, \
+            without a systemd user session). Exit status: 0 when the browser closed the conversation, \
             1 when a message broke the protocol or the store cannot be opened (said in one line).
             """)
 
     @Option(help: ArgumentHelp("Print the host manifest for chromium, chrome or firefox (its path: this binary) and exit.", valueName: "browser"))
     var manifest: BrowserFamily?
+
+    @Flag(help: "Install the host manifests for Chromium, Chrome and Firefox in your folders (as record --enable does, without the recorder's unit) and exit.")
+    var install = false
+
+    @Flag(help: "Remove the host manifests --install (or record --enable) wrote and exit.")
+    var uninstall = false
 
     /// What the browser passes: Chromium's and Chrome's extension origin, Firefox's manifest path and add-on id.
     @Argument(help: ArgumentHelp("What the browser passes (read to tell which browser started it).", visibility: .hidden))
@@ -38,8 +45,19 @@ struct WebHostCommand: ParsableCommand {
     @OptionGroup var shared: SharedOptions
 
     func run() throws {
+        if [manifest != nil, install, uninstall].filter({ $0 }).count > 1 { throw ValidationError("--manifest, --install and --uninstall: one at a time") }
         if let manifest {
             StandardStream.output.write(HostManifest.text(for: manifest, executable: Self.executable))
+            return
+        }
+        if install || uninstall {
+            let environment = ProcessInfo.processInfo.environment
+            let said = install
+                ? HostManifestFiles.install(environment: environment, executable: Self.executable)
+                : HostManifestFiles.remove(environment: environment)
+            let lines = said.isEmpty ? ["no native-messaging host manifest to remove"] : said
+            StandardStream.output.write(lines.map { TerminalText.sanitize($0) + "\n" }.joined())
+            if said.contains(where: { $0.contains("cannot ") }) { throw ExitCode(1) }
             return
         }
         signal(SIGPIPE, SIG_IGN)

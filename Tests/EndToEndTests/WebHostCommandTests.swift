@@ -110,4 +110,30 @@ struct WebHostCommandTests {
         }.joined())
         for folder in folders { #expect(!FileManager.default.fileExists(atPath: home.path(folder + "/usage_shell.json"))) }
     }
+    /// Sites need the manifests, and record may run by hand where there is no systemd user
+    /// session: record --enable then installed nothing at all ("nothing was changed").
+    @Test func bugTheManifestsCouldOnlyBeInstalledWithTheRecordersUnit() throws {
+        let home = try TemporaryFolder()
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path(".config"), "PATH": "/usr/bin:/bin"]
+        let folders = [".config/chromium/NativeMessagingHosts", ".config/google-chrome/NativeMessagingHosts", ".mozilla/native-messaging-hosts"]
+        let families = ["chromium", "chrome", "firefox"]
+        let on = try Binary.run(["web-host", "--install"], environment: environment)
+        #expect(on.status == 0, "\(on.stderr)")
+        #expect(on.stderr == "")
+        #expect(on.stdout == zip(families, folders).map { "\($0)'s native-messaging host: \(home.path($1 + "/usage_shell.json"))\n" }.joined())
+        for folder in folders {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: home.path(folder + "/usage_shell.json")))) as? [String: Any]
+            #expect(json?["path"] as? String == Binary.url.resolvingSymlinksInPath().path)
+        }
+        let off = try Binary.run(["web-host", "--uninstall"], environment: environment)
+        #expect(off.status == 0)
+        #expect(off.stdout == zip(families, folders).map { "removed \($0)'s native-messaging host: \(home.path($1 + "/usage_shell.json"))\n" }.joined())
+        for folder in folders { #expect(!FileManager.default.fileExists(atPath: home.path(folder + "/usage_shell.json"))) }
+        let again = try Binary.run(["web-host", "--uninstall"], environment: environment)
+        #expect(again.status == 0)
+        #expect(again.stdout == "no native-messaging host manifest to remove\n")
+        let both = try Binary.run(["web-host", "--install", "--manifest", "firefox"], environment: environment)
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("error: --manifest, --install and --uninstall: one at a time"), "\(both.stderr)")
+    }
 }
