@@ -261,8 +261,9 @@ extension String {
 extension ReportJSON {
     /// `app NAME` → `{"day","time_zone","app","category","seconds","share",
     /// "sessions":[{"id","start","end","seconds","running"}],"hours":[{"start","hour","seconds"}]}`;
-    /// session and slot times as local RFC 3339 to the second, every slot of the day listed.
-    public static func app(_ a: AppDayReport, sites: [SiteTotal]? = nil) -> JSONText {
+    /// session and slot times as local RFC 3339 to the second, every slot of the day listed; for
+    /// a browser, its `"sites":[{"site","seconds","sessions","category"}]` as `sites` lists them.
+    public static func app(_ a: AppDayReport, sites: [SiteTotal]? = nil, categories: SiteCategories = SiteCategories([])) -> JSONText {
         .object([
             ("day", .string(a.day.description)),
             ("time_zone", .string(a.zone)),
@@ -294,7 +295,7 @@ extension ReportJSON {
                         ])
                     }, fields: ["start", "hour", "seconds"])
             ),
-        ] + (sites.map { [("sites", siteList($0))] } ?? []))
+        ] + (sites.map { [("sites", siteList($0, categories: categories))] } ?? []))
     }
 
     /// `hour H` → `{"day","time_zone","hour":H,"slots":[…]}`, each slot shaped like `show`'s

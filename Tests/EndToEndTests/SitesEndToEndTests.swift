@@ -261,6 +261,19 @@ struct SitesEndToEndTests {
         #expect(bad.status == 1)
     }
 
+    /// `app Chromium` listed the browser's sites without the category `category rule` gives
+    /// them, which `sites` shows after the visits.
+    @Test func bugAppOfABrowserShowedItsSitesWithoutTheirCategory() throws {
+        let w = try Self.seeded()
+        let base = ["--db", w.db, "--tz", "UTC", "--day", "2026-03-02"]
+        let r = try Binary.run(base + ["-c", "category rule *.python.org Reference", "-c", "app Chromium"])
+        #expect(r.stdout.hasSuffix("\n\nSites\n  docs.python.org  30m  2 visits · Reference\n  example.org      20m  1 visit\n  50m in 2 sites\n"), "\(r.stdout)")
+        #expect(r.stderr == "" && r.status == 0)
+        let json = try Binary.json(base + ["-c", "app Chromium"])
+        let sites = try #require(json["sites"] as? [[String: Any]])
+        #expect(sites.map { "\($0["site"]!) \($0["category"]!)" } == ["docs.python.org Reference", "example.org <null>"])
+    }
+
     /// The workspace's store, written as the native host writes it.
     private static func write(_ w: StoreWorkspace, _ body: (any StoreWriter) throws -> Void) throws {
         let stores = OpenStores()

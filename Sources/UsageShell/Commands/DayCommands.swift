@@ -145,16 +145,19 @@ extension CommandTable {
             let a = AppDayReport(history: history, app: id, date: shell.model.selectedDay, zone: shell.model.zone)
             let (r, colors) = (shell.model.report, { [unowned shell] in shell.seriesColors })
             // A browser's sites that day, under it (none for any other app).
+            // Each with its category (`category rule SITE CATEGORY`), as `sites` shows them.
             var sites: [SiteTotal]?
+            var categories = SiteCategories([])
             if let family = BrowserApps.family(ofApp: name) {
                 sites = SiteTimes.totals(try shell.siteTimes(from: a.day, to: a.day).filter { $0.browser == family })
+                categories = try shell.siteCategories()
             }
-            let shownSites = sites
+            let (shownSites, siteCategories) = (sites, categories)
             return shell.renderView(
-                "app", json: { ReportJSON.app(a, sites: shownSites) },
+                "app", json: { ReportJSON.app(a, sites: shownSites, categories: siteCategories) },
                 table: { width, theme in
                     TextReport.app(a, width: width, theme: theme, palette: Palette(r, colors: theme.color ? colors() : nil))
-                        + (shownSites.map { [""] + TextReport.sites($0, title: "Sites", width: width, theme: theme) } ?? [])
+                        + (shownSites.map { [""] + TextReport.sites($0, title: "Sites", width: width, theme: theme, categories: siteCategories) } ?? [])
                 },
                 figure: { Figure.app(a, palette: Palette(r, colors: $0)) })
         },
