@@ -11,7 +11,7 @@ extension TextReport {
     ) -> [String] {
         let title = "Limits · \(TextFormat.shortWeekday(day)) \(day)"
         guard !statuses.isEmpty else {
-            return wrap([title, "  no limits: set one with 'limit APP 30m' or 'limit category NAME 1h'"], width: width).headed(theme)
+            return wrap([title, "  no limits: 'limit APP 30m', 'limit youtube.com 1h' or 'limit category NAME 1h'"], width: width).headed(theme)
         }
         if theme.accessible {
             return wrap([title] + statuses.map { "  " + limitSentence($0, zone: zone, day: day) }, width: width).headed(theme)

@@ -274,6 +274,15 @@ struct SitesEndToEndTests {
         #expect(sites.map { "\($0["site"]!) \($0["category"]!)" } == ["docs.python.org Reference", "example.org <null>"])
     }
 
+    /// With no limits, `limits` said how to set an app's or a category's limit, not a site's.
+    @Test func bugNoLimitsNeverSaidASiteCanHaveOne() throws {
+        let w = try Self.seeded()
+        let env = ["XDG_CONFIG_HOME": w.url.appendingPathComponent("config").path]
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "--day", "2026-03-02", "-c", "limits"], environment: env)
+        #expect(r.stdout == "Limits · Mon 2026-03-02\n  no limits: 'limit APP 30m', 'limit youtube.com 1h' or 'limit category NAME 1h'\n")
+        #expect(r.status == 0 && r.stderr == "", "\(r.stderr)")
+    }
+
     /// The workspace's store, written as the native host writes it.
     private static func write(_ w: StoreWorkspace, _ body: (any StoreWriter) throws -> Void) throws {
         let stores = OpenStores()

@@ -32,7 +32,7 @@ extension Figure {
     public static func limits(_ statuses: [LimitStatus], day: LocalDate, zone: Zone, colors: SeriesColors?) -> Figure {
         let title = "Limits · \(TextFormat.shortWeekday(day)) \(day)"
         guard !statuses.isEmpty else {
-            return Figure(title: title, blocks: [.text(title: nil, ["No limits: set one with 'limit APP 30m' or 'limit category NAME 1h'."])])
+            return Figure(title: title, blocks: [.text(title: nil, ["No limits: set one with 'limit APP 30m', 'limit youtube.com 1h' or 'limit category NAME 1h'."])])
         }
         // The session's colour of each name; without the session's colours, by the limit's place in the list.
         let rows = statuses.enumerated().map { k, s -> BarChart.Row in
