@@ -47,11 +47,17 @@ public enum ReportJSON {
             ])
     }
 
-    /// `week`: days oldest first, categories by name → seconds.
-    public static func week(_ days: [DaySummary]) -> JSONText {
+    /// `week`: days oldest first, categories by name → seconds. With `zone`, its `time_zone`
+    /// after `to`; with `sites` (by browser family), the top sites the text ends with after the
+    /// days: `"sites":[{"browser","site","seconds","sessions","category"}]`, browsers by name,
+    /// each browser's sites most time first.
+    public static func week(
+        _ days: [DaySummary], zone: String? = nil, sites: [String: [SiteTotal]]? = nil, categories: SiteCategories = SiteCategories([])
+    ) -> JSONText {
         .object([
             ("from", days.first.map { .string($0.day.description) } ?? .null),
             ("to", days.last.map { .string($0.day.description) } ?? .null),
+        ] + (zone.map { [("time_zone", JSONText.string($0))] } ?? []) + [
             (
                 "days",
                 .records(
@@ -64,7 +70,21 @@ public enum ReportJSON {
                         ])
                     }, fields: ["day", "total_seconds", "screen_time_seconds"])
             )
-        ])
+        ] + (sites.map { [("sites", browserSiteList($0, categories: categories))] } ?? []))
+    }
+
+    /// `[{"browser","site","seconds","sessions","category"}]`: each browser (named as its app is,
+    /// `Chromium`) with its sites, as `week`'s text lists them under it.
+    static func browserSiteList(_ sites: [String: [SiteTotal]], categories: SiteCategories) -> JSONText {
+        .array(
+            sites.keys.sorted().flatMap { family in
+                (sites[family] ?? []).map { site in
+                    JSONText.object([
+                        ("browser", .string(BrowserApps.shownName(ofFamily: family))), ("site", .string(site.site)), ("seconds", .seconds(site.micros)),
+                        ("sessions", .int(site.sessions)), ("category", categories.category(of: site.site).map(JSONText.string) ?? .null),
+                    ])
+                }
+            })
     }
 
     /// `month`: the month (`2026-10`) and its days as `week` gives them.

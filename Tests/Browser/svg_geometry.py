@@ -233,6 +233,12 @@ def check(svg_text, document, name):
         elif kind == "bars" and "slots" in document:
             slot = next(s for s in document["slots"] if title.startswith(s["start"][11:16]))
             check_bars(svg, list(slot["apps"].values()), problems, name)
+        elif kind == "bars" and isinstance(document.get("sites"), list) and "browser" in (document["sites"] or [{}])[0]:
+            # `week`'s top sites: each browser's first three (the JSON lists them all, browser by browser).
+            shown = {}
+            for site in document["sites"]:
+                shown.setdefault(site["browser"], []).append(site["seconds"])
+            check_bars(svg, [s for top in shown.values() for s in top[:3]], problems, name)
         elif kind == "bars" and "apps" in document:
             # `summary` lists the top ten; every other view all it has.
             apps = document["apps"][:10] if "daily" in document else document["apps"]

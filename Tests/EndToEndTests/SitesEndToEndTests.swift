@@ -283,6 +283,25 @@ struct SitesEndToEndTests {
         #expect(r.status == 0 && r.stderr == "", "\(r.stderr)")
     }
 
+    /// `week --format json` had neither its time zone nor the top sites the text `week` ends with.
+    @Test func bugTheWeeksJSONHadNoTimeZoneAndNoSites() throws {
+        let w = try Self.seeded()
+        let base = ["--db", w.db, "--tz", "UTC", "--day", "2026-03-04"]
+        let json = try Binary.json(base + ["-c", "week"])
+        #expect(json["time_zone"] as? String == "UTC")
+        let sites = try #require(json["sites"] as? [[String: Any]], "\(json)")
+        #expect(
+            sites.map { "\($0["browser"]!) \($0["site"]!) \($0["seconds"]!) \($0["sessions"]!) \($0["category"]!)" }
+                == ["Chromium docs.python.org 1800 2 <null>", "Chromium example.org 1200 1 <null>"])
+        // CSV: the rows are the days, with the time zone on each; the sites are `sites week`'s table.
+        let csv = try Binary.run(base + ["--format", "csv", "-c", "week"])
+        let lines = csv.stdout.components(separatedBy: "\r\n")
+        #expect(lines[0].hasPrefix("from,to,time_zone,day,total_seconds,screen_time_seconds"), "\(lines[0])")
+        #expect(lines[1].hasPrefix("2026-03-02,2026-03-08,UTC,2026-03-02,"), "\(lines[1])")
+        #expect(!csv.stdout.contains("docs.python.org"))
+        #expect(csv.status == 0 && csv.stderr == "")
+    }
+
     /// The workspace's store, written as the native host writes it.
     private static func write(_ w: StoreWorkspace, _ body: (any StoreWriter) throws -> Void) throws {
         let stores = OpenStores()

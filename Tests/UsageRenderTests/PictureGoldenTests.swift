@@ -52,7 +52,7 @@ enum PictureCases {
         ("hour", { ReportJSON.hour(day, hour: 8, slots: day.hours.filter { $0.slot.hour == 8 }) }, { Figure.hour(day, slots: day.hours.filter { $0.slot.hour == 8 }, palette: palette) }),
         ("day_empty", { ReportJSON.show(ChartFixture.empty, skipped: SkipSummary()) }, { Figure.show(ChartFixture.empty, hourlyFirst: false, by: .app, palette: palette) }),
         ("week", { ReportJSON.week(week) }, { Figure.days(week, previous: weekBefore, selected: RangeGoldenFixture.last, title: "Week ending Monday, February 23, 2026", labels: .weekdays, colors: nil) }),
-        ("week_sites", { ReportJSON.week(week) }, {
+        ("week_sites", { ReportJSON.week(week, zone: "UTC", sites: weekSites) }, {
             Figure.days(week, previous: weekBefore, selected: RangeGoldenFixture.last, title: "Week ending Monday, February 23, 2026", labels: .weekdays, colors: nil, sites: weekSites)
         }),
         ("days_14", { ReportJSON.week(fortnight) }, { Figure.days(fortnight, previous: [], selected: RangeGoldenFixture.last, title: "Last 14 days ending Monday, February 23, 2026", labels: .narrow, colors: nil) }),

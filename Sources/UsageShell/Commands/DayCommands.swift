@@ -269,8 +269,9 @@ extension CommandTable {
         // The week's top sites under their browser (none without a store, or when it cannot be read: `sites week` says why).
         let times = (try? shell.siteTimes(from: range.from, to: range.to)) ?? []
         let sites = Dictionary(grouping: times, by: \.browser).mapValues { SiteTimes.totals($0) }
+        let (zone, categories) = (model.zone.identifier, (try? shell.siteCategories()) ?? SiteCategories([]))
         return shell.renderView(
-            "week", json: { ReportJSON.week(days) },
+            "week", json: { ReportJSON.week(days, zone: zone, sites: sites, categories: categories) },
             table: { [unowned shell] width, theme in
                 TextReport.dayBars(
                     days, previous: previous, selected: selected, title: title, labels: .weekdays, width: width, theme: theme,
