@@ -70,15 +70,19 @@ public struct DeviceSummary: Sendable, Equatable {
     /// extension wrote them and no session was imported or recorded there).
     public let siteVisits: Int
     /// When its sessions were first and last imported (nil: never, a device with none).
+    /// (The store's last write of its sessions, a file's import or the recorder's.)
     public let firstImport: Micros?
     public let lastImport: Micros?
+    /// When `usage-shell record` last wrote its sessions here (nil: never recorded, only imported).
+    public let lastRecorded: Micros?
 
-    public init(name: String, sessions: Int, siteVisits: Int = 0, firstImport: Micros?, lastImport: Micros?) {
+    public init(name: String, sessions: Int, siteVisits: Int = 0, firstImport: Micros?, lastImport: Micros?, lastRecorded: Micros? = nil) {
         self.name = name
         self.sessions = sessions
         self.siteVisits = siteVisits
         self.firstImport = firstImport
         self.lastImport = lastImport
+        self.lastRecorded = lastRecorded
     }
 }
 

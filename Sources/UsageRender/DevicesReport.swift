@@ -1,4 +1,4 @@
-// DevicesReport.swift — `devices` as text and JSON: each device the store's sessions or site visits came from, its sessions, its visits and its first and last import; and the line that says a view shows one device's sessions.
+// DevicesReport.swift — `devices` as text and JSON: each device the store's sessions or site visits came from, its sessions, its visits, its first import and its last write (recorded or imported); and the line that says a view shows one device's sessions.
 import UsageCore
 
 extension TextReport {
@@ -12,8 +12,10 @@ extension TextReport {
         for (k, device) in devices.enumerated() {
             let mark = device.name == selected ? "* " : "  "
             let name = TerminalText.fit(names[k], width: nameWidth).padded(toCells: nameWidth)
+            // Its last write: the recorder's (`record` on that machine) or a file's import.
             let last = device.lastImport.map { t in
-                "last imported " + TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t)).prefix(16).replacingOccurrences(of: "T", with: " ")
+                (device.lastRecorded == t ? "last recorded " : "last imported ")
+                    + TextFormat.localTimestamp(t, offsetSeconds: zone.offsetSeconds(at: t)).prefix(16).replacingOccurrences(of: "T", with: " ")
             } ?? "never imported"
             // A device whose browser wrote site visits and nothing else: its visits, and no
             // import (its row was made by the first visit, not by an import).
@@ -33,7 +35,8 @@ extension TextReport {
 }
 
 extension ReportJSON {
-    /// `devices`: `[{"name","sessions","site_visits","first_import","last_import","selected"}]`.
+    /// `devices`: `[{"name","sessions","site_visits","first_import","last_import","last_recorded","selected"}]`
+    /// (`last_import`: its last write, an import's or the recorder's; `last_recorded`: the recorder's, null when never recorded).
     public static func devices(_ devices: [DeviceSummary], selected: String?, zone: Zone) -> JSONText {
         func time(_ t: Micros?) -> JSONText {
             t.map { .string(TextFormat.localTimestamp($0, offsetSeconds: zone.offsetSeconds(at: $0))) } ?? .null
@@ -42,7 +45,7 @@ extension ReportJSON {
             devices.map { d in
                 .object([
                     ("name", .string(d.name)), ("sessions", .int(d.sessions)), ("site_visits", .int(d.siteVisits)), ("first_import", time(d.firstImport)),
-                    ("last_import", time(d.lastImport)), ("selected", .bool(d.name == selected)),
+                    ("last_import", time(d.lastImport)), ("last_recorded", time(d.lastRecorded)), ("selected", .bool(d.name == selected)),
                 ])
             })
     }

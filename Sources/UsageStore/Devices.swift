@@ -40,18 +40,20 @@ public enum Devices {
             [SQLValue(added), SQLValue(firstImport), .integer(last), SQLValue(latestEnd), .integer(longest), .integer(id)])
     }
 
-    /// Every device, most recently imported first, with its sessions and its site visits.
+    /// Every device, most recently imported first, with its sessions and its site visits, and
+    /// when the recorder last wrote its sessions (its source's last write).
     static func all(_ tx: any SQLTransaction) throws -> [DeviceSummary] {
         try tx.rows(
             """
-            SELECT d.name, d.sessions, d.first_import, d.last_import, coalesce(v.visits, 0) AS visits
+            SELECT d.name, d.sessions, d.first_import, d.last_import, coalesce(v.visits, 0) AS visits,
+                (SELECT max(s.last_import) FROM source s WHERE s.device = d.id AND s.name = ?) AS recorded
             FROM device d LEFT JOIN (SELECT device, count(*) AS visits FROM site_visit GROUP BY device) v ON v.device = d.id
             ORDER BY d.last_import DESC, d.id
-            """, []
+            """, [.text(RecorderSource.identity)]
         ).map { row in
             DeviceSummary(
                 name: row.text("name") ?? "", sessions: Int(row.int("sessions") ?? 0), siteVisits: Int(row.int("visits") ?? 0),
-                firstImport: row.int("first_import"), lastImport: row.int("last_import"))
+                firstImport: row.int("first_import"), lastImport: row.int("last_import"), lastRecorded: row.int("recorded"))
         }
     }
 }

@@ -302,6 +302,16 @@ struct SitesEndToEndTests {
         #expect(csv.status == 0 && csv.stderr == "")
     }
 
+    /// `devices` said "last imported" of a device whose sessions were only recorded here.
+    @Test func bugARecordedDeviceWasSaidToBeLastImported() throws {
+        let w = try Self.seeded()
+        let r = try Binary.run(["--db", w.db, "--tz", "UTC", "-c", "devices"])
+        #expect(r.stdout.contains("laptop  3 sessions, 3 site visits, last recorded 2026-03-02 10:00\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("imported"), "\(r.stdout)")
+        let json = try Binary.run(["--db", w.db, "--tz", "UTC", "--format", "json", "-c", "devices"])
+        #expect(json.stdout.contains(#""last_import":"2026-03-02T10:00:00Z","last_recorded":"2026-03-02T10:00:00Z""#), "\(json.stdout)")
+    }
+
     /// The workspace's store, written as the native host writes it.
     private static func write(_ w: StoreWorkspace, _ body: (any StoreWriter) throws -> Void) throws {
         let stores = OpenStores()

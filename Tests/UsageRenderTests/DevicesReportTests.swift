@@ -1,4 +1,4 @@
-// DevicesReportTests.swift — `devices` as text and JSON: a device's sessions, its site visits when it has any, and its last import (none said for a device of site visits alone).
+// DevicesReportTests.swift — `devices` as text and JSON: a device's sessions, its site visits when it has any, and its last write, recorded or imported (none said for a device of site visits alone).
 import Testing
 import TestSupport
 import UsageCore
@@ -23,6 +23,25 @@ struct DevicesReportTests {
             ])
         #expect(
             ReportJSON.devices(Array(Self.devices.suffix(1)), selected: nil, zone: .utc).serialized
-                == #"[{"name":"browser-only","sessions":0,"site_visits":12,"first_import":"2026-03-02T09:30:00Z","last_import":"2026-03-02T09:30:00Z","selected":false}]"#)
+                == #"[{"name":"browser-only","sessions":0,"site_visits":12,"first_import":"2026-03-02T09:30:00Z","last_import":"2026-03-02T09:30:00Z","last_recorded":null,"selected":false}]"#)
+    }
+
+    /// A device whose last write was the recorder's was said to be "last imported".
+    @Test func bugARecordedDeviceWasSaidToBeLastImported() {
+        let later = Self.imported + 3_600_000_000
+        let devices = [
+            DeviceSummary(name: "here", sessions: 5, firstImport: Self.imported, lastImport: later, lastRecorded: later),
+            DeviceSummary(name: "both", sessions: 7, firstImport: Self.imported, lastImport: later, lastRecorded: Self.imported),
+        ]
+        #expect(
+            TextReport.devices(devices, selected: nil, zone: .utc, width: 80) == [
+                "Devices · 2",
+                "  here  5 sessions, last recorded 2026-03-02 10:30",
+                "  both  7 sessions, last imported 2026-03-02 10:30",
+                "showing every device's sessions ('device NAME' shows one)",
+            ])
+        #expect(
+            ReportJSON.devices(Array(devices.prefix(1)), selected: nil, zone: .utc).serialized
+                == #"[{"name":"here","sessions":5,"site_visits":0,"first_import":"2026-03-02T09:30:00Z","last_import":"2026-03-02T10:30:00Z","last_recorded":"2026-03-02T10:30:00Z","selected":false}]"#)
     }
 }
