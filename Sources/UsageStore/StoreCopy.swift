@@ -1,4 +1,4 @@
-// StoreCopy.swift — one store copied into another (`import store:LOCATION`, `export store:LOCATION`): every source with its device and its sessions under the keys they were stored with (so a later import of the same data still finds them; added to the target's kept totals), and the tracker (tasks, categories, renames, tracked time), in one transaction; copying again adds nothing.
+// StoreCopy.swift — one store copied into another (`import store:LOCATION`, `export store:LOCATION`): every source with its device and its sessions under the keys they were stored with (so a later import of the same data still finds them; added to the target's kept totals), and the tracker (tasks, categories, renames, tracked time), and the sites (each visit with its device, browser and start; the site category rules, the ignored sites, `set web off`), in one transaction; copying again adds nothing.
 import UsageCore
 import UsageData
 
@@ -25,6 +25,14 @@ public struct StoreContents: Sendable {
     let retentionDays: Int?
     /// The store copied, as `undo` names it (a server's password left out).
     let origin: String
+    /// Its site visits, device by device (the devices in their first visit's order).
+    let visits: [(device: String, visits: [BrowserVisit])]
+    /// Its sites' category rules (`category rule SITE`), pattern to category.
+    let siteCategories: [(pattern: String, category: String)]
+    /// The sites it never records (`web ignore`).
+    let ignoredSites: [String]
+    /// Whether it records sites (`set web off`: false).
+    let webOn: Bool
 }
 
 extension SQLStore {
@@ -82,9 +90,26 @@ extension SQLStore {
             }
             var zones: [Int64: String] = [:]
             for row in try tx.rows("SELECT id, zone FROM tracked", []) { if let id = row.int("id"), let zone = row.text("zone") { zones[id] = zone } }
+            var visits: [(device: String, visits: [BrowserVisit])] = []
+            let listedVisits = try tx.rows(
+                """
+                SELECT d.name AS device, v.browser, s.name AS site, v.start, v.length
+                FROM site_visit v JOIN device d ON d.id = v.device JOIN site s ON s.id = v.site ORDER BY v.device, v.start, v.id
+                """, [])
+            for row in listedVisits {
+                guard let device = row.text("device"), let browser = row.text("browser"), let site = row.text("site"), let start = row.int("start") else { continue }
+                let visit = BrowserVisit(browser: browser, site: site, start: start, end: start + (row.int("length") ?? 0))
+                if visits.last?.device == device { visits[visits.count - 1].visits.append(visit) } else { visits.append((device, [visit])) }
+            }
+            let siteCategories = try tx.rows("SELECT pattern, category FROM site_category ORDER BY pattern", []).compactMap { row -> (String, String)? in
+                guard let pattern = row.text("pattern"), let category = row.text("category") else { return nil }
+                return (pattern, category)
+            }
             return StoreContents(
                 sources: sources, tracker: try Tracker.snapshot(tx), zones: zones, renames: renames,
-                retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), origin: location.description)
+                retentionDays: try Meta.get(tx, Meta.retentionDays).map(Int.init), origin: location.description, visits: visits,
+                siteCategories: siteCategories, ignoredSites: try tx.texts("SELECT pattern FROM site_ignored ORDER BY pattern", []),
+                webOn: try SiteRows.webOn(tx))
         }
     }
 }
@@ -117,8 +142,10 @@ extension StoreImporter {
         var added = 0
         var latestEnd = try Meta.get(tx, Meta.latestEnd) ?? Int64.min
         var longest = try Meta.get(tx, Meta.longest) ?? 0
-        // The copy is an import too (`imports`): its new sessions take consecutive ids from here.
+        // The copy is an import too (`imports`): its new sessions take consecutive ids from here,
+        // and the site visits it brings first carry its entry's number.
         let firstSession = try SessionIDs.next(tx)
+        let entry = try ImportLog.nextEntry(tx)
         var perDevice: [(device: String, added: Int, unchanged: Int)] = []
         var written = Set<Int64>()  // the devices this copy wrote sessions of (not in the kept totals yet)
         for source in contents.sources {
@@ -161,16 +188,44 @@ extension StoreImporter {
             try noteLatest(dataset, apps: appIDs, categories: categoryIDs, tx)
         }
         try backend.finish()
+        let visitsAdded = try copySites(contents, entry: entry, tx)
         try Meta.set(tx, Meta.sessions, (try Meta.get(tx, Meta.sessions) ?? 0) + Int64(added))
         if latestEnd > Int64.min { try Meta.set(tx, Meta.latestEnd, latestEnd) }
         try Meta.set(tx, Meta.longest, longest)
         try KeptTotals.apply(totals, tx)
+        // A device of visits alone (its browser extension's) is a part of the copy too.
+        for (device, _) in contents.visits where !perDevice.contains(where: { $0.device == device }) { perDevice.append((device, 0, 0)) }
         let parts = perDevice.map {
-            ImportEntry.Part(source: SourceRef.storePrefix + contents.origin, device: $0.device, added: $0.added, updated: 0, unchanged: $0.unchanged)
+            ImportEntry.Part(
+                source: SourceRef.storePrefix + contents.origin, device: $0.device, added: $0.added, updated: 0, unchanged: $0.unchanged,
+                visits: visitsAdded[$0.device])
         }
-        try ImportLog.record(parts, id: try ImportLog.nextEntry(tx), at: now, firstSession: firstSession, tx)
+        try ImportLog.record(parts, id: entry, at: now, firstSession: firstSession, tx)
         if try Meta.get(tx, Meta.retentionDays) == nil, let days = contents.retentionDays { try Meta.set(tx, Meta.retentionDays, Int64(days)) }
         try copyTracker(contents, now: now, tx, summary: &summary)
+    }
+
+    /// The sites' part: each device's visits through the import's rule (a visit is its device's,
+    /// browser's and start's: kept once, grown when it grew; a new one the copy's, entry `entry`),
+    /// under this store's own `set web off` and `web ignore` as they were before the copy; then
+    /// the site category rules (this store's own rule of a pattern kept), the ignored sites (the
+    /// union: a site either store never records, neither records) and `set web off` (off when
+    /// either store was: a privacy choice is never dropped). Returns the visits added by device
+    /// (those that held any).
+    private static func copySites(_ contents: StoreContents, entry: Int64, _ tx: any SQLTransaction) throws -> [String: Int] {
+        var added: [String: Int] = [:]
+        for (device, visits) in contents.visits {
+            let deviceID = try Devices.id(device, now: visits.first?.start ?? 0, tx)
+            added[device] = try SiteImport.add(visits, device: deviceID, entry: entry, tx)
+        }
+        for (pattern, category) in contents.siteCategories {
+            try tx.execute("INSERT INTO site_category (pattern, category) VALUES (?, ?) ON CONFLICT (pattern) DO NOTHING", [.text(pattern), .text(category)])
+        }
+        for pattern in contents.ignoredSites {
+            try tx.execute("INSERT INTO site_ignored (pattern) VALUES (?) ON CONFLICT (pattern) DO NOTHING", [.text(pattern)])
+        }
+        if !contents.webOn { try Meta.set(tx, SiteVisits.webOff, 1) }
+        return added
     }
 
     /// The tracker's part is one entry of the undo journal: `undo` takes the copied tasks,

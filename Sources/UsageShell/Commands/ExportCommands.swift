@@ -34,7 +34,7 @@ extension CommandTable {
         ]),
         summary: "write the loaded sessions (.json, .ndjson or .csv, by extension), the day's app list (report), or any view "
             + "with its arguments as its CSV or JSON (.csv or .json); an existing file only with --force; store:LOCATION copies the "
-            + "store into another (its devices and tracked time too; into one already there only after a yes, or --force)",
+            + "store into another (its devices, tracked time and sites too; into one already there only after a yes, or --force)",
         examples: [
             "export sessions.json", "export sessions.csv", "export report today.csv", "export report today.csv --force",
             "export timesheet last month october.csv", "export summary 2026-10 october.json", "export store:backup.sqlite",
