@@ -203,7 +203,7 @@ class XSession:
         self.env = dict(os.environ, DISPLAY=self.display)
         for k in ["WAYLAND_DISPLAY", "SWAYSOCK", "I3SOCK", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE", "DBUS_SESSION_BUS_ADDRESS"]:
             self.env.pop(k, None)
-        self.xvfb = start(["Xvfb", self.display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+        self.xvfb = start(["Xvfb", self.display, "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-noreset"])
         wait_for("Xvfb", lambda: self.xvfb.poll() is not None or run(["xdotool", "getmouselocation"], env=self.env).returncode == 0)
         if self.xvfb.poll() is not None:
             os.unlink(self.reservation)
