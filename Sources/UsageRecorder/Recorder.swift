@@ -72,6 +72,9 @@ public final class Recorder {
         loop: while true {
             apply(backend.beforeWait(now: now))
             apply(lock?.beforeWait(now: now) ?? [])
+            // The next crossing foreseen from what is in front now: a focus Xlib held and gave
+            // only here would otherwise wait for the next wakeup to be seen (a limit said late).
+            limits?.check(tracker: tracker, now: now, monotonic: monotonic)
             let deadline = [nextWrite, backend.deadline, limits?.deadline].compactMap { $0 }.min()!
             let lockDescriptors = lock?.descriptors ?? []
             var fds = ([RecorderSignals.readEnd] + backend.descriptors + lockDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -103,7 +106,6 @@ public final class Recorder {
                 write(now: now)
                 nextWrite = monotonic + RecorderSettings.heartbeat
             }
-            limits?.check(tracker: tracker, now: now, monotonic: monotonic)
             lastWake = now
         }
         backend.stop()

@@ -9,6 +9,8 @@ from peers import BIN, ROOT, Recorder, XSession, check, expect_sessions, fail, r
 
 # A limit is said within this of the instant it is crossed.
 LIMIT_TOLERANCE = 0.5
+# How late a limit's --on-limit command may start on a loaded machine (a shell and date forked).
+COMMAND_CEILING = 2.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -111,7 +113,9 @@ def test_notify(tmp):
         if len(lines) == 2:
             name, kind, seconds, at, text = lines[0].split("|", 4)
             check((name, kind, seconds, text) == ("A", "app", "3", "A (app): 3s today, limit 3s"), f"the app limit's command: {lines[0]}")
-            check(abs(float(at) - (t_a + 3)) <= LIMIT_TOLERANCE, f"the app limit said {float(at) - (t_a + 3):+.2f} s from its crossing")
+            # The command's own clock includes starting a shell and `date` (a loaded machine's
+            # fork and exec, not the recorder's delay): it ran after the crossing, soon after.
+            check(-LIMIT_TOLERANCE <= float(at) - (t_a + 3) <= COMMAND_CEILING, f"the app limit's command ran {float(at) - (t_a + 3):+.2f} s from its crossing")
             name, kind, seconds, at, text = lines[1].split("|", 4)
             check((name, kind, seconds, text) == ("Other", "category", "5", "Other (category): 5s today, limit 5s"), f"the category limit's command: {lines[1]}")
         check("limit reached: A (app): 3s today, limit 3s\n" in out and "limit reached: Other (category): 5s today, limit 5s\n" in out, f"the recorder's lines: {out!r}")
@@ -121,7 +125,14 @@ def test_notify(tmp):
               f"the notification server got {notes}")
         check("no desktop notification" not in out, f"a notification said to have failed: {out!r}")
         stop(monitor)
-        check(open(monitor_out).read().count("member=Notify") == 2, "dbus-monitor saw two Notify calls")
+        watched = open(monitor_out).read()
+        check(watched.count("member=Notify") == 2, "dbus-monitor saw two Notify calls")
+        # The announcement's instant as the bus saw the recorder's call: held to the promise
+        # (bug: a focus Xlib held until the loop's next wait armed no deadline, and the limit was
+        # said at the next wakeup, B's focus 0.56 s later, in about 1 run of 3).
+        calls = [float(line.split("time=")[1].split()[0]) for line in watched.splitlines() if "member=Notify" in line and "time=" in line]
+        if calls:
+            check(abs(calls[0] - (t_a + 3)) <= LIMIT_TOLERANCE, f"the app limit said {calls[0] - (t_a + 3):+.2f} s from its crossing (its Notify call on the bus)")
         print("ok: limits crossed: two notifications on the session bus, the command twice, once per limit", flush=True)
 
         # No notification server on the bus: said once, in one line; the limits are still said.
