@@ -10,18 +10,8 @@
 /// its browser's own category moves nothing either, but still uses up that part. Nothing is
 /// made or lost: the categories add up to what they added up to before.
 public enum SiteCategorySplit {
-    /// One app's time in one category (`RangeTotals.Part`'s shape; a day's app in its category).
-    public struct AppPart: Equatable, Sendable {
-        public let app: String
-        public let category: String
-        public let micros: Micros
-
-        public init(app: String, category: String, micros: Micros) {
-            self.app = app
-            self.category = category
-            self.micros = micros
-        }
-    }
+    /// One app's time in one category: a range's part, or a day's app in its category.
+    public typealias AppPart = RangeTotals.Part
 
     /// `categories` (name and time) with the ruled sites' time moved into their categories, in
     /// docs/DATA.md §4's order (most time first, then name); a category left with no time is
