@@ -22,6 +22,7 @@ import re
 import shutil
 import tempfile
 import threading
+import time
 import unicodedata
 import unittest
 from pathlib import Path
@@ -315,3 +316,30 @@ class StoreShellCase(ShellCase):
             shell.expect(until)
         shell.expect_re(PROMPT_ANY)
         return shell.since(start)
+
+
+class BigImportCase(StoreShellCase):
+    """A store case with an import big enough to interrupt (MANY sessions: the reading and the
+    writing take a second or more each), the store's files, and a wait for a condition."""
+
+    MANY = 200_000
+
+    def big_file(self):
+        rows = [{"session_id": f"s{k}", "app_name": f"App {k % 40}", "category": f"Cat {k % 6}",
+                 "start_timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1767225600 + k * 120)),
+                 "end_timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1767225600 + k * 120 + 60))}
+                for k in range(self.MANY)]
+        path = self.cwd / "big.json"
+        path.write_text(json.dumps(rows))
+        return path
+
+    def store_files(self):
+        return sorted(p.name for p in self.root.iterdir() if p.name.startswith(self.store_name))
+
+    def wait_for(self, condition, what, timeout=120):
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                self.fail(f"waited {timeout} s for {what}")
+            time.sleep(0.01)
+

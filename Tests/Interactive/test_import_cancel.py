@@ -8,43 +8,22 @@ terminal back and ends the shell with 143.
 Run with ``scripts/test-interactive -k import_cancel``.
 """
 
-import json
 import signal
 import sqlite3
 import termios
-import time
 import unittest
 
 import pexpect
 
-from ptyshell import CTRL_C, ENTER, PROMPT_ANY, StoreShellCase, session
+from ptyshell import CTRL_C, ENTER, PROMPT_ANY, BigImportCase, session
 
 CANCELLED = "error: import cancelled: nothing was written; 'retry' imports again"
-# Enough sessions for the reading and the writing to take a second or more each.
-MANY = 200_000
+MANY = BigImportCase.MANY
 
 
-class ImportCancelTests(StoreShellCase):
+class ImportCancelTests(BigImportCase):
     store_name = "usage.sqlite"
 
-    def big_file(self):
-        rows = [{"session_id": f"s{k}", "app_name": f"App {k % 40}", "category": f"Cat {k % 6}",
-                 "start_timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1767225600 + k * 120)),
-                 "end_timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1767225600 + k * 120 + 60))}
-                for k in range(MANY)]
-        path = self.cwd / "big.json"
-        path.write_text(json.dumps(rows))
-        return path
-
-    def store_files(self):
-        return sorted(p.name for p in self.root.iterdir() if p.name.startswith(self.store_name))
-
-    def wait_for(self, condition, what, timeout=120):
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                self.fail(f"waited {timeout} s for {what}")
-            time.sleep(0.02)
 
     def sessions(self):
         with sqlite3.connect(f"file:{self.store}?mode=ro", uri=True) as db:

@@ -7,41 +7,20 @@ store is cleaned up; at the prompt, in `usage-shell import` and in a `-c` run al
 Run with ``scripts/test-interactive -k import_signals``.
 """
 
-import json
 import os
 import signal
-import time
 import unittest
 
 import pexpect
 
-from ptyshell import BIN, ENTER, ShellCase, StoreShellCase
+from ptyshell import BIN, ENTER, BigImportCase, ShellCase
 
-# Enough sessions for the writing to take a second or more.
-MANY = 200_000
+MANY = BigImportCase.MANY
 
 
-class ImportSignalsTests(StoreShellCase):
+class ImportSignalsTests(BigImportCase):
     store_name = "usage.sqlite"
 
-    def big_file(self):
-        rows = [{"session_id": f"s{k}", "app_name": f"App {k % 40}", "category": f"Cat {k % 6}",
-                 "start_timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1767225600 + k * 120)),
-                 "end_timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(1767225600 + k * 120 + 60))}
-                for k in range(MANY)]
-        path = self.cwd / "big.json"
-        path.write_text(json.dumps(rows))
-        return path
-
-    def store_files(self):
-        return sorted(p.name for p in self.root.iterdir() if p.name.startswith(self.store_name))
-
-    def wait_for(self, condition, what, timeout=120):
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                self.fail(f"waited {timeout} s for {what}")
-            time.sleep(0.01)
 
     def made(self):
         """Whether the import has made the store (its write-ahead log is there): it writes next."""
