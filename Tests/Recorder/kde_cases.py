@@ -6,7 +6,7 @@ import signal
 import subprocess
 import time
 
-from peers import BIN, ROOT, START_CEILING, TOLERANCE, Recorder, XSession, check, expect_sessions, off, run, scenario, sessions, start, stop, wait_for
+from peers import BIN, ROOT, START_CEILING, TOLERANCE, Recorder, XSession, check, expect_sessions, off, quiet_bus_config, run, scenario, sessions, start, stop, wait_for
 
 # Every window's title holds this: none of it may reach the store.
 SECRET = "TITLE-SECRET"
@@ -51,32 +51,11 @@ def bus_call(env, dest, path, method, *args, address=None):
     return p.stdout
 
 
-# A session bus that starts no service: Debian's session.conf lets dbus-daemon start KDE's
-# services on a call (org.kde.kglobalaccel, kded5), which here crash at once (they are spawned
-# without the display) — and KWin's every shortcut asked kglobalaccel again, some 560 spawns that
-# held kwin_x11's start for 25 s (30 s and more on a loaded machine: `timed out waiting for env on
-# :96` in CI). With no service folder, such a call fails at once, as on a desktop without them.
-BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <keep_umask/>
-  <listen>unix:path={path}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-
-
 def private_bus(path, processes):
     """A dbus-daemon of the test's own listening on `path`, starting no service; its address."""
     conf = path + ".conf"
     with open(conf, "w") as f:
-        f.write(BUS_CONF.format(path=path))
+        f.write(quiet_bus_config("unix:path=" + path))
     processes.append(start(["dbus-daemon", "--config-file=" + conf, "--nofork"]))
     wait_for("dbus-daemon at " + path, lambda: os.path.exists(path))
     return "unix:path=" + path

@@ -5,7 +5,7 @@ import signal
 import subprocess
 import time
 
-from peers import BIN, ROOT, Recorder, XSession, check, expect_sessions, fail, run, sessions, start, stop, wait_for
+from peers import BIN, ROOT, Recorder, XSession, check, expect_sessions, fail, quiet_bus_config, run, sessions, start, stop, wait_for
 
 # A limit is said within this of the instant it is crossed.
 LIMIT_TOLERANCE = 0.5
@@ -46,30 +46,10 @@ GLib.MainLoop().run()
 """
 
 
-# A session bus of the test's own that activates none of the machine's services: with the stock
-# session configuration, a desktop package's .service file for org.freedesktop.Notifications (KDE
-# Plasma's, pulled in with kwin-wayland's recommends) would be started when the recorder calls
-# Notify with no server running, and the "no notification server" case would meet that instead.
-SESSION_BUS = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <keep_umask/>
-  <listen>unix:tmpdir={tmp}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-
-
 def test_notify(tmp):
     config = tmp + "/usage-shell-session-bus.conf"
     with open(config, "w") as f:
-        f.write(SESSION_BUS.format(tmp=tmp))
+        f.write(quiet_bus_config("unix:tmpdir=" + tmp))
     bus = subprocess.run(["dbus-daemon", "--config-file=" + config, "--fork", "--print-address=1", "--print-pid=1"],
                          capture_output=True, text=True, check=True)
     address, pid = bus.stdout.split("\n")[:2]

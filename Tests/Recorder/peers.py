@@ -110,6 +110,29 @@ def expect_sessions(label, got, want, tolerance=TOLERANCE):
     print(f"ok: {label}: " + ", ".join(f"{shown(a)} {e - s:.2f}s" for a, s, e in got) + f" (at most {worst:.3f} s off)", flush=True)
 
 
+# A session bus of a test's own that starts no service: with Debian's session.conf, dbus-daemon
+# starts a package's service on a call to its name — KDE's kglobalaccel and kded5, which crash at
+# once without the display (KWin asked again at its every shortcut: some 560 spawns that held
+# kwin_x11's start for 25 s, `timed out waiting for env on :96` in CI), or KDE Plasma's
+# org.freedesktop.Notifications, which the "no notification server" case must not meet. With no
+# service folder such a call fails at once, as on a desktop without them. LISTEN: its address.
+def quiet_bus_config(listen):
+    return f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>{listen}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
 class Recorder:
     """A `usage-shell record` running on `db`, its output kept."""
 
